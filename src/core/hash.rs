@@ -1,0 +1,1 @@
+//! Stable 64-bit positions from MD5.
