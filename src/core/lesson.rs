@@ -93,6 +93,7 @@ fn ring(
 pub fn scenarios() -> Vec<Scenario> {
     let mut with_tar: Vec<&str> = NODES.to_vec();
     with_tar.push(JOINING_NODE);
+    let with_tar_rendezvous = with_tar.clone();
     let without_vlc: Vec<&str> = NODES
         .iter()
         .copied()
@@ -206,6 +207,16 @@ pub fn scenarios() -> Vec<Scenario> {
                     moved_pct: Some(24.8),
                     ..Printed::none()
                 },
+            ),
+        ),
+        (
+            // Section 7 prints no figure; the lab shows rendezvous on the lesson's own cluster.
+            "rendezvous-join",
+            "7",
+            (
+                Config::new(Strategy::Rendezvous, NODES),
+                Some(Config::new(Strategy::Rendezvous, with_tar_rendezvous)),
+                Printed::none(),
             ),
         ),
         (

@@ -1,0 +1,214 @@
+//! The `partlab` command line: JSON answers for any configuration, the lesson's tables, and a
+//! one-line error with exit code 2 for bad arguments.
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn partlab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_partlab"))
+        .args(args)
+        .output()
+        .expect("the partlab binary runs")
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = partlab(args);
+    assert!(
+        out.status.success(),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("stdout is one JSON object")
+}
+
+const LESSON_NODES: &str = "inv-bcn,inv-vlc,inv-gir,inv-lle";
+
+#[test]
+fn dist_json_gives_the_lessons_counts_for_150_vnodes() {
+    let v = json(&[
+        "dist",
+        "--strategy",
+        "ring",
+        "--nodes",
+        LESSON_NODES,
+        "--vnodes",
+        "150",
+        "--json",
+    ]);
+    assert_eq!(v["counts"]["inv-bcn"], 24275);
+    assert_eq!(v["counts"]["inv-gir"], 27571);
+    assert_eq!(v["counts"]["inv-vlc"], 24835);
+    assert_eq!(v["counts"]["inv-lle"], 23319);
+    let dev = v["deviation_pct"].as_f64().expect("a number");
+    assert_eq!(format!("{dev:.1}"), "6.3");
+    assert!(v["peak_to_mean"].as_f64().expect("a number") > 1.0);
+    assert_eq!(v["keys"], 100_000);
+}
+
+#[test]
+fn dist_json_answers_for_every_strategy_and_weights() {
+    for strategy in ["ring", "modulo", "rendezvous", "jump"] {
+        let v = json(&[
+            "dist",
+            "--strategy",
+            strategy,
+            "--nodes",
+            "a,b,c",
+            "--weights",
+            "a=2",
+            "--keys",
+            "3000",
+            "--json",
+        ]);
+        let counts = v["counts"].as_object().expect("counts is an object");
+        let total: u64 = counts.values().map(|c| c.as_u64().expect("count")).sum();
+        assert_eq!(total, 3000, "{strategy}");
+        assert_eq!(v["strategy"], strategy);
+    }
+}
+
+#[test]
+fn move_json_reports_the_lessons_19_2_percent() {
+    let v = json(&[
+        "move",
+        "--nodes",
+        LESSON_NODES,
+        "--to",
+        &format!("{LESSON_NODES},inv-tar"),
+        "--json",
+    ]);
+    let moved = v["moved_fraction"].as_f64().expect("a number");
+    assert_eq!(format!("{:.1}", moved * 100.0), "19.2");
+    assert_eq!(v["ideal_fraction"].as_f64(), Some(0.2));
+    let flow = v["flow"].as_array().expect("flow is a list");
+    assert_eq!(flow.len(), 4);
+    assert!(flow.iter().all(|f| f["to"] == "inv-tar"));
+}
+
+#[test]
+fn move_json_with_replicas_reports_replica_set_changes() {
+    let v = json(&[
+        "move",
+        "--strategy",
+        "rendezvous",
+        "--nodes",
+        "n1,n2,n3,n4,n5",
+        "--to",
+        "n1,n2,n3,n4,n5,n6",
+        "--replicas",
+        "3",
+        "--json",
+    ]);
+    let changed = v["replica_sets_changed_fraction"]
+        .as_f64()
+        .expect("a number");
+    assert_eq!(format!("{:.2}", changed * 100.0), "50.04");
+}
+
+#[test]
+fn lesson_prints_every_figure_of_the_lesson() {
+    let out = partlab(&["lesson"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    for figure in [
+        "80.0 %",
+        "83.3 %",
+        "91.0 %",
+        "49.7 %",
+        "106.4 %",
+        "35.7 %",
+        "6.3 %",
+        "4.6 %",
+        "2.3 %",
+        "19.2 %",
+        "24.8 %",
+        "inv-lle 70171",
+        "inv-vlc 1468",
+        "inv-bcn 32671, inv-gir 37988, inv-lle 29341",
+        "inv-bcn 48242",
+    ] {
+        assert!(text.contains(figure), "missing {figure} in:\n{text}");
+    }
+}
+
+#[test]
+fn sweeps_answer_in_json() {
+    let v = json(&[
+        "sweep",
+        "deviation",
+        "--nodes",
+        LESSON_NODES,
+        "--vnodes-list",
+        "1,150",
+        "--trials",
+        "4",
+        "--json",
+    ]);
+    let points = v["points"].as_array().expect("points");
+    assert_eq!(points.len(), 2);
+    assert_eq!(points[1]["vnodes"], 150);
+    let named = points[1]["named_deviation_pct"].as_f64().expect("a number");
+    assert_eq!(format!("{named:.1}"), "6.3");
+    let v = json(&[
+        "sweep",
+        "movement",
+        "--nodes",
+        LESSON_NODES,
+        "--sizes",
+        "4..5",
+        "--keys",
+        "20000",
+        "--json",
+    ]);
+    let points = v["points"].as_array().expect("points");
+    assert_eq!(points.len(), 2);
+    assert_eq!(points[0]["moved"].as_array().map(Vec::len), Some(4));
+}
+
+#[test]
+fn bad_arguments_get_one_line_on_stderr_and_exit_code_2() {
+    let cases: &[&[&str]] = &[
+        &["dist"],
+        &["dist", "--nodes", ""],
+        &["dist", "--nodes", "a,a"],
+        &["dist", "--nodes", "a,b", "--weights", "a=0"],
+        &["dist", "--nodes", "a,b", "--weights", "a=NaN"],
+        &["dist", "--nodes", "a,b", "--weights", "a=-1"],
+        &["dist", "--nodes", "a,b", "--weights", "c=2"],
+        &["dist", "--nodes", "a,b", "--vnodes", "0"],
+        &["dist", "--nodes", "a,b", "--vnodes", "1000000000"],
+        &["dist", "--nodes", "a,b", "--keys", "100000000"],
+        &["dist", "--nodes", "a,b", "--strategy", "ketama"],
+        &["move", "--nodes", "a,b", "--to", "a,b,c", "--replicas", "3"],
+        &["frobnicate"],
+        &["dist", "--nodes", "a", "--bogus", "1"],
+        &["sweep", "sideways", "--nodes", "a"],
+        &["locate", "--nodes", "a"],
+    ];
+    for args in cases {
+        let out = partlab(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("partlab: "), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn locate_follows_a_key_to_its_owner() {
+    let v = json(&[
+        "locate",
+        "P-2026-000001",
+        "--nodes",
+        LESSON_NODES,
+        "--replicas",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(v["hash_hex"], "659d8a14f47e3b3b");
+    assert_eq!(v["replicas"].as_array().map(Vec::len), Some(3));
+    assert_eq!(v["owner"], v["replicas"][0]);
+}
