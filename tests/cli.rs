@@ -1,6 +1,8 @@
 //! The `partlab` command line: JSON answers for any configuration, the lesson's tables, and a
 //! one-line error with exit code 2 for bad arguments.
 #![cfg(not(target_arch = "wasm32"))]
+// Test helpers fail loudly on purpose: their inputs are fixed and valid.
+#![allow(clippy::expect_used)]
 
 use std::process::{Command, Output};
 

@@ -2,6 +2,8 @@
 //! order ids. The expected values are what the lesson prints or, where it only says "about",
 //! what its reference scripts print.
 #![cfg(not(target_arch = "wasm32"))]
+// Test helpers fail loudly on purpose: their inputs are fixed and valid.
+#![allow(clippy::expect_used)]
 
 use std::sync::OnceLock;
 

@@ -1,5 +1,7 @@
 //! Properties that must hold for any node set and any keys, not only the lesson's.
 #![cfg(not(target_arch = "wasm32"))]
+// Test helpers fail loudly on purpose: their inputs are fixed and valid.
+#![allow(clippy::expect_used)]
 
 use partlab::core::config::{Config, Node, Strategy as Kind};
 use partlab::core::keys::KeySet;

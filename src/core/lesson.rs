@@ -58,11 +58,14 @@ pub fn generic_names(n: usize) -> Vec<String> {
     (1..=n).map(|i| format!("n{i}")).collect()
 }
 
+/// A scenario's configurations and printed figures: before, after (for a change), printed.
+type Setup = (Config, Option<Config>, Printed);
+
 fn lesson_ring(vnodes: u32) -> Config {
     Config::new(Strategy::Ring, NODES).with_vnodes(vnodes)
 }
 
-fn modulo(before: usize, after: usize, moved_pct: f64) -> (Config, Option<Config>, Printed) {
+fn modulo(before: usize, after: usize, moved_pct: f64) -> Setup {
     (
         Config::new(Strategy::Modulo, generic_names(before)),
         Some(Config::new(Strategy::Modulo, generic_names(after))),
@@ -73,11 +76,7 @@ fn modulo(before: usize, after: usize, moved_pct: f64) -> (Config, Option<Config
     )
 }
 
-fn ring(
-    vnodes: u32,
-    counts: [(&'static str, u64); 4],
-    dev: f64,
-) -> (Config, Option<Config>, Printed) {
+fn ring(vnodes: u32, counts: [(&'static str, u64); 4], dev: f64) -> Setup {
     (
         lesson_ring(vnodes),
         None,
@@ -109,11 +108,7 @@ pub fn scenarios() -> Vec<Scenario> {
         vnodes: 150,
         replicas: 1,
     };
-    let table: Vec<(
-        &'static str,
-        &'static str,
-        (Config, Option<Config>, Printed),
-    )> = vec![
+    let table: Vec<(&'static str, &'static str, Setup)> = vec![
         ("mod-4-5", "5", modulo(4, 5, 80.0)),
         ("mod-5-6", "5", modulo(5, 6, 83.3)),
         ("mod-10-11", "5", modulo(10, 11, 91.0)),

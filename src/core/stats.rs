@@ -182,7 +182,7 @@ impl Movement {
                 });
             }
         }
-        flow.sort_by(|a, b| b.keys.cmp(&a.keys));
+        flow.sort_by_key(|f| std::cmp::Reverse(f.keys));
         let removed_keys: u64 = (0..nb)
             .filter(|&b| after_index_of_before[b].is_none())
             .map(|b| matrix[b * na..(b + 1) * na].iter().sum::<u64>())
