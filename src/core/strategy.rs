@@ -465,6 +465,18 @@ mod tests {
     }
 
     #[test]
+    fn weighted_rendezvous_shares_follow_the_weights() {
+        let keys = KeySet::lesson(60_000).expect("valid");
+        let mut config = Config::new(Strategy::Rendezvous, ["inv-bcn", "inv-vlc", "inv-gir"]);
+        config.nodes[0].weight = 2.0;
+        let counts = assign(&keys, &config).expect("valid").counts(3);
+        let share = counts[0] as f64 / 60_000.0;
+        assert!((share - 0.5).abs() < 0.01, "inv-bcn share {share}");
+        let other = counts[1] as f64 / 60_000.0;
+        assert!((other - 0.25).abs() < 0.01, "inv-vlc share {other}");
+    }
+
+    #[test]
     fn assign_and_place_agree_for_every_strategy() {
         let keys = KeySet::lesson(2000).expect("valid");
         for strategy in Strategy::ALL {
