@@ -1,0 +1,94 @@
+// Smoke tests: the built site and the single-file page load and start the wasm app.
+// Run: `node --test` in tests/e2e after `trunk build --release` and scripts/standalone.mjs
+// (scripts/test.sh does all of it).
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+import {
+  STANDALONE,
+  distFileUrl,
+  launchBrowser,
+  openPage,
+  screenshot,
+  serveDist,
+  waitForText,
+} from './harness.mjs';
+
+// What src/web/mod.rs writes into #app once the wasm module has started.
+const APP_SELECTOR = '#app';
+const STARTED_TEXT = 'Partlab loading…';
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+describe('dist/ served over http', () => {
+  let server;
+  before(async () => {
+    server = await serveDist();
+  });
+  after(async () => {
+    await server?.close();
+  });
+
+  test('page loads, the wasm app starts, no console error', { timeout: 60_000 }, async () => {
+    const { context, page, errors } = await openPage(browser, server.origin);
+    try {
+      await page.goto(server.url, { waitUntil: 'load' });
+      await waitForText(page, APP_SELECTOR, STARTED_TEXT);
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, 'dist-index');
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('no request leaves 127.0.0.1', { timeout: 60_000 }, async () => {
+    const { context, page, external, requests } = await openPage(browser, server.origin);
+    try {
+      await page.goto(server.url, { waitUntil: 'load' });
+      await waitForText(page, APP_SELECTOR, STARTED_TEXT);
+      await page.waitForLoadState('networkidle');
+      assert.deepEqual(external, [], 'requests to other origins');
+      // The recording works: the page, its glue and its wasm were requested from the server.
+      assert.ok(requests.some((u) => u.endsWith('.wasm')), `no .wasm request in ${requests}`);
+      assert.ok(requests.some((u) => u.endsWith('.js')), `no .js request in ${requests}`);
+      for (const url of requests) assert.ok(url.startsWith(`${server.origin}/`), url);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('single-file build (dist/partlab-standalone.html)', () => {
+  test('is self-contained', () => {
+    const html = fs.readFileSync(STANDALONE, 'utf8');
+    assert.doesNotMatch(html, /<script[^>]*\ssrc=/i, 'external script');
+    assert.doesNotMatch(html, /<link[^>]*rel="?(stylesheet|modulepreload|preload)/i, 'linked asset');
+    assert.doesNotMatch(html, /data-trunk/, 'unprocessed Trunk link');
+  });
+
+  test('works opened from file://, with no other request', { timeout: 60_000 }, async () => {
+    const { context, page, errors, external, requests } = await openPage(browser, 'file://');
+    try {
+      const url = distFileUrl('partlab-standalone.html');
+      await page.goto(url, { waitUntil: 'load' });
+      await waitForText(page, APP_SELECTOR, STARTED_TEXT);
+      await screenshot(page, 'standalone-file');
+      assert.deepEqual(errors, []);
+      assert.deepEqual(external, [], 'requests to other origins');
+      assert.deepEqual(
+        requests.filter((u) => !u.startsWith('data:')),
+        [url],
+        'the page itself is the only file it loads',
+      );
+    } finally {
+      await context.close();
+    }
+  });
+});
