@@ -1,0 +1,187 @@
+#!/usr/bin/env node
+// Turns Trunk's dist/ into one self-contained page, dist/partlab-standalone.html, that works
+// opened from file:// (double-clicked, or uploaded to a course platform): Chromium blocks
+// module scripts and wasm fetches from file://, so everything is inlined:
+//   - the wasm-bindgen JS glue, inside the page's module script (its `export`s turned into
+//     an object, so the module needs no import);
+//   - the wasm, as base64, handed to wasm-bindgen's init: `init({ module_or_path: bytes })`;
+//   - the CSS (<link rel="stylesheet"> becomes <style>, url(...) files become data: URLs).
+// Trunk's preload links are dropped. Anything else that points at a file of dist/ is an
+// error, so a future asset that would be missing from the single file is noticed here.
+//
+// Usage: node scripts/standalone.mjs [DIST_DIR] [OUTPUT_NAME]   (defaults: dist, partlab-standalone.html)
+// Plain Node.js (>= 18), no dependencies.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const distDir = path.resolve(process.argv[2] ?? 'dist');
+const outName = process.argv[3] ?? 'partlab-standalone.html';
+
+function fail(message) {
+  console.error(`standalone: ${message}`);
+  process.exit(1);
+}
+
+const MIME = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.svg': 'image/svg+xml',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.otf': 'font/otf',
+  '.json': 'application/json',
+};
+
+const isLocal = (ref) => !/^(data:|blob:|[a-z][a-z0-9+.-]*:\/\/|\/\/|#)/i.test(ref);
+
+/** Reads a file referenced from `fromDir` (a path relative to dist/, like './x.js'). */
+function resolveInDist(ref, fromDir = distDir) {
+  const clean = decodeURIComponent(ref.split(/[?#]/)[0]);
+  const file = path.resolve(fromDir, clean);
+  if (!file.startsWith(distDir + path.sep)) fail(`${ref} points outside ${distDir}`);
+  if (!fs.existsSync(file)) fail(`${ref} not found in ${distDir}`);
+  return file;
+}
+
+function attr(tag, name) {
+  const m = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag);
+  return m ? (m[1] ?? m[2] ?? m[3]) : undefined;
+}
+
+/** Keeps a script's text from ending the <script> element early. */
+function scriptSafe(js, what) {
+  if (/<!--/.test(js)) fail(`${what} contains "<!--", which cannot be inlined in <script> safely`);
+  return js.replace(/<\/(script)/gi, '<\\/$1');
+}
+
+function inlineCss(css, cssFile) {
+  const dir = path.dirname(cssFile);
+  return css.replace(/url\(\s*(['"]?)([^'")]+)\1\s*\)/g, (whole, _q, ref) => {
+    if (!isLocal(ref)) return whole;
+    const file = resolveInDist(ref, dir);
+    const mime = MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+    return `url("data:${mime};base64,${fs.readFileSync(file).toString('base64')}")`;
+  });
+}
+
+/**
+ * wasm-bindgen's `--target web` glue (an ES module) as a function body that returns the
+ * module's exports. Handles the export forms wasm-bindgen emits; refuses imports (snippets
+ * from `inline_js`/`module = ...` would need bundling).
+ */
+function glueAsFunction(glue, jsName) {
+  const exportsMap = []; // [exported name, local name]
+  let body = glue.replace(
+    /^export\s+(?:(default)\s+([A-Za-z_$][\w$]*)\s*;|\{([^}]*)\}\s*;?|((?:async\s+)?function\*?|class|const|let|var)\s+([A-Za-z_$][\w$]*))/gm,
+    (whole, isDefault, defaultName, list, kind, name) => {
+      if (isDefault) {
+        exportsMap.push(['default', defaultName]);
+        return '';
+      }
+      if (list !== undefined) {
+        for (const item of list.split(',').map((s) => s.trim()).filter(Boolean)) {
+          const m = /^([A-Za-z_$][\w$]*)(?:\s+as\s+([A-Za-z_$][\w$]*))?$/.exec(item);
+          if (!m) fail(`unsupported export item "${item}" in ${jsName}`);
+          exportsMap.push([m[2] ?? m[1], m[1]]);
+        }
+        return '';
+      }
+      exportsMap.push([name, name]);
+      return `${kind} ${name}`;
+    },
+  );
+  const leftover = /^\s*(import\s*[\w{*'"]|export\b).*$/m.exec(body);
+  if (leftover) fail(`cannot inline ${jsName}: unsupported statement "${leftover[0].trim()}"`);
+  if (!exportsMap.some(([exported]) => exported === 'default')) fail(`${jsName} has no default export (init)`);
+  const entries = exportsMap.map(([exported, local]) => `${JSON.stringify(exported)}: ${local}`).join(', ');
+  body = body.trimEnd();
+  return `(() => {\n${body}\nreturn Object.freeze({ __proto__: null, ${entries} });\n})()`;
+}
+
+// --- read Trunk's output -------------------------------------------------------------------
+const indexFile = path.join(distDir, 'index.html');
+if (!fs.existsSync(indexFile)) fail(`${indexFile} not found: run \`trunk build --release\` first`);
+let html = fs.readFileSync(indexFile, 'utf8');
+
+// The loader Trunk injects: `import init, * as bindings from './x.js'; ... init(... './x_bg.wasm' ...)`.
+const scriptRe = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+const loaders = [...html.matchAll(scriptRe)].filter(([, , body]) => /^\s*import\s+init\b/m.test(body));
+if (loaders.length !== 1) fail(`expected one Trunk loader script in index.html, found ${loaders.length}`);
+const [loaderTag, loaderAttrs, loaderBody] = loaders[0];
+
+const importRe = /^\s*import\s+([A-Za-z_$][\w$]*)\s*(?:,\s*\*\s*as\s+([A-Za-z_$][\w$]*))?\s+from\s+(['"])([^'"]+)\3\s*;?/m;
+const imp = importRe.exec(loaderBody);
+if (!imp) fail(`unrecognised import in Trunk's loader script:\n${loaderBody}`);
+const [importStmt, initName, nsName, , jsRef] = imp;
+if (/^\s*import\s/m.test(loaderBody.replace(importStmt, ''))) {
+  fail('the loader script has more than one import (a Trunk initializer?): not supported');
+}
+
+const initCallRe = new RegExp(
+  `\\b${initName}\\(\\s*(?:\\{\\s*module_or_path\\s*:\\s*(['"])([^'"]+)\\1\\s*\\}|(['"])([^'"]+)\\3)\\s*\\)`,
+);
+const call = initCallRe.exec(loaderBody);
+if (!call) fail(`no ${initName}('...wasm') call in Trunk's loader script:\n${loaderBody}`);
+const wasmRef = call[2] ?? call[4];
+
+const jsFile = resolveInDist(jsRef);
+const wasmFile = resolveInDist(wasmRef);
+const wasmBytes = fs.readFileSync(wasmFile);
+if (wasmBytes.subarray(0, 4).toString('latin1') !== '\0asm') fail(`${wasmRef} is not a wasm module`);
+
+// --- the new loader script -----------------------------------------------------------------
+const glue = glueAsFunction(fs.readFileSync(jsFile, 'utf8'), path.basename(jsFile));
+const moduleName = '__partlabGlue';
+const importReplacement = [
+  `// ${path.basename(jsFile)} (wasm-bindgen glue), inlined by scripts/standalone.mjs`,
+  `const ${moduleName} = ${scriptSafe(glue, path.basename(jsFile))};`,
+  `const ${initName} = ${moduleName}.default;`,
+  nsName ? `const ${nsName} = ${moduleName};` : '',
+  `// ${path.basename(wasmFile)} (${wasmBytes.length} bytes), base64`,
+  `const __partlabWasm = "${wasmBytes.toString('base64')}";`,
+  `const __partlabWasmBytes = () => { const s = atob(__partlabWasm); const b = new Uint8Array(s.length); for (let i = 0; i < s.length; i++) b[i] = s.charCodeAt(i); return b; };`,
+]
+  .filter(Boolean)
+  .join('\n');
+const newBody = loaderBody
+  .replace(importStmt, () => `\n${importReplacement}\n`)
+  .replace(call[0], () => `${initName}({ module_or_path: __partlabWasmBytes() })`);
+html = html.replace(loaderTag, () => `<script${loaderAttrs}>${newBody}</script>`);
+
+// --- links: drop preloads of the inlined files, inline stylesheets ------------------------
+html = html.replace(/<link\b[^>]*>/gi, (tag) => {
+  const rel = (attr(tag, 'rel') ?? '').toLowerCase();
+  const href = attr(tag, 'href');
+  if (!href || !isLocal(href)) return tag;
+  const file = resolveInDist(href);
+  if (rel === 'modulepreload' || rel === 'preload') {
+    if (file === jsFile || file === wasmFile) return '';
+    fail(`unexpected preload of ${href}`);
+  }
+  if (rel === 'stylesheet') {
+    const media = attr(tag, 'media');
+    const css = inlineCss(fs.readFileSync(file, 'utf8'), file);
+    if (/<\/style/i.test(css)) fail(`${href} contains "</style"`);
+    return `<style${media ? ` media="${media}"` : ''}>\n${css}\n</style>`;
+  }
+  fail(`cannot inline <link rel="${rel}" href="${href}">`);
+  return tag;
+});
+
+// Anything else that still loads a file of dist/ would be missing from the single file.
+for (const m of html.matchAll(/<(script|img|source|iframe|audio|video|embed)\b[^>]*\ssrc\s*=\s*["']?([^"'\s>]+)/gi)) {
+  if (isLocal(m[2])) fail(`<${m[1]} src="${m[2]}"> is not inlined`);
+}
+
+const outFile = path.join(distDir, outName);
+fs.writeFileSync(outFile, html);
+const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
+console.log(
+  `standalone: wrote ${path.relative(process.cwd(), outFile) || outFile} (${kb(Buffer.byteLength(html))}; ` +
+    `wasm ${kb(wasmBytes.length)}, glue ${path.basename(jsFile)})`,
+);
