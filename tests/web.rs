@@ -1,34 +1,36 @@
 //! Browser smoke test, run in headless Chromium by wasm-bindgen-test-runner:
 //! `cargo test --target wasm32-unknown-unknown --no-default-features --test web`.
 #![cfg(target_arch = "wasm32")]
+#![allow(clippy::expect_used)]
 
-use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-#[wasm_bindgen]
-extern "C" {
-    type Document;
-    type Element;
-
-    #[wasm_bindgen(thread_local_v2, js_name = document)]
-    static DOCUMENT: JsValue;
-
-    #[wasm_bindgen(method, getter)]
-    fn body(this: &Document) -> Option<Element>;
-
-    #[wasm_bindgen(method, getter = tagName)]
-    fn tag_name(this: &Element) -> String;
-}
-
 #[wasm_bindgen_test]
 fn document_exists() {
-    let document = DOCUMENT.with(|d| d.clone());
-    assert!(
-        document.is_object(),
-        "`document` should be an object in a browser"
+    let body = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.body())
+        .map(|b| b.tag_name());
+    assert_eq!(body.as_deref(), Some("BODY"));
+}
+
+/// The core gives the same figures in the browser as natively: the lesson's 150-vnode table.
+#[wasm_bindgen_test]
+fn the_core_reproduces_the_lesson_in_wasm() {
+    use partlab::core::{assign, lesson, Distribution, KeySet};
+
+    let keys = KeySet::lesson(lesson::KEY_COUNT).expect("valid key count");
+    let s = lesson::scenario("ring-150").expect("scenario exists");
+    let d = Distribution::of(&s.before, &assign(&keys, &s.before).expect("valid config"));
+    for (name, count) in &s.printed.counts {
+        assert_eq!(d.keys_of(name), Some(*count), "{name}");
+    }
+    assert_eq!(format!("{:.1}", d.deviation_pct), "6.3");
+    // A u64 position survives intact on a 32-bit target.
+    assert_eq!(
+        partlab::core::hash::hash_key("P-2026-000001"),
+        0x659d8a14f47e3b3b
     );
-    let body = document.unchecked_into::<Document>().body();
-    assert_eq!(body.map(|b| b.tag_name()).as_deref(), Some("BODY"));
 }
