@@ -35,7 +35,7 @@ impl RingLayout {
     /// A ring centred in the canvas with room around it for ticks and labels.
     pub fn fit(width: f64, height: f64) -> RingLayout {
         let side = width.min(height).max(40.0);
-        let radius = side * 0.36;
+        let radius = side * 0.41;
         RingLayout {
             cx: width / 2.0,
             cy: height / 2.0,

@@ -11,12 +11,11 @@ import {
   openPage,
   screenshot,
   serveDist,
-  waitForText,
 } from './harness.mjs';
 
-// What src/web/mod.rs writes into #app once the wasm module has started.
-const APP_SELECTOR = '#app';
-const STARTED_TEXT = 'Partlab loading…';
+// src/web/mod.rs builds the lab inside #app and then marks it ready.
+const READY_SELECTOR = '#app[data-state="ready"]';
+const waitForApp = (page) => page.waitForSelector(READY_SELECTOR, { timeout: 15_000 });
 
 let browser;
 before(async () => {
@@ -39,7 +38,7 @@ describe('dist/ served over http', () => {
     const { context, page, errors } = await openPage(browser, server.origin);
     try {
       await page.goto(server.url, { waitUntil: 'load' });
-      await waitForText(page, APP_SELECTOR, STARTED_TEXT);
+      await waitForApp(page);
       await page.waitForLoadState('networkidle');
       await screenshot(page, 'dist-index');
       assert.deepEqual(errors, []);
@@ -52,7 +51,7 @@ describe('dist/ served over http', () => {
     const { context, page, external, requests } = await openPage(browser, server.origin);
     try {
       await page.goto(server.url, { waitUntil: 'load' });
-      await waitForText(page, APP_SELECTOR, STARTED_TEXT);
+      await waitForApp(page);
       await page.waitForLoadState('networkidle');
       assert.deepEqual(external, [], 'requests to other origins');
       // The recording works: the page, its glue and its wasm were requested from the server.
@@ -78,7 +77,7 @@ describe('single-file build (dist/partlab-standalone.html)', () => {
     try {
       const url = distFileUrl('partlab-standalone.html');
       await page.goto(url, { waitUntil: 'load' });
-      await waitForText(page, APP_SELECTOR, STARTED_TEXT);
+      await waitForApp(page);
       await screenshot(page, 'standalone-file');
       assert.deepEqual(errors, []);
       assert.deepEqual(external, [], 'requests to other origins');

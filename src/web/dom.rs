@@ -1,0 +1,131 @@
+//! Small DOM helpers: building elements, finding them, setting text. User text only ever goes
+//! through `textContent` and `value`, never through `innerHTML`.
+
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{Document, Element, HtmlElement, HtmlInputElement, HtmlSelectElement, Window};
+
+/// The browser window.
+pub fn window() -> Result<Window, JsValue> {
+    web_sys::window().ok_or_else(|| JsValue::from_str("no window"))
+}
+
+/// The document.
+pub fn document() -> Result<Document, JsValue> {
+    window()?
+        .document()
+        .ok_or_else(|| JsValue::from_str("no document"))
+}
+
+/// The element with id `id`, if any.
+pub fn by_id(id: &str) -> Option<Element> {
+    document().ok()?.get_element_by_id(id)
+}
+
+/// The element with id `id`, as type `T`, if it exists and has that type.
+pub fn by_id_as<T: JsCast>(id: &str) -> Option<T> {
+    by_id(id)?.dyn_into::<T>().ok()
+}
+
+/// Sets the text of element `id` (if it exists and the text differs).
+pub fn set_text_id(id: &str, text: &str) {
+    if let Some(e) = by_id(id) {
+        set_text(&e, text);
+    }
+}
+
+/// Sets an element's text if it differs (avoids needless DOM mutations).
+pub fn set_text(e: &Element, text: &str) {
+    if e.text_content().as_deref() != Some(text) {
+        e.set_text_content(Some(text));
+    }
+}
+
+/// Sets an attribute (names are constants of this crate, so this cannot fail in practice).
+pub fn set_attr(e: &Element, name: &str, value: &str) {
+    if e.get_attribute(name).as_deref() != Some(value) {
+        let _ = e.set_attribute(name, value);
+    }
+}
+
+/// Removes every child of `e`.
+pub fn clear(e: &Element) {
+    while let Some(c) = e.first_child() {
+        let _ = e.remove_child(&c);
+    }
+}
+
+/// Sets an input's value if it differs.
+pub fn set_input_value(id: &str, value: &str) {
+    if let Some(i) = by_id_as::<HtmlInputElement>(id) {
+        if i.value() != value {
+            i.set_value(value);
+        }
+    }
+}
+
+/// Sets a select's value if it differs.
+pub fn set_select_value(id: &str, value: &str) {
+    if let Some(s) = by_id_as::<HtmlSelectElement>(id) {
+        if s.value() != value {
+            s.set_value(value);
+        }
+    }
+}
+
+/// Sets a CSS property through the CSSOM (allowed under a strict CSP, unlike `style=`).
+pub fn set_style(e: &Element, prop: &str, value: &str) {
+    if let Some(h) = e.dyn_ref::<HtmlElement>() {
+        let _ = h.style().set_property(prop, value);
+    }
+}
+
+/// An element under construction.
+pub struct H(Element);
+
+impl H {
+    /// A new `tag` element.
+    pub fn new(tag: &str) -> Result<H, JsValue> {
+        Ok(H(document()?.create_element(tag)?))
+    }
+
+    /// Sets the id.
+    pub fn id(self, id: &str) -> H {
+        self.0.set_id(id);
+        self
+    }
+
+    /// Sets the class attribute.
+    pub fn class(self, c: &str) -> H {
+        self.0.set_class_name(c);
+        self
+    }
+
+    /// Sets an attribute.
+    pub fn attr(self, name: &str, value: &str) -> H {
+        let _ = self.0.set_attribute(name, value);
+        self
+    }
+
+    /// Sets the text content.
+    pub fn text(self, t: &str) -> H {
+        self.0.set_text_content(Some(t));
+        self
+    }
+
+    /// Appends a child.
+    pub fn child(self, c: impl Into<Element>) -> Result<H, JsValue> {
+        self.0.append_child(&c.into())?;
+        Ok(self)
+    }
+
+    /// The element.
+    pub fn el(self) -> Element {
+        self.0
+    }
+}
+
+impl From<H> for Element {
+    fn from(h: H) -> Element {
+        h.0
+    }
+}
