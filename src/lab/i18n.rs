@@ -200,12 +200,12 @@ pub fn tr(lang: Lang, t: Text) -> &'static str {
         ),
         Text::Ring => ("L'anell", "The ring"),
         Text::RingCaption => (
-            "Cada marca és un node virtual, cada arc pertany al node de la marca que el tanca (en sentit horari), i cada punt és una clau de mostra. Les claus que l'últim canvi ha mogut queden ressaltades.",
-            "Each tick is a virtual node, each arc belongs to the node of the tick that closes it (clockwise), and each dot is a sample key. Keys moved by the last change are highlighted.",
+            "Cada marca és un node virtual, cada arc pertany al node de la marca que el tanca (en sentit horari), i cada punt és una clau de mostra. Les claus que l'últim canvi ha mogut queden ressaltades: l'anella té el color del node d'abans i el farciment, el del node nou.",
+            "Each tick is a virtual node, each arc belongs to the node of the tick that closes it (clockwise), and each dot is a sample key. Keys moved by the last change are highlighted: the ring shows the node before, the fill the node after.",
         ),
         Text::NoRingCaption => (
-            "Aquesta estratègia no fa servir cap anell: els punts són claus de mostra a la posició del seu hash, pintades del color del node que les rep.",
-            "This strategy uses no ring: the dots are sample keys at their hash position, coloured by the node that gets them.",
+            "Aquesta estratègia no fa servir cap anell: els punts són claus de mostra a la posició del seu hash, pintades del color del node que les rep. Les claus mogudes per l'últim canvi queden ressaltades (anella: node d'abans; farciment: node nou).",
+            "This strategy uses no ring: the dots are sample keys at their hash position, coloured by the node that gets them. Keys moved by the last change are highlighted (ring: node before; fill: node after).",
         ),
         Text::LookupKey => ("Segueix una clau", "Follow a key"),
         Text::Find => ("Mostra el camí", "Show its path"),
@@ -343,10 +343,11 @@ pub fn preset_label(lang: Lang, id: &str) -> String {
         }
         "ring-1" | "ring-10" | "ring-150" | "ring-500" | "ring-1000" => {
             let v = id.trim_start_matches("ring-");
-            if ca {
-                format!("Anell, {v} nodes virtuals")
-            } else {
-                format!("Ring, {v} virtual nodes")
+            match (ca, v == "1") {
+                (true, true) => "Anell, 1 node virtual".to_owned(),
+                (true, false) => format!("Anell, {v} nodes virtuals"),
+                (false, true) => "Ring, 1 virtual node".to_owned(),
+                (false, false) => format!("Ring, {v} virtual nodes"),
             }
         }
         "ring-join" => if ca {

@@ -365,9 +365,6 @@ impl Lab {
 
     /// Applies one message. Returns whether anything the page shows may have changed.
     pub fn update(&mut self, msg: Msg) -> bool {
-        if !matches!(msg, Msg::ApplyPendingChange) {
-            self.pending = None;
-        }
         match msg {
             Msg::DismissNotices => {
                 self.notices.clear();
@@ -414,6 +411,10 @@ impl Lab {
                 return true;
             }
             _ => {}
+        }
+        // Any change of the experiment cancels a preset's pending change.
+        if !matches!(msg, Msg::ApplyPendingChange) {
+            self.pending = None;
         }
         self.notices.clear();
         let mut next = self.state.clone();
@@ -1098,6 +1099,9 @@ mod tests {
     fn a_manual_change_leaves_the_preset_and_another_message_cancels_its_pending_change() {
         let mut lab = lab();
         lab.update(Msg::ApplyPreset("ring-join".into()));
+        lab.update(Msg::LookupKey("P-2026-000001".into()));
+        lab.update(Msg::SetLang(Lang::Ca));
+        assert!(lab.has_pending_change());
         lab.update(Msg::SetVnodes(10));
         assert!(!lab.has_pending_change());
         assert_eq!(lab.state().preset, None);

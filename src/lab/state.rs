@@ -354,6 +354,7 @@ impl LabState {
             });
             return (state, issues);
         }
+        let mut config_given = false;
         let mut names: Option<Vec<String>> = None;
         let mut weights: Option<Vec<f64>> = None;
         let mut unknown = 0usize;
@@ -363,6 +364,15 @@ impl LabState {
                 unknown += 1;
                 continue;
             };
+            config_given |= matches!(
+                field,
+                Field::Strategy
+                    | Field::Nodes
+                    | Field::Weights
+                    | Field::Vnodes
+                    | Field::Keys
+                    | Field::Replicas
+            );
             let bad = |issues: &mut Vec<FragmentIssue>| {
                 issues.push(FragmentIssue::BadValue {
                     field,
@@ -421,6 +431,14 @@ impl LabState {
         }
         if unknown > 0 {
             issues.push(FragmentIssue::UnknownFields { count: unknown });
+        }
+        // A preset alone (`#p=ring-join&embed=ring`, handy in an iframe) means its state: the
+        // configuration after the change when it has one.
+        if !config_given {
+            if let Some(s) = state.preset.as_deref().and_then(lesson::scenario) {
+                state.set_config(s.after.as_ref().unwrap_or(&s.before));
+                state.key_count = lesson::KEY_COUNT as u32;
+            }
         }
         let default_nodes = state.nodes.clone();
         match (names, weights) {
@@ -805,6 +823,19 @@ mod tests {
             &|i| matches!(i, [FragmentIssue::TooLong { bytes }] if *bytes == 1 << 20),
         );
         check("key=%00", &bad(Field::Key));
+    }
+
+    #[test]
+    fn a_preset_alone_stands_for_its_configuration() {
+        let (s, issues) = parse("p=ring-join&embed=ring");
+        assert!(issues.is_empty());
+        assert_eq!(s.nodes.len(), 5);
+        assert_eq!(s.embed, Some(View::Ring));
+        let (s, _) = parse("p=ring-10");
+        assert_eq!(s.vnodes, 10);
+        // With configuration fields the preset is only a label.
+        let (s, _) = parse("p=ring-10&v=150");
+        assert_eq!(s.vnodes, 150);
     }
 
     #[test]

@@ -177,6 +177,10 @@ impl App {
 
     fn frame(&mut self) {
         self.frame_scheduled = false;
+        let started = now();
+        if let Some(p) = window().ok().and_then(|w| w.performance()) {
+            let _ = p.mark("partlab-update-start");
+        }
         let msgs = std::mem::take(&mut self.queue);
         let mut preset_applied = false;
         let any = !msgs.is_empty();
@@ -192,6 +196,13 @@ impl App {
         }
         if let Err(e) = self.render() {
             log_error("render", &e);
+        }
+        // The time of the whole update (recompute + redraw), for the benchmark and tests.
+        if let Some(app) = by_id("app") {
+            dom::set_attr(&app, "data-frame-ms", &format!("{:.2}", now() - started));
+        }
+        if let Some(p) = window().ok().and_then(|w| w.performance()) {
+            let _ = p.measure_with_start_mark("partlab-update", "partlab-update-start");
         }
         self.after_render();
     }

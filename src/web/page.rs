@@ -299,7 +299,6 @@ pub fn render_texts(lang: Lang) -> Result<(), JsValue> {
     t("clear-key", Text::ClearKey);
     t("pick-hint", Text::PickHint);
     t("figures-h", Text::Figures);
-    t("flow-h", Text::Flow);
     t("bars-h", Text::BarsTitle);
     t("deviation-h", Text::DeviationTitle);
     t("deviation-caption", Text::DeviationCaption);
@@ -753,6 +752,7 @@ pub fn render_figures(lab: &Lab) -> Result<(), JsValue> {
     )?;
     match lab.movement() {
         Some(m) => {
+            set_text_id("flow-h", tr(lang, Text::Flow));
             figure(
                 &dl,
                 "moved",

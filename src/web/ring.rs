@@ -138,16 +138,35 @@ pub fn draw(
     }
     ctx.set_global_alpha(1.0);
     if any_moved {
-        let big = small * 1.7;
-        ctx.set_line_width(1.5);
+        // A moved key: filled with its new owner's colour, ringed with its old owner's, and
+        // outlined in the text colour so it stands out on any arc.
+        let big = small * 1.9;
+        let ring_w = (small * 0.9).max(1.5);
+        let mut pairs: Vec<(usize, usize)> = dots
+            .iter()
+            .filter_map(|d| d.moved_from.map(|f| (f, d.colour)))
+            .collect();
+        pairs.sort_unstable();
+        pairs.dedup();
+        let moved = |from: usize, to: usize| {
+            dots.iter()
+                .filter(move |d| d.colour == to && d.moved_from == Some(from))
+        };
         ctx.set_stroke_style_str(&css(&t, |t| t.text));
-        for &slot in &slots {
-            ctx.set_fill_style_str(&colour(slot));
+        ctx.set_line_width(1.0);
+        ctx.begin_path();
+        for d in dots.iter().filter(|d| d.moved_from.is_some()) {
+            let (x, y) = layout.dot_position(d.hash);
+            ctx.move_to(x + big + ring_w / 2.0 + 0.5, y);
+            ctx.arc(x, y, big + ring_w / 2.0 + 0.5, 0.0, TAU)?;
+        }
+        ctx.stroke();
+        ctx.set_line_width(ring_w);
+        for &(from, to) in &pairs {
+            ctx.set_stroke_style_str(&colour(from));
+            ctx.set_fill_style_str(&colour(to));
             ctx.begin_path();
-            for d in dots
-                .iter()
-                .filter(|d| d.colour == slot && d.moved_from.is_some())
-            {
+            for d in moved(from, to) {
                 let (x, y) = layout.dot_position(d.hash);
                 ctx.move_to(x + big, y);
                 ctx.arc(x, y, big, 0.0, TAU)?;
