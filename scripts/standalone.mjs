@@ -5,14 +5,28 @@
 //   - the wasm-bindgen JS glue, inside the page's module script (its `export`s turned into
 //     an object, so the module needs no import);
 //   - the wasm, as base64, handed to wasm-bindgen's init: `init({ module_or_path: bytes })`;
-//   - the CSS (<link rel="stylesheet"> becomes <style>, url(...) files become data: URLs).
+//   - the CSS (<link rel="stylesheet"> becomes <style>, url(...) files become data: URLs);
+//   - the favicon (<link rel="icon">), as a data: URL.
 // Trunk's preload links are dropped. Anything else that points at a file of dist/ is an
 // error, so a future asset that would be missing from the single file is noticed here.
 //
+// The loader is read either inline (Trunk's own output) or from the boot-<hash>.js file that
+// scripts/csp.mjs moves it into (scripts/build.sh runs csp.mjs first).
+//
+// Content-Security-Policy: the single file runs inline script and style by nature, so the
+// served build's <meta> policy (scripts/csp.mjs) is replaced by a hash-based one:
+//   default-src 'none'; script-src 'sha256-<the module script>' 'wasm-unsafe-eval';
+//   style-src 'sha256-<each <style>>'; img-src data:; font-src data:; base-uri 'none';
+//   form-action 'none'
+// Only the exact scripts and styles written here may run; no fetch, no other origin. Like the
+// served policy, it blocks style="" and on…="" attributes (this script refuses them).
+//
 // Usage: node scripts/standalone.mjs [DIST_DIR] [OUTPUT_NAME]   (defaults: dist, partlab-standalone.html)
 // Plain Node.js (>= 18), no dependencies.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { CSP_META_RE, cspMeta, isExecutableScript } from './csp.mjs';
 
 const distDir = path.resolve(process.argv[2] ?? 'dist');
 const outName = process.argv[3] ?? 'partlab-standalone.html';
@@ -108,9 +122,22 @@ const indexFile = path.join(distDir, 'index.html');
 if (!fs.existsSync(indexFile)) fail(`${indexFile} not found: run \`trunk build --release\` first`);
 let html = fs.readFileSync(indexFile, 'utf8');
 
-// The loader Trunk injects: `import init, * as bindings from './x.js'; ... init(... './x_bg.wasm' ...)`.
+// The served build's CSP <meta> goes: the single file gets its own policy (at the end).
+html = html.replace(CSP_META_RE, '');
+
+// The loader Trunk injects: `import init, * as bindings from './x.js'; ... init(... './x_bg.wasm' ...)`,
+// inline, or in boot-<hash>.js after scripts/csp.mjs (`<script type="module" src=… integrity=…>`).
 const scriptRe = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
-const loaders = [...html.matchAll(scriptRe)].filter(([, , body]) => /^\s*import\s+init\b/m.test(body));
+const loaders = [...html.matchAll(scriptRe)]
+  .map(([tag, attrs, body]) => {
+    const src = attr(attrs, 'src');
+    if (src === undefined || !isLocal(src)) return [tag, attrs, body];
+    const code = fs.readFileSync(resolveInDist(src), 'utf8');
+    // The inlined script keeps its type but not its src and integrity.
+    const inlineAttrs = attrs.replace(/\s(?:src|integrity|crossorigin)(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?/gi, '');
+    return [tag, inlineAttrs, code];
+  })
+  .filter(([, , body]) => /^\s*import\s+init\b/m.test(body));
 if (loaders.length !== 1) fail(`expected one Trunk loader script in index.html, found ${loaders.length}`);
 const [loaderTag, loaderAttrs, loaderBody] = loaders[0];
 
@@ -163,6 +190,12 @@ html = html.replace(/<link\b[^>]*>/gi, (tag) => {
     if (file === jsFile || file === wasmFile) return '';
     fail(`unexpected preload of ${href}`);
   }
+  if (/(^|\s)icon(\s|$)/.test(rel)) {
+    const mime = MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+    const type = attr(tag, 'type');
+    const sizes = attr(tag, 'sizes');
+    return `<link rel="${rel}" href="data:${mime};base64,${fs.readFileSync(file).toString('base64')}"${type ? ` type="${type}"` : ''}${sizes ? ` sizes="${sizes}"` : ''}>`;
+  }
   if (rel === 'stylesheet') {
     const media = attr(tag, 'media');
     const css = inlineCss(fs.readFileSync(file, 'utf8'), file);
@@ -176,6 +209,38 @@ html = html.replace(/<link\b[^>]*>/gi, (tag) => {
 // Anything else that still loads a file of dist/ would be missing from the single file.
 for (const m of html.matchAll(/<(script|img|source|iframe|audio|video|embed)\b[^>]*\ssrc\s*=\s*["']?([^"'\s>]+)/gi)) {
   if (isLocal(m[2])) fail(`<${m[1]} src="${m[2]}"> is not inlined`);
+}
+
+// --- the single file's Content-Security-Policy: hashes of exactly what is inlined -----------
+const visible = html.replace(/<!--[\s\S]*?-->/g, '');
+const b64sha256 = (text) => crypto.createHash('sha256').update(text, 'utf8').digest('base64');
+const scriptHashes = [];
+for (const [, attrs, body] of visible.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+  if (!isExecutableScript(attrs)) continue;
+  if (attr(attrs, 'src') !== undefined) fail(`<script${attrs}> still loads a file`);
+  scriptHashes.push(`'sha256-${b64sha256(body)}'`);
+}
+const styleHashes = [...visible.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)].map(([, body]) => `'sha256-${b64sha256(body)}'`);
+const tagsOnly = visible.replace(/(<(script|style)\b[^>]*>)[\s\S]*?(<\/\2\s*>)/gi, '$1$3');
+for (const [tag] of tagsOnly.matchAll(/<[a-z][a-z0-9-]*\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi)) {
+  if (/\s(style|on[a-z]+)\s*=/i.test(tag)) fail(`${tag.slice(0, 120)}: inline style/event attributes are blocked by the CSP`);
+}
+const policy = [
+  "default-src 'none'",
+  `script-src ${[...new Set(scriptHashes)].join(' ') || "'none'"} 'wasm-unsafe-eval'`,
+  `style-src ${[...new Set(styleHashes)].join(' ') || "'none'"}`,
+  'img-src data:',
+  'font-src data:',
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+const charset = /<meta\s+charset\s*=\s*["']?[\w-]+["']?\s*\/?>/i.exec(html);
+if (!charset) fail('index.html has no <meta charset>');
+{
+  const lineStart = html.lastIndexOf('\n', charset.index) + 1;
+  const indent = /^[ \t]*/.exec(html.slice(lineStart))[0];
+  const at = charset.index + charset[0].length;
+  html = `${html.slice(0, at)}\n${indent}${cspMeta(policy)}${html.slice(at)}`;
 }
 
 const outFile = path.join(distDir, outName);
