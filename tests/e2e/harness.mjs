@@ -2,15 +2,18 @@
 //
 // - launchBrowser(): Debian's Chromium (/usr/bin/chromium, or $PARTLAB_CHROMIUM) in headless
 //   mode; playwright-core never downloads a browser.
-// - serveDist(): dist/ over http on a free loopback port. Reuses $PARTLAB_BASE_URL when
-//   scripts/test.sh already serves it; otherwise starts `python3 -m http.server` itself.
+// - serveDist({ prefix, csp }): dist/ over http on a free loopback port (server.mjs, in this
+//   process), optionally under a sub-path and with the Content-Security-Policy header.
+//   Without options, reuses $PARTLAB_BASE_URL when it is set (a server started by hand).
 // - openPage(): a fresh page that records console errors, page errors, failed requests and
 //   every request to another origin (those are also aborted, so nothing leaves the machine).
-import { spawn } from 'node:child_process';
+// - recordCspViolations(context): every `securitypolicyviolation` event of its pages.
+// - waitForAppStarted(page): the wasm app has started and the page says it is ready.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
+import { startServer } from './server.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -39,53 +42,23 @@ export async function launchBrowser() {
 }
 
 /**
- * Serves dist/ on 127.0.0.1. Returns { url, origin, close }.
- * @returns {Promise<{url: string, origin: string, close: () => Promise<void>}>}
+ * Serves dist/ on 127.0.0.1 (tests/e2e/server.mjs). Returns { url, origin, close, requests }:
+ * `url` is the page (origin + prefix), `requests` what the server answered ({ method, path,
+ * status }; empty when reusing $PARTLAB_BASE_URL).
+ * @param {{prefix?: string, csp?: boolean}} [options] prefix: e.g. '/partlab/' (default '/');
+ *   csp: send the Content-Security-Policy header (server.mjs CSP_HEADER).
+ * @returns {Promise<{url: string, origin: string, close: () => Promise<void>, requests: object[]}>}
  */
-export async function serveDist() {
+export async function serveDist({ prefix, csp = false } = {}) {
   if (!fs.existsSync(path.join(DIST, 'index.html'))) {
-    throw new Error(`${DIST}/index.html not found: run \`trunk build --release\` first`);
+    throw new Error(`${DIST}/index.html not found: run scripts/build.sh first`);
   }
-  if (process.env.PARTLAB_BASE_URL) {
+  if (process.env.PARTLAB_BASE_URL && prefix === undefined && !csp) {
     const url = new URL(process.env.PARTLAB_BASE_URL);
-    return { url: url.href, origin: url.origin, close: async () => {} };
+    return { url: url.href, origin: url.origin, close: async () => {}, requests: [] };
   }
-  const child = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', DIST], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const killChild = () => child.kill();
-  process.on('exit', killChild);
-  const port = await new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`http.server did not start: ${out}`)), 10_000);
-    const onData = (chunk) => {
-      out += chunk;
-      const m = /port (\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(Number(m[1]));
-      }
-    };
-    child.stdout.setEncoding('utf8').on('data', onData);
-    child.stderr.setEncoding('utf8').on('data', (c) => (out += c));
-    child.on('exit', (code) => reject(new Error(`http.server exited (${code}): ${out}`)));
-  });
-  // Keep draining the access log so the pipe never fills up.
-  child.stdout.resume();
-  child.stderr.resume();
-  const origin = `http://127.0.0.1:${port}`;
-  return {
-    url: `${origin}/`,
-    origin,
-    close: async () => {
-      process.off('exit', killChild);
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill();
-        await exited;
-      }
-    },
-  };
+  const server = await startServer({ root: DIST, prefix: prefix ?? '/', csp });
+  return { url: server.url, origin: server.origin, close: server.close, requests: server.requests };
 }
 
 /** file:// URL of a file under dist/. */
@@ -149,4 +122,54 @@ export async function screenshot(page, name) {
   const file = path.join(SCREENSHOTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/**
+ * Records every Content-Security-Policy violation in the pages of `context` (an init script
+ * listens for `securitypolicyviolation` before any page script runs). Call before goto().
+ * Returns a function that resolves to the list so far, as readable strings, for `page`.
+ */
+export async function recordCspViolations(context) {
+  await context.addInitScript(() => {
+    const seen = [];
+    Object.defineProperty(window, '__partlabCspViolations', { value: seen });
+    document.addEventListener('securitypolicyviolation', (e) => {
+      seen.push(
+        `${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}` +
+          (e.sample ? ` (${e.sample})` : ''),
+      );
+    });
+  });
+  return (page) => page.evaluate(() => [...(window.__partlabCspViolations ?? ['recorder missing'])]);
+}
+
+/**
+ * Waits until the wasm app has started: Trunk's loader dispatched `TrunkApplicationStarted`
+ * (init() resolved, so the wasm start function ran without error) and, if #app carries a
+ * `data-state` (the page's own marker: loading → ready, or crashed), it says "ready".
+ * Needs `trackAppStart(context)` before goto(). Fails at once if the page says "crashed".
+ */
+export async function waitForAppStarted(page, timeout = 30_000) {
+  const handle = await page.waitForFunction(
+    () => {
+      const app = document.getElementById('app');
+      const state = app?.getAttribute('data-state');
+      if (state === 'crashed') return `crashed: ${app.textContent.trim().slice(0, 300)}`;
+      if (!window.__partlabTrunkStarted) return false;
+      return state === null || state === undefined || state === 'ready' ? 'ready' : false;
+    },
+    null,
+    { timeout },
+  );
+  const result = await handle.jsonValue();
+  if (result !== 'ready') throw new Error(`the app did not start: ${result}`);
+}
+
+/** Records Trunk's `TrunkApplicationStarted` event for waitForAppStarted(). Call before goto(). */
+export async function trackAppStart(context) {
+  await context.addInitScript(() => {
+    window.addEventListener('TrunkApplicationStarted', () => {
+      window.__partlabTrunkStarted = true;
+    });
+  });
 }
