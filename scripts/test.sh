@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The project's test command (run by .ci/run): installs what is missing, then lints, tests
-# natively and in headless Chromium, builds the site (dist/) and the single-file page
-# (dist/partlab-standalone.html), and runs the browser end-to-end tests against both.
+# natively and in headless Chromium, builds the site (scripts/build.sh: dist/ with its strict
+# CSP, and the single-file page dist/partlab-standalone.html), and runs the browser
+# end-to-end tests against both (each test file serves dist/ itself: tests/e2e/server.mjs).
 # Stops at the first failing step; the last line is a summary.
 set -euo pipefail
 # shellcheck source=scripts/env.sh
@@ -11,16 +12,11 @@ cd "$PARTLAB_ROOT"
 passed=0
 current="(start)"
 times=()
-server_pid=""
 
 now_ms() { date +%s%3N; }
 
 finish() {
   local status=$?
-  if [ -n "$server_pid" ]; then
-    kill "$server_pid" 2>/dev/null || true
-    wait "$server_pid" 2>/dev/null || true
-  fi
   echo
   echo "==> step times"
   if [ "${#times[@]}" -gt 0 ]; then printf '    %s\n' "${times[@]}"; fi
@@ -51,30 +47,9 @@ step() {
   passed=$((passed + 1))
 }
 
-# Serves dist/ on a free loopback port (python picks it: port 0) for the e2e tests.
-serve_dist() {
-  local log
-  log="$(mktemp)"
-  python3 -u -m http.server 0 --bind 127.0.0.1 --directory dist >"$log" 2>&1 &
-  server_pid=$!
-  local port="" _
-  for _ in $(seq 1 100); do
-    port="$(grep -oE 'port [0-9]+' "$log" | head -n 1 | cut -d' ' -f2 || true)"
-    [ -n "$port" ] && break
-    kill -0 "$server_pid" 2>/dev/null || break
-    sleep 0.1
-  done
-  if [ -z "$port" ]; then
-    echo "http.server did not start:" >&2
-    cat "$log" >&2
-    return 1
-  fi
-  export PARTLAB_BASE_URL="http://127.0.0.1:$port/"
-  echo "serving dist/ at $PARTLAB_BASE_URL (pid $server_pid)"
-}
-
 e2e() {
-  serve_dist
+  # A server started by hand must not stand in for the build just made.
+  unset PARTLAB_BASE_URL
   (cd tests/e2e && node --test --test-reporter=spec --test-concurrency=1 ./*.test.mjs)
 }
 
@@ -85,6 +60,5 @@ step clippy-wasm cargo clippy --lib --target wasm32-unknown-unknown --no-default
 step test cargo test
 # Only tests/web.rs: the other test files and the lib's unit tests are native-only.
 step test-wasm cargo test --target wasm32-unknown-unknown --no-default-features --test web
-step trunk-build trunk build --release
-step standalone node scripts/standalone.mjs dist
+step build env PARTLAB_SETUP_DONE=1 bash scripts/build.sh
 step e2e e2e

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Release build of the site into dist/, ready to publish (GitHub Pages, any sub-path):
+#   1. trunk build --release                  the page, its wasm-bindgen glue, the wasm (wasm-opt -Oz)
+#   2. node scripts/csp.mjs dist              Trunk's inline loader → dist/boot-<hash>.js, the strict
+#                                             Content-Security-Policy as a <meta>, and a check that
+#                                             nothing in index.html or its CSS breaks under it
+#   3. node scripts/standalone.mjs dist       dist/partlab-standalone.html: one file that works from
+#                                             file://, with its own hash-based CSP
+# Runs scripts/setup.sh first unless PARTLAB_SETUP_DONE=1 (scripts/test.sh has just run it).
+# Extra arguments go to `trunk build`.
+set -euo pipefail
+# shellcheck source=scripts/env.sh
+source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+cd "$PARTLAB_ROOT"
+
+if [ "${PARTLAB_SETUP_DONE:-}" != 1 ]; then
+  bash scripts/setup.sh
+fi
+
+echo "[build] trunk build --release $*"
+trunk build --release "$@"
+echo "[build] node scripts/csp.mjs dist"
+node scripts/csp.mjs dist
+echo "[build] node scripts/standalone.mjs dist"
+node scripts/standalone.mjs dist
+echo "[build] dist/ ready:" dist/*
