@@ -441,79 +441,84 @@ pub fn fmt_fraction(lang: Lang, fraction: f64) -> String {
     fmt_pct(lang, fraction * 100.0, 1)
 }
 
-fn field_name(lang: Lang, f: Field) -> &'static str {
+fn field_name(lang: Lang, f: Field) -> String {
     let ca = lang == Lang::Ca;
-    match f {
+    let label = match f {
         Field::Strategy => {
             if ca {
-                "l'estratègia (s)"
+                "estratègia"
             } else {
-                "the strategy (s)"
+                "strategy"
             }
         }
         Field::Nodes => {
             if ca {
-                "els noms dels nodes (n)"
+                "noms dels nodes"
             } else {
-                "the node names (n)"
+                "node names"
             }
         }
         Field::Weights => {
             if ca {
-                "els pesos (w)"
+                "pesos"
             } else {
-                "the weights (w)"
+                "weights"
             }
         }
         Field::Vnodes => {
             if ca {
-                "els nodes virtuals (v)"
+                "nodes virtuals"
             } else {
-                "the virtual nodes (v)"
+                "virtual nodes"
             }
         }
         Field::Keys => {
             if ca {
-                "el nombre de claus (k)"
+                "nombre de claus"
             } else {
-                "the key count (k)"
+                "key count"
             }
         }
         Field::Replicas => {
             if ca {
-                "el factor de replicació (r)"
+                "factor de replicació"
             } else {
-                "the replication factor (r)"
+                "replication factor"
             }
         }
         Field::Lang => {
             if ca {
-                "l'idioma (l)"
+                "idioma"
             } else {
-                "the language (l)"
+                "language"
             }
         }
         Field::Preset => {
             if ca {
-                "l'experiment de la lliçó (p)"
+                "experiment de la lliçó"
             } else {
-                "the lesson experiment (p)"
+                "lesson experiment"
             }
         }
         Field::Key => {
             if ca {
-                "la clau seleccionada (key)"
+                "clau seleccionada"
             } else {
-                "the selected key (key)"
+                "selected key"
             }
         }
         Field::Embed => {
             if ca {
-                "la vista incrustada (embed)"
+                "vista incrustada"
             } else {
-                "the embedded view (embed)"
+                "embedded view"
             }
         }
+    };
+    if ca {
+        format!("el camp «{}» ({label})", f.name())
+    } else {
+        format!("the field \"{}\" ({label})", f.name())
     }
 }
 
@@ -598,7 +603,11 @@ pub fn state_error(lang: Lang, e: &StateError) -> String {
 /// A message for a problem found in the URL fragment.
 pub fn fragment_issue(lang: Lang, issue: &FragmentIssue) -> String {
     let ca = lang == Lang::Ca;
-    let prefix = if ca { "Adreça: " } else { "Address: " };
+    let prefix = if ca {
+        "Adreça de la pàgina: "
+    } else {
+        "Page address: "
+    };
     let body = match issue {
         FragmentIssue::TooLong { bytes } => {
             if ca {
@@ -610,22 +619,25 @@ pub fn fragment_issue(lang: Lang, issue: &FragmentIssue) -> String {
         FragmentIssue::NotUtf8 { field } => {
             if ca {
                 format!(
-                    "{} no és text UTF-8 vàlid; s'ha fet servir el valor per defecte.",
+                    "{}: no és text UTF-8 vàlid; s'ha fet servir el valor per defecte.",
                     field_name(lang, *field)
                 )
             } else {
                 format!(
-                    "{} is not valid UTF-8 text; the default was used.",
+                    "{}: not valid UTF-8 text; the default was used.",
                     field_name(lang, *field)
                 )
             }
         }
         FragmentIssue::BadValue { field, value } => {
             if ca {
-                format!("el valor «{value}» no és vàlid per a {}; s'ha fet servir el valor per defecte.", field_name(lang, *field))
+                format!(
+                    "{}: «{value}» no és vàlid; s'ha fet servir el valor per defecte.",
+                    field_name(lang, *field)
+                )
             } else {
                 format!(
-                    "\"{value}\" is not a valid value for {}; the default was used.",
+                    "{}: \"{value}\" is not valid; the default was used.",
                     field_name(lang, *field)
                 )
             }

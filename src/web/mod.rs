@@ -40,6 +40,7 @@ struct App {
     theme: Theme,
     rendered_lang: Option<Lang>,
     rendered_nodes: Vec<String>,
+    reset_names: bool,
     ring_frame: Option<ring::RingFrame>,
     dev: Option<DeviationSweep>,
     mv: Option<MovementSweep>,
@@ -186,6 +187,7 @@ impl App {
         let any = !msgs.is_empty();
         for msg in msgs {
             preset_applied |= matches!(msg, Msg::ApplyPreset(_));
+            self.reset_names |= matches!(msg, Msg::RenameNode { .. } | Msg::LoadFragment(_));
             self.lab.update(msg);
         }
         if any {
@@ -232,7 +234,11 @@ impl App {
         }
         self.apply_embed();
         let focused = if rebuild_nodes { active_id() } else { None };
-        page::render_controls(&self.lab, rebuild_nodes)?;
+        page::render_controls(
+            &self.lab,
+            rebuild_nodes,
+            std::mem::take(&mut self.reset_names),
+        )?;
         if let Some(id) = focused {
             restore_focus(&id);
         }
@@ -241,7 +247,11 @@ impl App {
         if self.visible(View::Ring) {
             let path = self.lab.key_path();
             if let Some(c) = by_id_as::<web_sys::HtmlCanvasElement>("ring") {
-                self.ring_frame = Some(ring::draw(&c, &self.lab, theme, dpr, path.as_ref())?);
+                let frame = ring::draw(&c, &self.lab, theme, dpr, path.as_ref())?;
+                let moved = frame.dots.iter().filter(|d| d.moved_from.is_some()).count();
+                dom::set_attr(&c, "data-dots", &frame.dots.len().to_string());
+                dom::set_attr(&c, "data-moved-dots", &moved.to_string());
+                self.ring_frame = Some(frame);
             }
             page::render_ring_texts(&self.lab)?;
             page::render_key_path(&self.lab, path.as_ref())?;
@@ -613,6 +623,7 @@ fn run() -> Result<(), JsValue> {
             theme: if is_dark() { Theme::Dark } else { Theme::Light },
             rendered_lang: None,
             rendered_nodes: Vec::new(),
+            reset_names: false,
             ring_frame: None,
             dev: None,
             mv: None,

@@ -364,7 +364,10 @@ impl Table<'_> {
 
 /// Synchronises the controls with the state. `rebuild_nodes` recreates the node rows (when
 /// nodes were added, removed or renamed, or the language changed).
-pub fn render_controls(lab: &Lab, rebuild_nodes: bool) -> Result<(), JsValue> {
+///
+/// A name field that has the focus keeps what the user is typing unless `reset_names` (a
+/// rename was just tried: a rejected name goes back to the last valid one).
+pub fn render_controls(lab: &Lab, rebuild_nodes: bool, reset_names: bool) -> Result<(), JsValue> {
     let st = lab.state();
     let lang = st.lang;
     set_select_value("lang", lang.code());
@@ -478,8 +481,15 @@ pub fn render_controls(lab: &Lab, rebuild_nodes: bool) -> Result<(), JsValue> {
         }
     }
     let single = st.nodes.len() <= 1;
+    let focused = super::dom::document()?
+        .active_element()
+        .map(|e| e.id())
+        .unwrap_or_default();
     for (i, n) in st.nodes.iter().enumerate() {
-        set_input_value(&format!("node-name-{i}"), &n.name);
+        let name_id = format!("node-name-{i}");
+        if reset_names || focused != name_id {
+            set_input_value(&name_id, &n.name);
+        }
         set_input_value(&format!("node-weight-{i}"), &format!("{}", n.weight));
         set_text_id(&format!("node-weight-out-{i}"), &fmt_dec(lang, n.weight, 1));
         if let Some(b) = by_id(&format!("node-remove-{i}")) {
