@@ -273,26 +273,19 @@ impl Partitioner {
         let mut owners = vec![0 as NodeIdx; len];
         let mut replica_table = Vec::new();
         match self {
-            Partitioner::Modulo { n } => {
-                let n64 = u64::from(*n);
+            Partitioner::Modulo { n } | Partitioner::Jump { n } => {
+                let n = *n;
+                let bucket: fn(u64, u32) -> u32 = match self {
+                    Partitioner::Jump { .. } => jump_hash,
+                    _ => |h, n| (h % u64::from(n)) as u32,
+                };
                 for (o, &h) in owners.iter_mut().zip(hashes) {
-                    *o = (h % n64) as NodeIdx;
+                    *o = bucket(h, n) as NodeIdx;
                 }
                 if r > 1 {
                     replica_table = owners
                         .iter()
-                        .flat_map(|&o| successors(u32::from(o), *n, r))
-                        .collect();
-                }
-            }
-            Partitioner::Jump { n } => {
-                for (o, &h) in owners.iter_mut().zip(hashes) {
-                    *o = jump_hash(h, *n) as NodeIdx;
-                }
-                if r > 1 {
-                    replica_table = owners
-                        .iter()
-                        .flat_map(|&o| successors(u32::from(o), *n, r))
+                        .flat_map(|&o| successors(u32::from(o), n, r))
                         .collect();
                 }
             }
