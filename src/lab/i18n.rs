@@ -234,7 +234,7 @@ pub fn tr(lang: Lang, t: Text) -> &'static str {
         Text::PeakToMean => ("Màxim / mitjana", "Peak-to-mean"),
         Text::ShareError => ("Error màxim de part", "Largest share error"),
         Text::Moved => ("Claus mogudes per l'últim canvi", "Keys moved by the last change"),
-        Text::Ideal => ("mínim ideal", "ideal minimum"),
+        Text::Ideal => ("Mínim ideal", "Ideal minimum"),
         Text::ReplicaSetsChanged => ("Conjunts de rèpliques canviats", "Replica sets changed"),
         Text::NoChangeYet => ("encara cap canvi", "no change yet"),
         Text::Lesson => ("lliçó", "lesson"),

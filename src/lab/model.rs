@@ -605,6 +605,12 @@ impl Lab {
             .collect()
     }
 
+    /// The owner's name of the key at sorted slot `slot`.
+    pub fn owner_name(&self, slot: usize) -> Option<&str> {
+        let owner = *self.assignment.owners.get(slot)? as usize;
+        self.config.nodes.get(owner).map(|n| n.name.as_str())
+    }
+
     /// Fraction of the hash space each node's arcs cover (ring only), in node order.
     pub fn arc_shares(&self) -> Option<Vec<f64>> {
         let points = self.ring_points()?;

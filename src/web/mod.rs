@@ -41,6 +41,7 @@ struct App {
     rendered_lang: Option<Lang>,
     rendered_nodes: Vec<String>,
     reset_names: bool,
+    timing: Vec<(&'static str, f64)>,
     ring_frame: Option<ring::RingFrame>,
     dev: Option<DeviationSweep>,
     mv: Option<MovementSweep>,
@@ -193,6 +194,8 @@ impl App {
         if any {
             self.last_change = now();
         }
+        self.timing.clear();
+        self.timing.push(("update", now() - started));
         if preset_applied {
             clear_timeout(self.preset_timer.take());
         }
@@ -202,6 +205,12 @@ impl App {
         // The time of the whole update (recompute + redraw), for the benchmark and tests.
         if let Some(app) = by_id("app") {
             dom::set_attr(&app, "data-frame-ms", &format!("{:.2}", now() - started));
+            let timing: Vec<String> = self
+                .timing
+                .iter()
+                .map(|(k, v)| format!("{k}:{v:.2}"))
+                .collect();
+            dom::set_attr(&app, "data-timing", &timing.join(" "));
         }
         if let Some(p) = window().ok().and_then(|w| w.performance()) {
             let _ = p.measure_with_start_mark("partlab-update", "partlab-update-start");
@@ -243,6 +252,13 @@ impl App {
             restore_focus(&id);
         }
         page::render_notices(&self.lab)?;
+        let mut t = now();
+        let mut lap = |timing: &mut Vec<(&'static str, f64)>, name: &'static str| {
+            let n = now();
+            timing.push((name, n - t));
+            t = n;
+        };
+        lap(&mut self.timing, "controls");
         let (theme, dpr) = (self.theme, dpr());
         if self.visible(View::Ring) {
             let path = self.lab.key_path();
@@ -253,18 +269,23 @@ impl App {
                 dom::set_attr(&c, "data-moved-dots", &moved.to_string());
                 self.ring_frame = Some(frame);
             }
+            lap(&mut self.timing, "ring");
             page::render_ring_texts(&self.lab)?;
             page::render_key_path(&self.lab, path.as_ref())?;
         }
         if self.visible(View::Figures) {
             page::render_figures(&self.lab)?;
         }
+        lap(&mut self.timing, "texts");
         if self.visible(View::Bars) {
             charts::draw_bars(&self.lab, theme, dpr)?;
             page::render_bars_table(&self.lab)?;
         }
+        lap(&mut self.timing, "bars");
         self.render_deviation()?;
+        lap(&mut self.timing, "deviation");
         self.render_movement()?;
+        lap(&mut self.timing, "movement");
         if let Some(app) = by_id("app") {
             dom::set_attr(&app, "data-state", "ready");
             dom::set_attr(
@@ -284,7 +305,9 @@ impl App {
         if !self.visible(View::Deviation) {
             return Ok(());
         }
-        let sweep = self.dev.as_ref().filter(|s| s.is_for(&self.lab));
+        // A sweep for other nodes stays on screen (marked "computing") until its replacement
+        // has points: the chart never blanks during a drag.
+        let sweep = self.dev.as_ref();
         charts::draw_deviation_chart(&self.lab, sweep, self.theme, dpr())?;
         page::render_deviation_table(&self.lab, sweep)
     }
@@ -293,7 +316,7 @@ impl App {
         if !self.visible(View::Movement) {
             return Ok(());
         }
-        let sweep = self.mv.as_ref().filter(|s| s.is_for(&self.lab));
+        let sweep = self.mv.as_ref();
         charts::draw_movement_chart(&self.lab, sweep, self.theme, dpr())?;
         page::render_movement_table(&self.lab, sweep)
     }
@@ -593,6 +616,25 @@ fn wire_events() -> Result<(), JsValue> {
             dispatch(Msg::SelectSlot(slot));
         }
     })?;
+    listen_id("ring", "pointermove", |e| {
+        let Some(m) = e.dyn_ref::<MouseEvent>() else {
+            return;
+        };
+        let (x, y) = (f64::from(m.offset_x()), f64::from(m.offset_y()));
+        let text = with_app(|app| {
+            let frame = app.ring_frame.as_ref()?;
+            let i = crate::lab::geometry::hit_test(&frame.layout, &frame.dots, x, y, 10.0)?;
+            let dot = frame.dots.get(i)?;
+            let key = app.lab.keys().key_at_slot(dot.slot)?.into_owned();
+            let owner = app.lab.owner_name(dot.slot)?;
+            Some(format!("{key} → {owner}"))
+        })
+        .flatten();
+        dom::set_text_id("ring-hover", text.as_deref().unwrap_or(""));
+    })?;
+    listen_id("ring", "pointerleave", |_| {
+        dom::set_text_id("ring-hover", "")
+    })?;
     let w = window()?;
     listen(&w, "resize", |_| request_render())?;
     listen(&w, "hashchange", |_| {
@@ -624,6 +666,7 @@ fn run() -> Result<(), JsValue> {
             rendered_lang: None,
             rendered_nodes: Vec::new(),
             reset_names: false,
+            timing: Vec::new(),
             ring_frame: None,
             dev: None,
             mv: None,

@@ -158,6 +158,12 @@ pub fn build(app: &Element, embed: Option<View>) -> Result<(), JsValue> {
                 .attr("aria-labelledby", "ring-h")
                 .attr("aria-describedby", "ring-caption"),
         )?
+        .child(
+            H::new("p")?
+                .id("ring-hover")
+                .class("hover-readout")
+                .attr("aria-hidden", "true"),
+        )?
         .child(H::new("ul")?.id("legend").class("legend"))?
         .child(H::new("p")?.id("ring-caption").class("note"))?
         .child(
