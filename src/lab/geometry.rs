@@ -35,13 +35,27 @@ impl RingLayout {
     /// A ring centred in the canvas with room around it for ticks and labels.
     pub fn fit(width: f64, height: f64) -> RingLayout {
         let side = width.min(height).max(40.0);
-        let radius = side * 0.41;
+        let arc_width = (side * 0.035).clamp(4.0, 22.0);
+        // Room outside the arcs for the vnode ticks and the "0" label above them.
+        let outside = arc_width / 2.0 + 2.0 + Self::tick_length(arc_width) + 18.0;
+        let radius = (side / 2.0 - outside).min(side * 0.41).max(side * 0.2);
         RingLayout {
             cx: width / 2.0,
             cy: height / 2.0,
             radius,
-            arc_width: (side * 0.035).clamp(4.0, 22.0),
+            arc_width,
         }
+    }
+
+    /// Length of a vnode tick for arcs `arc_width` thick.
+    pub fn tick_length(arc_width: f64) -> f64 {
+        (arc_width * 0.6).max(6.0)
+    }
+
+    /// Inner and outer distance from the centre of the vnode ticks.
+    pub fn tick_span(&self) -> (f64, f64) {
+        let r0 = self.radius + self.arc_width / 2.0 + 2.0;
+        (r0, r0 + Self::tick_length(self.arc_width))
     }
 
     /// The point at `angle` and distance `r` from the centre.
@@ -232,6 +246,19 @@ mod tests {
         assert!(exact.len() > arcs.len());
         let t = ticks(ring.points(), layout.pixel_angle(), |n| n);
         assert!(t.len() < ring.points().len() && t.len() > 100);
+    }
+
+    #[test]
+    fn the_ring_leaves_room_for_ticks_and_label() {
+        for (w, h) in [(320.0, 320.0), (1200.0, 700.0), (60.0, 60.0)] {
+            let l = RingLayout::fit(w, h);
+            let (_, outer) = l.tick_span();
+            assert!(
+                outer + 12.0 <= w.min(h) / 2.0 || w < 100.0,
+                "{w}×{h}: {l:?}"
+            );
+            assert!(l.dot_radius(0) > 0.0 && l.dot_radius(u64::MAX) > 0.0);
+        }
     }
 
     #[test]

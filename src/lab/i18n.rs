@@ -112,6 +112,8 @@ pub enum Text {
     Lesson,
     /// Flow table heading.
     Flow,
+    /// Flow table header: fraction of all keys.
+    OfAllKeys,
     /// Flow table header: from.
     From,
     /// Flow table header: to.
@@ -239,6 +241,7 @@ pub fn tr(lang: Lang, t: Text) -> &'static str {
         Text::NoChangeYet => ("encara cap canvi", "no change yet"),
         Text::Lesson => ("lliçó", "lesson"),
         Text::Flow => ("Cap on van les claus mogudes", "Where the moved keys went"),
+        Text::OfAllKeys => ("De totes les claus", "Of all keys"),
         Text::From => ("De", "From"),
         Text::To => ("A", "To"),
         Text::BarsTitle => ("Claus per node", "Keys per node"),

@@ -40,7 +40,7 @@ struct App {
     theme: Theme,
     rendered_lang: Option<Lang>,
     rendered_nodes: Vec<String>,
-    reset_names: bool,
+    reset_focused: bool,
     timing: Vec<(&'static str, f64)>,
     ring_frame: Option<ring::RingFrame>,
     dev: Option<DeviationSweep>,
@@ -188,7 +188,14 @@ impl App {
         let any = !msgs.is_empty();
         for msg in msgs {
             preset_applied |= matches!(msg, Msg::ApplyPreset(_));
-            self.reset_names |= matches!(msg, Msg::RenameNode { .. } | Msg::LoadFragment(_));
+            self.reset_focused |= !matches!(
+                msg,
+                Msg::DismissNotices
+                    | Msg::SetLang(_)
+                    | Msg::SelectSlot(_)
+                    | Msg::LookupKey(_)
+                    | Msg::ClearKey
+            );
             self.lab.update(msg);
         }
         if any {
@@ -246,7 +253,7 @@ impl App {
         page::render_controls(
             &self.lab,
             rebuild_nodes,
-            std::mem::take(&mut self.reset_names),
+            std::mem::take(&mut self.reset_focused),
         )?;
         if let Some(id) = focused {
             restore_focus(&id);
@@ -665,7 +672,7 @@ fn run() -> Result<(), JsValue> {
             theme: if is_dark() { Theme::Dark } else { Theme::Light },
             rendered_lang: None,
             rendered_nodes: Vec::new(),
-            reset_names: false,
+            reset_focused: false,
             timing: Vec::new(),
             ring_frame: None,
             dev: None,

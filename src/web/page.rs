@@ -371,11 +371,27 @@ impl Table<'_> {
 /// Synchronises the controls with the state. `rebuild_nodes` recreates the node rows (when
 /// nodes were added, removed or renamed, or the language changed).
 ///
-/// A name field that has the focus keeps what the user is typing unless `reset_names` (a
-/// rename was just tried: a rejected name goes back to the last valid one).
-pub fn render_controls(lab: &Lab, rebuild_nodes: bool, reset_names: bool) -> Result<(), JsValue> {
+/// The control that has the focus keeps what the user is typing unless `reset_focused` (a
+/// change was just applied or rejected: the control shows the state, e.g. a rejected name
+/// goes back to the last valid one).
+pub fn render_controls(lab: &Lab, rebuild_nodes: bool, reset_focused: bool) -> Result<(), JsValue> {
     let st = lab.state();
     let lang = st.lang;
+    let focused = super::dom::document()?
+        .active_element()
+        .map(|e| e.id())
+        .unwrap_or_default();
+    let writable = |id: &str| reset_focused || focused != id;
+    let set_input_value = |id: &str, value: &str| {
+        if writable(id) {
+            set_input_value(id, value);
+        }
+    };
+    let set_select_value = |id: &str, value: &str| {
+        if writable(id) {
+            set_select_value(id, value);
+        }
+    };
     set_select_value("lang", lang.code());
     set_select_value("strategy", st.strategy.name());
     set_input_value("vnodes", &nearest_stop(&VNODE_STOPS, st.vnodes).to_string());
@@ -487,15 +503,8 @@ pub fn render_controls(lab: &Lab, rebuild_nodes: bool, reset_names: bool) -> Res
         }
     }
     let single = st.nodes.len() <= 1;
-    let focused = super::dom::document()?
-        .active_element()
-        .map(|e| e.id())
-        .unwrap_or_default();
     for (i, n) in st.nodes.iter().enumerate() {
-        let name_id = format!("node-name-{i}");
-        if reset_names || focused != name_id {
-            set_input_value(&name_id, &n.name);
-        }
+        set_input_value(&format!("node-name-{i}"), &n.name);
         set_input_value(&format!("node-weight-{i}"), &format!("{}", n.weight));
         set_text_id(&format!("node-weight-out-{i}"), &fmt_dec(lang, n.weight, 1));
         if let Some(b) = by_id(&format!("node-remove-{i}")) {
@@ -825,7 +834,7 @@ pub fn render_figures(lab: &Lab) -> Result<(), JsValue> {
                     tr(lang, Text::From),
                     tr(lang, Text::To),
                     tr(lang, Text::Keys),
-                    tr(lang, Text::Share),
+                    tr(lang, Text::OfAllKeys),
                 ],
                 rows,
             }

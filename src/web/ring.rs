@@ -99,8 +99,7 @@ pub fn draw(
         }
         // Vnode ticks outside the arcs.
         let ticks = ticks(points, layout.pixel_angle(), |n| lab.colour_of(n));
-        let r0 = layout.radius + layout.arc_width / 2.0 + 2.0;
-        let r1 = r0 + (layout.arc_width * 0.6).max(6.0);
+        let (r0, r1) = layout.tick_span();
         ctx.set_line_width(1.0);
         for &slot in &slots {
             ctx.set_stroke_style_str(&colour(slot));
@@ -183,8 +182,9 @@ pub fn draw(
         (layout.radius / 16.0).clamp(10.0, 14.0)
     ));
     ctx.set_text_align("center");
-    let (x, y) = layout.point(0.0, layout.radius + layout.arc_width / 2.0 + 14.0);
-    ctx.fill_text("0 = 2⁶⁴", x, y - 4.0)?;
+    ctx.set_text_baseline("bottom");
+    let (x, y) = layout.point(0.0, layout.tick_span().1 + 3.0);
+    ctx.fill_text("0 = 2⁶⁴", x, y)?;
 
     // The selected key: a spoke from the centre to the ring through its dot.
     if let Some(p) = path {

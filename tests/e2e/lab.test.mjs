@@ -231,8 +231,9 @@ describe('the lab page', () => {
       return { x: r.x, y: r.y, w: r.width, h: r.height };
     });
     const side = Math.min(box.w, box.h);
-    const radius = side * 0.41;
+    // The ring layout of src/lab/geometry.rs (RingLayout::fit).
     const arc = Math.min(22, Math.max(4, side * 0.035));
+    const radius = Math.max(side * 0.2, Math.min(side * 0.41, side / 2 - (arc / 2 + 2 + Math.max(arc * 0.6, 6) + 18)));
     const inner = radius - arc / 2 - 6;
     let found = false;
     for (let i = 0; i < 24 && !found; i++) {
@@ -290,6 +291,7 @@ describe('the lab page', () => {
       assert.deepEqual(await counts(page), before, JSON.stringify(bad.slice(0, 10)));
       assert.equal(await page.inputValue('#node-name-0'), evil);
       await page.click('#dismiss');
+      await page.waitForSelector('#notices .notice', { state: 'detached' });
     }
     await page.fill('#replicas', '9');
     await page.press('#replicas', 'Enter');
