@@ -2,8 +2,16 @@
 // and moved keys, the URL round trip, hostile input, embed mode, charts, screenshots.
 // Run after the site is built (scripts/test.sh does everything).
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { launchBrowser, screenshot, serveDist } from './harness.mjs';
+import { ROOT, launchBrowser, screenshot, serveDist } from './harness.mjs';
+
+// The native CLI (built by `cargo test` / `cargo build`), to compare figures with the page.
+const CLI = [process.env.PARTLAB_CLI, path.join(ROOT, 'target/debug/partlab'), path.join(ROOT, 'target/release/partlab')]
+  .filter(Boolean)
+  .find((p) => fs.existsSync(p));
 
 // The lesson's own figures (its section 6 tables, section 5 and the exercises), typed in
 // from the lesson text: the oracle the lab must reproduce.
@@ -171,6 +179,25 @@ describe('the lab page', () => {
     await rv.context.close();
     assert.deepEqual(errors, []);
     await context.close();
+  });
+
+  test('the figures equal the CLI\'s --json output for the same configuration', { skip: !CLI && 'no partlab CLI binary (cargo build)', timeout: 60_000 }, async () => {
+    const cases = [
+      { fragment: '#s=ring&n=inv-bcn,inv-vlc,inv-gir,inv-lle&w=2,1,0.5,1&v=20&k=20000', args: ['--strategy', 'ring', '--vnodes', '20', '--keys', '20000', '--weights', 'inv-bcn=2,inv-gir=0.5'] },
+      { fragment: '#s=rendezvous&n=a,b,c&w=1.5,1,1&k=50000', args: ['--strategy', 'rendezvous', '--keys', '50000', '--weights', 'a=1.5'] },
+      { fragment: '#s=jump&n=a,b,c,d,e&k=10000', args: ['--strategy', 'jump', '--keys', '10000'] },
+      { fragment: '#s=modulo&n=a,b,c&k=1000', args: ['--strategy', 'modulo', '--keys', '1000'] },
+    ];
+    for (const c of cases) {
+      const nodes = new URLSearchParams(c.fragment.slice(1)).get('n');
+      const cli = JSON.parse(execFileSync(CLI, ['dist', '--nodes', nodes, ...c.args, '--json'], { encoding: 'utf8' }));
+      const { page, errors, context } = await open(c.fragment);
+      assert.deepEqual(await counts(page), cli.counts, c.fragment);
+      near(await figure(page, 'deviation'), cli.deviation_pct, 0.0001, `${c.fragment} deviation`);
+      near(await figure(page, 'peak'), cli.peak_to_mean, 0.0001, `${c.fragment} peak-to-mean`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
   });
 
   test('adding and removing a node highlights the moved keys and reports the moved fraction', { timeout: 60_000 }, async () => {
