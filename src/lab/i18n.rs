@@ -213,8 +213,8 @@ pub fn tr(lang: Lang, t: Text) -> &'static str {
         Text::Find => ("Mostra el camí", "Show its path"),
         Text::ClearKey => ("Esborra", "Clear"),
         Text::PickHint => (
-            "O bé fes clic (o toca) un punt de l'anell.",
-            "Or click (or tap) a dot on the ring.",
+            "O bé fes clic (o toca) un punt de l'anell; amb el focus a l'anell, les fletxes recorren les claus.",
+            "Or click (or tap) a dot on the ring; with the ring focused, the arrow keys step through the keys.",
         ),
         Text::KeyPath => ("Camí de la clau", "The key's path"),
         Text::PathKey => ("Clau", "Key"),

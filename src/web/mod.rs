@@ -623,6 +623,54 @@ fn wire_events() -> Result<(), JsValue> {
             dispatch(Msg::SelectSlot(slot));
         }
     })?;
+    // Keyboard access to the dots: arrows step through the sample keys clockwise.
+    listen_id("ring", "keydown", |e| {
+        let Some(k) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
+            return;
+        };
+        let key = k.key();
+        if key == "Escape" {
+            dispatch(Msg::ClearKey);
+            return;
+        }
+        let step: i64 = match key.as_str() {
+            "ArrowRight" | "ArrowDown" => 1,
+            "ArrowLeft" | "ArrowUp" => -1,
+            "PageDown" => 25,
+            "PageUp" => -25,
+            _ => return,
+        };
+        e.prevent_default();
+        let slot = with_app(|app| {
+            let frame = app.ring_frame.as_ref()?;
+            let n = frame.dots.len() as i64;
+            if n == 0 {
+                return None;
+            }
+            let current = app.lab.key_path().map(|p| p.hash);
+            // Dots are in ring order (sorted slots); start from the selected key's position.
+            let at = match current {
+                Some(h) => frame.dots.partition_point(|d| d.hash < h) as i64,
+                None => -1,
+            };
+            let at_dot = current.is_some_and(|h| {
+                frame
+                    .dots
+                    .get(at.max(0) as usize)
+                    .is_some_and(|d| d.hash == h)
+            });
+            let next = if at_dot || step < 0 || current.is_none() {
+                at + step
+            } else {
+                at + step - 1
+            };
+            frame.dots.get(next.rem_euclid(n) as usize).map(|d| d.slot)
+        })
+        .flatten();
+        if let Some(slot) = slot {
+            dispatch(Msg::SelectSlot(slot));
+        }
+    })?;
     listen_id("ring", "pointermove", |e| {
         let Some(m) = e.dyn_ref::<MouseEvent>() else {
             return;

@@ -155,8 +155,9 @@ pub fn build(app: &Element, embed: Option<View>) -> Result<(), JsValue> {
                 .id("ring")
                 .class("ring-canvas")
                 .attr("role", "img")
+                .attr("tabindex", "0")
                 .attr("aria-labelledby", "ring-h")
-                .attr("aria-describedby", "ring-caption"),
+                .attr("aria-describedby", "ring-caption pick-hint"),
         )?
         .child(
             H::new("p")?

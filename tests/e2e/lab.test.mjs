@@ -272,6 +272,19 @@ describe('the lab page', () => {
     assert.ok(found, 'no click selected a dot');
     assert.match(await page.textContent('[data-path="md5"]'), /^[0-9a-f]{32}$/);
     assert.match(await page.textContent('[data-path="key"]'), /^P-2026-\d{6}$/);
+    // The keyboard reaches the dots too: arrows step to the next key clockwise.
+    const angle = async () => Number.parseFloat(await page.textContent('[data-path="angle"]'));
+    const first = await angle();
+    await page.focus('#ring');
+    await page.keyboard.press('ArrowRight');
+    await settle(page);
+    const second = await angle();
+    assert.ok(second > first || second < 1, `ArrowRight went from ${first}° to ${second}°`);
+    await page.keyboard.press('ArrowLeft');
+    await settle(page);
+    assert.equal(await angle(), first);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-path="key"]', { state: 'detached' });
     assert.deepEqual(errors, []);
     await context.close();
   });
