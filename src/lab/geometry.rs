@@ -98,8 +98,10 @@ pub struct ArcSpan {
 
 /// The owner arcs of a ring, for drawing: the keys in `[previous vnode, vnode)` belong to
 /// the vnode's node, and the arc before the first vnode wraps from the last one. Adjacent
-/// arcs of one owner are merged, and an arc narrower than `min_angle` is absorbed by the
-/// arc before it, so a ring of 200 000 vnodes draws as at most about one arc per pixel.
+/// arcs of one owner are merged. With `min_angle > 0` (a pixel), the ring is cut into
+/// pixel-wide slices and each slice takes the colour of the owner covering most of it, so a
+/// ring of 200 000 vnodes draws as at most one arc per pixel and still shows every owner in
+/// proportion. Drawing only: the figures always use the exact arcs.
 ///
 /// `colour_of(node index)` gives each node's colour slot.
 pub fn owner_arcs(
@@ -117,39 +119,86 @@ pub fn owner_arcs(
             colour: colour_of(last.node as usize),
         }];
     }
-    // Start at the last vnode's angle (minus a turn) so the wrap-around arc comes first.
-    let mut prev = angle_of(last.position) - TAU;
-    let mut out: Vec<ArcSpan> = Vec::new();
+    // Exact arcs, starting at the last vnode's angle (minus a turn) so the wrap-around arc
+    // comes first; same-owner neighbours merged.
+    let base = angle_of(last.position) - TAU;
+    let mut prev = base;
+    let mut exact: Vec<ArcSpan> = Vec::new();
     for p in points {
         let end = angle_of(p.position);
         let colour = colour_of(p.node as usize);
-        let span = ArcSpan {
-            start: prev,
-            end,
-            colour,
-        };
+        match exact.last_mut() {
+            Some(cur) if cur.colour == colour => cur.end = end,
+            _ => exact.push(ArcSpan {
+                start: prev,
+                end,
+                colour,
+            }),
+        }
         prev = end;
-        match out.last_mut() {
-            Some(cur) if cur.colour == colour || span.end - span.start < min_angle => {
-                cur.end = span.end;
+    }
+    let out = if min_angle > 0.0 && exact.iter().any(|a| a.end - a.start < min_angle) {
+        dominant_slices(&exact, base, min_angle)
+    } else {
+        exact
+    };
+    // Shift everything into [0, 2π + …).
+    out.into_iter()
+        .map(|a| ArcSpan {
+            start: a.start - base + base.rem_euclid(TAU),
+            end: a.end - base + base.rem_euclid(TAU),
+            colour: a.colour,
+        })
+        .collect()
+}
+
+/// Cuts `[base, base + 2π)` into slices of `slice` radians, gives each the colour covering
+/// most of it, and merges equal neighbours.
+fn dominant_slices(exact: &[ArcSpan], base: f64, slice: f64) -> Vec<ArcSpan> {
+    let n = (TAU / slice).ceil().max(1.0) as usize;
+    let slice = TAU / n as f64;
+    let mut out: Vec<ArcSpan> = Vec::new();
+    let mut cover: Vec<(usize, f64)> = Vec::new();
+    let mut arcs = exact.iter().peekable();
+    for i in 0..n {
+        let (s0, s1) = (base + i as f64 * slice, base + (i + 1) as f64 * slice);
+        cover.clear();
+        // Arcs overlapping this slice (an arc may span many slices: keep it for the next).
+        while let Some(a) = arcs.peek() {
+            let overlap = a.end.min(s1) - a.start.max(s0);
+            if overlap > 0.0 {
+                match cover.iter_mut().find(|(c, _)| *c == a.colour) {
+                    Some((_, w)) => *w += overlap,
+                    None => cover.push((a.colour, overlap)),
+                }
             }
-            _ => out.push(span),
+            if a.end <= s1 {
+                arcs.next();
+            } else {
+                break;
+            }
+        }
+        let Some(&(colour, _)) = cover.iter().max_by(|x, y| x.1.total_cmp(&y.1)) else {
+            continue;
+        };
+        match out.last_mut() {
+            Some(cur) if cur.colour == colour => cur.end = s1,
+            _ => out.push(ArcSpan {
+                start: s0,
+                end: s1,
+                colour,
+            }),
         }
     }
-    // The first arc started below 0: shift everything into [0, 2π + …).
-    if let Some(first) = out.first() {
-        if first.start < 0.0 {
-            for a in &mut out {
-                a.start += TAU;
-                a.end += TAU;
-            }
-        }
+    if let Some(first) = out.first_mut() {
+        first.start = base;
     }
     out
 }
 
-/// Vnode ticks to draw: `(angle, colour slot)`, at most one per pixel of circumference and
-/// colour.
+/// Vnode ticks to draw: `(angle, colour slot)`, at most one per pixel of circumference (the
+/// first vnode in that pixel), so a dense ring draws a fair sample of its vnodes instead of
+/// piling every colour onto every pixel.
 pub fn ticks(
     points: &[RingPoint],
     min_angle: f64,
@@ -157,17 +206,15 @@ pub fn ticks(
 ) -> Vec<(f64, usize)> {
     let buckets = (TAU / min_angle.max(1e-6)).ceil().max(1.0);
     let mut out: Vec<(f64, usize)> = Vec::new();
-    let mut last_bucket: Vec<(u64, usize)> = Vec::new();
+    let mut last_bucket: Option<u64> = None;
     for p in points {
         let a = angle_of(p.position);
         let bucket = (a / TAU * buckets) as u64;
-        let colour = colour_of(p.node as usize);
-        if last_bucket.iter().any(|&(b, c)| b == bucket && c == colour) {
+        if last_bucket == Some(bucket) {
             continue;
         }
-        last_bucket.retain(|&(b, _)| b == bucket);
-        last_bucket.push((bucket, colour));
-        out.push((a, colour));
+        last_bucket = Some(bucket);
+        out.push((a, colour_of(p.node as usize)));
     }
     out
 }
@@ -246,6 +293,28 @@ mod tests {
         assert!(exact.len() > arcs.len());
         let t = ticks(ring.points(), layout.pixel_angle(), |n| n);
         assert!(t.len() < ring.points().len() && t.len() > 100);
+    }
+
+    #[test]
+    fn a_dense_ring_still_shows_every_owner_in_proportion() {
+        let names: Vec<String> = (0..32).map(|i| format!("n{i}")).collect();
+        let config = Config::new(Strategy::Ring, names).with_vnodes(1000);
+        let ring = Ring::build(&config).expect("valid");
+        let layout = RingLayout::fit(400.0, 400.0);
+        let arcs = owner_arcs(ring.points(), layout.pixel_angle(), |n| n);
+        let mut per_owner = vec![0.0; 32];
+        for a in &arcs {
+            per_owner[a.colour] += a.end - a.start;
+        }
+        for (i, share) in per_owner.iter().enumerate() {
+            let share = share / TAU;
+            assert!(share > 0.01 && share < 0.07, "owner {i} draws {share}");
+        }
+        let total: f64 = arcs.iter().map(|a| a.end - a.start).sum();
+        assert!((total - TAU).abs() < 1e-9);
+        assert!(arcs
+            .windows(2)
+            .all(|w| (w[0].end - w[1].start).abs() < 1e-9));
     }
 
     #[test]

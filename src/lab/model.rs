@@ -809,32 +809,29 @@ fn fresh_node_name(state: &LabState) -> String {
         .unwrap_or_else(|| "node".to_owned())
 }
 
+/// Vnode hashes one deviation point may compute: keeps a point well under 50 ms in a browser.
+const DEVIATION_POINT_BUDGET: f64 = 80_000.0;
+
 /// A deviation-against-vnodes sweep computed one point at a time.
+///
+/// Each point runs [`DEFAULT_TRIALS`] renamed rings when that fits the budget of vnode hashes
+/// per point, fewer (at least 2) for big clusters at high vnode counts.
 #[derive(Clone, Debug)]
 pub struct DeviationSweep {
     nodes: Vec<Node>,
     keys_generation: u64,
-    trials: u32,
+    next: usize,
     points: Vec<DeviationPoint>,
-    failed: bool,
 }
 
 impl DeviationSweep {
     /// A sweep for the lab's current nodes and keys, with nothing computed yet.
     pub fn new(lab: &Lab) -> Self {
-        let nodes = lab.config.nodes.clone();
-        // About 80 000 vnode hashes per point keeps one point well under 50 ms in a browser.
-        let max_points: f64 = nodes
-            .iter()
-            .map(|n| n.weight * f64::from(*DEFAULT_VNODE_COUNTS.last().unwrap_or(&1000)))
-            .sum();
-        let trials = ((80_000.0 / max_points.max(1.0)) as u32).clamp(4, DEFAULT_TRIALS);
         DeviationSweep {
-            nodes,
+            nodes: lab.config.nodes.clone(),
             keys_generation: lab.keys_generation,
-            trials,
+            next: 0,
             points: Vec::new(),
-            failed: false,
         }
     }
 
@@ -843,22 +840,24 @@ impl DeviationSweep {
         self.keys_generation == lab.keys_generation && self.nodes == lab.config.nodes
     }
 
-    /// Trials per point.
-    pub fn trials(&self) -> u32 {
-        self.trials
+    /// Trials of the point at `vnodes` vnodes per node.
+    pub fn trials_at(&self, vnodes: u32) -> u32 {
+        let weights: f64 = self.nodes.iter().map(|n| n.weight).sum();
+        let per_trial = (weights * f64::from(vnodes)).max(1.0);
+        ((DEVIATION_POINT_BUDGET / per_trial) as u32).clamp(2, DEFAULT_TRIALS)
     }
 
-    /// Whether every point is computed (or the sweep cannot go on).
+    /// Whether every point is computed (a point the core rejects is skipped).
     pub fn is_done(&self) -> bool {
-        self.failed || self.points.len() >= DEFAULT_VNODE_COUNTS.len()
+        self.next >= DEFAULT_VNODE_COUNTS.len()
     }
 
     /// Computes the next point. Returns whether the sweep is done.
     pub fn step(&mut self, keys: &KeySet) -> bool {
-        if let Some(&v) = DEFAULT_VNODE_COUNTS.get(self.points.len()) {
-            match deviation_point(keys, &self.nodes, v, self.trials) {
-                Ok(p) => self.points.push(p),
-                Err(_) => self.failed = true,
+        if let Some(&v) = DEFAULT_VNODE_COUNTS.get(self.next) {
+            self.next += 1;
+            if let Ok(p) = deviation_point(keys, &self.nodes, v, self.trials_at(v)) {
+                self.points.push(p);
             }
         }
         self.is_done()
@@ -1154,6 +1153,18 @@ mod tests {
     }
 
     #[test]
+    fn big_clusters_run_fewer_trials_at_high_vnode_counts() {
+        let mut lab = lab();
+        for _ in 0..28 {
+            lab.update(Msg::AddNode);
+        }
+        assert_eq!(lab.config().nodes.len(), 32);
+        let dev = DeviationSweep::new(&lab);
+        assert_eq!(dev.trials_at(1), 16);
+        assert_eq!(dev.trials_at(1000), 2);
+    }
+
+    #[test]
     fn the_key_set_is_rebuilt_only_when_the_count_changes() {
         let mut lab = lab();
         let g = lab.keys_generation();
@@ -1191,7 +1202,8 @@ mod tests {
             steps += 1;
         }
         assert_eq!(steps + 1, DEFAULT_VNODE_COUNTS.len());
-        assert_eq!(dev.trials(), 16);
+        assert_eq!(dev.trials_at(1000), 16);
+        assert_eq!(dev.points()[10].trials_deviation_pct.len(), 16);
         let mut mv = MovementSweep::new(&lab);
         while !mv.step(&lab) {}
         assert_eq!(mv.points().len(), MOVEMENT_SIZES.count());

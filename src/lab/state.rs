@@ -41,8 +41,9 @@ pub const MIN_KEYS: u32 = 1_000;
 pub const MAX_LAB_KEYS: u32 = 1_000_000;
 /// Longest selected key kept in the state.
 pub const MAX_SELECTED_KEY_CHARS: usize = 256;
-/// Longest fragment parsed at all; anything longer is rejected before looking inside.
-pub const MAX_FRAGMENT_BYTES: usize = 8 * 1024;
+/// Longest fragment parsed at all; anything longer is rejected before looking inside. Room
+/// for 32 nodes with 64-character names in any script (up to 12 bytes per character encoded).
+pub const MAX_FRAGMENT_BYTES: usize = 32 * 1024;
 
 /// The vnode counts the vnodes slider steps through: 1, 10, 150 and 1000 are each one stop.
 pub const VNODE_STOPS: [u32; 19] = [
@@ -753,6 +754,21 @@ mod tests {
         let (back, issues) = parse(&format!("#{}", s.to_fragment()));
         assert_eq!(issues, vec![]);
         assert_eq!(back, s);
+    }
+
+    #[test]
+    fn the_largest_state_fits_in_a_fragment() {
+        let mut s = LabState::with_lang(Lang::Ca);
+        let nodes: Vec<(String, f64)> = (0..MAX_LAB_NODES)
+            .map(|i| (format!("{i:02}{}", "☕".repeat(62)), 4.95))
+            .collect();
+        s.nodes = assign_colours(&[], &nodes);
+        s.vnodes = 1;
+        s.key = Some("é".repeat(MAX_SELECTED_KEY_CHARS));
+        assert!(s.validate().is_ok());
+        let f = s.to_fragment();
+        assert!(f.len() <= MAX_FRAGMENT_BYTES, "{} bytes", f.len());
+        assert_eq!(parse(&f), (s, vec![]));
     }
 
     #[test]

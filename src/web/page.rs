@@ -58,16 +58,14 @@ pub fn build(app: &Element, embed: Option<View>) -> Result<(), JsValue> {
                 )?,
         )?;
     app.append_child(&header.el())?;
-    app.append_child(
-        &H::new("div")?
+
+    let layout = H::new("main")?.class("layout").child(
+        H::new("div")?
             .id("notices")
             .class("notices")
             .attr("role", "status")
-            .attr("aria-live", "polite")
-            .el(),
+            .attr("aria-live", "polite"),
     )?;
-
-    let layout = H::new("main")?.class("layout");
 
     // Controls.
     let mut strategy = H::new("select")?.id("strategy");

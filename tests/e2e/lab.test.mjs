@@ -351,7 +351,10 @@ describe('the lab page', () => {
         s.filter((e) => e.getBoundingClientRect().height > 0).map((e) => e.dataset.view ?? e.id),
       );
       assert.deepEqual(visible, [view]);
-      assert.equal(await page.isVisible('header.top'), false);
+      // The title stays for screen readers only; the language switch is gone.
+      const header = await page.$eval('header.top', (h) => h.getBoundingClientRect().height);
+      assert.ok(header <= 1, `header is ${header} px tall`);
+      assert.equal(await page.isVisible('#lang'), false);
       assert.equal(await page.isVisible('#controls'), false);
       const size = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]);
       assert.ok(size[0] <= 640 && size[1] <= 480, `page overflows its frame: ${size}`);
