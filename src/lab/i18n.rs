@@ -170,8 +170,8 @@ pub enum Text {
     Footer,
     /// Open the full lab (from embed mode).
     OpenFull,
-    /// Replica count unit.
-    Copies,
+    /// A looked-up key that is not one of the experiment's keys.
+    NotInKeySet,
 }
 
 /// The text `t` in language `lang`.
@@ -282,7 +282,10 @@ pub fn tr(lang: Lang, t: Text) -> &'static str {
             "Everything is computed in your browser by Rust compiled to WebAssembly; the page's address holds the whole experiment.",
         ),
         Text::OpenFull => ("Obre el laboratori sencer", "Open the full lab"),
-        Text::Copies => ("còpies", "copies"),
+        Text::NotInKeySet => (
+            "no és cap de les claus de l'experiment",
+            "not one of the experiment's keys",
+        ),
     };
     match lang {
         Lang::Ca => ca,

@@ -624,6 +624,11 @@ pub fn render_key_path(lab: &Lab, path: Option<&KeyPath>) -> Result<(), JsValue>
         Ok(())
     };
     row(tr(lang, Text::PathKey), p.key.clone(), "key")?;
+    if !p.in_key_set {
+        if let Some(last) = dl_note(lang) {
+            panel.append_child(&last)?;
+        }
+    }
     row(tr(lang, Text::PathMd5), p.md5_hex.clone(), "md5")?;
     row(
         tr(lang, Text::PathU64),
@@ -666,6 +671,15 @@ pub fn render_key_path(lab: &Lab, path: Option<&KeyPath>) -> Result<(), JsValue>
     }
     panel.append_child(&dl.el())?;
     Ok(())
+}
+
+fn dl_note(lang: Lang) -> Option<Element> {
+    H::new("p").ok().map(|h| {
+        h.class("note")
+            .attr("data-path", "not-in-set")
+            .text(tr(lang, Text::NotInKeySet))
+            .el()
+    })
 }
 
 fn figure(
