@@ -20,8 +20,8 @@ use crate::core::lesson::{self, Printed};
 use crate::core::stats::{Distribution, Movement};
 use crate::core::strategy::{Assignment, Partitioner, RingPoint};
 use crate::core::sweep::{
-    deviation_point, movement_point, Change, DeviationPoint, MovementPoint, DEFAULT_TRIALS,
-    DEFAULT_VNODE_COUNTS,
+    deviation_point, movement_point, sweep_node_names, Change, DeviationPoint, MovementPoint,
+    DEFAULT_TRIALS, DEFAULT_VNODE_COUNTS,
 };
 use crate::lab::i18n;
 use crate::lab::state::{
@@ -876,6 +876,7 @@ pub struct MovementSweep {
     vnodes: u32,
     key_count: u32,
     keys: Option<Rc<KeySet>>,
+    warmed: usize,
     points: Vec<MovementPoint>,
     failed: bool,
 }
@@ -888,6 +889,7 @@ impl MovementSweep {
             vnodes: lab.config.vnodes,
             key_count: lab.state.key_count.min(MOVEMENT_SWEEP_KEYS),
             keys: None,
+            warmed: 0,
             points: Vec::new(),
             failed: false,
         }
@@ -915,34 +917,28 @@ impl MovementSweep {
         self.failed || self.points.len() >= MOVEMENT_SIZES.count()
     }
 
-    /// Computes the next point (the first step may only build the key set). Returns whether
-    /// the sweep is done.
+    /// Does the next slice of work: build the key set (when the lab's cannot be shared), then
+    /// hash one rendezvous score column per step (the costly part, cached in the key set),
+    /// then one point per step. Returns whether the sweep is done.
     pub fn step(&mut self, lab: &Lab) -> bool {
-        let keys = match &self.keys {
-            Some(k) => Rc::clone(k),
-            None => {
-                let k = if lab.keys.len() == self.key_count as usize {
-                    Rc::clone(&lab.keys)
-                } else {
-                    match KeySet::lesson(self.key_count as usize) {
-                        Ok(k) => Rc::new(k),
-                        Err(_) => {
-                            self.failed = true;
-                            return true;
-                        }
-                    }
-                };
-                let built_now = !Rc::ptr_eq(&k, &lab.keys);
-                self.keys = Some(k);
-                if built_now {
-                    return self.is_done();
+        let Some(keys) = self.keys.clone() else {
+            if lab.keys.len() == self.key_count as usize {
+                self.keys = Some(Rc::clone(&lab.keys));
+            } else {
+                match KeySet::lesson(self.key_count as usize) {
+                    Ok(k) => self.keys = Some(Rc::new(k)),
+                    Err(_) => self.failed = true,
                 }
-                match &self.keys {
-                    Some(k) => Rc::clone(k),
-                    None => return true,
-                }
+                return self.is_done();
             }
+            return self.step(lab);
         };
+        let all_names = sweep_node_names(&self.names, MOVEMENT_SIZES.end() + 1);
+        if let Some(name) = all_names.get(self.warmed) {
+            self.warmed += 1;
+            keys.rendezvous_column(name);
+            return self.is_done();
+        }
         let n = MOVEMENT_SIZES.start() + self.points.len();
         match movement_point(&keys, &self.names, n, Change::Join, self.vnodes) {
             Ok(p) => self.points.push(p),
