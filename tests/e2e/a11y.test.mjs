@@ -1,0 +1,174 @@
+// Accessibility: an axe-core audit of every view, in both languages, in normal and embed
+// mode, light and dark; keyboard-only operation with a visible focus; text alternatives for
+// every canvas.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { after, before, describe, test } from 'node:test';
+import { launchBrowser, serveDist } from './harness.mjs';
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const VIEWS = [null, 'ring', 'figures', 'bars', 'deviation', 'movement'];
+// WCAG 2.0, 2.1 and 2.2 A/AA rules plus axe's best practices.
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+let browser;
+let server;
+before(async () => {
+  browser = await launchBrowser();
+  server = await serveDist();
+});
+after(async () => {
+  await server?.close();
+  await browser?.close();
+});
+
+async function open(fragment, { dark = false, width = 1280, height = 900 } = {}) {
+  // bypassCSP: the audit script is injected by the test, not by the page.
+  const context = await browser.newContext({
+    viewport: { width, height },
+    colorScheme: dark ? 'dark' : 'light',
+    bypassCSP: true,
+  });
+  const page = await context.newPage();
+  await page.goto(server.url + fragment);
+  await page.waitForSelector('#app[data-state="ready"]', { timeout: 30_000 });
+  return { page, context };
+}
+
+async function audit(page) {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async (tags) => {
+    // eslint-disable-next-line no-undef
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')}: ${n.failureSummary}`),
+    }));
+  }, TAGS);
+}
+
+describe('accessibility audit (axe-core)', () => {
+  for (const lang of ['ca', 'en']) {
+    for (const view of VIEWS) {
+      for (const dark of [false, true]) {
+        const name = `${view ? `embed=${view}` : 'full page'}, ${lang}, ${dark ? 'dark' : 'light'}`;
+        test(`no violations: ${name}`, { timeout: 60_000 }, async () => {
+          const fragment = `#l=${lang}${view ? `&embed=${view}` : ''}`;
+          const { page, context } = await open(fragment, { dark });
+          const violations = await audit(page);
+          assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
+          await context.close();
+        });
+      }
+    }
+  }
+
+  test('the audit does catch a violation (control)', { timeout: 60_000 }, async () => {
+    const { page, context } = await open('#l=en&embed=figures');
+    await page.evaluate(() => {
+      const b = document.createElement('button');
+      b.id = 'nameless';
+      document.querySelector('main').append(b);
+    });
+    const ids = (await audit(page)).map((v) => v.id);
+    assert.ok(ids.includes('button-name'), `a nameless button went unnoticed: ${ids}`);
+    await context.close();
+  });
+
+  test('no violations on a phone (360 px) after a change with moved keys', { timeout: 60_000 }, async () => {
+    const { page, context } = await open('#l=ca&p=ring-join', { width: 360, height: 800 });
+    await page.waitForSelector('#app[data-pending-change="false"]', { timeout: 15_000 });
+    const violations = await audit(page);
+    assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
+    // Nothing wider than the screen: no horizontal scrolling on a phone.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `the page is ${overflow} px wider than a 360 px screen`);
+    await context.close();
+  });
+});
+
+describe('keyboard and text alternatives', () => {
+  test('every control is reachable with Tab and shows a visible focus', { timeout: 90_000 }, async () => {
+    const { page, context } = await open('#l=en');
+    const seen = new Set();
+    for (let i = 0; i < 120; i += 1) {
+      await page.keyboard.press('Tab');
+      const info = await page.evaluate(() => {
+        const el = document.activeElement;
+        if (!el || el === document.body) return null;
+        const style = getComputedStyle(el);
+        const outline = parseFloat(style.outlineWidth) > 0 && style.outlineStyle !== 'none';
+        const shadow = style.boxShadow && style.boxShadow !== 'none';
+        const label =
+          el.getAttribute('aria-label') ||
+          (el.labels && el.labels[0] && el.labels[0].textContent.trim()) ||
+          el.getAttribute('aria-labelledby') ||
+          el.textContent.trim() ||
+          el.getAttribute('title');
+        return { id: el.id || `${el.tagName}:${label}`, visible: outline || shadow, label: Boolean(label) };
+      });
+      if (!info) continue;
+      assert.ok(info.visible, `no visible focus on ${info.id}`);
+      assert.ok(info.label, `no label on ${info.id}`);
+      seen.add(info.id);
+    }
+    for (const id of ['strategy', 'vnodes', 'keys', 'replicas', 'lang']) {
+      assert.ok(
+        [...seen].some((s) => s === id || s.startsWith(id)),
+        `#${id} was never reached with Tab (reached: ${[...seen].join(', ')})`,
+      );
+    }
+    await context.close();
+  });
+
+  test('the vnodes slider works with the arrow keys and announces its value', { timeout: 30_000 }, async () => {
+    const { page, context } = await open('#l=en');
+    await page.focus('#vnodes');
+    const before = await page.getAttribute('#vnodes', 'aria-valuetext');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction((b) => document.querySelector('#vnodes').getAttribute('aria-valuetext') !== b, before);
+    const after = await page.getAttribute('#vnodes', 'aria-valuetext');
+    assert.match(after ?? '', /\d/);
+    await context.close();
+  });
+
+  test('each canvas has a text alternative with the same figures', { timeout: 60_000 }, async () => {
+    const { page, context } = await open('#l=en&p=ring-150');
+    const canvases = await page.$$eval('canvas', (list) =>
+      list.map((c) => ({
+        id: c.id,
+        label: c.getAttribute('aria-label') || c.getAttribute('aria-labelledby') || c.getAttribute('aria-describedby'),
+        role: c.getAttribute('role'),
+      })),
+    );
+    assert.ok(canvases.length >= 4, `expected the ring and three charts, found ${canvases.length} canvases`);
+    for (const c of canvases) {
+      assert.ok(c.label, `canvas #${c.id} has no accessible name or description`);
+    }
+    // The figures panel is announced when it changes.
+    assert.ok(await page.$('[aria-live]'), 'no aria-live region');
+    // The keys-per-node numbers are in a table a screen reader can read.
+    const text = await page.evaluate(() => document.body.innerText);
+    for (const n of ['24,275', '27,571', '24,835', '23,319']) assert.ok(text.includes(n), `missing ${n} in the page text`);
+    await context.close();
+  });
+
+  test('prefers-reduced-motion turns animations and transitions off', { timeout: 30_000 }, async () => {
+    const context = await browser.newContext({ reducedMotion: 'reduce', bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(`${server.url}#l=en`);
+    await page.waitForSelector('#app[data-state="ready"]', { timeout: 30_000 });
+    const animated = await page.evaluate(() =>
+      [...document.querySelectorAll('*')]
+        .map((el) => getComputedStyle(el))
+        .filter((s) => parseFloat(s.transitionDuration) > 0.01 || (s.animationName !== 'none' && parseFloat(s.animationDuration) > 0.01))
+        .length,
+    );
+    assert.equal(animated, 0, `${animated} elements still animate with reduced motion`);
+    await context.close();
+  });
+});
