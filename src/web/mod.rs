@@ -603,11 +603,13 @@ fn wire_events() -> Result<(), JsValue> {
         }
     })?;
     listen_id("clear-key", "click", |_| dispatch(Msg::ClearKey))?;
-    listen_id("notices", "click", |e| {
-        if target_el(&e).is_some_and(|t| t.id() == "dismiss") {
-            dispatch(Msg::DismissNotices);
-        }
-    })?;
+    for id in ["notices", "control-notices", "key-notices"] {
+        listen_id(id, "click", |e| {
+            if target_el(&e).is_some_and(|t| t.class_list().contains("dismiss")) {
+                dispatch(Msg::DismissNotices);
+            }
+        })?;
+    }
     listen_id("ring", "click", |e| {
         let Some(m) = e.dyn_ref::<MouseEvent>() else {
             return;

@@ -15,7 +15,7 @@ use crate::core::sweep::DEFAULT_VNODE_COUNTS;
 use crate::lab::i18n::{
     fmt_dec, fmt_fraction, fmt_int, fmt_pct, preset_label, strategy_name, strategy_rule, tr, Text,
 };
-use crate::lab::model::{DeviationSweep, KeyPath, Lab, MovementSweep, PathDetail};
+use crate::lab::model::{DeviationSweep, KeyPath, Lab, MovementSweep, Notice, PathDetail};
 use crate::lab::palette::node_colour;
 use crate::lab::state::{
     nearest_stop, Lang, View, KEY_STOPS, MAX_LAB_WEIGHT, MAX_SELECTED_KEY_CHARS, MIN_WEIGHT,
@@ -59,13 +59,9 @@ pub fn build(app: &Element, embed: Option<View>) -> Result<(), JsValue> {
         )?;
     app.append_child(&header.el())?;
 
-    let layout = H::new("main")?.class("layout").child(
-        H::new("div")?
-            .id("notices")
-            .class("notices")
-            .attr("role", "status")
-            .attr("aria-live", "polite"),
-    )?;
+    let layout = H::new("main")?
+        .class("layout")
+        .child(notice_area("notices")?)?;
 
     // Controls.
     let mut strategy = H::new("select")?.id("strategy");
@@ -119,6 +115,7 @@ pub fn build(app: &Element, embed: Option<View>) -> Result<(), JsValue> {
         .class("panel controls")
         .attr("aria-labelledby", "controls-h")
         .child(H::new("h2")?.id("controls-h"))?
+        .child(notice_area("control-notices")?)?
         .child(field("strategy", strategy, None)?)?
         .child(
             H::new("fieldset")?
@@ -182,6 +179,7 @@ pub fn build(app: &Element, embed: Option<View>) -> Result<(), JsValue> {
                 .child(H::new("button")?.attr("type", "submit").id("find"))?
                 .child(H::new("button")?.attr("type", "button").id("clear-key"))?,
         )?
+        .child(notice_area("key-notices")?)?
         .child(H::new("p")?.id("pick-hint").class("note"))?
         .child(
             H::new("div")?
@@ -263,6 +261,14 @@ pub fn build(app: &Element, embed: Option<View>) -> Result<(), JsValue> {
         }
     }
     Ok(())
+}
+
+fn notice_area(id: &str) -> Result<H, JsValue> {
+    Ok(H::new("div")?
+        .id(id)
+        .class("notices")
+        .attr("role", "status")
+        .attr("aria-live", "polite"))
 }
 
 fn details(summary_id: &str, table_id: &str) -> Result<H, JsValue> {
@@ -395,7 +401,15 @@ pub fn render_controls(lab: &Lab, rebuild_nodes: bool, reset_focused: bool) -> R
     set_select_value("strategy", st.strategy.name());
     set_input_value("vnodes", &nearest_stop(&VNODE_STOPS, st.vnodes).to_string());
     if let Some(v) = by_id("vnodes") {
-        set_attr(&v, "aria-valuetext", &st.vnodes.to_string());
+        set_attr(
+            &v,
+            "aria-valuetext",
+            &format!(
+                "{} ({})",
+                fmt_int(lang, u64::from(st.vnodes)),
+                tr(lang, Text::Vnodes).to_lowercase()
+            ),
+        );
     }
     set_text_id("vnodes-out", &fmt_int(lang, u64::from(st.vnodes)));
     set_text_id(
@@ -408,7 +422,15 @@ pub fn render_controls(lab: &Lab, rebuild_nodes: bool, reset_focused: bool) -> R
     );
     set_input_value("keys", &nearest_stop(&KEY_STOPS, st.key_count).to_string());
     if let Some(k) = by_id("keys") {
-        set_attr(&k, "aria-valuetext", &st.key_count.to_string());
+        set_attr(
+            &k,
+            "aria-valuetext",
+            &format!(
+                "{} {}",
+                fmt_int(lang, u64::from(st.key_count)),
+                tr(lang, Text::AxisKeys)
+            ),
+        );
     }
     set_text_id("keys-out", &fmt_int(lang, u64::from(st.key_count)));
     if let Some(r) = by_id("replicas") {
@@ -524,28 +546,45 @@ pub fn render_controls(lab: &Lab, rebuild_nodes: bool, reset_focused: bool) -> R
     Ok(())
 }
 
-/// Shows the notices.
+/// Where a notice shows: a rejected change next to the controls, a bad key lookup next to
+/// the lookup field, anything else (the address, presets) at the top of the page.
+fn notice_box(n: &Notice) -> &'static str {
+    match n {
+        Notice::Rejected(_) | Notice::NodeListFull => "control-notices",
+        Notice::EmptyKey | Notice::KeyTooLong => "key-notices",
+        Notice::Fragment(_) | Notice::UnknownPreset => "notices",
+    }
+}
+
+/// Shows the notices, each next to what it is about.
 pub fn render_notices(lab: &Lab) -> Result<(), JsValue> {
-    let Some(box_) = by_id("notices") else {
-        return Ok(());
-    };
-    clear(&box_);
     let lang = lab.state().lang;
-    if lab.notices().is_empty() {
-        return Ok(());
+    for id in ["notices", "control-notices", "key-notices"] {
+        let Some(box_) = by_id(id) else {
+            continue;
+        };
+        clear(&box_);
+        let here: Vec<&Notice> = lab
+            .notices()
+            .iter()
+            .filter(|n| notice_box(n) == id)
+            .collect();
+        if here.is_empty() {
+            continue;
+        }
+        let mut ul = H::new("ul")?;
+        for n in here {
+            ul = ul.child(H::new("li")?.class("notice").text(&n.text(lang)))?;
+        }
+        box_.append_child(&ul.el())?;
+        box_.append_child(
+            &H::new("button")?
+                .attr("type", "button")
+                .class("dismiss")
+                .text(tr(lang, Text::Dismiss))
+                .el(),
+        )?;
     }
-    let mut ul = H::new("ul")?;
-    for n in lab.notices() {
-        ul = ul.child(H::new("li")?.class("notice").text(&n.text(lang)))?;
-    }
-    box_.append_child(&ul.el())?;
-    box_.append_child(
-        &H::new("button")?
-            .attr("type", "button")
-            .id("dismiss")
-            .text(tr(lang, Text::Dismiss))
-            .el(),
-    )?;
     Ok(())
 }
 

@@ -310,7 +310,7 @@ describe('the lab page', () => {
     ];
     for (const fragment of hostile) {
       const { page, errors, context } = await open(fragment);
-      await page.waitForSelector('#notices .notice', { timeout: 5_000 }).catch(() => {
+      await page.waitForSelector('.notice', { timeout: 5_000 }).catch(() => {
         throw new Error(`no notice for ${fragment.slice(0, 40)}`);
       });
       assert.deepEqual(await counts(page), LESSON['ring-150'].counts, fragment.slice(0, 40));
@@ -331,17 +331,17 @@ describe('the lab page', () => {
     for (const bad of ['', '   ', 'inv-vlc']) {
       await page.fill('#node-name-0', bad);
       await page.press('#node-name-0', 'Enter');
-      await page.waitForSelector('#notices .notice', { timeout: 5_000 }).catch(() => {
+      await page.waitForSelector('.notice', { timeout: 5_000 }).catch(() => {
         throw new Error(`no notice for the name ${JSON.stringify(bad)}`);
       });
       assert.deepEqual(await counts(page), before, JSON.stringify(bad.slice(0, 10)));
       assert.equal(await page.inputValue('#node-name-0'), evil);
-      await page.click('#dismiss');
-      await page.waitForSelector('#notices .notice', { state: 'detached' });
+      await page.click('.dismiss');
+      await page.waitForSelector('.notice', { state: 'detached' });
     }
     await page.fill('#replicas', '9');
     await page.press('#replicas', 'Enter');
-    await page.waitForSelector('#notices .notice', { timeout: 5_000 });
+    await page.waitForSelector('.notice', { timeout: 5_000 });
     assert.equal(await page.inputValue('#replicas'), '1');
     await page.fill('#key-input', 'k'.repeat(300));
     await page.click('#find');
