@@ -694,8 +694,13 @@ fn wire_events() -> Result<(), JsValue> {
     })?;
     let w = window()?;
     listen(&w, "resize", |_| request_render())?;
-    listen(&w, "hashchange", |_| {
-        let hash = location_hash();
+    listen(&w, "hashchange", |e| {
+        // The event's own new URL: a debounced replaceState may already have run since.
+        let hash = e
+            .dyn_ref::<web_sys::HashChangeEvent>()
+            .map(|h| h.new_url())
+            .map(|url| url.find('#').map_or(String::new(), |i| url[i..].to_owned()))
+            .unwrap_or_else(location_hash);
         let ours = with_app(|a| format!("#{}", a.written_fragment)).unwrap_or_default();
         if hash != ours {
             dispatch(Msg::LoadFragment(hash));
