@@ -45,6 +45,9 @@ struct App {
     ring_frame: Option<ring::RingFrame>,
     dev: Option<DeviationSweep>,
     mv: Option<MovementSweep>,
+    /// The previous sweeps, drawn until their replacements have a first point.
+    dev_prev: Option<DeviationSweep>,
+    mv_prev: Option<MovementSweep>,
     sweep_timer: bool,
     url_timer: Option<i32>,
     preset_timer: Option<i32>,
@@ -314,7 +317,9 @@ impl App {
         }
         // A sweep for other nodes stays on screen (marked "computing") until its replacement
         // has points: the chart never blanks during a drag.
-        let sweep = self.dev.as_ref();
+        let sweep = shown(self.dev.as_ref(), self.dev_prev.as_ref(), |s| {
+            s.points().is_empty()
+        });
         charts::draw_deviation_chart(&self.lab, sweep, self.theme, dpr())?;
         page::render_deviation_table(&self.lab, sweep)
     }
@@ -323,7 +328,9 @@ impl App {
         if !self.visible(View::Movement) {
             return Ok(());
         }
-        let sweep = self.mv.as_ref();
+        let sweep = shown(self.mv.as_ref(), self.mv_prev.as_ref(), |s| {
+            s.points().is_empty()
+        });
         charts::draw_movement_chart(&self.lab, sweep, self.theme, dpr())?;
         page::render_movement_table(&self.lab, sweep)
     }
@@ -421,7 +428,10 @@ impl App {
                 .is_some_and(|s| s.is_for(&self.lab) && s.is_done())
         {
             if !self.dev.as_ref().is_some_and(|s| s.is_for(&self.lab)) {
-                self.dev = Some(DeviationSweep::new(&self.lab));
+                let old = self.dev.replace(DeviationSweep::new(&self.lab));
+                if old.as_ref().is_some_and(|s| !s.points().is_empty()) {
+                    self.dev_prev = old;
+                }
             }
             let keys = std::rc::Rc::clone(self.lab.keys());
             if let Some(s) = self.dev.as_mut() {
@@ -430,7 +440,10 @@ impl App {
             self.render_deviation()
         } else if self.visible(View::Movement) {
             if !self.mv.as_ref().is_some_and(|s| s.is_for(&self.lab)) {
-                self.mv = Some(MovementSweep::new(&self.lab));
+                let old = self.mv.replace(MovementSweep::new(&self.lab));
+                if old.as_ref().is_some_and(|s| !s.points().is_empty()) {
+                    self.mv_prev = old;
+                }
             }
             if let Some(s) = self.mv.as_mut() {
                 s.step(&self.lab);
@@ -443,6 +456,18 @@ impl App {
             log_error("sweep", &e);
         }
         self.schedule_sweep();
+    }
+}
+
+/// The sweep to draw: the current one once it has a point, the previous one until then.
+fn shown<'a, S>(
+    current: Option<&'a S>,
+    previous: Option<&'a S>,
+    empty: impl Fn(&S) -> bool,
+) -> Option<&'a S> {
+    match current {
+        Some(c) if !empty(c) => Some(c),
+        _ => previous.or(current),
     }
 }
 
@@ -732,6 +757,8 @@ fn run() -> Result<(), JsValue> {
             ring_frame: None,
             dev: None,
             mv: None,
+            dev_prev: None,
+            mv_prev: None,
             sweep_timer: false,
             url_timer: None,
             preset_timer: None,

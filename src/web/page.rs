@@ -950,7 +950,10 @@ pub fn render_deviation_table(lab: &Lab, sweep: Option<&DeviationSweep>) -> Resu
         &if done {
             String::new()
         } else {
-            let n = sweep.map_or(0, |s| s.points().len());
+            // Points of a sweep for the current settings (a stale one shown meanwhile counts 0).
+            let n = sweep
+                .filter(|s| s.is_for(lab))
+                .map_or(0, |s| s.points().len());
             format!(
                 "{} {n}/{}",
                 tr(lang, Text::Computing),
@@ -962,7 +965,10 @@ pub fn render_deviation_table(lab: &Lab, sweep: Option<&DeviationSweep>) -> Resu
         set_attr(
             &c,
             "data-points",
-            &sweep.map_or(0, |s| s.points().len()).to_string(),
+            &sweep
+                .filter(|s| s.is_for(lab))
+                .map_or(0, |s| s.points().len())
+                .to_string(),
         );
     }
     let rows = sweep
@@ -1011,7 +1017,10 @@ pub fn render_movement_table(lab: &Lab, sweep: Option<&MovementSweep>) -> Result
                 )
             })
         } else {
-            let n = sweep.map_or(0, |s| s.points().len());
+            // Points of a sweep for the current settings (a stale one shown meanwhile counts 0).
+            let n = sweep
+                .filter(|s| s.is_for(lab))
+                .map_or(0, |s| s.points().len());
             format!("{} {n}/{total}", tr(lang, Text::Computing))
         },
     );
@@ -1019,7 +1028,10 @@ pub fn render_movement_table(lab: &Lab, sweep: Option<&MovementSweep>) -> Result
         set_attr(
             &c,
             "data-points",
-            &sweep.map_or(0, |s| s.points().len()).to_string(),
+            &sweep
+                .filter(|s| s.is_for(lab))
+                .map_or(0, |s| s.points().len())
+                .to_string(),
         );
     }
     let mut head = vec![tr(lang, Text::Change), tr(lang, Text::IdealShort)];
