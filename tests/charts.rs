@@ -138,7 +138,9 @@ fn render(
 }
 
 fn bars_svg(size: (u32, u32), dist: &Distribution, theme: &ChartTheme) -> String {
-    render(size, |a| draw_keys_per_node(a, dist, &bars_text(), theme))
+    render(size, |a| {
+        draw_keys_per_node(a, dist, &[], &bars_text(), theme)
+    })
 }
 
 fn deviation_svg(
@@ -360,6 +362,21 @@ fn bars_show_every_node_once_in_its_colour_with_the_ideal_line() {
     );
     assert!(words.contains(&"Claus per node") && words.contains(&"Claus"));
     assert_text_is_readable(&svg, "bars 360");
+}
+
+#[test]
+fn bars_take_the_colours_they_are_given() {
+    // After a middle node leaves, the page keeps each survivor's colour: the bars must too.
+    let dist = distribution(&["inv-bcn", "inv-gir", "inv-lle"], None);
+    let colours = [node_colour(0), node_colour(2), node_colour(3)];
+    let svg = render((480, 320), |a| {
+        draw_keys_per_node(a, &dist, &colours, &bars_text(), &light())
+    });
+    let tags = parse(&svg);
+    for c in colours {
+        assert_eq!(with(&tags, "rect", "fill", &hex(c)).len(), 1, "{}", hex(c));
+    }
+    assert!(with(&tags, "rect", "fill", &hex(node_colour(1))).is_empty());
 }
 
 #[test]

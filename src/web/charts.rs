@@ -13,7 +13,7 @@ use crate::lab::charts::{
 };
 use crate::lab::i18n::{strategy_name, tr, Text};
 use crate::lab::model::{DeviationSweep, Lab, MovementSweep};
-use crate::lab::palette::{chart_theme, Theme};
+use crate::lab::palette::{chart_theme, node_colour, Theme};
 use crate::lab::state::Lang;
 
 use super::dom::by_id;
@@ -59,9 +59,14 @@ pub fn draw_bars(lab: &Lab, theme: Theme, dpr: f64) -> Result<(), JsValue> {
         expected_label: tr(lang, Text::ExpectedByWeight).to_owned(),
     };
     let area = backend.into_drawing_area();
+    // The same colour per node as the ring and its legend, even after a middle node leaves.
+    let colours: Vec<_> = (0..lab.distribution().nodes.len())
+        .map(|i| node_colour(lab.colour_of(i)))
+        .collect();
     draw_keys_per_node(
         &area,
         lab.distribution(),
+        &colours,
         &text,
         &chart_theme(theme).with_scale(dpr),
     )

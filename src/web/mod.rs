@@ -233,6 +233,8 @@ impl App {
     }
 
     fn render(&mut self) -> Result<(), JsValue> {
+        // Stage timings start here so that "controls" covers texts, controls and notices.
+        let mut t = now();
         let lang = self.lab.state().lang;
         let mut rebuild_nodes = false;
         if self.rendered_lang != Some(lang) {
@@ -262,7 +264,6 @@ impl App {
             restore_focus(&id);
         }
         page::render_notices(&self.lab)?;
-        let mut t = now();
         let mut lap = |timing: &mut Vec<(&'static str, f64)>, name: &'static str| {
             let n = now();
             timing.push((name, n - t));

@@ -36,11 +36,10 @@ const counts = (page) =>
     Object.fromEntries(rows.map((r) => [r.dataset.node, Number(r.dataset.keys)])),
   );
 
-/** The page still answers: a round trip through the event loop well within a second. */
+/** The page still answers: a round trip through its event loop (a frozen tab never returns,
+ *  and the test's own timeout reports it; no timing is asserted here). */
 async function responsive(page) {
-  const t = Date.now();
-  await page.evaluate(() => new Promise((r) => setTimeout(r, 0)));
-  assert.ok(Date.now() - t < 2_000, 'the page did not answer within 2 s');
+  assert.equal(await page.evaluate(() => new Promise((r) => setTimeout(() => r('alive'), 0))), 'alive');
 }
 
 describe('hostile input', () => {

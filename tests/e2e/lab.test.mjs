@@ -127,22 +127,18 @@ describe('the lab page', () => {
     await context.close();
   });
 
-  test('the vnodes and weight sliders change the figures within a frame budget', { timeout: 60_000 }, async () => {
+  test('the vnodes and weight sliders change the figures', { timeout: 60_000 }, async () => {
     const { page, errors, context } = await open();
     const start = await counts(page);
     // vnodes: 150 → 1000 (three stops up) with the keyboard.
     await page.focus('#vnodes');
-    const frames = [];
     for (const key of ['ArrowRight', 'ArrowRight', 'End']) {
       await page.keyboard.press(key);
       await settle(page);
-      frames.push(Number(await page.getAttribute('#app', 'data-frame-ms')));
     }
     assert.equal(await page.textContent('#vnodes-out'), '1,000');
     near(await figure(page, 'deviation'), 2.3, 0.05, 'deviation at 1000 vnodes');
     assert.notDeepEqual(await counts(page), start);
-    // Generous bound for a loaded CI machine; the benchmark measures the real figure.
-    assert.ok(Math.max(...frames) < 100, `update + redraw took ${frames} ms`);
     // A weight: inv-bcn to 2.0 gets about 40 % of the keys.
     await page.focus('#node-weight-0');
     for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowRight');
@@ -372,24 +368,28 @@ describe('the lab page', () => {
     }
   });
 
-  test('chart sweeps run in slices: no long task once the page is up', { timeout: 60_000 }, async () => {
+  test('chart sweeps run in slices: each point arrives in a task of its own', { timeout: 60_000 }, async () => {
+    // Structural, not timed (speed is the benchmark's job): a sweep computed in one task
+    // would show 0 points, then all of them; a sliced one shows every count in between.
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await context.addInitScript(() => {
-      window.__longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
-      }).observe({ type: 'longtask', buffered: true });
+      window.__points = { deviation: [], movement: [] };
+      new MutationObserver((records) => {
+        for (const r of records) {
+          const which = r.target.id === 'deviation-chart' ? 'deviation' : r.target.id === 'movement-chart' ? 'movement' : null;
+          if (which) window.__points[which].push(Number(r.target.getAttribute('data-points')));
+        }
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-points'] });
     });
     const page = await context.newPage();
     await page.goto(server.url);
     await page.waitForSelector('#app[data-state="ready"]');
-    const readyAt = await page.evaluate(() => performance.now());
     await page.waitForSelector('#deviation-chart[data-points="11"]', { timeout: 30_000 });
     await page.waitForSelector('#movement-chart[data-points="9"]', { timeout: 30_000 });
-    // A sweep computed in one go takes about a second; each slice takes a few tens of ms.
-    // The bound is loose for a busy CI machine; the benchmark reports the real figures.
-    const long = await page.evaluate((t) => window.__longTasks.filter((e) => e.start > t), readyAt);
-    assert.ok(long.every((e) => e.duration < 150), `long tasks after start: ${JSON.stringify(long)}`);
+    const seen = await page.evaluate(() => window.__points);
+    const distinct = (list) => new Set(list.filter((n) => n > 0)).size;
+    assert.ok(distinct(seen.deviation) >= 6, `deviation points arrived as ${JSON.stringify(seen.deviation)}`);
+    assert.ok(distinct(seen.movement) >= 5, `movement points arrived as ${JSON.stringify(seen.movement)}`);
     await context.close();
   });
 

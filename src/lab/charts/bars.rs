@@ -10,7 +10,7 @@ use super::paint::{pick_x_labels, Chrome, LegendItem, Painter, Swatch, TICK};
 use super::text::fit_middle;
 use super::{BarsText, ChartError};
 use crate::core::Distribution;
-use crate::lab::palette::{node_colour, ChartTheme};
+use crate::lab::palette::{node_colour, ChartTheme, Rgb};
 
 /// One row of the keys-per-node table (the chart's text alternative). Numbers are left to
 /// the caller to format in the page's language.
@@ -57,7 +57,8 @@ fn weighted(dist: &Distribution) -> bool {
 
 /// Draws the keys held by each node of `dist` as bars.
 ///
-/// - One bar per node, in [`node_colour`] order, named under the axis (names are shortened
+/// - One bar per node, in the colour `colours[i]` (the page keeps a node's colour when
+///   others leave; missing entries fall back to [`node_colour`]`(i)`), named under the axis (names are shortened
 ///   in the middle to fit, turned upright when the bars are narrow, and every k-th shown
 ///   when even that does not fit; the table has all of them).
 /// - A dashed horizontal line at the ideal total / N.
@@ -68,6 +69,7 @@ fn weighted(dist: &Distribution) -> bool {
 pub fn draw_keys_per_node<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     dist: &Distribution,
+    colours: &[Rgb],
     text: &BarsText,
     theme: &ChartTheme,
 ) -> Result<(), ChartError> {
@@ -154,7 +156,7 @@ pub fn draw_keys_per_node<DB: DrawingBackend>(
             p.rect(
                 (cx - bar_w / 2.0, y.px(node.keys as f64)),
                 (cx + bar_w / 2.0, plot.bottom),
-                node_colour(i),
+                colours.get(i).copied().unwrap_or_else(|| node_colour(i)),
             )?;
         }
         if weighted {
