@@ -26,9 +26,12 @@ pub struct Distribution {
     pub nodes: Vec<NodeLoad>,
     /// Total keys.
     pub total: u64,
-    /// Population standard deviation of the per-node counts divided by their mean, in %.
+    /// Population standard deviation of the per-node counts divided by their mean, in % (the
+    /// lesson's figure). When weights differ, of each node's keys ÷ its expected keys instead
+    /// ([`weighted_deviation_pct`]).
     pub deviation_pct: f64,
-    /// The busiest node's count divided by the mean count.
+    /// The busiest node's count divided by the mean count (with weights: of the loads
+    /// relative to the expected ones).
     pub peak_to_mean: f64,
     /// Largest gap between a node's actual and expected share, in percentage points.
     pub max_share_error_pct: f64,
@@ -67,11 +70,74 @@ pub fn peak_to_mean(counts: &[u64]) -> f64 {
     counts.iter().copied().max().unwrap_or(0) as f64 / mean
 }
 
+/// Each node's keys divided by the keys it should hold (`expected_share × total`), or `None`
+/// when every expected share is the same (then plain counts say the same thing).
+fn load_ratios(counts: &[u64], expected_shares: &[f64]) -> Option<Vec<f64>> {
+    let first = *expected_shares.first()?;
+    if expected_shares.len() != counts.len() || expected_shares.iter().all(|&e| e == first) {
+        return None;
+    }
+    let total = counts.iter().sum::<u64>() as f64;
+    Some(
+        counts
+            .iter()
+            .zip(expected_shares)
+            .map(|(&c, &e)| {
+                if e > 0.0 && total > 0.0 {
+                    c as f64 / (e * total)
+                } else {
+                    0.0
+                }
+            })
+            .collect(),
+    )
+}
+
+fn relative_std_dev(values: &[f64]) -> f64 {
+    let n = values.len() as f64;
+    let mean = values.iter().sum::<f64>() / n;
+    if values.is_empty() || mean == 0.0 {
+        return 0.0;
+    }
+    let var = values.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / n;
+    var.sqrt() / mean * 100.0
+}
+
+/// Deviation in % measured against each node's expected share.
+///
+/// With equal expected shares this is exactly [`deviation_pct`], the lesson's figure. When
+/// weights differ, each node's load is first divided by its expected load, so a ring that
+/// gives a node of weight 2 twice the keys scores 0 rather than being called unbalanced.
+pub fn weighted_deviation_pct(counts: &[u64], expected_shares: &[f64]) -> f64 {
+    match load_ratios(counts, expected_shares) {
+        Some(ratios) => relative_std_dev(&ratios),
+        None => deviation_pct(counts),
+    }
+}
+
+/// Peak-to-mean measured against each node's expected share (see [`weighted_deviation_pct`]):
+/// the most overloaded node's load ÷ its expected load, over the mean of those ratios.
+pub fn weighted_peak_to_mean(counts: &[u64], expected_shares: &[f64]) -> f64 {
+    match load_ratios(counts, expected_shares) {
+        Some(ratios) => {
+            let mean = ratios.iter().sum::<f64>() / ratios.len() as f64;
+            if mean == 0.0 {
+                0.0
+            } else {
+                ratios.iter().copied().fold(0.0, f64::max) / mean
+            }
+        }
+        None => peak_to_mean(counts),
+    }
+}
+
 impl Distribution {
     /// Statistics of per-node key counts under `config` (same node order).
     pub fn from_counts(config: &Config, counts: &[u64]) -> Distribution {
         let total: u64 = counts.iter().sum();
         let expected = config.expected_shares();
+        let deviation_pct = weighted_deviation_pct(counts, &expected);
+        let peak_to_mean = weighted_peak_to_mean(counts, &expected);
         let nodes: Vec<NodeLoad> = config
             .nodes
             .iter()
@@ -94,8 +160,8 @@ impl Distribution {
             .fold(0.0, f64::max);
         Distribution {
             total,
-            deviation_pct: deviation_pct(counts),
-            peak_to_mean: peak_to_mean(counts),
+            deviation_pct,
+            peak_to_mean,
             max_share_error_pct,
             nodes,
         }
@@ -298,6 +364,29 @@ mod tests {
         assert_eq!(deviation_pct(&[10, 10, 10]), 0.0);
         assert_eq!(deviation_pct(&[]), 0.0);
         assert_eq!(deviation_pct(&[0, 0]), 0.0);
+    }
+
+    #[test]
+    fn weighted_deviation_measures_against_the_expected_shares() {
+        // Exactly the weighted expectation: no deviation at all.
+        assert_eq!(
+            weighted_deviation_pct(&[500, 250, 250], &[0.5, 0.25, 0.25]),
+            0.0
+        );
+        assert!((weighted_peak_to_mean(&[500, 250, 250], &[0.5, 0.25, 0.25]) - 1.0).abs() < 1e-12);
+        // Plain counts would call the same loads unbalanced.
+        assert!(deviation_pct(&[500, 250, 250]) > 35.0);
+        // Equal shares give exactly the lesson's figure.
+        let c = [14486, 1468, 13875, 70171];
+        assert_eq!(weighted_deviation_pct(&c, &[0.25; 4]), deviation_pct(&c));
+        assert_eq!(weighted_peak_to_mean(&c, &[0.25; 4]), peak_to_mean(&c));
+        // 600 where 500 was expected, 200 where 250: load ratios 1.2, 0.8, 0.8.
+        let d = weighted_deviation_pct(&[600, 200, 200], &[0.5, 0.25, 0.25]);
+        let mean: f64 = (1.2 + 0.8 + 0.8) / 3.0;
+        let var = ((1.2 - mean).powi(2) + 2.0 * (0.8 - mean).powi(2)) / 3.0;
+        assert!((d - var.sqrt() / mean * 100.0).abs() < 1e-9, "{d}");
+        let p = weighted_peak_to_mean(&[600, 200, 200], &[0.5, 0.25, 0.25]);
+        assert!((p - 1.2 / mean).abs() < 1e-12, "{p}");
     }
 
     #[test]

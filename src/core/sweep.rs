@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::config::{Config, ConfigError, Node, Strategy};
 use super::keys::KeySet;
-use super::stats::{deviation_pct, peak_to_mean, Movement};
+use super::stats::{weighted_deviation_pct, weighted_peak_to_mean, Movement};
 use super::strategy::{Partitioner, Ring};
 
 /// The vnode counts a deviation sweep visits by default: 11 points from 1 to 1000.
@@ -101,6 +101,8 @@ pub fn deviation_point(
         replicas: 1,
     };
     base.validate()?;
+    // With weights, each node is measured against its weighted share.
+    let expected = base.expected_shares();
     let mut devs = Vec::with_capacity(trials as usize);
     let mut peaks = Vec::with_capacity(trials as usize);
     for t in 0..trials.max(1) {
@@ -112,8 +114,8 @@ pub fn deviation_point(
         // matter here: build without re-validating.
         let ring = Ring::build_unvalidated(&config);
         let counts = ring.counts(keys);
-        devs.push(deviation_pct(&counts));
-        peaks.push(peak_to_mean(&counts));
+        devs.push(weighted_deviation_pct(&counts, &expected));
+        peaks.push(weighted_peak_to_mean(&counts, &expected));
     }
     Ok(DeviationPoint {
         vnodes,

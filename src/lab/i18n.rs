@@ -96,6 +96,8 @@ pub enum Text {
     ArcShare,
     /// Deviation figure label.
     Deviation,
+    /// Deviation figure label when weights differ (measured against each node's share).
+    DeviationWeighted,
     /// Peak-to-mean label.
     PeakToMean,
     /// Largest share error label.
@@ -233,6 +235,10 @@ pub fn tr(lang: Lang, t: Text) -> &'static str {
         Text::VnodesCol => ("Nodes virtuals", "Virtual nodes"),
         Text::ArcShare => ("Part de l'anell", "Share of the ring"),
         Text::Deviation => ("Desviació (desv. típica / mitjana)", "Deviation (std. dev. / mean)"),
+        Text::DeviationWeighted => (
+            "Desviació respecte a la part de cada pes (desv. típica / mitjana)",
+            "Deviation from each node's weighted share (std. dev. / mean)",
+        ),
         Text::PeakToMean => ("Màxim / mitjana", "Peak-to-mean"),
         Text::ShareError => ("Error màxim de part", "Largest share error"),
         Text::Moved => ("Claus mogudes per l'últim canvi", "Keys moved by the last change"),

@@ -803,10 +803,22 @@ pub fn render_figures(lab: &Lab) -> Result<(), JsValue> {
     clear(&dl);
     let lesson_pct =
         |v: Option<f64>| v.map(|x| format!("{}: {}", tr(lang, Text::Lesson), fmt_pct(lang, x, 1)));
+    // With unequal weights the core measures each node against its own expected share.
+    let weighted = d
+        .nodes
+        .windows(2)
+        .any(|w| w[0].expected_share != w[1].expected_share);
     figure(
         &dl,
         "deviation",
-        tr(lang, Text::Deviation),
+        tr(
+            lang,
+            if weighted {
+                Text::DeviationWeighted
+            } else {
+                Text::Deviation
+            },
+        ),
         &fmt_pct(lang, d.deviation_pct, 1),
         d.deviation_pct,
         lesson_pct(lesson.as_ref().and_then(|l| l.deviation_pct)),
