@@ -953,36 +953,40 @@ pub fn render_bars_table(lab: &Lab) -> Result<(), JsValue> {
     .render("bars-table")
 }
 
+/// A chart sweep's status line (`{chart}-status`: "Computing… k/n", or `done_text` once
+/// finished) and the hooks on `{chart}-chart`: `data-points` (points of the sweep for the
+/// current settings; a stale sweep still on screen counts 0) and `data-done`.
+fn render_sweep_progress(
+    lang: Lang,
+    chart: &str,
+    current: usize,
+    total: usize,
+    done_text: Option<String>,
+) {
+    let done = done_text.is_some();
+    let status =
+        done_text.unwrap_or_else(|| format!("{} {current}/{total}", tr(lang, Text::Computing)));
+    set_text_id(&format!("{chart}-status"), &status);
+    if let Some(c) = by_id(&format!("{chart}-chart")) {
+        set_attr(&c, "data-points", &current.to_string());
+        set_attr(&c, "data-done", if done { "true" } else { "false" });
+    }
+}
+
 /// The deviation chart's text alternative and status line.
 pub fn render_deviation_table(lab: &Lab, sweep: Option<&DeviationSweep>) -> Result<(), JsValue> {
     let lang = lab.state().lang;
     let done = sweep.is_some_and(|s| s.is_done() && s.is_for(lab));
-    set_text_id(
-        "deviation-status",
-        &if done {
-            String::new()
-        } else {
-            // Points of a sweep for the current settings (a stale one shown meanwhile counts 0).
-            let n = sweep
-                .filter(|s| s.is_for(lab))
-                .map_or(0, |s| s.points().len());
-            format!(
-                "{} {n}/{}",
-                tr(lang, Text::Computing),
-                DEFAULT_VNODE_COUNTS.len()
-            )
-        },
+    let current = sweep
+        .filter(|s| s.is_for(lab))
+        .map_or(0, |s| s.points().len());
+    render_sweep_progress(
+        lang,
+        "deviation",
+        current,
+        DEFAULT_VNODE_COUNTS.len(),
+        done.then(String::new),
     );
-    if let Some(c) = by_id("deviation-chart") {
-        set_attr(
-            &c,
-            "data-points",
-            &sweep
-                .filter(|s| s.is_for(lab))
-                .map_or(0, |s| s.points().len())
-                .to_string(),
-        );
-    }
     let rows = sweep
         .map(|s| s.points())
         .unwrap_or_default()
@@ -1015,37 +1019,25 @@ pub fn render_deviation_table(lab: &Lab, sweep: Option<&DeviationSweep>) -> Resu
 pub fn render_movement_table(lab: &Lab, sweep: Option<&MovementSweep>) -> Result<(), JsValue> {
     let lang = lab.state().lang;
     let done = sweep.is_some_and(|s| s.is_done() && s.is_for(lab));
-    let total = crate::lab::model::MOVEMENT_SIZES.count();
-    set_text_id(
-        "movement-status",
-        &if done {
-            sweep.map_or(String::new(), |s| {
-                format!(
-                    "{} {} · {} {}",
-                    fmt_int(lang, u64::from(s.key_count())),
-                    tr(lang, Text::AxisKeys),
-                    fmt_int(lang, u64::from(s.vnodes())),
-                    tr(lang, Text::VnodesCol).to_lowercase()
-                )
-            })
-        } else {
-            // Points of a sweep for the current settings (a stale one shown meanwhile counts 0).
-            let n = sweep
-                .filter(|s| s.is_for(lab))
-                .map_or(0, |s| s.points().len());
-            format!("{} {n}/{total}", tr(lang, Text::Computing))
-        },
+    let current = sweep
+        .filter(|s| s.is_for(lab))
+        .map_or(0, |s| s.points().len());
+    let summary = sweep.map_or(String::new(), |s| {
+        format!(
+            "{} {} · {} {}",
+            fmt_int(lang, u64::from(s.key_count())),
+            tr(lang, Text::AxisKeys),
+            fmt_int(lang, u64::from(s.vnodes())),
+            tr(lang, Text::VnodesCol).to_lowercase()
+        )
+    });
+    render_sweep_progress(
+        lang,
+        "movement",
+        current,
+        crate::lab::model::MOVEMENT_SIZES.count(),
+        done.then_some(summary),
     );
-    if let Some(c) = by_id("movement-chart") {
-        set_attr(
-            &c,
-            "data-points",
-            &sweep
-                .filter(|s| s.is_for(lab))
-                .map_or(0, |s| s.points().len())
-                .to_string(),
-        );
-    }
     let mut head = vec![tr(lang, Text::Change), tr(lang, Text::IdealShort)];
     for s in Strategy::ALL {
         head.push(strategy_name(lang, s));
