@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Speed of Partlab: the browser benchmark (tests/e2e/bench.mjs) plus the native core's
-# (`cargo bench --bench core`), for the README's Performance section. A benchmark, not a test:
+# (`cargo bench -p partlab-core --bench core`), for the README's Performance section. A benchmark, not a test:
 # it prints figures and never fails on a missed target. About 1–2 minutes on 2 cores once
 # everything is compiled (a build from clean adds a few minutes).
 #
@@ -8,7 +8,7 @@
 #      or `trunk build --release` where that script does not exist;
 #   2. copies dist/ to target/bench-dist/, so that a rebuild of dist/ by someone else during the
 #      run cannot change what is measured;
-#   3. `cargo bench --bench core` → target/bench-core.txt (the native figures);
+#   3. `cargo bench -p partlab-core --bench core` → target/bench-core.txt (the native figures);
 #   4. serves target/bench-dist/ on 127.0.0.1 (tests/e2e/server.mjs, or python3 -m http.server)
 #      on a free port, stopped on exit;
 #   5. node tests/e2e/bench.mjs: drives the page in Chromium and prints the table (also saved
@@ -67,8 +67,8 @@ if [ "${PARTLAB_BENCH_NO_NATIVE:-}" = 1 ]; then
   log "skipping cargo bench (PARTLAB_BENCH_NO_NATIVE=1)"
   rm -f target/bench-core.txt
 else
-  log "cargo bench --bench core"
-  cargo bench --bench core | tee target/bench-core.txt
+  log "cargo bench -p partlab-core --bench core"
+  cargo bench -p partlab-core --bench core | tee target/bench-core.txt
 fi
 
 # 4. Serve the snapshot on a free loopback port.

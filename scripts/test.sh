@@ -55,10 +55,12 @@ e2e() {
 
 step setup bash scripts/setup.sh
 step fmt cargo fmt --all -- --check
-step clippy cargo clippy --all-targets -- -D warnings
-step clippy-wasm cargo clippy --lib --target wasm32-unknown-unknown --no-default-features -- -D warnings
-step test cargo test
-# Only tests/web.rs: the other test files and the lib's unit tests are native-only.
-step test-wasm cargo test --target wasm32-unknown-unknown --no-default-features --test web
+step layers bash scripts/check-layers.sh
+step clippy cargo clippy --workspace --all-targets -- -D warnings
+# The browser app and the two crates it compiles into the page, as wasm32.
+step clippy-wasm cargo clippy --target wasm32-unknown-unknown -p partlab -p partlab-core -p partlab-lab --lib -- -D warnings
+step test cargo test --workspace
+# Only tests/web.rs: the member crates' tests are native (proptest does not build for wasm32).
+step test-wasm cargo test --target wasm32-unknown-unknown -p partlab --test web
 step build env PARTLAB_SETUP_DONE=1 bash scripts/build.sh
 step e2e e2e

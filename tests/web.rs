@@ -1,5 +1,5 @@
 //! Browser smoke test, run in headless Chromium by wasm-bindgen-test-runner:
-//! `cargo test --target wasm32-unknown-unknown --no-default-features --test web`.
+//! `cargo test --target wasm32-unknown-unknown -p partlab --test web`.
 #![cfg(target_arch = "wasm32")]
 #![allow(clippy::expect_used)]
 
@@ -19,7 +19,7 @@ fn document_exists() {
 /// The core gives the same figures in the browser as natively: the lesson's 150-vnode table.
 #[wasm_bindgen_test]
 fn the_core_reproduces_the_lesson_in_wasm() {
-    use partlab::core::{assign, lesson, Distribution, KeySet};
+    use partlab_core::{assign, lesson, Distribution, KeySet};
 
     let keys = KeySet::lesson(lesson::KEY_COUNT).expect("valid key count");
     let s = lesson::scenario("ring-150").expect("scenario exists");
@@ -30,7 +30,7 @@ fn the_core_reproduces_the_lesson_in_wasm() {
     assert_eq!(format!("{:.1}", d.deviation_pct), "6.3");
     // A u64 position survives intact on a 32-bit target.
     assert_eq!(
-        partlab::core::hash::hash_key("P-2026-000001"),
+        partlab_core::hash::hash_key("P-2026-000001"),
         0x659d8a14f47e3b3b
     );
 }

@@ -260,7 +260,7 @@ describe('the lab page', () => {
       return { x: r.x, y: r.y, w: r.width, h: r.height };
     });
     const side = Math.min(box.w, box.h);
-    // The ring layout of src/lab/geometry.rs (RingLayout::fit).
+    // The ring layout of crates/partlab-lab/src/geometry.rs (RingLayout::fit).
     const arc = Math.min(22, Math.max(4, side * 0.035));
     const radius = Math.max(side * 0.2, Math.min(side * 0.41, side / 2 - (arc / 2 + 2 + Math.max(arc * 0.6, 6) + 18)));
     const inner = radius - arc / 2 - 6;

@@ -13,7 +13,7 @@ import {
   serveDist,
 } from './harness.mjs';
 
-// src/web/mod.rs builds the lab inside #app and then marks it ready.
+// src/lib.rs builds the lab inside #app and then marks it ready.
 const READY_SELECTOR = '#app[data-state="ready"]';
 const waitForApp = (page) => page.waitForSelector(READY_SELECTOR, { timeout: 15_000 });
 

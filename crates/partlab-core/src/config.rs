@@ -1,0 +1,514 @@
+//! What a partitioning experiment is made of: a strategy, named nodes with weights, a vnode
+//! count and a replication factor, plus the limits that keep any configuration affordable.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// Most physical nodes in one configuration (owners are stored as `u16`).
+pub const MAX_NODES: usize = 256;
+/// Most characters in a node name.
+pub const MAX_NODE_NAME_CHARS: usize = 64;
+/// Most virtual nodes a single physical node may get, after its weight is applied.
+pub const MAX_VNODES_PER_NODE: u32 = 10_000;
+/// Most virtual nodes on one ring, all nodes together.
+pub const MAX_RING_POINTS: u64 = 200_000;
+/// Largest accepted node weight.
+pub const MAX_WEIGHT: f64 = 1_000.0;
+/// Most keys in one key set.
+pub const MAX_KEYS: usize = 10_000_000;
+/// Most characters in one custom key.
+pub const MAX_KEY_CHARS: usize = 1_024;
+
+/// The closed set of ways to map keys onto nodes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Strategy {
+    /// `hash(key) % N`: simple, but nearly every key moves when N changes.
+    Modulo,
+    /// Consistent-hash ring with virtual nodes: the owner is the next vnode clockwise.
+    Ring,
+    /// Rendezvous / highest-random-weight hashing: the owner is the node with the top score.
+    Rendezvous,
+    /// Jump consistent hash (Lamping & Veach): buckets `0..N`, no memory, only the last bucket
+    /// can leave.
+    Jump,
+}
+
+impl Strategy {
+    /// Every strategy, in the order the lab presents them.
+    pub const ALL: [Strategy; 4] = [
+        Strategy::Modulo,
+        Strategy::Ring,
+        Strategy::Rendezvous,
+        Strategy::Jump,
+    ];
+
+    /// The short name used on the command line and in URLs.
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::Modulo => "modulo",
+            Strategy::Ring => "ring",
+            Strategy::Rendezvous => "rendezvous",
+            Strategy::Jump => "jump",
+        }
+    }
+
+    /// Whether node weights change this strategy's assignment (mod N and jump ignore them).
+    pub fn uses_weights(self) -> bool {
+        matches!(self, Strategy::Ring | Strategy::Rendezvous)
+    }
+
+    /// Whether the vnode count changes this strategy's assignment (only the ring has vnodes).
+    pub fn uses_vnodes(self) -> bool {
+        self == Strategy::Ring
+    }
+}
+
+impl fmt::Display for Strategy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Strategy {
+    type Err = ConfigError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "modulo" | "mod" | "modn" | "mod-n" => Ok(Strategy::Modulo),
+            "ring" | "consistent" => Ok(Strategy::Ring),
+            "rendezvous" | "hrw" => Ok(Strategy::Rendezvous),
+            "jump" => Ok(Strategy::Jump),
+            _ => Err(ConfigError::UnknownStrategy {
+                given: truncate(s, 32),
+            }),
+        }
+    }
+}
+
+/// One physical node.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Node {
+    /// The node's name; it is also what gets hashed, so renaming a node moves its keys.
+    pub name: String,
+    /// Relative capacity; 1.0 is a standard node. Used by the ring (more vnodes) and by
+    /// rendezvous (weighted scores).
+    pub weight: f64,
+}
+
+impl Node {
+    /// A node of weight 1.
+    pub fn new(name: impl Into<String>) -> Self {
+        Node {
+            name: name.into(),
+            weight: 1.0,
+        }
+    }
+
+    /// A node with the given weight.
+    pub fn weighted(name: impl Into<String>, weight: f64) -> Self {
+        Node {
+            name: name.into(),
+            weight,
+        }
+    }
+}
+
+/// A complete partitioning setup.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Config {
+    /// How keys are mapped to nodes.
+    pub strategy: Strategy,
+    /// The physical nodes, in the order they were added (the ring adds their vnodes in this
+    /// order, which decides who keeps a position in the rare event of a collision).
+    pub nodes: Vec<Node>,
+    /// Virtual nodes per node of weight 1 (ring only).
+    pub vnodes: u32,
+    /// Replication factor: how many distinct nodes hold each key (1 = no replicas).
+    pub replicas: u32,
+}
+
+impl Config {
+    /// A configuration of equally weighted nodes with 150 vnodes and no replicas.
+    pub fn new<S: Into<String>>(strategy: Strategy, names: impl IntoIterator<Item = S>) -> Self {
+        Config {
+            strategy,
+            nodes: names.into_iter().map(Node::new).collect(),
+            vnodes: 150,
+            replicas: 1,
+        }
+    }
+
+    /// The same configuration with another vnode count.
+    pub fn with_vnodes(mut self, vnodes: u32) -> Self {
+        self.vnodes = vnodes;
+        self
+    }
+
+    /// The same configuration with another replication factor.
+    pub fn with_replicas(mut self, replicas: u32) -> Self {
+        self.replicas = replicas;
+        self
+    }
+
+    /// The same configuration with another strategy.
+    pub fn with_strategy(mut self, strategy: Strategy) -> Self {
+        self.strategy = strategy;
+        self
+    }
+
+    /// The node names, in order.
+    pub fn node_names(&self) -> Vec<String> {
+        self.nodes.iter().map(|n| n.name.clone()).collect()
+    }
+
+    /// Number of vnodes node `idx` gets on the ring: `max(1, floor(vnodes × weight))`.
+    pub fn vnodes_of(&self, idx: usize) -> u32 {
+        self.nodes
+            .get(idx)
+            .map(|n| effective_vnodes(self.vnodes, n.weight))
+            .unwrap_or(0)
+    }
+
+    /// The share of keys each node should get in an ideal assignment: proportional to the
+    /// weights where the strategy uses them, equal otherwise.
+    pub fn expected_shares(&self) -> Vec<f64> {
+        let n = self.nodes.len();
+        if n == 0 {
+            return Vec::new();
+        }
+        if !self.strategy.uses_weights() {
+            return vec![1.0 / n as f64; n];
+        }
+        let total: f64 = self.nodes.iter().map(|n| n.weight).sum();
+        self.nodes.iter().map(|n| n.weight / total).collect()
+    }
+
+    /// Checks every limit; an `Ok` configuration never makes the core panic.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        if self.nodes.is_empty() {
+            return Err(ConfigError::NoNodes);
+        }
+        if self.nodes.len() > MAX_NODES {
+            return Err(ConfigError::TooManyNodes {
+                count: self.nodes.len(),
+            });
+        }
+        if self.vnodes == 0 || self.vnodes > MAX_VNODES_PER_NODE {
+            return Err(ConfigError::VnodesOutOfRange {
+                vnodes: u64::from(self.vnodes),
+            });
+        }
+        let mut seen = std::collections::HashSet::new();
+        let mut ring_points: u64 = 0;
+        for (idx, node) in self.nodes.iter().enumerate() {
+            validate_node_name(&node.name, idx)?;
+            if !seen.insert(node.name.as_str()) {
+                return Err(ConfigError::DuplicateNodeName {
+                    name: truncate(&node.name, 32),
+                });
+            }
+            validate_weight(&node.name, node.weight)?;
+            if self.strategy == Strategy::Ring {
+                let vn = self.vnodes as f64 * node.weight;
+                if vn > f64::from(MAX_VNODES_PER_NODE) {
+                    return Err(ConfigError::TooManyVnodesForNode {
+                        node: truncate(&node.name, 32),
+                        vnodes: vn.floor() as u64,
+                    });
+                }
+                ring_points += u64::from(effective_vnodes(self.vnodes, node.weight));
+            }
+        }
+        if ring_points > MAX_RING_POINTS {
+            return Err(ConfigError::TooManyRingPoints {
+                points: ring_points,
+            });
+        }
+        if self.replicas == 0 || self.replicas as usize > self.nodes.len() {
+            return Err(ConfigError::ReplicasOutOfRange {
+                replicas: self.replicas,
+                nodes: self.nodes.len(),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// `max(1, floor(vnodes × weight))`, the lesson's rule for weighted rings.
+///
+/// The floor is the lesson's (`int(vnodes * weight)`), so figures match it exactly; the
+/// `max(1, …)` keeps a tiny weight from silently removing a node from the ring.
+pub fn effective_vnodes(vnodes: u32, weight: f64) -> u32 {
+    let raw = (f64::from(vnodes) * weight).floor();
+    if raw.is_nan() || raw < 1.0 {
+        1
+    } else if raw > f64::from(u32::MAX) {
+        u32::MAX
+    } else {
+        raw as u32
+    }
+}
+
+/// Checks one node name against the naming rules.
+pub fn validate_node_name(name: &str, index: usize) -> Result<(), ConfigError> {
+    if name.trim().is_empty() {
+        return Err(ConfigError::EmptyNodeName {
+            position: index + 1,
+        });
+    }
+    let chars = name.chars().count();
+    if chars > MAX_NODE_NAME_CHARS {
+        return Err(ConfigError::NodeNameTooLong {
+            name: truncate(name, 24),
+            chars,
+        });
+    }
+    if name.chars().any(char::is_control) {
+        return Err(ConfigError::NodeNameControlChar {
+            name: truncate(name, 32),
+        });
+    }
+    Ok(())
+}
+
+/// Checks one weight against the weight rules.
+pub fn validate_weight(node: &str, weight: f64) -> Result<(), ConfigError> {
+    if !weight.is_finite() || weight <= 0.0 || weight > MAX_WEIGHT {
+        return Err(ConfigError::InvalidWeight {
+            node: truncate(node, 32),
+            weight,
+        });
+    }
+    Ok(())
+}
+
+/// Shortens text quoted back in an error message.
+pub(crate) fn truncate(s: &str, max_chars: usize) -> String {
+    if s.chars().count() <= max_chars {
+        s.to_owned()
+    } else {
+        let mut t: String = s.chars().take(max_chars).collect();
+        t.push('…');
+        t
+    }
+}
+
+/// Everything that can be wrong with an experiment's input, each with a message meant for a
+/// student.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ConfigError {
+    /// The node list is empty.
+    NoNodes,
+    /// More nodes than [`MAX_NODES`].
+    TooManyNodes {
+        /// How many were given.
+        count: usize,
+    },
+    /// A node name is empty or only spaces.
+    EmptyNodeName {
+        /// 1-based position in the list.
+        position: usize,
+    },
+    /// Two nodes share a name (they would hash to the same positions).
+    DuplicateNodeName {
+        /// The repeated name.
+        name: String,
+    },
+    /// A node name longer than [`MAX_NODE_NAME_CHARS`].
+    NodeNameTooLong {
+        /// The start of the name.
+        name: String,
+        /// Its length in characters.
+        chars: usize,
+    },
+    /// A node name with a control character (newline, tab, …).
+    NodeNameControlChar {
+        /// The name.
+        name: String,
+    },
+    /// A weight that is not a positive finite number up to [`MAX_WEIGHT`].
+    InvalidWeight {
+        /// The node.
+        node: String,
+        /// The rejected weight.
+        weight: f64,
+    },
+    /// A vnode count of 0 or above [`MAX_VNODES_PER_NODE`].
+    VnodesOutOfRange {
+        /// The rejected count.
+        vnodes: u64,
+    },
+    /// `vnodes × weight` above [`MAX_VNODES_PER_NODE`] for one node.
+    TooManyVnodesForNode {
+        /// The node.
+        node: String,
+        /// Its vnode count after the weight.
+        vnodes: u64,
+    },
+    /// More ring points in total than [`MAX_RING_POINTS`].
+    TooManyRingPoints {
+        /// Total vnodes requested.
+        points: u64,
+    },
+    /// A replication factor of 0 or above the node count.
+    ReplicasOutOfRange {
+        /// The requested factor.
+        replicas: u32,
+        /// The number of nodes.
+        nodes: usize,
+    },
+    /// A key count of 0 or above [`MAX_KEYS`].
+    KeyCountOutOfRange {
+        /// The requested count.
+        count: u64,
+    },
+    /// A custom key longer than [`MAX_KEY_CHARS`].
+    KeyTooLong {
+        /// 1-based position of the key.
+        position: usize,
+    },
+    /// A strategy name that is not one of modulo, ring, rendezvous, jump.
+    UnknownStrategy {
+        /// What was given.
+        given: String,
+    },
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConfigError::NoNodes => write!(f, "add at least one node: keys need somewhere to go"),
+            ConfigError::TooManyNodes { count } => write!(
+                f,
+                "{count} nodes is more than this lab handles; use at most {MAX_NODES}"
+            ),
+            ConfigError::EmptyNodeName { position } => {
+                write!(f, "node {position} has no name; every node needs one")
+            }
+            ConfigError::DuplicateNodeName { name } => write!(
+                f,
+                "two nodes are called \"{name}\"; names must be unique because the name is what gets hashed"
+            ),
+            ConfigError::NodeNameTooLong { name, chars } => write!(
+                f,
+                "the node name \"{name}\" has {chars} characters; use at most {MAX_NODE_NAME_CHARS}"
+            ),
+            ConfigError::NodeNameControlChar { name } => write!(
+                f,
+                "the node name \"{}\" contains a control character (such as a line break)",
+                name.escape_debug()
+            ),
+            ConfigError::InvalidWeight { node, weight } => write!(
+                f,
+                "node \"{node}\" has weight {weight}; a weight must be a number above 0 and at most {MAX_WEIGHT}"
+            ),
+            ConfigError::VnodesOutOfRange { vnodes } => write!(
+                f,
+                "{vnodes} virtual nodes per node is out of range; choose between 1 and {MAX_VNODES_PER_NODE}"
+            ),
+            ConfigError::TooManyVnodesForNode { node, vnodes } => write!(
+                f,
+                "node \"{node}\" would get {vnodes} virtual nodes (vnodes × weight); the limit is {MAX_VNODES_PER_NODE} per node"
+            ),
+            ConfigError::TooManyRingPoints { points } => write!(
+                f,
+                "the ring would have {points} virtual nodes in total; the limit is {MAX_RING_POINTS}: use fewer vnodes or nodes"
+            ),
+            ConfigError::ReplicasOutOfRange { replicas, nodes } => write!(
+                f,
+                "a replication factor of {replicas} does not fit {nodes} node(s): each copy needs a different node, so choose between 1 and {nodes}"
+            ),
+            ConfigError::KeyCountOutOfRange { count } => write!(
+                f,
+                "{count} keys is out of range; choose between 1 and {MAX_KEYS}"
+            ),
+            ConfigError::KeyTooLong { position } => write!(
+                f,
+                "key {position} is longer than {MAX_KEY_CHARS} characters"
+            ),
+            ConfigError::UnknownStrategy { given } => write!(
+                f,
+                "unknown strategy \"{given}\"; choose modulo, ring, rendezvous or jump"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lesson_ring() -> Config {
+        Config::new(Strategy::Ring, ["inv-bcn", "inv-vlc", "inv-gir", "inv-lle"])
+    }
+
+    #[test]
+    fn effective_vnodes_floors_like_the_lesson_and_never_reaches_zero() {
+        assert_eq!(effective_vnodes(150, 2.0), 300);
+        assert_eq!(effective_vnodes(150, 1.0), 150);
+        assert_eq!(effective_vnodes(150, 0.5), 75);
+        assert_eq!(effective_vnodes(10, 0.01), 1);
+        assert_eq!(effective_vnodes(100, 0.29), 28); // 28.999999999999996, floored as int() does
+    }
+
+    #[test]
+    fn bad_inputs_get_typed_errors() {
+        let check = |mutate: &dyn Fn(&mut Config), expected: &dyn Fn(&ConfigError) -> bool| {
+            let mut c = lesson_ring();
+            mutate(&mut c);
+            let err = c.validate().expect_err("must be rejected");
+            assert!(expected(&err), "unexpected error {err:?}");
+            assert!(!err.to_string().is_empty());
+        };
+        check(&|c| c.nodes.clear(), &|e| *e == ConfigError::NoNodes);
+        check(&|c| c.nodes[1].name = "  ".into(), &|e| {
+            *e == ConfigError::EmptyNodeName { position: 2 }
+        });
+        check(&|c| c.nodes[2].name = "inv-bcn".into(), &|e| {
+            matches!(e, ConfigError::DuplicateNodeName { .. })
+        });
+        check(&|c| c.nodes[0].name = "x".repeat(10_000), &|e| {
+            matches!(e, ConfigError::NodeNameTooLong { chars: 10_000, .. })
+        });
+        for w in [0.0, -1.0, f64::NAN, f64::INFINITY, 1e308] {
+            check(&|c| c.nodes[0].weight = w, &|e| {
+                matches!(e, ConfigError::InvalidWeight { .. })
+            });
+        }
+        check(&|c| c.vnodes = 0, &|e| {
+            matches!(e, ConfigError::VnodesOutOfRange { .. })
+        });
+        check(&|c| c.vnodes = 10_001, &|e| {
+            matches!(e, ConfigError::VnodesOutOfRange { .. })
+        });
+        check(&|c| c.nodes[0].weight = 100.0, &|e| {
+            matches!(e, ConfigError::TooManyVnodesForNode { .. })
+        });
+        check(&|c| c.replicas = 5, &|e| {
+            matches!(
+                e,
+                ConfigError::ReplicasOutOfRange {
+                    replicas: 5,
+                    nodes: 4
+                }
+            )
+        });
+        check(&|c| c.replicas = 0, &|e| {
+            matches!(e, ConfigError::ReplicasOutOfRange { .. })
+        });
+    }
+
+    #[test]
+    fn strategy_names_round_trip() {
+        for s in Strategy::ALL {
+            assert_eq!(s.name().parse::<Strategy>(), Ok(s));
+        }
+        assert!("ketama".parse::<Strategy>().is_err());
+    }
+}

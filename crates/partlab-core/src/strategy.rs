@@ -1,0 +1,489 @@
+//! The four strategies as one closed enum, [`Partitioner`], and the assignment of a whole key
+//! set to nodes.
+
+use std::ops::Range;
+
+use crate::config::{Config, ConfigError, Strategy};
+use crate::hash::{hash_key, rendezvous_score, vnode_position};
+use crate::keys::KeySet;
+
+/// Index of a node in its configuration's node list.
+pub type NodeIdx = u16;
+
+/// One virtual node on the ring.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct RingPoint {
+    /// Position on the ring (`hash("{node}#{vnode}")`).
+    pub position: u64,
+    /// The physical node it belongs to.
+    pub node: NodeIdx,
+    /// Its vnode number `i` in `"{node}#{i}"`.
+    pub vnode: u32,
+}
+
+/// A consistent-hash ring: vnode positions sorted clockwise.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ring {
+    points: Vec<RingPoint>,
+    n_nodes: usize,
+    /// Vnodes that lost their position to an earlier vnode with the same hash.
+    collisions: usize,
+}
+
+impl Ring {
+    /// Builds the ring of a validated configuration. Nodes add their vnodes in list order; a
+    /// vnode whose position is already taken is skipped, so the first one keeps it.
+    pub fn build(config: &Config) -> Result<Ring, ConfigError> {
+        config.validate()?;
+        Ok(Self::build_unvalidated(config))
+    }
+
+    /// Builds a ring without checking the configuration (callers guarantee it is sane).
+    pub(crate) fn build_unvalidated(config: &Config) -> Ring {
+        let mut points = Vec::new();
+        for (idx, node) in config.nodes.iter().enumerate() {
+            for i in 0..config.vnodes_of(idx) {
+                points.push(RingPoint {
+                    position: vnode_position(&node.name, i),
+                    node: idx as NodeIdx,
+                    vnode: i,
+                });
+            }
+        }
+        // A stable sort keeps insertion order among equal positions: the first one stays.
+        points.sort_by_key(|p| p.position);
+        let before = points.len();
+        points.dedup_by_key(|p| p.position);
+        Ring {
+            collisions: before - points.len(),
+            points,
+            n_nodes: config.nodes.len(),
+        }
+    }
+
+    /// Vnodes in clockwise order.
+    pub fn points(&self) -> &[RingPoint] {
+        &self.points
+    }
+
+    /// How many vnodes were dropped because their position was already taken.
+    pub fn collisions(&self) -> usize {
+        self.collisions
+    }
+
+    /// Index of the vnode that owns ring position `hash`: the first one strictly after it,
+    /// wrapping past the top of the ring to the first vnode.
+    pub fn point_for(&self, hash: u64) -> usize {
+        let idx = self.points.partition_point(|p| p.position <= hash);
+        if idx == self.points.len() {
+            0
+        } else {
+            idx
+        }
+    }
+
+    /// Up to `r` distinct physical nodes met walking clockwise from vnode `start`, starting
+    /// with its own node. Vnodes of nodes already chosen are skipped; the walk stops after one
+    /// full turn, so it always ends.
+    pub fn replicas_from(&self, start: usize, r: usize) -> Vec<NodeIdx> {
+        let mut chosen: Vec<NodeIdx> = Vec::with_capacity(r);
+        let n = self.points.len();
+        for step in 0..n {
+            if chosen.len() >= r {
+                break;
+            }
+            let node = self.points[(start + step) % n].node;
+            if !chosen.contains(&node) {
+                chosen.push(node);
+            }
+        }
+        chosen
+    }
+
+    /// The key slots (of `keys`, sorted by hash) owned by each vnode, in one pass over the
+    /// sorted keys. Keys past the last vnode wrap to vnode 0, so vnode 0 may get two ranges.
+    pub fn arcs<'a>(
+        &'a self,
+        keys: &'a KeySet,
+    ) -> impl Iterator<Item = (usize, Range<usize>)> + 'a {
+        let hashes = keys.sorted_hashes();
+        let mut start = 0usize;
+        self.points
+            .iter()
+            .enumerate()
+            .map(move |(idx, p)| {
+                // Keys in [previous position, this position) belong to this vnode.
+                let end = start + hashes[start..].partition_point(|&h| h < p.position);
+                let range = start..end;
+                start = end;
+                (idx, range)
+            })
+            .chain(std::iter::once((0, start_of_wrap(hashes, self))))
+    }
+
+    /// Keys per physical node, without building a per-key table.
+    pub fn counts(&self, keys: &KeySet) -> Vec<u64> {
+        let mut counts = vec![0u64; self.n_nodes];
+        for (idx, range) in self.arcs(keys) {
+            counts[self.points[idx].node as usize] += range.len() as u64;
+        }
+        counts
+    }
+}
+
+/// The wrap-around range: keys at or after the last vnode's position.
+fn start_of_wrap(hashes: &[u64], ring: &Ring) -> Range<usize> {
+    match ring.points.last() {
+        Some(last) => hashes.partition_point(|&h| h < last.position)..hashes.len(),
+        None => 0..0,
+    }
+}
+
+/// Jump consistent hash (Lamping & Veach, 2014): the bucket in `0..n_buckets` for `key`.
+///
+/// Returns 0 when `n_buckets` is 0.
+pub fn jump_hash(mut key: u64, n_buckets: u32) -> u32 {
+    let mut b: i64 = -1;
+    let mut j: i64 = 0;
+    while j < i64::from(n_buckets) {
+        b = j;
+        key = key.wrapping_mul(2_862_933_555_777_941_757).wrapping_add(1);
+        j = ((b + 1) as f64 * ((1u64 << 31) as f64 / ((key >> 33) + 1) as f64)) as i64;
+    }
+    b.max(0) as u32
+}
+
+/// Maps a 64-bit score into the open interval (0, 1), for weighted rendezvous.
+fn unit_interval(score: u64) -> f64 {
+    ((score >> 11) as f64 + 0.5) / (1u64 << 53) as f64
+}
+
+/// Weighted rendezvous score `-w / ln(u)`: a node of weight 2 wins twice as often.
+pub fn weighted_score(score: u64, weight: f64) -> f64 {
+    -weight / unit_interval(score).ln()
+}
+
+/// A configuration made ready to place keys. One variant per [`Strategy`].
+#[derive(Clone, Debug)]
+pub enum Partitioner {
+    /// `hash % n`.
+    Modulo {
+        /// Node count.
+        n: u32,
+    },
+    /// The consistent-hash ring.
+    Ring(Ring),
+    /// Rendezvous hashing over the named nodes.
+    Rendezvous {
+        /// Node names (what is hashed with the key).
+        names: Vec<String>,
+        /// Node weights, or `None` when all are equal (plain HRW).
+        weights: Option<Vec<f64>>,
+    },
+    /// Jump consistent hash over `n` buckets.
+    Jump {
+        /// Bucket count.
+        n: u32,
+    },
+}
+
+/// Where one key goes, step by step (what the lab shows when a key is selected).
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Placement {
+    /// The key's ring position.
+    pub hash: u64,
+    /// The owning node, then the replicas in preference order.
+    pub nodes: Vec<NodeIdx>,
+    /// The owning vnode (ring only).
+    pub ring_point: Option<usize>,
+}
+
+impl Partitioner {
+    /// Validates `config` and prepares its strategy.
+    pub fn new(config: &Config) -> Result<Partitioner, ConfigError> {
+        config.validate()?;
+        let n = config.nodes.len() as u32;
+        Ok(match config.strategy {
+            Strategy::Modulo => Partitioner::Modulo { n },
+            Strategy::Jump => Partitioner::Jump { n },
+            Strategy::Ring => Partitioner::Ring(Ring::build_unvalidated(config)),
+            Strategy::Rendezvous => {
+                let first = config.nodes[0].weight;
+                let equal = config.nodes.iter().all(|node| node.weight == first);
+                Partitioner::Rendezvous {
+                    names: config.node_names(),
+                    weights: (!equal).then(|| config.nodes.iter().map(|n| n.weight).collect()),
+                }
+            }
+        })
+    }
+
+    fn n_nodes(&self) -> usize {
+        match self {
+            Partitioner::Modulo { n } | Partitioner::Jump { n } => *n as usize,
+            Partitioner::Ring(ring) => ring.n_nodes,
+            Partitioner::Rendezvous { names, .. } => names.len(),
+        }
+    }
+
+    /// Where `key` goes: its owner followed by `replicas − 1` further nodes.
+    ///
+    /// Replicas are the next distinct nodes clockwise on the ring, the next-best scores for
+    /// rendezvous, and the following node numbers (wrapping) for mod N and jump.
+    pub fn place(&self, key: &str, replicas: usize) -> Placement {
+        let hash = hash_key(key);
+        let r = replicas.clamp(1, self.n_nodes().max(1));
+        match self {
+            Partitioner::Modulo { n } => Placement {
+                hash,
+                nodes: successors((hash % u64::from(*n)) as u32, *n, r),
+                ring_point: None,
+            },
+            Partitioner::Jump { n } => Placement {
+                hash,
+                nodes: successors(jump_hash(hash, *n), *n, r),
+                ring_point: None,
+            },
+            Partitioner::Ring(ring) => {
+                let point = ring.point_for(hash);
+                Placement {
+                    hash,
+                    nodes: ring.replicas_from(point, r),
+                    ring_point: Some(point),
+                }
+            }
+            Partitioner::Rendezvous { names, weights } => {
+                let scores: Vec<u64> = names.iter().map(|n| rendezvous_score(n, key)).collect();
+                Placement {
+                    hash,
+                    nodes: top_scores(&scores, weights.as_deref(), r),
+                    ring_point: None,
+                }
+            }
+        }
+    }
+
+    /// Assigns every key of `keys` to its owner (and replicas when `replicas > 1`).
+    pub fn assign(&self, keys: &KeySet, replicas: usize) -> Assignment {
+        let r = replicas.clamp(1, self.n_nodes().max(1));
+        let len = keys.len();
+        let hashes = keys.sorted_hashes();
+        let mut owners = vec![0 as NodeIdx; len];
+        let mut replica_table = Vec::new();
+        match self {
+            Partitioner::Modulo { n } | Partitioner::Jump { n } => {
+                let n = *n;
+                let bucket: fn(u64, u32) -> u32 = match self {
+                    Partitioner::Jump { .. } => jump_hash,
+                    _ => |h, n| (h % u64::from(n)) as u32,
+                };
+                for (o, &h) in owners.iter_mut().zip(hashes) {
+                    *o = bucket(h, n) as NodeIdx;
+                }
+                if r > 1 {
+                    replica_table = owners
+                        .iter()
+                        .flat_map(|&o| successors(u32::from(o), n, r))
+                        .collect();
+                }
+            }
+            Partitioner::Ring(ring) => {
+                if r > 1 {
+                    replica_table = vec![0 as NodeIdx; len * r];
+                }
+                for (point, range) in ring.arcs(keys) {
+                    if range.is_empty() {
+                        continue;
+                    }
+                    owners[range.clone()].fill(ring.points[point].node);
+                    if r > 1 {
+                        let set = ring.replicas_from(point, r);
+                        for slot in range {
+                            replica_table[slot * r..(slot + 1) * r].copy_from_slice(&set);
+                        }
+                    }
+                }
+            }
+            Partitioner::Rendezvous { names, weights } => {
+                let columns: Vec<_> = names.iter().map(|n| keys.rendezvous_column(n)).collect();
+                let mut scores = vec![0u64; names.len()];
+                if r > 1 {
+                    replica_table.reserve(len * r);
+                }
+                for (slot, owner) in owners.iter_mut().enumerate() {
+                    for (s, col) in scores.iter_mut().zip(&columns) {
+                        *s = col[slot];
+                    }
+                    if r == 1 {
+                        *owner = best_score(&scores, weights.as_deref());
+                    } else {
+                        let top = top_scores(&scores, weights.as_deref(), r);
+                        *owner = top[0];
+                        replica_table.extend_from_slice(&top);
+                    }
+                }
+            }
+        }
+        Assignment {
+            owners,
+            replicas: r,
+            replica_table,
+        }
+    }
+}
+
+/// `owner, owner+1, …` modulo `n`: the replica rule for strategies without a ring.
+fn successors(owner: u32, n: u32, r: usize) -> Vec<NodeIdx> {
+    (0..r as u32)
+        .map(|i| ((owner + i) % n) as NodeIdx)
+        .collect()
+}
+
+/// Whether candidate `a` beats `b` (strictly). Weighted scores first; the raw score breaks
+/// ties, so equal weights give exactly plain HRW.
+fn beats(scores: &[u64], weights: Option<&[f64]>, a: usize, b: usize) -> bool {
+    if let Some(w) = weights {
+        let wa = weighted_score(scores[a], w[a]);
+        let wb = weighted_score(scores[b], w[b]);
+        if wa != wb {
+            return wa > wb;
+        }
+    }
+    scores[a] > scores[b]
+}
+
+/// The node with the highest score; on a tie the earlier node wins.
+fn best_score(scores: &[u64], weights: Option<&[f64]>) -> NodeIdx {
+    let mut best = 0;
+    for i in 1..scores.len() {
+        if beats(scores, weights, i, best) {
+            best = i;
+        }
+    }
+    best as NodeIdx
+}
+
+/// The `r` best nodes, best first.
+fn top_scores(scores: &[u64], weights: Option<&[f64]>, r: usize) -> Vec<NodeIdx> {
+    let mut idx: Vec<usize> = (0..scores.len()).collect();
+    // Insertion-sort by "beats": node counts are small and the order must be stable.
+    for i in 1..idx.len() {
+        let mut j = i;
+        while j > 0 && beats(scores, weights, idx[j], idx[j - 1]) {
+            idx.swap(j, j - 1);
+            j -= 1;
+        }
+    }
+    idx.into_iter().take(r).map(|i| i as NodeIdx).collect()
+}
+
+/// The owner of every key of a key set, in the key set's sorted-slot order, plus the replica
+/// sets when more than one copy is kept.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Assignment {
+    /// `owners[slot]`: the node owning the key at sorted slot `slot`.
+    pub owners: Vec<NodeIdx>,
+    /// Copies per key (1 = owner only).
+    pub replicas: usize,
+    /// `replicas` entries per slot when `replicas > 1`, owner first; empty otherwise.
+    replica_table: Vec<NodeIdx>,
+}
+
+impl Assignment {
+    /// The owner and replicas of the key at `slot`, owner first.
+    pub fn replica_set(&self, slot: usize) -> &[NodeIdx] {
+        if self.replicas > 1 {
+            &self.replica_table[slot * self.replicas..(slot + 1) * self.replicas]
+        } else {
+            std::slice::from_ref(&self.owners[slot])
+        }
+    }
+
+    /// Keys owned by each of `n_nodes` nodes.
+    pub fn counts(&self, n_nodes: usize) -> Vec<u64> {
+        let mut counts = vec![0u64; n_nodes];
+        for &o in &self.owners {
+            if let Some(c) = counts.get_mut(o as usize) {
+                *c += 1;
+            }
+        }
+        counts
+    }
+}
+
+/// Validates `config` and assigns every key of `keys`.
+pub fn assign(keys: &KeySet, config: &Config) -> Result<Assignment, ConfigError> {
+    let partitioner = Partitioner::new(config)?;
+    Ok(partitioner.assign(keys, config.replicas as usize))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn jump_matches_the_published_vectors() {
+        let expected = [0, 0, 0, 0, 0, 0, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 17, 17];
+        let got: Vec<u32> = (1..=19).map(|n| jump_hash(1, n)).collect();
+        assert_eq!(got, expected);
+        assert_eq!(jump_hash(256, 1024), 520);
+        assert_eq!(jump_hash(42, 1), 0);
+    }
+
+    #[test]
+    fn the_owner_is_the_first_position_strictly_after_the_key() {
+        let config = Config::new(Strategy::Ring, ["a", "b", "c"]).with_vnodes(5);
+        let ring = Ring::build(&config).expect("valid");
+        let pts = ring.points();
+        let p = pts[3].position;
+        assert_eq!(ring.point_for(p), 4 % pts.len());
+        assert_eq!(ring.point_for(p - 1), 3);
+        assert_eq!(ring.point_for(u64::MAX), 0);
+        assert_eq!(ring.point_for(0), 0);
+    }
+
+    #[test]
+    fn ring_replicas_are_distinct_and_stop_after_one_turn() {
+        let config = Config::new(Strategy::Ring, ["a", "b", "c"]).with_vnodes(50);
+        let ring = Ring::build(&config).expect("valid");
+        for start in 0..ring.points().len() {
+            let set = ring.replicas_from(start, 3);
+            assert_eq!(set.len(), 3);
+            assert_eq!(set[0], ring.points()[start].node);
+            assert!(set[1] != set[0] && set[2] != set[0] && set[2] != set[1]);
+        }
+        assert_eq!(ring.replicas_from(0, 10).len(), 3);
+    }
+
+    #[test]
+    fn weighted_rendezvous_shares_follow_the_weights() {
+        let keys = KeySet::lesson(60_000).expect("valid");
+        let mut config = Config::new(Strategy::Rendezvous, ["inv-bcn", "inv-vlc", "inv-gir"]);
+        config.nodes[0].weight = 2.0;
+        let counts = assign(&keys, &config).expect("valid").counts(3);
+        let share = counts[0] as f64 / 60_000.0;
+        assert!((share - 0.5).abs() < 0.01, "inv-bcn share {share}");
+        let other = counts[1] as f64 / 60_000.0;
+        assert!((other - 0.25).abs() < 0.01, "inv-vlc share {other}");
+    }
+
+    #[test]
+    fn assign_and_place_agree_for_every_strategy() {
+        let keys = KeySet::lesson(2000).expect("valid");
+        for strategy in Strategy::ALL {
+            let mut config =
+                Config::new(strategy, ["inv-bcn", "inv-vlc", "inv-gir"]).with_replicas(2);
+            config.nodes[0].weight = 2.0;
+            let p = Partitioner::new(&config).expect("valid");
+            let a = p.assign(&keys, 2);
+            for slot in (0..keys.len()).step_by(97) {
+                let key = keys.key_at_slot(slot).expect("slot");
+                let placed = p.place(&key, 2);
+                assert_eq!(placed.nodes, a.replica_set(slot), "{strategy} slot {slot}");
+                assert_eq!(placed.nodes[0], a.owners[slot]);
+            }
+        }
+    }
+}

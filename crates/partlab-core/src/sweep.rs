@@ -1,0 +1,278 @@
+//! Series for the charts: deviation against vnode count (as a band over trials) and keys
+//! moved against cluster size for every strategy.
+//!
+//! Each point can be computed on its own ([`deviation_point`], [`movement_point`]), so a caller
+//! that must stay responsive (the browser) can spread a sweep over several slices of time.
+
+use crate::config::{Config, ConfigError, Node, Strategy};
+use crate::keys::KeySet;
+use crate::stats::{weighted_deviation_pct, weighted_peak_to_mean, Movement};
+use crate::strategy::{Partitioner, Ring};
+
+/// The vnode counts a deviation sweep visits by default: 11 points from 1 to 1000.
+pub const DEFAULT_VNODE_COUNTS: [u32; 11] = [1, 2, 5, 10, 20, 50, 100, 150, 200, 500, 1000];
+/// Trials per point by default.
+pub const DEFAULT_TRIALS: u32 = 16;
+
+/// Minimum, median and maximum of a set of trials.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Band {
+    /// Smallest value.
+    pub min: f64,
+    /// Median (mean of the two middle values for an even count).
+    pub median: f64,
+    /// Largest value.
+    pub max: f64,
+}
+
+impl Band {
+    /// The band of `values`; all zero for an empty slice.
+    pub fn of(values: &[f64]) -> Band {
+        let mut v: Vec<f64> = values.iter().copied().filter(|x| !x.is_nan()).collect();
+        if v.is_empty() {
+            return Band {
+                min: 0.0,
+                median: 0.0,
+                max: 0.0,
+            };
+        }
+        v.sort_by(f64::total_cmp);
+        let mid = v.len() / 2;
+        let median = if v.len().is_multiple_of(2) {
+            (v[mid - 1] + v[mid]) / 2.0
+        } else {
+            v[mid]
+        };
+        Band {
+            min: v[0],
+            median,
+            max: v[v.len() - 1],
+        }
+    }
+}
+
+/// One point of the deviation sweep.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct DeviationPoint {
+    /// Vnodes per node of weight 1.
+    pub vnodes: u32,
+    /// Deviation (%) over the trials.
+    pub deviation_pct: Band,
+    /// Peak-to-mean over the trials.
+    pub peak_to_mean: Band,
+    /// Deviation (%) of trial 0, the nodes under their own names: the single figure a one-off
+    /// experiment (like the lesson's) would report.
+    pub named_deviation_pct: f64,
+    /// Deviation (%) of every trial, trial 0 first.
+    pub trials_deviation_pct: Vec<f64>,
+}
+
+/// The nodes of trial `t`: trial 0 keeps the names, trial t ≥ 1 appends `~t` to each.
+///
+/// Renaming moves every vnode to new pseudo-random positions, which is exactly what a
+/// different (but equally valid) cluster would look like.
+pub fn trial_nodes(nodes: &[Node], t: u32) -> Vec<Node> {
+    nodes
+        .iter()
+        .map(|n| Node {
+            name: if t == 0 {
+                n.name.clone()
+            } else {
+                format!("{}~{t}", n.name)
+            },
+            weight: n.weight,
+        })
+        .collect()
+}
+
+/// Deviation and peak-to-mean of a ring of `nodes` with `vnodes` vnodes, over `trials` renamings.
+pub fn deviation_point(
+    keys: &KeySet,
+    nodes: &[Node],
+    vnodes: u32,
+    trials: u32,
+) -> Result<DeviationPoint, ConfigError> {
+    let base = Config {
+        strategy: Strategy::Ring,
+        nodes: nodes.to_vec(),
+        vnodes,
+        replicas: 1,
+    };
+    base.validate()?;
+    // With weights, each node is measured against its weighted share.
+    let expected = base.expected_shares();
+    let mut devs = Vec::with_capacity(trials as usize);
+    let mut peaks = Vec::with_capacity(trials as usize);
+    for t in 0..trials.max(1) {
+        let config = Config {
+            nodes: trial_nodes(nodes, t),
+            ..base.clone()
+        };
+        // Longer names stay within every limit except the name length, which does not
+        // matter here: build without re-validating.
+        let ring = Ring::build_unvalidated(&config);
+        let counts = ring.counts(keys);
+        devs.push(weighted_deviation_pct(&counts, &expected));
+        peaks.push(weighted_peak_to_mean(&counts, &expected));
+    }
+    Ok(DeviationPoint {
+        vnodes,
+        deviation_pct: Band::of(&devs),
+        peak_to_mean: Band::of(&peaks),
+        named_deviation_pct: devs[0],
+        trials_deviation_pct: devs,
+    })
+}
+
+/// The whole deviation sweep over `vnode_counts`.
+pub fn deviation_sweep(
+    keys: &KeySet,
+    nodes: &[Node],
+    vnode_counts: &[u32],
+    trials: u32,
+) -> Result<Vec<DeviationPoint>, ConfigError> {
+    vnode_counts
+        .iter()
+        .map(|&v| deviation_point(keys, nodes, v, trials))
+        .collect()
+}
+
+/// Which membership change a movement sweep measures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Change {
+    /// N → N+1: a new node joins at the end of the list.
+    Join,
+    /// N → N−1: the last node leaves (the only removal jump hash supports).
+    Leave,
+}
+
+/// Fraction of keys moved by one strategy.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct StrategyMoved {
+    /// The strategy.
+    pub strategy: Strategy,
+    /// Keys that changed owner / all keys.
+    pub moved_fraction: f64,
+}
+
+/// One point of the movement sweep.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct MovementPoint {
+    /// Nodes before the change.
+    pub nodes_before: usize,
+    /// Nodes after the change.
+    pub nodes_after: usize,
+    /// 1/(N+1) for a join; the leaving node's actual share (on the ring) for a leave.
+    pub ideal_fraction: f64,
+    /// One entry per strategy, in [`Strategy::ALL`] order.
+    pub moved: Vec<StrategyMoved>,
+}
+
+/// `n` node names: those of `base` first, then `node-5`, `node-6`, … as needed.
+pub fn sweep_node_names(base: &[String], n: usize) -> Vec<String> {
+    (0..n)
+        .map(|i| {
+            base.get(i)
+                .cloned()
+                .unwrap_or_else(|| format!("node-{}", i + 1))
+        })
+        .collect()
+}
+
+/// Keys moved by each strategy when the cluster of `n` nodes changes by `change`.
+pub fn movement_point(
+    keys: &KeySet,
+    base_names: &[String],
+    n: usize,
+    change: Change,
+    vnodes: u32,
+) -> Result<MovementPoint, ConfigError> {
+    let after_n = match change {
+        Change::Join => n + 1,
+        Change::Leave => n.saturating_sub(1),
+    };
+    let names_before = sweep_node_names(base_names, n);
+    let names_after = sweep_node_names(base_names, after_n);
+    let mut moved = Vec::with_capacity(Strategy::ALL.len());
+    let mut ideal_fraction = 0.0;
+    for strategy in Strategy::ALL {
+        let before = Config::new(strategy, names_before.clone()).with_vnodes(vnodes);
+        let after = Config::new(strategy, names_after.clone()).with_vnodes(vnodes);
+        let a = Partitioner::new(&before)?.assign(keys, 1);
+        let b = Partitioner::new(&after)?.assign(keys, 1);
+        let m = Movement::between(&before, &a, &after, &b);
+        if strategy == Strategy::Ring {
+            ideal_fraction = m.ideal_fraction;
+        }
+        moved.push(StrategyMoved {
+            strategy,
+            moved_fraction: m.moved_fraction,
+        });
+    }
+    Ok(MovementPoint {
+        nodes_before: n,
+        nodes_after: after_n,
+        ideal_fraction,
+        moved,
+    })
+}
+
+/// The movement sweep for cluster sizes `sizes` (sizes below 1, or below 2 for a leave, are
+/// skipped).
+pub fn movement_sweep(
+    keys: &KeySet,
+    base_names: &[String],
+    sizes: impl IntoIterator<Item = usize>,
+    change: Change,
+    vnodes: u32,
+) -> Result<Vec<MovementPoint>, ConfigError> {
+    let min = match change {
+        Change::Join => 1,
+        Change::Leave => 2,
+    };
+    sizes
+        .into_iter()
+        .filter(|&n| n >= min)
+        .map(|n| movement_point(keys, base_names, n, change, vnodes))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn band_reports_min_median_max() {
+        let b = Band::of(&[3.0, 1.0, 2.0, 10.0]);
+        assert_eq!((b.min, b.median, b.max), (1.0, 2.5, 10.0));
+        assert_eq!(Band::of(&[4.0]).median, 4.0);
+    }
+
+    #[test]
+    fn trial_zero_keeps_the_names() {
+        let nodes = vec![Node::new("a"), Node::new("b")];
+        assert_eq!(trial_nodes(&nodes, 0), nodes);
+        assert_eq!(trial_nodes(&nodes, 3)[1].name, "b~3");
+    }
+
+    #[test]
+    fn more_vnodes_narrow_the_band() {
+        let keys = KeySet::lesson(20_000).expect("valid");
+        let nodes: Vec<Node> = ["a", "b", "c", "d"].into_iter().map(Node::new).collect();
+        let pts = deviation_sweep(&keys, &nodes, &[1, 1000], 8).expect("valid");
+        assert!(pts[1].deviation_pct.max < pts[0].deviation_pct.min);
+        assert_eq!(pts[0].trials_deviation_pct.len(), 8);
+    }
+
+    #[test]
+    fn sweep_names_extend_the_base() {
+        let base = vec!["x".to_string(), "y".to_string()];
+        assert_eq!(sweep_node_names(&base, 3), ["x", "y", "node-3"]);
+    }
+}

@@ -1,0 +1,329 @@
+//! Keys per node: one bar per node in its colour, the ideal share as a dashed line and, when
+//! the weights differ, each node's weighted expectation as a marker.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, VPos};
+
+use super::axis::{format_int, linear_ticks, Scale};
+use super::paint::{pick_x_labels, Chrome, LegendItem, Painter, Swatch, TICK};
+use super::text::fit_middle;
+use super::{BarsText, ChartError};
+use crate::palette::{node_colour, ChartTheme, Rgb};
+use partlab_core::Distribution;
+
+/// One row of the keys-per-node table (the chart's text alternative). Numbers are left to
+/// the caller to format in the page's language.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KeysRow {
+    /// The node's full name (not shortened: the table has room).
+    pub name: String,
+    /// Keys it holds.
+    pub keys: u64,
+    /// Its share of all keys, in %.
+    pub share_pct: f64,
+    /// Keys it should hold by its expected share (weighted where the strategy uses weights).
+    pub expected_keys: f64,
+    /// Its expected share, in %.
+    pub expected_pct: f64,
+}
+
+/// The table rows of [`draw_keys_per_node`], one per node in configuration order.
+pub fn keys_rows(dist: &Distribution) -> Vec<KeysRow> {
+    dist.nodes
+        .iter()
+        .map(|n| KeysRow {
+            name: n.name.clone(),
+            keys: n.keys,
+            share_pct: n.share * 100.0,
+            expected_keys: n.expected_share * dist.total as f64,
+            expected_pct: n.expected_share * 100.0,
+        })
+        .collect()
+}
+
+/// Whether the expected shares differ (weights matter): only then are markers drawn.
+fn weighted(dist: &Distribution) -> bool {
+    let mut shares = dist
+        .nodes
+        .iter()
+        .map(|n| n.expected_share)
+        .filter(|s| s.is_finite());
+    match shares.next() {
+        None => false,
+        Some(first) => shares.any(|s| (s - first).abs() > 1e-9),
+    }
+}
+
+/// Draws the keys held by each node of `dist` as bars.
+///
+/// - One bar per node, in the colour `colours[i]` (the page keeps a node's colour when
+///   others leave; missing entries fall back to [`node_colour`]`(i)`), named under the axis (names are shortened
+///   in the middle to fit, turned upright when the bars are narrow, and every k-th shown
+///   when even that does not fit; the table has all of them).
+/// - A dashed horizontal line at the ideal total / N.
+/// - When the expected shares differ (weighted ring or rendezvous), a short thick mark across
+///   each bar at `expected_share × total`, and its legend entry.
+///
+/// No nodes: title and an empty axis only.
+pub fn draw_keys_per_node<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    dist: &Distribution,
+    colours: &[Rgb],
+    text: &BarsText,
+    theme: &ChartTheme,
+) -> Result<(), ChartError> {
+    let p = Painter::new(area, theme);
+    p.clear()?;
+    let s = p.s;
+    let n = dist.nodes.len();
+    let total = dist.total as f64;
+    let ideal = if n > 0 { total / n as f64 } else { 0.0 };
+    let weighted = weighted(dist);
+    let expected: Vec<f64> = dist
+        .nodes
+        .iter()
+        .map(|node| node.expected_share * total)
+        .collect();
+    let data_max = dist
+        .nodes
+        .iter()
+        .map(|node| node.keys as f64)
+        .chain(std::iter::once(ideal))
+        .chain(expected.iter().copied().filter(|_| weighted))
+        .filter(|v| v.is_finite())
+        .fold(0.0, f64::max);
+
+    let tick_count = ((p.h / s - 150.0) / 36.0).clamp(2.0, 8.0) as usize;
+    let (top, ticks) = linear_ticks(data_max * 1.04, tick_count);
+    let y_tick_w = p.max_tick_w(ticks.iter().map(|&t| format_int(t)));
+
+    let mut legend = Vec::new();
+    if n > 0 {
+        legend.push(LegendItem {
+            swatch: Swatch::Dashed(theme.ideal),
+            label: text.ideal_label.clone(),
+        });
+        if weighted {
+            legend.push(LegendItem {
+                swatch: Swatch::Tick(theme.text),
+                label: text.expected_label.clone(),
+            });
+        }
+    }
+    let chrome = |below_axis: f64| Chrome {
+        title: &text.title,
+        legend: legend.clone(),
+        x_label: "",
+        y_label: &text.y_label,
+        y_tick_w,
+        below_axis,
+        right_pad: 0.0,
+    };
+
+    // First pass: the plot width decides how names fit, which decides the room under it.
+    let first = p.layout(chrome(p.line_h(TICK) + 6.0 * s));
+    let slot = if n > 0 {
+        first.plot.width() / n as f64
+    } else {
+        0.0
+    };
+    let names = NameLayout::choose(&p, dist, slot, first.plot.height());
+    let layout = p.layout(chrome(names.room(&p)));
+    p.chrome(&layout)?;
+    if !layout.plot_fits(s) {
+        return Ok(());
+    }
+    let plot = layout.plot;
+    let y = Scale::linear(0.0, top, plot.bottom, plot.top);
+    p.y_axis(&plot, &y, &ticks)?;
+
+    if n > 0 {
+        let slot = plot.width() / n as f64;
+        let bar_w = if slot >= 6.0 * s {
+            slot * 0.72
+        } else if slot >= 2.0 {
+            slot - 1.0
+        } else {
+            slot
+        };
+        let centre = |i: usize| plot.left + slot * (i as f64 + 0.5);
+        for (i, node) in dist.nodes.iter().enumerate() {
+            if node.keys == 0 {
+                continue;
+            }
+            let cx = centre(i);
+            p.rect(
+                (cx - bar_w / 2.0, y.px(node.keys as f64)),
+                (cx + bar_w / 2.0, plot.bottom),
+                colours.get(i).copied().unwrap_or_else(|| node_colour(i)),
+            )?;
+        }
+        if weighted {
+            for (i, &e) in expected.iter().enumerate() {
+                if !e.is_finite() {
+                    continue;
+                }
+                let half = (slot * 0.45).max(1.5 * s);
+                let (cx, ey) = (centre(i), y.px(e));
+                let pts = [(cx - half, ey), (cx + half, ey)];
+                p.line(&pts, theme.background, 5.0)?;
+                p.line(&pts, theme.text, 2.5)?;
+            }
+        }
+        let iy = y.px(ideal);
+        p.dashed(
+            &[(plot.left, iy), (plot.right, iy)],
+            theme.ideal,
+            1.5,
+            6.0,
+            4.0,
+        )?;
+        names.draw(&p, dist, &plot, slot)?;
+    }
+    p.axes(&plot)
+}
+
+/// How node names go under the bars.
+struct NameLayout {
+    /// Upright (reading upwards) instead of horizontal.
+    upright: bool,
+    /// Longest label, in pixels (upright: the room under the axis).
+    length: f64,
+    /// Every `every`-th name is drawn.
+    every: usize,
+}
+
+impl NameLayout {
+    fn choose<DB: DrawingBackend>(
+        p: &Painter<'_, DB>,
+        dist: &Distribution,
+        slot: f64,
+        plot_h: f64,
+    ) -> NameLayout {
+        let s = p.s;
+        let widest = dist
+            .nodes
+            .iter()
+            .map(|node| p.width(&super::text::sanitize(&node.name), TICK))
+            .fold(0.0, f64::max);
+        let room = slot - 6.0 * s;
+        // Horizontal when every name fits whole, or when at least ~7 characters fit.
+        if widest <= room || room >= 48.0 * s {
+            return NameLayout {
+                upright: false,
+                length: room,
+                every: 1,
+            };
+        }
+        let length = widest
+            .min(110.0 * s)
+            .min((plot_h * 0.45).max(36.0 * s))
+            .max(0.0);
+        let line = p.line_h(TICK);
+        let every = if slot > 0.0 {
+            (line / slot).ceil().max(1.0) as usize
+        } else {
+            1
+        };
+        NameLayout {
+            upright: true,
+            length,
+            every,
+        }
+    }
+
+    fn room<DB: DrawingBackend>(&self, p: &Painter<'_, DB>) -> f64 {
+        if self.upright {
+            self.length + 8.0 * p.s
+        } else {
+            p.line_h(TICK) + 6.0 * p.s
+        }
+    }
+
+    fn draw<DB: DrawingBackend>(
+        &self,
+        p: &Painter<'_, DB>,
+        dist: &Distribution,
+        plot: &super::paint::Frame,
+        slot: f64,
+    ) -> Result<(), ChartError> {
+        let s = p.s;
+        let px = p.px(TICK);
+        if self.upright {
+            for (i, node) in dist.nodes.iter().enumerate().step_by(self.every) {
+                let label = fit_middle(&node.name, px, self.length);
+                let x = plot.left + slot * (i as f64 + 0.5);
+                p.text(
+                    &label,
+                    (x, plot.bottom + 6.0 * s),
+                    TICK,
+                    p.theme.text,
+                    HPos::Right,
+                    VPos::Center,
+                    true,
+                )?;
+            }
+            return Ok(());
+        }
+        let candidates: Vec<(f64, String)> = dist
+            .nodes
+            .iter()
+            .enumerate()
+            .map(|(i, node)| {
+                let room = (slot - 6.0 * s).max(0.0);
+                (
+                    plot.left + slot * (i as f64 + 0.5),
+                    fit_middle(&node.name, px, room),
+                )
+            })
+            .filter(|(_, l)| !l.is_empty())
+            .collect();
+        let labels = pick_x_labels(&candidates, px, 4.0 * s, 0.0, p.w);
+        p.x_labels(plot, &labels)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use partlab_core::stats::NodeLoad;
+
+    fn dist(shares: &[(u64, f64)]) -> Distribution {
+        let total = shares.iter().map(|s| s.0).sum::<u64>();
+        Distribution {
+            nodes: shares
+                .iter()
+                .enumerate()
+                .map(|(i, &(keys, expected_share))| NodeLoad {
+                    name: format!("n{i}"),
+                    keys,
+                    share: keys as f64 / total as f64,
+                    expected_share,
+                })
+                .collect(),
+            total,
+            deviation_pct: 0.0,
+            peak_to_mean: 0.0,
+            max_share_error_pct: 0.0,
+        }
+    }
+
+    #[test]
+    fn markers_only_when_weights_differ() {
+        assert!(!weighted(&dist(&[(10, 0.5), (12, 0.5)])));
+        assert!(weighted(&dist(&[(10, 2.0 / 3.0), (12, 1.0 / 3.0)])));
+        assert!(!weighted(&dist(&[])));
+    }
+
+    #[test]
+    fn rows_carry_percentages_and_expected_keys() {
+        let rows = keys_rows(&dist(&[(30, 0.5), (10, 0.5)]));
+        assert_eq!(rows.len(), 2);
+        assert_eq!(rows[0].name, "n0");
+        assert_eq!(rows[0].keys, 30);
+        assert!((rows[0].share_pct - 75.0).abs() < 1e-9);
+        assert!((rows[1].expected_keys - 20.0).abs() < 1e-9);
+        assert!((rows[1].expected_pct - 50.0).abs() < 1e-9);
+    }
+}

@@ -1,0 +1,1209 @@
+//! The lab's model: a closed set of messages ([`Msg`]) and the [`Lab`] that applies them.
+//!
+//! [`Lab::update`] validates every change through the core; when a change is rejected the last
+//! valid experiment stays (figures, ring and charts keep showing it) and a [`Notice`] says why.
+//! After every accepted change of nodes, weights, vnodes, strategy or replicas the lab keeps
+//! the previous assignment and the [`Movement`] between the two, so the page can highlight the
+//! keys that moved and show where they went.
+//!
+//! The chart sweeps are cut into points ([`DeviationSweep`], [`MovementSweep`]): the page
+//! computes one point per tick so no task blocks the browser for long.
+
+use std::rc::Rc;
+
+use crate::i18n;
+use crate::state::{
+    assign_colours, FragmentIssue, LabState, Lang, StateError, MAX_LAB_NODES,
+    MAX_SELECTED_KEY_CHARS,
+};
+use partlab_core::config::{Config, Node, Strategy};
+use partlab_core::hash::{angle_deg, arc_fraction, md5_hex, rendezvous_score};
+use partlab_core::keys::KeySet;
+use partlab_core::lesson::{self, Printed};
+use partlab_core::stats::{Distribution, Movement};
+use partlab_core::strategy::{Assignment, Partitioner, RingPoint};
+use partlab_core::sweep::{
+    deviation_point, movement_point, sweep_node_names, Change, DeviationPoint, MovementPoint,
+    DEFAULT_TRIALS, DEFAULT_VNODE_COUNTS,
+};
+
+/// How many keys the ring shows as dots at most.
+pub const SAMPLE_KEYS: usize = 1_500;
+/// Most keys the movement chart's sweep uses (it assigns them 36 times).
+pub const MOVEMENT_SWEEP_KEYS: u32 = 100_000;
+/// Cluster sizes N of the movement chart (N → N+1).
+pub const MOVEMENT_SIZES: std::ops::RangeInclusive<usize> = 2..=10;
+
+/// Everything a user can do to the lab.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Msg {
+    /// Choose the strategy.
+    SetStrategy(Strategy),
+    /// Set vnodes per node of weight 1.
+    SetVnodes(u32),
+    /// Set node `node`'s weight.
+    SetWeight {
+        /// Node index.
+        node: usize,
+        /// The new weight.
+        weight: f64,
+    },
+    /// Add a node with a fresh name (the lesson's inv-tar first).
+    AddNode,
+    /// Remove node `0`.
+    RemoveNode(usize),
+    /// Rename a node (names are what gets hashed: its keys move).
+    RenameNode {
+        /// Node index.
+        node: usize,
+        /// The new name.
+        name: String,
+    },
+    /// Set how many lesson keys there are.
+    SetKeyCount(u32),
+    /// Set the replication factor.
+    SetReplicas(u32),
+    /// Switch language.
+    SetLang(Lang),
+    /// Put the lab in a lesson scenario's state (the "before" side when it has a change).
+    ApplyPreset(String),
+    /// Apply the pending change of the preset just applied.
+    ApplyPendingChange,
+    /// Select the key at a sorted slot of the key set (a dot on the ring).
+    SelectSlot(usize),
+    /// Select any key by its text.
+    LookupKey(String),
+    /// Forget the selected key.
+    ClearKey,
+    /// Hide the notices.
+    DismissNotices,
+    /// Load a whole state from a URL fragment (the user edited the address).
+    LoadFragment(String),
+}
+
+/// Something the page tells the user inline.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Notice {
+    /// A problem in the URL fragment.
+    Fragment(FragmentIssue),
+    /// A change that was rejected; the last valid state stays.
+    Rejected(StateError),
+    /// An empty key was looked up.
+    EmptyKey,
+    /// A key longer than the lab keeps.
+    KeyTooLong,
+    /// No such lesson scenario.
+    UnknownPreset,
+    /// No node can be added: the list is full.
+    NodeListFull,
+}
+
+impl Notice {
+    /// The notice's text in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        let ca = lang == Lang::Ca;
+        match self {
+            Notice::Fragment(issue) => i18n::fragment_issue(lang, issue),
+            Notice::Rejected(e) => {
+                let keep = if ca {
+                    " Es manté l'últim estat vàlid."
+                } else {
+                    " The last valid state is kept."
+                };
+                format!("{}{keep}", i18n::state_error(lang, e))
+            }
+            Notice::EmptyKey => if ca {
+                "Escriu una clau per seguir-ne el camí."
+            } else {
+                "Type a key to follow its path."
+            }
+            .to_owned(),
+            Notice::KeyTooLong => {
+                if ca {
+                    format!(
+                        "La clau és massa llarga: com a màxim {MAX_SELECTED_KEY_CHARS} caràcters."
+                    )
+                } else {
+                    format!("That key is too long: at most {MAX_SELECTED_KEY_CHARS} characters.")
+                }
+            }
+            Notice::UnknownPreset => if ca {
+                "Aquest experiment no existeix."
+            } else {
+                "There is no such experiment."
+            }
+            .to_owned(),
+            Notice::NodeListFull => {
+                if ca {
+                    format!("Ja hi ha {MAX_LAB_NODES} nodes, el màxim del laboratori.")
+                } else {
+                    format!("There are already {MAX_LAB_NODES} nodes, the lab's maximum.")
+                }
+            }
+        }
+    }
+}
+
+/// A sample key drawn on the ring.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Dot {
+    /// Its sorted slot in the key set.
+    pub slot: usize,
+    /// Its ring position.
+    pub hash: u64,
+    /// Colour slot of its owner.
+    pub colour: usize,
+    /// Colour slot of its owner before the last change, when it moved.
+    pub moved_from: Option<usize>,
+}
+
+/// How the strategy found the owner of a selected key.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PathDetail {
+    /// `u64 % n = rem`.
+    Modulo {
+        /// Node count.
+        n: u32,
+        /// The remainder (owner index).
+        rem: u64,
+    },
+    /// The owning vnode.
+    Ring {
+        /// Its label, `name#i`.
+        vnode: String,
+        /// Its position.
+        position: u64,
+    },
+    /// The winner's score.
+    Rendezvous {
+        /// `hash("{winner}|{key}")`.
+        score: u64,
+    },
+    /// The bucket.
+    Jump {
+        /// Bucket count.
+        n: u32,
+        /// The chosen bucket.
+        bucket: u32,
+    },
+}
+
+/// A key's path: key → MD5 → u64 → angle → owner and replicas.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KeyPath {
+    /// The key.
+    pub key: String,
+    /// The full MD5 digest, lowercase hex.
+    pub md5_hex: String,
+    /// The first 8 bytes, big-endian.
+    pub hash: u64,
+    /// Angle clockwise from the top, in degrees.
+    pub angle_deg: f64,
+    /// Strategy-specific step.
+    pub detail: PathDetail,
+    /// Owner then replicas: (name, colour slot).
+    pub nodes: Vec<(String, usize)>,
+    /// The owner and replicas before the last change, when they differ.
+    pub before: Option<Vec<String>>,
+    /// Whether the key is one of the experiment's keys.
+    pub in_key_set: bool,
+}
+
+/// The state before the last accepted change.
+#[derive(Debug)]
+struct Previous {
+    config: Config,
+    assignment: Assignment,
+    colours: Vec<usize>,
+}
+
+/// The lab: state, keys and everything computed from them.
+#[derive(Debug)]
+pub struct Lab {
+    state: LabState,
+    keys: Rc<KeySet>,
+    config: Config,
+    partitioner: Partitioner,
+    assignment: Assignment,
+    distribution: Distribution,
+    previous: Option<Previous>,
+    movement: Option<Movement>,
+    sample: Vec<usize>,
+    notices: Vec<Notice>,
+    pending: Option<Config>,
+    keys_generation: u64,
+}
+
+fn sample_slots(keys: &KeySet) -> Vec<usize> {
+    // The first SAMPLE_KEYS keys in source order (P-2026-000001 …): a fixed, deterministic
+    // sample that MD5 scatters evenly around the ring and that stays the same when the key
+    // count changes.
+    let mut slots: Vec<usize> = (0..keys.len())
+        .filter(|&slot| keys.source_index(slot) < SAMPLE_KEYS)
+        .collect();
+    slots.sort_unstable();
+    slots
+}
+
+/// Everything computed for one valid state.
+struct Computed {
+    keys: Rc<KeySet>,
+    config: Config,
+    partitioner: Partitioner,
+    assignment: Assignment,
+    distribution: Distribution,
+}
+
+fn compute(state: &LabState, keys: Option<&Rc<KeySet>>) -> Result<Computed, StateError> {
+    state.validate()?;
+    let keys = match keys {
+        Some(k) if k.len() == state.key_count as usize => Rc::clone(k),
+        _ => Rc::new(KeySet::lesson(state.key_count as usize).map_err(StateError::Config)?),
+    };
+    let config = state.config();
+    let partitioner = Partitioner::new(&config).map_err(StateError::Config)?;
+    let assignment = partitioner.assign(&keys, config.replicas as usize);
+    let distribution = Distribution::of(&config, &assignment);
+    Ok(Computed {
+        keys,
+        config,
+        partitioner,
+        assignment,
+        distribution,
+    })
+}
+
+impl Lab {
+    /// A lab in `state`, with `issues` (from reading the URL) shown as notices. A state the
+    /// core rejects is replaced by the default experiment.
+    pub fn new(state: LabState, issues: Vec<FragmentIssue>) -> Lab {
+        let mut notices: Vec<Notice> = issues.into_iter().map(Notice::Fragment).collect();
+        let (state, computed) = match compute(&state, None) {
+            Ok(c) => (state, c),
+            Err(e) => {
+                notices.push(Notice::Rejected(e));
+                let mut fallback = LabState::with_lang(state.lang);
+                fallback.embed = state.embed;
+                let c = compute(&fallback, None).unwrap_or_else(|_| {
+                    // The default experiment is valid by construction (tested).
+                    unreachable_default()
+                });
+                (fallback, c)
+            }
+        };
+        let mut lab = Lab {
+            sample: sample_slots(&computed.keys),
+            state,
+            keys: computed.keys,
+            config: computed.config,
+            partitioner: computed.partitioner,
+            assignment: computed.assignment,
+            distribution: computed.distribution,
+            previous: None,
+            movement: None,
+            notices,
+            pending: None,
+            keys_generation: 1,
+        };
+        lab.restore_preset_change();
+        lab
+    }
+
+    /// A lab for a URL fragment; `lang` is used when the fragment names no language.
+    pub fn from_fragment(fragment: &str, lang: Lang) -> Lab {
+        let (state, issues) = LabState::from_fragment(fragment, lang);
+        Lab::new(state, issues)
+    }
+
+    /// When the state is a preset's "after" side (a reloaded URL), recomputes the "before"
+    /// side so the moved fraction shows again.
+    fn restore_preset_change(&mut self) {
+        let Some(s) = self.state.preset.as_deref().and_then(lesson::scenario) else {
+            return;
+        };
+        let Some(after) = s.after.as_ref() else {
+            return;
+        };
+        if *after != self.config || self.keys.len() != lesson::KEY_COUNT {
+            return;
+        }
+        if let Ok(p) = Partitioner::new(&s.before) {
+            let before_assignment = p.assign(&self.keys, s.before.replicas as usize);
+            let mut before_state = self.state.clone();
+            before_state.set_config(&s.before);
+            self.movement = Some(Movement::between(
+                &s.before,
+                &before_assignment,
+                &self.config,
+                &self.assignment,
+            ));
+            let colours = assign_colours(&self.state.nodes, &names_weights(&s.before))
+                .iter()
+                .map(|n| n.colour)
+                .collect();
+            self.previous = Some(Previous {
+                config: s.before.clone(),
+                assignment: before_assignment,
+                colours,
+            });
+        }
+    }
+
+    /// Applies one message. Returns whether anything the page shows may have changed.
+    pub fn update(&mut self, msg: Msg) -> bool {
+        match msg {
+            Msg::DismissNotices => {
+                self.notices.clear();
+                return true;
+            }
+            Msg::SetLang(lang) => {
+                self.state.lang = lang;
+                return true;
+            }
+            Msg::SelectSlot(slot) => {
+                self.notices.clear();
+                if let Some(k) = self.keys.key_at_slot(slot) {
+                    self.state.key = Some(k.into_owned());
+                }
+                return true;
+            }
+            Msg::LookupKey(text) => {
+                self.notices.clear();
+                let key = text.trim();
+                if key.is_empty() {
+                    self.notices.push(Notice::EmptyKey);
+                } else if key.chars().count() > MAX_SELECTED_KEY_CHARS {
+                    self.notices.push(Notice::KeyTooLong);
+                } else if key.chars().any(char::is_control) {
+                    self.notices.push(Notice::EmptyKey);
+                } else {
+                    self.state.key = Some(key.to_owned());
+                }
+                return true;
+            }
+            Msg::ClearKey => {
+                self.state.key = None;
+                return true;
+            }
+            Msg::LoadFragment(fragment) => {
+                let lang = self.state.lang;
+                let mut fresh = Lab::from_fragment(&fragment, lang);
+                fresh.keys_generation = self.keys_generation + 1;
+                if fresh.keys.len() == self.keys.len() {
+                    fresh.keys = Rc::clone(&self.keys);
+                    fresh.keys_generation = self.keys_generation;
+                }
+                *self = fresh;
+                return true;
+            }
+            _ => {}
+        }
+        // Any change of the experiment cancels a preset's pending change.
+        if !matches!(msg, Msg::ApplyPendingChange) {
+            self.pending = None;
+        }
+        self.notices.clear();
+        let mut next = self.state.clone();
+        match msg {
+            Msg::SetStrategy(s) => next.strategy = s,
+            Msg::SetVnodes(v) => next.vnodes = v,
+            Msg::SetWeight { node, weight } => match next.nodes.get_mut(node) {
+                Some(n) => n.weight = weight,
+                None => return false,
+            },
+            Msg::AddNode => {
+                if next.nodes.len() >= MAX_LAB_NODES {
+                    self.notices.push(Notice::NodeListFull);
+                    return true;
+                }
+                let name = fresh_node_name(&next);
+                let mut list = names_weights_state(&next);
+                list.push((name, 1.0));
+                next.nodes = assign_colours(&next.nodes, &list);
+            }
+            Msg::RemoveNode(node) => {
+                if node >= next.nodes.len() {
+                    return false;
+                }
+                next.nodes.remove(node);
+                // Keep the replication factor possible when it was at the maximum.
+                if next.replicas as usize > next.nodes.len() && !next.nodes.is_empty() {
+                    next.replicas = next.nodes.len() as u32;
+                }
+            }
+            Msg::RenameNode { node, name } => match next.nodes.get_mut(node) {
+                Some(n) => {
+                    if n.name == name {
+                        return false;
+                    }
+                    n.name = name
+                }
+                None => return false,
+            },
+            Msg::SetKeyCount(k) => next.key_count = k,
+            Msg::SetReplicas(r) => next.replicas = r,
+            Msg::ApplyPreset(id) => {
+                let Some(s) = lesson::scenario(&id) else {
+                    self.notices.push(Notice::UnknownPreset);
+                    return true;
+                };
+                next.set_config(&s.before);
+                next.key_count = lesson::KEY_COUNT as u32;
+                next.preset = Some(s.id.to_owned());
+                let ok = self.apply(next, false);
+                if ok {
+                    self.pending = s.after.clone();
+                }
+                return true;
+            }
+            Msg::ApplyPendingChange => {
+                let Some(after) = self.pending.take() else {
+                    return false;
+                };
+                next.set_config(&after);
+                self.apply(next, true);
+                return true;
+            }
+            _ => return false,
+        }
+        next.preset = None;
+        self.apply(next, true);
+        true
+    }
+
+    /// Makes `next` the current state if it is valid; `track` keeps the movement from the
+    /// current assignment. On error the current state stays and a notice is added.
+    fn apply(&mut self, next: LabState, track: bool) -> bool {
+        let same_keys = next.key_count == self.state.key_count;
+        let computed = match compute(&next, Some(&self.keys)) {
+            Ok(c) => c,
+            Err(e) => {
+                self.notices.push(Notice::Rejected(e));
+                return false;
+            }
+        };
+        if !same_keys {
+            self.keys_generation += 1;
+            self.sample = sample_slots(&computed.keys);
+        }
+        let old_colours: Vec<usize> = self.state.nodes.iter().map(|n| n.colour).collect();
+        let old_config = std::mem::replace(&mut self.config, computed.config);
+        let old_assignment = std::mem::replace(&mut self.assignment, computed.assignment);
+        self.keys = computed.keys;
+        self.partitioner = computed.partitioner;
+        self.distribution = computed.distribution;
+        self.state = next;
+        if track && same_keys {
+            if old_config != self.config {
+                self.movement = Some(Movement::between(
+                    &old_config,
+                    &old_assignment,
+                    &self.config,
+                    &self.assignment,
+                ));
+                self.previous = Some(Previous {
+                    config: old_config,
+                    assignment: old_assignment,
+                    colours: old_colours,
+                });
+            }
+        } else {
+            self.movement = None;
+            self.previous = None;
+        }
+        true
+    }
+
+    /// The current state (what the URL holds).
+    pub fn state(&self) -> &LabState {
+        &self.state
+    }
+
+    /// The current, valid configuration.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The key set.
+    pub fn keys(&self) -> &Rc<KeySet> {
+        &self.keys
+    }
+
+    /// Changes each time the key set is rebuilt.
+    pub fn keys_generation(&self) -> u64 {
+        self.keys_generation
+    }
+
+    /// Keys per node and the evenness figures.
+    pub fn distribution(&self) -> &Distribution {
+        &self.distribution
+    }
+
+    /// What the last change did, if there was one since the keys were (re)built.
+    pub fn movement(&self) -> Option<&Movement> {
+        self.movement.as_ref()
+    }
+
+    /// The notices to show.
+    pub fn notices(&self) -> &[Notice] {
+        &self.notices
+    }
+
+    /// Whether a preset's change is waiting to be applied.
+    pub fn has_pending_change(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// The ring's vnodes, for the ring strategy.
+    pub fn ring_points(&self) -> Option<&[RingPoint]> {
+        match &self.partitioner {
+            Partitioner::Ring(r) => Some(r.points()),
+            _ => None,
+        }
+    }
+
+    /// Colour slot of node `idx` of the current configuration.
+    pub fn colour_of(&self, idx: usize) -> usize {
+        self.state.nodes.get(idx).map_or(idx, |n| n.colour)
+    }
+
+    /// The sample keys to draw, with their owner and, when they moved, their previous owner.
+    pub fn sample_dots(&self) -> Vec<Dot> {
+        let hashes = self.keys.sorted_hashes();
+        self.sample
+            .iter()
+            .map(|&slot| {
+                let owner = self.assignment.owners[slot] as usize;
+                let colour = self.colour_of(owner);
+                let moved_from = self.previous.as_ref().and_then(|p| {
+                    let before = p.assignment.owners[slot] as usize;
+                    let before_name = &p.config.nodes[before].name;
+                    (*before_name != self.config.nodes[owner].name)
+                        .then(|| p.colours.get(before).copied().unwrap_or(before))
+                });
+                Dot {
+                    slot,
+                    hash: hashes[slot],
+                    colour,
+                    moved_from,
+                }
+            })
+            .collect()
+    }
+
+    /// The owner's name of the key at sorted slot `slot`.
+    pub fn owner_name(&self, slot: usize) -> Option<&str> {
+        let owner = *self.assignment.owners.get(slot)? as usize;
+        self.config.nodes.get(owner).map(|n| n.name.as_str())
+    }
+
+    /// Fraction of the hash space each node's arcs cover (ring only), in node order.
+    pub fn arc_shares(&self) -> Option<Vec<f64>> {
+        let points = self.ring_points()?;
+        let mut shares = vec![0.0; self.config.nodes.len()];
+        let mut prev = points.last()?.position;
+        for p in points {
+            shares[p.node as usize] += arc_fraction(prev, p.position);
+            prev = p.position;
+        }
+        Some(shares)
+    }
+
+    /// The selected key's path, if a key is selected.
+    pub fn key_path(&self) -> Option<KeyPath> {
+        let key = self.state.key.as_deref()?;
+        let r = self.config.replicas as usize;
+        let placement = self.partitioner.place(key, r);
+        let hash = placement.hash;
+        let n = self.config.nodes.len() as u32;
+        let detail = match &self.partitioner {
+            Partitioner::Modulo { .. } => PathDetail::Modulo {
+                n,
+                rem: hash % u64::from(n.max(1)),
+            },
+            Partitioner::Ring(ring) => {
+                let p = placement
+                    .ring_point
+                    .and_then(|i| ring.points().get(i).copied());
+                match p {
+                    Some(p) => PathDetail::Ring {
+                        vnode: format!("{}#{}", self.config.nodes[p.node as usize].name, p.vnode),
+                        position: p.position,
+                    },
+                    None => PathDetail::Ring {
+                        vnode: String::new(),
+                        position: 0,
+                    },
+                }
+            }
+            Partitioner::Rendezvous { names, .. } => PathDetail::Rendezvous {
+                score: placement
+                    .nodes
+                    .first()
+                    .and_then(|&i| names.get(i as usize))
+                    .map_or(0, |name| rendezvous_score(name, key)),
+            },
+            Partitioner::Jump { .. } => PathDetail::Jump {
+                n,
+                bucket: placement.nodes.first().map_or(0, |&b| u32::from(b)),
+            },
+        };
+        let nodes: Vec<(String, usize)> = placement
+            .nodes
+            .iter()
+            .map(|&i| {
+                (
+                    self.config.nodes[i as usize].name.clone(),
+                    self.colour_of(i as usize),
+                )
+            })
+            .collect();
+        let before = self.previous.as_ref().and_then(|p| {
+            let part = Partitioner::new(&p.config).ok()?;
+            let placed = part.place(key, p.config.replicas as usize);
+            let names: Vec<String> = placed
+                .nodes
+                .iter()
+                .map(|&i| p.config.nodes[i as usize].name.clone())
+                .collect();
+            let now: Vec<&String> = nodes.iter().map(|(n, _)| n).collect();
+            (names.iter().collect::<Vec<_>>() != now).then_some(names)
+        });
+        let in_key_set = {
+            let hashes = self.keys.sorted_hashes();
+            let start = hashes.partition_point(|&h| h < hash);
+            (start..hashes.len())
+                .take_while(|&s| hashes[s] == hash)
+                .any(|s| self.keys.key_at_slot(s).as_deref() == Some(key))
+        };
+        Some(KeyPath {
+            key: key.to_owned(),
+            md5_hex: md5_hex(key),
+            hash,
+            angle_deg: angle_deg(hash),
+            detail,
+            nodes,
+            before,
+            in_key_set,
+        })
+    }
+
+    /// The lesson's printed figures for the active preset, in the phase they belong to:
+    /// a scenario with a change prints its moved fraction (and the counts after a leave)
+    /// once the change is applied, its other figures before.
+    pub fn lesson_figures(&self) -> Option<LessonFigures> {
+        let s = lesson::scenario(self.state.preset.as_deref()?)?;
+        let applied = s.after.is_some() && !self.has_pending_change();
+        let printed: &Printed = &s.printed;
+        let names_match = |names: &[&str]| {
+            names.len() == self.config.nodes.len()
+                && names
+                    .iter()
+                    .all(|n| self.config.nodes.iter().any(|c| c.name == *n))
+        };
+        let count_names: Vec<&str> = printed.counts.iter().map(|(n, _)| *n).collect();
+        Some(LessonFigures {
+            id: s.id,
+            counts: if !printed.counts.is_empty() && names_match(&count_names) {
+                printed.counts.clone()
+            } else {
+                Vec::new()
+            },
+            deviation_pct: if s.after.is_none() || !applied {
+                printed.deviation_pct
+            } else {
+                None
+            },
+            moved_pct: if applied { printed.moved_pct } else { None },
+            replica_sets_changed_pct: if applied {
+                printed.replica_sets_changed_pct
+            } else {
+                None
+            },
+        })
+    }
+}
+
+/// The lesson's figures to show beside the lab's (see [`Lab::lesson_figures`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LessonFigures {
+    /// Scenario id.
+    pub id: &'static str,
+    /// Keys per node as printed.
+    pub counts: Vec<(&'static str, u64)>,
+    /// Deviation in %.
+    pub deviation_pct: Option<f64>,
+    /// Moved in %.
+    pub moved_pct: Option<f64>,
+    /// Replica sets changed in %.
+    pub replica_sets_changed_pct: Option<f64>,
+}
+
+fn unreachable_default() -> Computed {
+    // Only reached if the default experiment were invalid, which a test rules out; build the
+    // smallest possible valid experiment rather than panicking.
+    let mut s = LabState::with_lang(Lang::En);
+    s.nodes.truncate(1);
+    s.key_count = crate::state::MIN_KEYS;
+    let keys = Rc::new(KeySet::custom(vec!["k".to_owned()]).unwrap_or_else(|_| {
+        KeySet::custom(vec![String::new()]).unwrap_or_else(|_| std::process::abort())
+    }));
+    let config = Config::new(Strategy::Modulo, ["n1"]);
+    let partitioner = Partitioner::Modulo { n: 1 };
+    let assignment = partitioner.assign(&keys, 1);
+    let distribution = Distribution::of(&config, &assignment);
+    Computed {
+        keys,
+        config,
+        partitioner,
+        assignment,
+        distribution,
+    }
+}
+
+fn names_weights(config: &Config) -> Vec<(String, f64)> {
+    config
+        .nodes
+        .iter()
+        .map(|n| (n.name.clone(), n.weight))
+        .collect()
+}
+
+fn names_weights_state(state: &LabState) -> Vec<(String, f64)> {
+    state
+        .nodes
+        .iter()
+        .map(|n| (n.name.clone(), n.weight))
+        .collect()
+}
+
+/// A name for a new node: the lesson's inv-tar first, then node-5, node-6, …
+fn fresh_node_name(state: &LabState) -> String {
+    let taken = |n: &str| state.nodes.iter().any(|x| x.name == n);
+    let mut candidates = std::iter::once(lesson::JOINING_NODE.to_owned())
+        .chain(lesson::NODES.iter().map(|s| (*s).to_owned()))
+        .chain((1..).map(|i| format!("node-{i}")));
+    candidates
+        .find(|c| !taken(c))
+        .unwrap_or_else(|| "node".to_owned())
+}
+
+/// Vnode hashes one deviation point may compute: keeps a point well under 50 ms in a browser.
+const DEVIATION_POINT_BUDGET: f64 = 80_000.0;
+
+/// A deviation-against-vnodes sweep computed one point at a time.
+///
+/// Each point runs [`DEFAULT_TRIALS`] renamed rings when that fits the budget of vnode hashes
+/// per point, fewer (at least 2) for big clusters at high vnode counts.
+#[derive(Clone, Debug)]
+pub struct DeviationSweep {
+    nodes: Vec<Node>,
+    keys_generation: u64,
+    next: usize,
+    points: Vec<DeviationPoint>,
+}
+
+impl DeviationSweep {
+    /// A sweep for the lab's current nodes and keys, with nothing computed yet.
+    pub fn new(lab: &Lab) -> Self {
+        DeviationSweep {
+            nodes: lab.config.nodes.clone(),
+            keys_generation: lab.keys_generation,
+            next: 0,
+            points: Vec::new(),
+        }
+    }
+
+    /// Whether this sweep is for the lab's current nodes, weights and keys.
+    pub fn is_for(&self, lab: &Lab) -> bool {
+        self.keys_generation == lab.keys_generation && self.nodes == lab.config.nodes
+    }
+
+    /// Trials of the point at `vnodes` vnodes per node.
+    pub fn trials_at(&self, vnodes: u32) -> u32 {
+        let weights: f64 = self.nodes.iter().map(|n| n.weight).sum();
+        let per_trial = (weights * f64::from(vnodes)).max(1.0);
+        ((DEVIATION_POINT_BUDGET / per_trial) as u32).clamp(2, DEFAULT_TRIALS)
+    }
+
+    /// Whether every point is computed (a point the core rejects is skipped).
+    pub fn is_done(&self) -> bool {
+        self.next >= DEFAULT_VNODE_COUNTS.len()
+    }
+
+    /// Computes the next point. Returns whether the sweep is done.
+    pub fn step(&mut self, keys: &KeySet) -> bool {
+        if let Some(&v) = DEFAULT_VNODE_COUNTS.get(self.next) {
+            self.next += 1;
+            if let Ok(p) = deviation_point(keys, &self.nodes, v, self.trials_at(v)) {
+                self.points.push(p);
+            }
+        }
+        self.is_done()
+    }
+
+    /// The points so far.
+    pub fn points(&self) -> &[DeviationPoint] {
+        &self.points
+    }
+}
+
+/// A keys-moved-per-strategy sweep (N → N+1 for N in [`MOVEMENT_SIZES`]), one point at a time.
+#[derive(Debug)]
+pub struct MovementSweep {
+    names: Vec<String>,
+    vnodes: u32,
+    key_count: u32,
+    keys: Option<Rc<KeySet>>,
+    warmed: usize,
+    points: Vec<MovementPoint>,
+    failed: bool,
+}
+
+impl MovementSweep {
+    /// A sweep for the lab's node names, vnodes and keys (capped at [`MOVEMENT_SWEEP_KEYS`]).
+    pub fn new(lab: &Lab) -> Self {
+        MovementSweep {
+            names: lab.config.node_names(),
+            vnodes: lab.config.vnodes,
+            key_count: lab.state.key_count.min(MOVEMENT_SWEEP_KEYS),
+            keys: None,
+            warmed: 0,
+            points: Vec::new(),
+            failed: false,
+        }
+    }
+
+    /// Whether this sweep is for the lab's current node names, vnodes and key count.
+    pub fn is_for(&self, lab: &Lab) -> bool {
+        self.vnodes == lab.config.vnodes
+            && self.key_count == lab.state.key_count.min(MOVEMENT_SWEEP_KEYS)
+            && self.names == lab.config.node_names()
+    }
+
+    /// Keys the sweep uses.
+    pub fn key_count(&self) -> u32 {
+        self.key_count
+    }
+
+    /// Vnodes the ring uses in the sweep.
+    pub fn vnodes(&self) -> u32 {
+        self.vnodes
+    }
+
+    /// Whether every point is computed (or the sweep cannot go on).
+    pub fn is_done(&self) -> bool {
+        self.failed || self.points.len() >= MOVEMENT_SIZES.count()
+    }
+
+    /// Does the next slice of work: build the key set (when the lab's cannot be shared), then
+    /// hash one rendezvous score column per step (the costly part, cached in the key set),
+    /// then one point per step. Returns whether the sweep is done.
+    pub fn step(&mut self, lab: &Lab) -> bool {
+        let Some(keys) = self.keys.clone() else {
+            if lab.keys.len() == self.key_count as usize {
+                self.keys = Some(Rc::clone(&lab.keys));
+            } else {
+                match KeySet::lesson(self.key_count as usize) {
+                    Ok(k) => self.keys = Some(Rc::new(k)),
+                    Err(_) => self.failed = true,
+                }
+                return self.is_done();
+            }
+            return self.step(lab);
+        };
+        let all_names = sweep_node_names(&self.names, MOVEMENT_SIZES.end() + 1);
+        if let Some(name) = all_names.get(self.warmed) {
+            self.warmed += 1;
+            keys.rendezvous_column(name);
+            return self.is_done();
+        }
+        let n = MOVEMENT_SIZES.start() + self.points.len();
+        match movement_point(&keys, &self.names, n, Change::Join, self.vnodes) {
+            Ok(p) => self.points.push(p),
+            Err(_) => self.failed = true,
+        }
+        self.is_done()
+    }
+
+    /// The points so far.
+    pub fn points(&self) -> &[MovementPoint] {
+        &self.points
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lab() -> Lab {
+        Lab::new(LabState::with_lang(Lang::En), Vec::new())
+    }
+
+    fn counts(lab: &Lab) -> Vec<(String, u64)> {
+        lab.distribution()
+            .nodes
+            .iter()
+            .map(|n| (n.name.clone(), n.keys))
+            .collect()
+    }
+
+    #[test]
+    fn the_default_lab_is_the_lessons_ring_150() {
+        let lab = lab();
+        assert_eq!(lab.distribution().keys_of("inv-bcn"), Some(24275));
+        assert_eq!(lab.distribution().keys_of("inv-gir"), Some(27571));
+        assert_eq!(lab.distribution().keys_of("inv-vlc"), Some(24835));
+        assert_eq!(lab.distribution().keys_of("inv-lle"), Some(23319));
+        assert!((lab.distribution().deviation_pct - 6.3).abs() < 0.05);
+        assert!(lab.movement().is_none());
+        assert!(lab.notices().is_empty());
+    }
+
+    #[test]
+    fn an_invalid_change_keeps_the_last_valid_state_and_says_why() {
+        let mut lab = lab();
+        let before = counts(&lab);
+        let rejected = [
+            Msg::SetWeight {
+                node: 0,
+                weight: f64::NAN,
+            },
+            Msg::SetWeight {
+                node: 0,
+                weight: 0.0,
+            },
+            Msg::SetWeight {
+                node: 0,
+                weight: 1e308,
+            },
+            Msg::RenameNode {
+                node: 1,
+                name: "inv-bcn".into(),
+            },
+            Msg::RenameNode {
+                node: 1,
+                name: "   ".into(),
+            },
+            Msg::RenameNode {
+                node: 1,
+                name: "x".repeat(10_000),
+            },
+            Msg::SetVnodes(1_000_000_000),
+            Msg::SetKeyCount(50_000_000),
+            Msg::SetReplicas(9),
+        ];
+        for msg in rejected {
+            lab.update(msg.clone());
+            assert_eq!(counts(&lab), before, "{msg:?} changed the state");
+            assert!(
+                matches!(lab.notices(), [Notice::Rejected(_)]),
+                "{msg:?}: {:?}",
+                lab.notices()
+            );
+            assert!(!lab.notices()[0].text(Lang::Ca).is_empty());
+        }
+        lab.update(Msg::SetVnodes(10));
+        assert!(lab.notices().is_empty());
+    }
+
+    #[test]
+    fn adding_and_removing_nodes_reports_movement_and_highlights_moved_keys() {
+        let mut lab = lab();
+        lab.update(Msg::AddNode);
+        assert_eq!(lab.config().nodes.len(), 5);
+        assert_eq!(lab.config().nodes[4].name, "inv-tar");
+        let m = lab.movement().expect("a movement");
+        assert!(
+            (m.moved_fraction * 100.0 - 19.2).abs() < 0.05,
+            "{}",
+            m.moved_fraction
+        );
+        assert!((m.ideal_fraction - 0.2).abs() < 1e-12);
+        assert!(m.flow.iter().all(|f| f.to == "inv-tar"));
+        let dots = lab.sample_dots();
+        assert_eq!(dots.len(), SAMPLE_KEYS);
+        let moved = dots.iter().filter(|d| d.moved_from.is_some()).count();
+        assert!(moved > 150 && moved < 450, "{moved}");
+        assert!(dots
+            .iter()
+            .filter(|d| d.moved_from.is_some())
+            .all(|d| d.colour == 4));
+
+        lab.update(Msg::RemoveNode(1));
+        let m = lab.movement().expect("a movement");
+        assert!(m.flow.iter().all(|f| f.from == "inv-vlc"));
+        // Colours stay with their node.
+        assert_eq!(lab.colour_of(1), 2);
+    }
+
+    #[test]
+    fn presets_show_the_lessons_figures() {
+        for s in lesson::scenarios() {
+            let mut lab = lab();
+            lab.update(Msg::ApplyPreset(s.id.to_owned()));
+            assert_eq!(lab.has_pending_change(), s.after.is_some(), "{}", s.id);
+            if let Some(dev) = s.printed.deviation_pct {
+                assert!(
+                    (lab.distribution().deviation_pct - dev).abs() < 0.05,
+                    "{}: {}",
+                    s.id,
+                    lab.distribution().deviation_pct
+                );
+            }
+            lab.update(Msg::ApplyPendingChange);
+            assert!(!lab.has_pending_change());
+            let lf = lab.lesson_figures().expect("a preset");
+            if let Some(moved) = s.printed.moved_pct {
+                let m = lab.movement().expect("movement");
+                assert!((m.moved_fraction * 100.0 - moved).abs() < 0.06, "{}", s.id);
+                assert_eq!(lf.moved_pct, Some(moved));
+            }
+            for (name, keys) in &lf.counts {
+                assert_eq!(lab.distribution().keys_of(name), Some(*keys), "{}", s.id);
+            }
+            assert_eq!(lab.state().preset.as_deref(), Some(s.id));
+            // A reload of the URL shows the same movement.
+            let reloaded = Lab::from_fragment(&lab.state().to_fragment(), Lang::En);
+            assert_eq!(
+                reloaded.movement().map(|m| m.moved),
+                lab.movement().map(|m| m.moved),
+                "{}",
+                s.id
+            );
+            assert_eq!(counts(&reloaded), counts(&lab));
+        }
+    }
+
+    #[test]
+    fn a_manual_change_leaves_the_preset_and_another_message_cancels_its_pending_change() {
+        let mut lab = lab();
+        lab.update(Msg::ApplyPreset("ring-join".into()));
+        lab.update(Msg::LookupKey("P-2026-000001".into()));
+        lab.update(Msg::SetLang(Lang::Ca));
+        assert!(lab.has_pending_change());
+        lab.update(Msg::SetVnodes(10));
+        assert!(!lab.has_pending_change());
+        assert_eq!(lab.state().preset, None);
+        assert!(lab.lesson_figures().is_none());
+        lab.update(Msg::ApplyPreset("nope".into()));
+        assert_eq!(lab.notices(), [Notice::UnknownPreset]);
+    }
+
+    #[test]
+    fn key_paths_follow_the_strategy() {
+        let mut lab = lab();
+        lab.update(Msg::LookupKey("  P-2026-000001 ".into()));
+        let p = lab.key_path().expect("a path");
+        assert_eq!(p.key, "P-2026-000001");
+        assert_eq!(p.hash, 0x659d8a14f47e3b3b);
+        assert!(p.md5_hex.starts_with("659d8a14f47e3b3b"));
+        assert!(p.in_key_set);
+        assert!(matches!(&p.detail, PathDetail::Ring { vnode, .. } if vnode.contains('#')));
+        assert!((p.angle_deg - 0x659d8a14f47e3b3b_u64 as f64 / 2f64.powi(64) * 360.0).abs() < 1e-9);
+        lab.update(Msg::SetStrategy(Strategy::Modulo));
+        let p = lab.key_path().expect("a path");
+        assert_eq!(
+            p.detail,
+            PathDetail::Modulo {
+                n: 4,
+                rem: 0x659d8a14f47e3b3b % 4
+            }
+        );
+        assert_eq!(
+            p.nodes[0].0,
+            lab.config().nodes[(0x659d8a14f47e3b3b_u64 % 4) as usize].name
+        );
+        lab.update(Msg::SetReplicas(3));
+        assert_eq!(lab.key_path().expect("a path").nodes.len(), 3);
+        lab.update(Msg::LookupKey("not-a-lesson-key".into()));
+        assert!(!lab.key_path().expect("a path").in_key_set);
+        lab.update(Msg::LookupKey(" ".into()));
+        assert_eq!(lab.notices(), [Notice::EmptyKey]);
+        lab.update(Msg::SelectSlot(0));
+        assert_eq!(
+            lab.key_path().expect("a path").hash,
+            lab.keys().sorted_hashes()[0]
+        );
+    }
+
+    #[test]
+    fn big_clusters_run_fewer_trials_at_high_vnode_counts() {
+        let mut lab = lab();
+        for _ in 0..28 {
+            lab.update(Msg::AddNode);
+        }
+        assert_eq!(lab.config().nodes.len(), 32);
+        let dev = DeviationSweep::new(&lab);
+        assert_eq!(dev.trials_at(1), 16);
+        assert_eq!(dev.trials_at(1000), 2);
+    }
+
+    #[test]
+    fn the_key_set_is_rebuilt_only_when_the_count_changes() {
+        let mut lab = lab();
+        let g = lab.keys_generation();
+        lab.update(Msg::SetVnodes(10));
+        lab.update(Msg::AddNode);
+        assert_eq!(lab.keys_generation(), g);
+        lab.update(Msg::SetKeyCount(2000));
+        assert_eq!(lab.keys_generation(), g + 1);
+        assert_eq!(lab.keys().len(), 2000);
+        assert!(lab.movement().is_none());
+    }
+
+    #[test]
+    fn arc_shares_add_up_to_one() {
+        let lab = lab();
+        let shares = lab.arc_shares().expect("ring");
+        assert!((shares.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+        let mut one = lab;
+        one.update(Msg::SetVnodes(1));
+        one.update(Msg::RemoveNode(3));
+        one.update(Msg::RemoveNode(2));
+        one.update(Msg::RemoveNode(1));
+        assert_eq!(one.arc_shares(), Some(vec![1.0]));
+    }
+
+    #[test]
+    fn sweeps_run_point_by_point() {
+        let mut lab = lab();
+        lab.update(Msg::SetKeyCount(5_000));
+        let mut dev = DeviationSweep::new(&lab);
+        assert!(dev.is_for(&lab));
+        let keys = Rc::clone(lab.keys());
+        let mut steps = 0;
+        while !dev.step(&keys) {
+            steps += 1;
+        }
+        assert_eq!(steps + 1, DEFAULT_VNODE_COUNTS.len());
+        assert_eq!(dev.trials_at(1000), 16);
+        assert_eq!(dev.points()[10].trials_deviation_pct.len(), 16);
+        let mut mv = MovementSweep::new(&lab);
+        while !mv.step(&lab) {}
+        assert_eq!(mv.points().len(), MOVEMENT_SIZES.count());
+        lab.update(Msg::SetWeight {
+            node: 0,
+            weight: 2.0,
+        });
+        assert!(!dev.is_for(&lab));
+        assert!(mv.is_for(&lab));
+        lab.update(Msg::SetVnodes(10));
+        assert!(!mv.is_for(&lab));
+    }
+
+    #[test]
+    fn a_fragment_reload_reproduces_the_figures() {
+        let mut lab = lab();
+        lab.update(Msg::SetVnodes(10));
+        lab.update(Msg::SetWeight {
+            node: 2,
+            weight: 1.5,
+        });
+        lab.update(Msg::SetStrategy(Strategy::Rendezvous));
+        let f = lab.state().to_fragment();
+        let again = Lab::from_fragment(&f, Lang::Ca);
+        assert_eq!(counts(&again), counts(&lab));
+        assert_eq!(again.state(), lab.state());
+    }
+}

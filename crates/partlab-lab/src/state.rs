@@ -1,0 +1,910 @@
+//! The lab's whole state as plain data, and its round trip through the URL fragment.
+//!
+//! Copying the page's address reproduces the view: strategy, nodes and weights, vnodes, key
+//! count, replication factor, language, preset, selected key and embed view all live in the
+//! fragment. Parsing never panics: a malformed, hostile or huge fragment gives the defaults
+//! (field by field where possible) plus typed [`FragmentIssue`]s the page shows as notices.
+//!
+//! # Format
+//!
+//! `#s=ring&n=inv-bcn,inv-vlc,inv-gir,inv-lle&w=2,1,1,1&v=150&k=100000&r=1&l=ca&p=ring-150&key=P-2026-000042&embed=ring`
+//!
+//! | field | meaning | values |
+//! |---|---|---|
+//! | `s` | strategy | `modulo`, `ring`, `rendezvous`, `jump` |
+//! | `n` | node names, comma-separated, each percent-encoded | 1–[`MAX_LAB_NODES`] names |
+//! | `w` | weights, same order as `n` (omitted when all are 1) | [`MIN_WEIGHT`]–[`MAX_LAB_WEIGHT`] |
+//! | `v` | vnodes per node of weight 1 | 1–[`MAX_LAB_VNODES`] |
+//! | `k` | number of lesson keys | [`MIN_KEYS`]–[`MAX_LAB_KEYS`] |
+//! | `r` | replication factor (copies per key) | 1–number of nodes |
+//! | `l` | language | `ca`, `en` |
+//! | `p` | lesson preset id (optional) | a [`partlab_core::lesson`] scenario id |
+//! | `key` | selected key, percent-encoded (optional) | up to [`MAX_SELECTED_KEY_CHARS`] characters |
+//! | `embed` | embed mode: show only this view (optional) | `ring`, `figures`, `bars`, `deviation`, `movement` |
+
+use std::fmt;
+
+use partlab_core::config::{Config, ConfigError, Node, Strategy};
+use partlab_core::lesson;
+
+/// Most nodes the lab lets a user create (the core allows more; the page stays readable).
+pub const MAX_LAB_NODES: usize = 32;
+/// Smallest weight the lab offers.
+pub const MIN_WEIGHT: f64 = 0.1;
+/// Largest weight the lab offers.
+pub const MAX_LAB_WEIGHT: f64 = 5.0;
+/// Largest vnode count per node the lab offers.
+pub const MAX_LAB_VNODES: u32 = 1000;
+/// Fewest keys the lab offers.
+pub const MIN_KEYS: u32 = 1_000;
+/// Most keys the lab offers.
+pub const MAX_LAB_KEYS: u32 = 1_000_000;
+/// Longest selected key kept in the state.
+pub const MAX_SELECTED_KEY_CHARS: usize = 256;
+/// Longest fragment parsed at all; anything longer is rejected before looking inside. Room
+/// for 32 nodes with 64-character names in any script (up to 12 bytes per character encoded).
+pub const MAX_FRAGMENT_BYTES: usize = 32 * 1024;
+
+/// The vnode counts the vnodes slider steps through: 1, 10, 150 and 1000 are each one stop.
+pub const VNODE_STOPS: [u32; 19] = [
+    1, 2, 3, 5, 7, 10, 15, 20, 30, 50, 70, 100, 150, 200, 300, 400, 500, 700, 1000,
+];
+/// The key counts the key slider steps through.
+pub const KEY_STOPS: [u32; 10] = [
+    1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000,
+];
+
+/// The slider stop nearest to `value` (on a log scale) among `stops`.
+pub fn nearest_stop(stops: &[u32], value: u32) -> usize {
+    let lv = f64::from(value.max(1)).ln();
+    let mut best = 0;
+    let mut best_d = f64::INFINITY;
+    for (i, &s) in stops.iter().enumerate() {
+        let d = (f64::from(s).ln() - lv).abs();
+        if d < best_d {
+            best_d = d;
+            best = i;
+        }
+    }
+    best
+}
+
+/// Interface language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Lang {
+    /// Catalan, the lesson's language.
+    Ca,
+    /// English.
+    En,
+}
+
+impl Lang {
+    /// Both languages, Catalan first.
+    pub const ALL: [Lang; 2] = [Lang::Ca, Lang::En];
+
+    /// The BCP 47 code (`ca`, `en`), used in the URL and in `<html lang>`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Ca => "ca",
+            Lang::En => "en",
+        }
+    }
+
+    /// The language for a code such as `ca`, `ca-ES`, `en-GB`; `None` for others.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        let primary = code.trim().split(['-', '_']).next()?.to_ascii_lowercase();
+        match primary.as_str() {
+            "ca" => Some(Lang::Ca),
+            "en" => Some(Lang::En),
+            _ => None,
+        }
+    }
+
+    /// The language a browser whose preferred languages are `codes` should start in: the
+    /// first supported one, Catalan when none is (the lesson's language).
+    pub fn from_browser<'a>(codes: impl IntoIterator<Item = &'a str>) -> Lang {
+        codes
+            .into_iter()
+            .find_map(Lang::from_code)
+            .unwrap_or(Lang::Ca)
+    }
+}
+
+/// One of the page's views; in embed mode only one is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum View {
+    /// The ring canvas with the key path.
+    Ring,
+    /// The figures panel.
+    Figures,
+    /// The keys-per-node bar chart.
+    Bars,
+    /// The deviation-against-vnodes chart.
+    Deviation,
+    /// The keys-moved-per-strategy chart.
+    Movement,
+}
+
+impl View {
+    /// Every view, in page order.
+    pub const ALL: [View; 5] = [
+        View::Ring,
+        View::Figures,
+        View::Bars,
+        View::Deviation,
+        View::Movement,
+    ];
+
+    /// The name used in the URL (`embed=ring`) and in `data-view` attributes.
+    pub fn name(self) -> &'static str {
+        match self {
+            View::Ring => "ring",
+            View::Figures => "figures",
+            View::Bars => "bars",
+            View::Deviation => "deviation",
+            View::Movement => "movement",
+        }
+    }
+
+    /// The view called `name`.
+    pub fn from_name(name: &str) -> Option<View> {
+        View::ALL.into_iter().find(|v| v.name() == name)
+    }
+}
+
+/// A node as the lab keeps it: name, weight and a stable colour slot.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NodeSpec {
+    /// The node's name (user text: always shown as text, never as markup).
+    pub name: String,
+    /// Its weight, [`MIN_WEIGHT`]–[`MAX_LAB_WEIGHT`].
+    pub weight: f64,
+    /// Palette slot; kept when other nodes come and go so colours do not jump.
+    pub colour: usize,
+}
+
+/// Everything that decides what the page shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LabState {
+    /// How keys are mapped to nodes.
+    pub strategy: Strategy,
+    /// The physical nodes, in order.
+    pub nodes: Vec<NodeSpec>,
+    /// Vnodes per node of weight 1 (ring only).
+    pub vnodes: u32,
+    /// How many of the lesson's keys (`P-2026-000001` …).
+    pub key_count: u32,
+    /// Replication factor: copies per key.
+    pub replicas: u32,
+    /// Interface language.
+    pub lang: Lang,
+    /// The lesson preset the state came from, while it is unchanged.
+    pub preset: Option<String>,
+    /// The key whose path is shown.
+    pub key: Option<String>,
+    /// Embed mode: show only this view.
+    pub embed: Option<View>,
+}
+
+impl Default for LabState {
+    fn default() -> Self {
+        LabState::with_lang(Lang::Ca)
+    }
+}
+
+/// Gives nodes colour slots: a name already in `previous` keeps its slot, a new one takes the
+/// smallest free slot.
+pub fn assign_colours(previous: &[NodeSpec], nodes: &[(String, f64)]) -> Vec<NodeSpec> {
+    let mut used: Vec<usize> = Vec::new();
+    let mut out: Vec<Option<usize>> = nodes
+        .iter()
+        .map(|(name, _)| {
+            let c = previous
+                .iter()
+                .find(|p| &p.name == name)
+                .map(|p| p.colour)
+                .filter(|c| !used.contains(c));
+            if let Some(c) = c {
+                used.push(c);
+            }
+            c
+        })
+        .collect();
+    for slot in out.iter_mut() {
+        if slot.is_none() {
+            let free = (0..).find(|c| !used.contains(c)).unwrap_or(0);
+            used.push(free);
+            *slot = Some(free);
+        }
+    }
+    nodes
+        .iter()
+        .zip(out)
+        .map(|((name, weight), colour)| NodeSpec {
+            name: name.clone(),
+            weight: *weight,
+            colour: colour.unwrap_or(0),
+        })
+        .collect()
+}
+
+impl LabState {
+    /// The default experiment (the lesson's ring: four nodes, 150 vnodes, 100 000 keys) in
+    /// language `lang`.
+    pub fn with_lang(lang: Lang) -> Self {
+        let nodes: Vec<(String, f64)> = lesson::NODES
+            .iter()
+            .map(|n| ((*n).to_owned(), 1.0))
+            .collect();
+        LabState {
+            strategy: Strategy::Ring,
+            nodes: assign_colours(&[], &nodes),
+            vnodes: 150,
+            key_count: lesson::KEY_COUNT as u32,
+            replicas: 1,
+            lang,
+            preset: None,
+            key: None,
+            embed: None,
+        }
+    }
+
+    /// The core configuration this state describes (not yet validated).
+    pub fn config(&self) -> Config {
+        Config {
+            strategy: self.strategy,
+            nodes: self
+                .nodes
+                .iter()
+                .map(|n| Node::weighted(n.name.clone(), n.weight))
+                .collect(),
+            vnodes: self.vnodes,
+            replicas: self.replicas,
+        }
+    }
+
+    /// Replaces the configuration part of the state with `config`, keeping colours of nodes
+    /// that stay.
+    pub fn set_config(&mut self, config: &Config) {
+        let nodes: Vec<(String, f64)> = config
+            .nodes
+            .iter()
+            .map(|n| (n.name.clone(), n.weight))
+            .collect();
+        self.nodes = assign_colours(&self.nodes, &nodes);
+        self.strategy = config.strategy;
+        self.vnodes = config.vnodes;
+        self.replicas = config.replicas;
+    }
+
+    /// Checks the lab's own limits (tighter than the core's) and then the core's.
+    pub fn validate(&self) -> Result<(), StateError> {
+        if self.nodes.len() > MAX_LAB_NODES {
+            return Err(StateError::TooManyNodes);
+        }
+        if self.vnodes == 0 || self.vnodes > MAX_LAB_VNODES {
+            return Err(StateError::Vnodes(self.vnodes));
+        }
+        if !(MIN_KEYS..=MAX_LAB_KEYS).contains(&self.key_count) {
+            return Err(StateError::KeyCount(self.key_count));
+        }
+        for n in &self.nodes {
+            if !(MIN_WEIGHT..=MAX_LAB_WEIGHT).contains(&n.weight) {
+                return Err(StateError::Weight {
+                    node: short(&n.name, 32),
+                    weight: n.weight,
+                });
+            }
+        }
+        self.config().validate().map_err(StateError::Config)
+    }
+
+    /// The state as a URL fragment (without the leading `#`).
+    pub fn to_fragment(&self) -> String {
+        let mut parts: Vec<String> = vec![
+            format!("s={}", self.strategy.name()),
+            format!(
+                "n={}",
+                self.nodes
+                    .iter()
+                    .map(|n| encode(&n.name))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            ),
+        ];
+        if self.nodes.iter().any(|n| n.weight != 1.0) {
+            parts.push(format!(
+                "w={}",
+                self.nodes
+                    .iter()
+                    .map(|n| format_weight(n.weight))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            ));
+        }
+        parts.push(format!("v={}", self.vnodes));
+        parts.push(format!("k={}", self.key_count));
+        parts.push(format!("r={}", self.replicas));
+        parts.push(format!("l={}", self.lang.code()));
+        if let Some(p) = &self.preset {
+            parts.push(format!("p={}", encode(p)));
+        }
+        if let Some(k) = &self.key {
+            parts.push(format!("key={}", encode(k)));
+        }
+        if let Some(v) = self.embed {
+            parts.push(format!("embed={}", v.name()));
+        }
+        parts.join("&")
+    }
+
+    /// Reads a fragment (with or without the leading `#`). Fields that are missing take their
+    /// default (`lang` when no language is given); fields that are wrong take their default
+    /// and add an issue; a configuration that the core rejects falls back to the default
+    /// experiment entirely. Never panics, whatever the input.
+    pub fn from_fragment(fragment: &str, lang: Lang) -> (LabState, Vec<FragmentIssue>) {
+        let mut state = LabState::with_lang(lang);
+        let mut issues = Vec::new();
+        let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+        if fragment.is_empty() {
+            return (state, issues);
+        }
+        if fragment.len() > MAX_FRAGMENT_BYTES {
+            issues.push(FragmentIssue::TooLong {
+                bytes: fragment.len(),
+            });
+            return (state, issues);
+        }
+        let mut config_given = false;
+        let mut names: Option<Vec<String>> = None;
+        let mut weights: Option<Vec<f64>> = None;
+        let mut unknown = 0usize;
+        for pair in fragment.split('&').filter(|p| !p.is_empty()) {
+            let (name, raw) = pair.split_once('=').unwrap_or((pair, ""));
+            let Some(field) = Field::from_name(name) else {
+                unknown += 1;
+                continue;
+            };
+            config_given |= matches!(
+                field,
+                Field::Strategy
+                    | Field::Nodes
+                    | Field::Weights
+                    | Field::Vnodes
+                    | Field::Keys
+                    | Field::Replicas
+            );
+            let bad = |issues: &mut Vec<FragmentIssue>| {
+                issues.push(FragmentIssue::BadValue {
+                    field,
+                    value: short(&lossy_decode(raw), 40),
+                })
+            };
+            match field {
+                Field::Strategy => match decode(raw).ok().and_then(|s| s.parse().ok()) {
+                    Some(s) => state.strategy = s,
+                    None => bad(&mut issues),
+                },
+                Field::Nodes => match parse_names(raw) {
+                    Ok(list) => names = Some(list),
+                    Err(issue) => issues.push(issue),
+                },
+                Field::Weights => match parse_weights(raw) {
+                    Some(list) => weights = Some(list),
+                    None => bad(&mut issues),
+                },
+                Field::Vnodes => match parse_u32(raw) {
+                    Some(v) if (1..=MAX_LAB_VNODES).contains(&v) => state.vnodes = v,
+                    _ => bad(&mut issues),
+                },
+                Field::Keys => match parse_u32(raw) {
+                    Some(k) if (MIN_KEYS..=MAX_LAB_KEYS).contains(&k) => state.key_count = k,
+                    _ => bad(&mut issues),
+                },
+                Field::Replicas => match parse_u32(raw) {
+                    Some(r) if (1..=MAX_LAB_NODES as u32).contains(&r) => state.replicas = r,
+                    _ => bad(&mut issues),
+                },
+                Field::Lang => match Lang::from_code(raw) {
+                    Some(l) if raw.len() <= 8 => state.lang = l,
+                    _ => bad(&mut issues),
+                },
+                Field::Preset => match decode(raw).ok().and_then(|p| lesson::scenario(&p)) {
+                    Some(s) => state.preset = Some(s.id.to_owned()),
+                    None => bad(&mut issues),
+                },
+                Field::Key => match decode(raw) {
+                    Ok(k)
+                        if !k.is_empty()
+                            && k.chars().count() <= MAX_SELECTED_KEY_CHARS
+                            && !k.chars().any(char::is_control) =>
+                    {
+                        state.key = Some(k)
+                    }
+                    Ok(_) => bad(&mut issues),
+                    Err(e) => issues.push(e.at(field)),
+                },
+                Field::Embed => match View::from_name(raw) {
+                    Some(v) => state.embed = Some(v),
+                    None => bad(&mut issues),
+                },
+            }
+        }
+        if unknown > 0 {
+            issues.push(FragmentIssue::UnknownFields { count: unknown });
+        }
+        // A preset alone (`#p=ring-join&embed=ring`, handy in an iframe) means its state: the
+        // configuration after the change when it has one.
+        if !config_given {
+            if let Some(s) = state.preset.as_deref().and_then(lesson::scenario) {
+                state.set_config(s.after.as_ref().unwrap_or(&s.before));
+                state.key_count = lesson::KEY_COUNT as u32;
+            }
+        }
+        let default_nodes = state.nodes.clone();
+        match (names, weights) {
+            (Some(n), Some(w)) if n.len() == w.len() => {
+                let list: Vec<(String, f64)> = n.into_iter().zip(w).collect();
+                state.nodes = assign_colours(&[], &list);
+            }
+            (Some(_), Some(_)) => issues.push(FragmentIssue::WeightsDoNotMatchNodes),
+            (Some(n), None) => {
+                let list: Vec<(String, f64)> = n.into_iter().map(|n| (n, 1.0)).collect();
+                state.nodes = assign_colours(&[], &list);
+            }
+            (None, Some(w)) if w.len() == state.nodes.len() => {
+                for (node, w) in state.nodes.iter_mut().zip(w) {
+                    node.weight = w;
+                }
+            }
+            (None, Some(_)) => issues.push(FragmentIssue::WeightsDoNotMatchNodes),
+            (None, None) => {}
+        }
+        if let Err(e) = state.validate() {
+            issues.push(FragmentIssue::Invalid(e));
+            let keep = (state.lang, state.embed);
+            state = LabState::with_lang(keep.0);
+            state.embed = keep.1;
+            state.nodes = default_nodes;
+            if state.validate().is_err() {
+                state = LabState::with_lang(keep.0);
+            }
+        }
+        (state, issues)
+    }
+}
+
+/// What can be wrong with a state, beyond what the core checks.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StateError {
+    /// More than [`MAX_LAB_NODES`] nodes.
+    TooManyNodes,
+    /// A vnode count outside 1–[`MAX_LAB_VNODES`].
+    Vnodes(u32),
+    /// A key count outside [`MIN_KEYS`]–[`MAX_LAB_KEYS`].
+    KeyCount(u32),
+    /// A weight outside [`MIN_WEIGHT`]–[`MAX_LAB_WEIGHT`].
+    Weight {
+        /// The node (shortened).
+        node: String,
+        /// The rejected weight.
+        weight: f64,
+    },
+    /// The core rejected the configuration.
+    Config(ConfigError),
+}
+
+/// A field of the fragment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    /// `s`
+    Strategy,
+    /// `n`
+    Nodes,
+    /// `w`
+    Weights,
+    /// `v`
+    Vnodes,
+    /// `k`
+    Keys,
+    /// `r`
+    Replicas,
+    /// `l`
+    Lang,
+    /// `p`
+    Preset,
+    /// `key`
+    Key,
+    /// `embed`
+    Embed,
+}
+
+impl Field {
+    /// The field's name in the fragment.
+    pub fn name(self) -> &'static str {
+        match self {
+            Field::Strategy => "s",
+            Field::Nodes => "n",
+            Field::Weights => "w",
+            Field::Vnodes => "v",
+            Field::Keys => "k",
+            Field::Replicas => "r",
+            Field::Lang => "l",
+            Field::Preset => "p",
+            Field::Key => "key",
+            Field::Embed => "embed",
+        }
+    }
+
+    fn from_name(name: &str) -> Option<Field> {
+        [
+            Field::Strategy,
+            Field::Nodes,
+            Field::Weights,
+            Field::Vnodes,
+            Field::Keys,
+            Field::Replicas,
+            Field::Lang,
+            Field::Preset,
+            Field::Key,
+            Field::Embed,
+        ]
+        .into_iter()
+        .find(|f| f.name() == name)
+    }
+}
+
+/// Something wrong in a URL fragment; the page shows each as a notice.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FragmentIssue {
+    /// Longer than [`MAX_FRAGMENT_BYTES`]: ignored entirely.
+    TooLong {
+        /// Its length.
+        bytes: usize,
+    },
+    /// Percent-decoding gave bytes that are not UTF-8.
+    NotUtf8 {
+        /// Where.
+        field: Field,
+    },
+    /// A value that does not parse or is out of range (kept short for display).
+    BadValue {
+        /// Where.
+        field: Field,
+        /// The start of the value, decoded lossily.
+        value: String,
+    },
+    /// More names than [`MAX_LAB_NODES`].
+    TooManyNodes {
+        /// How many were given.
+        count: usize,
+    },
+    /// `w` has a different number of entries than `n`.
+    WeightsDoNotMatchNodes,
+    /// Fields the lab does not know.
+    UnknownFields {
+        /// How many.
+        count: usize,
+    },
+    /// The fields parsed but describe an experiment the lab rejects.
+    Invalid(StateError),
+}
+
+impl fmt::Display for FragmentIssue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self:?}")
+    }
+}
+
+/// A percent-decoding failure.
+#[derive(Clone, Debug, PartialEq)]
+enum DecodeError {
+    NotUtf8,
+}
+
+impl DecodeError {
+    fn at(self, field: Field) -> FragmentIssue {
+        match self {
+            DecodeError::NotUtf8 => FragmentIssue::NotUtf8 { field },
+        }
+    }
+}
+
+fn parse_names(raw: &str) -> Result<Vec<String>, FragmentIssue> {
+    let parts: Vec<&str> = raw.split(',').collect();
+    if parts.len() > MAX_LAB_NODES {
+        return Err(FragmentIssue::TooManyNodes { count: parts.len() });
+    }
+    parts
+        .into_iter()
+        .map(|p| decode(p).map_err(|e| e.at(Field::Nodes)))
+        .collect()
+}
+
+fn parse_weights(raw: &str) -> Option<Vec<f64>> {
+    let parts: Vec<&str> = raw.split(',').collect();
+    if parts.len() > MAX_LAB_NODES {
+        return None;
+    }
+    parts
+        .into_iter()
+        .map(|p| {
+            if p.len() > 12 {
+                return None;
+            }
+            p.parse::<f64>()
+                .ok()
+                .filter(|w| w.is_finite() && (MIN_WEIGHT..=MAX_LAB_WEIGHT).contains(w))
+        })
+        .collect()
+}
+
+fn parse_u32(raw: &str) -> Option<u32> {
+    if raw.is_empty() || raw.len() > 10 || !raw.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    raw.parse().ok()
+}
+
+/// Formats a weight for the URL: up to two decimals, no trailing zeros.
+pub fn format_weight(w: f64) -> String {
+    let s = format!("{w:.2}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    s.to_owned()
+}
+
+/// Shortens user text for a message.
+pub fn short(s: &str, max_chars: usize) -> String {
+    if s.chars().count() <= max_chars {
+        s.to_owned()
+    } else {
+        let mut t: String = s.chars().take(max_chars).collect();
+        t.push('…');
+        t
+    }
+}
+
+/// Percent-encodes everything except ASCII letters, digits and `-._~`.
+pub fn encode(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+fn hex_value(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        _ => None,
+    }
+}
+
+fn decode_bytes(s: &str) -> Vec<u8> {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' && i + 2 < bytes.len() {
+            if let (Some(h), Some(l)) = (hex_value(bytes[i + 1]), hex_value(bytes[i + 2])) {
+                out.push(h * 16 + l);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    out
+}
+
+/// Percent-decodes `s` (a `%` not followed by two hex digits stays as it is).
+fn decode(s: &str) -> Result<String, DecodeError> {
+    String::from_utf8(decode_bytes(s)).map_err(|_| DecodeError::NotUtf8)
+}
+
+fn lossy_decode(s: &str) -> String {
+    let cut: String = s.chars().take(120).collect();
+    String::from_utf8_lossy(&decode_bytes(&cut)).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(f: &str) -> (LabState, Vec<FragmentIssue>) {
+        LabState::from_fragment(f, Lang::En)
+    }
+
+    #[test]
+    fn default_state_round_trips() {
+        let s = LabState::default();
+        let f = s.to_fragment();
+        assert_eq!(
+            f,
+            "s=ring&n=inv-bcn,inv-vlc,inv-gir,inv-lle&v=150&k=100000&r=1&l=ca"
+        );
+        assert_eq!(parse(&f), (s, vec![]));
+    }
+
+    #[test]
+    fn a_full_state_round_trips() {
+        let mut s = LabState::with_lang(Lang::En);
+        s.strategy = Strategy::Rendezvous;
+        s.nodes = assign_colours(
+            &[],
+            &[
+                ("a,b&c=d".to_owned(), 2.0),
+                ("café ☕ <b>".to_owned(), 0.5),
+                ("%41".to_owned(), 1.25),
+            ],
+        );
+        s.vnodes = 7;
+        s.key_count = 12_345;
+        s.replicas = 2;
+        s.preset = Some("ring-150".into());
+        s.key = Some("P-2026-000042 & #x".into());
+        s.embed = Some(View::Deviation);
+        let (back, issues) = parse(&format!("#{}", s.to_fragment()));
+        assert_eq!(issues, vec![]);
+        assert_eq!(back, s);
+    }
+
+    #[test]
+    fn the_largest_state_fits_in_a_fragment() {
+        let mut s = LabState::with_lang(Lang::Ca);
+        let nodes: Vec<(String, f64)> = (0..MAX_LAB_NODES)
+            .map(|i| (format!("{i:02}{}", "☕".repeat(62)), 4.95))
+            .collect();
+        s.nodes = assign_colours(&[], &nodes);
+        s.vnodes = 1;
+        s.key = Some("é".repeat(MAX_SELECTED_KEY_CHARS));
+        assert!(s.validate().is_ok());
+        let f = s.to_fragment();
+        assert!(f.len() <= MAX_FRAGMENT_BYTES, "{} bytes", f.len());
+        assert_eq!(parse(&f), (s, vec![]));
+    }
+
+    #[test]
+    fn empty_and_missing_fields_take_defaults() {
+        assert_eq!(parse(""), (LabState::with_lang(Lang::En), vec![]));
+        assert_eq!(parse("#"), (LabState::with_lang(Lang::En), vec![]));
+        let (s, issues) = parse("v=10");
+        assert_eq!(s.vnodes, 10);
+        assert_eq!(s.nodes.len(), 4);
+        assert!(issues.is_empty());
+    }
+
+    #[test]
+    fn bad_fields_fall_back_with_a_typed_issue() {
+        let check = |f: &str, expected: &dyn Fn(&[FragmentIssue]) -> bool| {
+            let (s, issues) = parse(f);
+            assert!(s.validate().is_ok(), "{f}: invalid state {s:?}");
+            assert!(expected(&issues), "{f}: unexpected issues {issues:?}");
+        };
+        let bad = |field: Field| {
+            move |i: &[FragmentIssue]| {
+                i.iter()
+                    .any(|x| matches!(x, FragmentIssue::BadValue { field: f, .. } if *f == field))
+            }
+        };
+        check("s=ketama", &bad(Field::Strategy));
+        check("v=0", &bad(Field::Vnodes));
+        check("v=1e9", &bad(Field::Vnodes));
+        check("v=99999999999999999999", &bad(Field::Vnodes));
+        check("k=5", &bad(Field::Keys));
+        check("k=2000000", &bad(Field::Keys));
+        check("r=-1", &bad(Field::Replicas));
+        check("l=fr", &bad(Field::Lang));
+        check("p=nope", &bad(Field::Preset));
+        check("embed=<script>", &bad(Field::Embed));
+        check("w=NaN,1,1,1", &bad(Field::Weights));
+        check("w=1e308,1,1,1", &bad(Field::Weights));
+        check("w=-1,1,1,1", &bad(Field::Weights));
+        check("w=1,1", &|i| {
+            i.contains(&FragmentIssue::WeightsDoNotMatchNodes)
+        });
+        check("n=a%FF", &|i| {
+            i.contains(&FragmentIssue::NotUtf8 {
+                field: Field::Nodes,
+            })
+        });
+        check("<img src=x onerror=alert(1)>", &|i| {
+            i.contains(&FragmentIssue::UnknownFields { count: 1 })
+        });
+        check("n=a,a", &|i| {
+            matches!(
+                i,
+                [FragmentIssue::Invalid(StateError::Config(
+                    ConfigError::DuplicateNodeName { .. }
+                ))]
+            )
+        });
+        check("n=,b", &|i| matches!(i, [FragmentIssue::Invalid(_)]));
+        check("r=9", &|i| matches!(i, [FragmentIssue::Invalid(_)]));
+        check(&format!("n={}", "x".repeat(5000)), &|i| {
+            matches!(i, [FragmentIssue::Invalid(_)])
+        });
+        check(&format!("n={}", "a,".repeat(40)), &|i| {
+            matches!(i, [FragmentIssue::TooManyNodes { .. }])
+        });
+        check(
+            &"a".repeat(1 << 20),
+            &|i| matches!(i, [FragmentIssue::TooLong { bytes }] if *bytes == 1 << 20),
+        );
+        check("key=%00", &bad(Field::Key));
+    }
+
+    #[test]
+    fn a_preset_alone_stands_for_its_configuration() {
+        let (s, issues) = parse("p=ring-join&embed=ring");
+        assert!(issues.is_empty());
+        assert_eq!(s.nodes.len(), 5);
+        assert_eq!(s.embed, Some(View::Ring));
+        let (s, _) = parse("p=ring-10");
+        assert_eq!(s.vnodes, 10);
+        // With configuration fields the preset is only a label.
+        let (s, _) = parse("p=ring-10&v=150");
+        assert_eq!(s.vnodes, 150);
+    }
+
+    #[test]
+    fn an_invalid_configuration_keeps_language_and_embed() {
+        let (s, issues) = parse("n=a,a&l=ca&embed=bars");
+        assert_eq!(issues.len(), 1);
+        assert_eq!(s.lang, Lang::Ca);
+        assert_eq!(s.embed, Some(View::Bars));
+        assert_eq!(s.nodes.len(), 4);
+    }
+
+    #[test]
+    fn percent_decoding_is_lenient_about_stray_percents() {
+        let (s, issues) = parse("n=50%,100%25,%4");
+        assert!(issues.is_empty(), "{issues:?}");
+        let names: Vec<&str> = s.nodes.iter().map(|n| n.name.as_str()).collect();
+        assert_eq!(names, ["50%", "100%", "%4"]);
+    }
+
+    #[test]
+    fn colours_stay_with_their_node() {
+        let first = assign_colours(
+            &[],
+            &[("a".into(), 1.0), ("b".into(), 1.0), ("c".into(), 1.0)],
+        );
+        assert_eq!(
+            first.iter().map(|n| n.colour).collect::<Vec<_>>(),
+            [0, 1, 2]
+        );
+        let second = assign_colours(
+            &first,
+            &[("a".into(), 1.0), ("c".into(), 1.0), ("d".into(), 1.0)],
+        );
+        assert_eq!(
+            second.iter().map(|n| n.colour).collect::<Vec<_>>(),
+            [0, 2, 1]
+        );
+    }
+
+    #[test]
+    fn stops_make_the_lesson_values_one_step_each() {
+        for v in [1, 10, 150, 1000] {
+            assert_eq!(VNODE_STOPS[nearest_stop(&VNODE_STOPS, v)], v);
+        }
+        assert_eq!(VNODE_STOPS[nearest_stop(&VNODE_STOPS, 140)], 150);
+        assert_eq!(KEY_STOPS[nearest_stop(&KEY_STOPS, 100_000)], 100_000);
+    }
+
+    #[test]
+    fn browser_languages_pick_the_first_supported() {
+        assert_eq!(Lang::from_browser(["fr-FR", "en-GB", "ca"]), Lang::En);
+        assert_eq!(Lang::from_browser(["ca-ES"]), Lang::Ca);
+        assert_eq!(Lang::from_browser(["de"]), Lang::Ca);
+        assert_eq!(Lang::from_browser([""]), Lang::Ca);
+    }
+}

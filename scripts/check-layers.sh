@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The layers, checked on the dependency graph (a step of scripts/test.sh):
+#   - partlab-core depends on no drawing and no web crate;
+#   - partlab-lab and partlab-cli declare no web crate, and natively none reaches them;
+#   - web crates are declared only by the root package (the browser app).
+# `cargo tree --target all` lists the dependencies of every target, wasm32 included. On wasm32,
+# plotters itself depends on wasm-bindgen and web-sys (for its own canvas helpers, which the
+# lab never calls), so for the lab the check is on its declared dependencies plus the native
+# graph; the core's whole graph, on every target, must be free of both.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+web='wasm-bindgen|web-sys|js-sys|plotters-canvas|wasm-bindgen-futures'
+status=0
+# deps PACKAGE [cargo tree options]: the names of PACKAGE's normal dependencies.
+deps() {
+  local package=$1
+  shift
+  cargo tree -p "$package" -e normal --prefix none --format '{p}' "$@" | awk '{print $1}' | sort -u
+}
+# forbid PACKAGE PATTERN WHAT [cargo tree options]
+forbid() {
+  local package=$1 pattern=$2 found
+  found="$(deps "$package" "${@:4}" | grep -E "^($pattern)$" || true)"
+  if [ -n "$found" ]; then
+    echo "[layers] $package must not depend on: $(echo "$found" | tr '\n' ' ')" >&2
+    status=1
+  else
+    echo "[layers] $package: no ${3}"
+  fi
+}
+forbid partlab-core "$web|plotters|plotters-backend|plotters-svg" "web or drawing crate (any target)" --target all
+forbid partlab-lab "$web" "web crate declared" --target all --depth 1
+forbid partlab-lab "$web" "web crate (native graph)"
+forbid partlab-cli "$web" "web crate declared" --target all --depth 1
+forbid partlab-cli "$web" "web crate (native graph)"
+# The browser app does use them (otherwise this check would be looking at the wrong graph).
+if deps partlab --target all | grep -qx web-sys; then
+  echo "[layers] partlab (browser app): web-sys present, as expected"
+else
+  echo "[layers] partlab (browser app) does not depend on web-sys: is this the right graph?" >&2
+  status=1
+fi
+exit $status

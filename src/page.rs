@@ -1,0 +1,1059 @@
+//! The page's structure (built once) and the rendering of everything that changes.
+//!
+//! Stable hooks for tests and scripts: `#app[data-state=ready]`; the keys-per-node table rows
+//! `tr[data-node][data-keys]`; figures `[data-figure=deviation|peak|share-error|moved|ideal|replica-sets]`
+//! with a machine-readable `data-value` (plain decimal, percent units); lesson figures
+//! `[data-lesson=…]`; the flow rows `tr[data-from][data-to][data-keys]`; sections
+//! `section[data-view=ring|figures|bars|deviation|movement]`.
+
+use wasm_bindgen::JsValue;
+use web_sys::Element;
+
+use partlab_core::config::Strategy;
+use partlab_core::lesson;
+use partlab_core::sweep::DEFAULT_VNODE_COUNTS;
+use partlab_lab::i18n::{
+    fmt_dec, fmt_fraction, fmt_int, fmt_pct, preset_label, strategy_name, strategy_rule, tr, Text,
+};
+use partlab_lab::model::{DeviationSweep, KeyPath, Lab, MovementSweep, Notice, PathDetail};
+use partlab_lab::palette::node_colour;
+use partlab_lab::state::{
+    nearest_stop, Lang, View, KEY_STOPS, MAX_LAB_WEIGHT, MAX_SELECTED_KEY_CHARS, MIN_WEIGHT,
+    VNODE_STOPS,
+};
+
+use super::dom::{
+    by_id, clear, set_attr, set_input_value, set_select_value, set_style, set_text_id, H,
+};
+
+/// Builds the page inside `app` (replacing the loading message).
+pub fn build(app: &Element, embed: Option<View>) -> Result<(), JsValue> {
+    clear(app);
+    let header = H::new("header")?
+        .class("top")
+        .child(
+            H::new("div")?
+                .child(H::new("h1")?.id("title"))?
+                .child(H::new("p")?.id("tagline").class("tagline"))?,
+        )?
+        .child(
+            H::new("div")?
+                .class("lang")
+                .child(H::new("label")?.id("lang-label").attr("for", "lang"))?
+                .child(
+                    H::new("select")?
+                        .id("lang")
+                        .child(
+                            H::new("option")?
+                                .attr("value", "ca")
+                                .attr("lang", "ca")
+                                .text("Català"),
+                        )?
+                        .child(
+                            H::new("option")?
+                                .attr("value", "en")
+                                .attr("lang", "en")
+                                .text("English"),
+                        )?,
+                )?,
+        )?;
+    app.append_child(&header.el())?;
+
+    let layout = H::new("main")?
+        .class("layout")
+        .child(notice_area("notices")?)?;
+
+    // Controls.
+    let mut strategy = H::new("select")?.id("strategy");
+    for s in Strategy::ALL {
+        strategy = strategy.child(
+            H::new("option")?
+                .attr("value", s.name())
+                .id(&format!("strategy-{}", s.name())),
+        )?;
+    }
+    let field = |id: &str, control: H, out: Option<&str>| -> Result<H, JsValue> {
+        let mut f = H::new("div")?
+            .class("field")
+            .child(H::new("label")?.id(&format!("{id}-label")).attr("for", id))?
+            .child(control)?;
+        if let Some(o) = out {
+            f = f.child(H::new("output")?.id(o).attr("for", id))?;
+        }
+        Ok(f)
+    };
+    let vnodes = H::new("input")?
+        .id("vnodes")
+        .attr("type", "range")
+        .attr("min", "0")
+        .attr("max", &(VNODE_STOPS.len() - 1).to_string())
+        .attr("step", "1");
+    let keys = H::new("input")?
+        .id("keys")
+        .attr("type", "range")
+        .attr("min", "0")
+        .attr("max", &(KEY_STOPS.len() - 1).to_string())
+        .attr("step", "1");
+    let replicas = H::new("input")?
+        .id("replicas")
+        .attr("type", "number")
+        .attr("min", "1")
+        .attr("step", "1")
+        .attr("inputmode", "numeric");
+    let mut presets = H::new("div")?.id("presets").class("presets");
+    for s in lesson::scenarios() {
+        presets = presets.child(
+            H::new("button")?
+                .attr("type", "button")
+                .id(&format!("preset-{}", s.id))
+                .attr("data-preset", s.id)
+                .attr("aria-pressed", "false"),
+        )?;
+    }
+    let controls = H::new("section")?
+        .id("controls")
+        .class("panel controls")
+        .attr("aria-labelledby", "controls-h")
+        .child(H::new("h2")?.id("controls-h"))?
+        .child(notice_area("control-notices")?)?
+        .child(field("strategy", strategy, None)?)?
+        .child(
+            H::new("fieldset")?
+                .id("nodes")
+                .child(H::new("legend")?.id("nodes-legend"))?
+                .child(H::new("ol")?.id("node-list").class("node-list"))?
+                .child(H::new("button")?.attr("type", "button").id("add-node"))?
+                .child(H::new("p")?.id("weights-note").class("note"))?,
+        )?
+        .child(
+            field("vnodes", vnodes, Some("vnodes-out"))?
+                .child(H::new("p")?.id("vnodes-note").class("note"))?,
+        )?
+        .child(field("keys", keys, Some("keys-out"))?)?
+        .child(field("replicas", replicas, None)?)?;
+    let presets = H::new("section")?
+        .id("presets-panel")
+        .class("panel presets-panel")
+        .attr("aria-labelledby", "presets-h")
+        .child(H::new("h2")?.id("presets-h"))?
+        .child(H::new("p")?.id("presets-intro").class("note"))?
+        .child(presets)?;
+
+    // The ring.
+    let ring = H::new("section")?
+        .class("panel view")
+        .attr("data-view", "ring")
+        .attr("aria-labelledby", "ring-h")
+        .child(H::new("h2")?.id("ring-h"))?
+        .child(
+            H::new("canvas")?
+                .id("ring")
+                .class("ring-canvas")
+                .attr("role", "img")
+                .attr("tabindex", "0")
+                .attr("aria-labelledby", "ring-h")
+                .attr("aria-describedby", "ring-caption pick-hint"),
+        )?
+        .child(
+            H::new("p")?
+                .id("ring-hover")
+                .class("hover-readout")
+                .attr("aria-hidden", "true"),
+        )?
+        .child(H::new("ul")?.id("legend").class("legend"))?
+        .child(H::new("p")?.id("ring-caption").class("note"))?
+        .child(
+            H::new("form")?
+                .id("lookup")
+                .class("lookup")
+                .child(H::new("label")?.id("key-label").attr("for", "key-input"))?
+                .child(
+                    H::new("input")?
+                        .id("key-input")
+                        .attr("type", "text")
+                        .attr("autocomplete", "off")
+                        .attr("spellcheck", "false")
+                        .attr("maxlength", &MAX_SELECTED_KEY_CHARS.to_string())
+                        .attr("placeholder", "P-2026-000042"),
+                )?
+                .child(H::new("button")?.attr("type", "submit").id("find"))?
+                .child(H::new("button")?.attr("type", "button").id("clear-key"))?,
+        )?
+        .child(notice_area("key-notices")?)?
+        .child(H::new("p")?.id("pick-hint").class("note"))?
+        .child(
+            H::new("div")?
+                .id("key-path")
+                .class("key-path")
+                .attr("aria-live", "polite"),
+        )?
+        .child(details("ring-table-summary", "ring-table")?)?;
+
+    // Figures.
+    let figures = H::new("section")?
+        .class("panel view")
+        .id("figures-panel")
+        .attr("data-view", "figures")
+        .attr("aria-labelledby", "figures-h")
+        .attr("aria-live", "polite")
+        .child(H::new("h2")?.id("figures-h"))?
+        .child(H::new("p")?.id("lesson-note").class("lesson-note"))?
+        .child(H::new("table")?.id("dist-table").class("data"))?
+        .child(H::new("dl")?.id("figures").class("figures"))?
+        .child(H::new("h3")?.id("flow-h"))?
+        .child(H::new("table")?.id("flow-table").class("data"))?;
+
+    let chart = |view: View, caption: bool| -> Result<H, JsValue> {
+        let name = view.name();
+        let mut s = H::new("section")?
+            .class("panel view chart")
+            .attr("data-view", name)
+            .attr("aria-labelledby", &format!("{name}-h"))
+            .child(H::new("h2")?.id(&format!("{name}-h")))?;
+        if caption {
+            s = s.child(H::new("p")?.id(&format!("{name}-caption")).class("note"))?;
+        }
+        s.child(
+            H::new("canvas")?
+                .id(&format!("{name}-chart"))
+                .class("chart-canvas")
+                .attr("role", "img")
+                .attr("aria-labelledby", &format!("{name}-h")),
+        )?
+        .child(
+            H::new("p")?
+                .id(&format!("{name}-status"))
+                .class("note status"),
+        )?
+        .child(details(
+            &format!("{name}-table-summary"),
+            &format!("{name}-table"),
+        )?)
+    };
+
+    let layout = layout
+        .child(presets)?
+        .child(controls)?
+        .child(ring)?
+        .child(figures)?
+        .child(chart(View::Bars, false)?)?
+        .child(chart(View::Deviation, true)?)?
+        .child(chart(View::Movement, true)?)?;
+    app.append_child(&layout.el())?;
+    app.append_child(
+        &H::new("footer")?
+            .class("footer")
+            .child(H::new("p")?.id("footer-text"))?
+            .child(
+                H::new("p")?.child(
+                    H::new("a")?
+                        .id("open-full")
+                        .attr("target", "_blank")
+                        .attr("rel", "noopener"),
+                )?,
+            )?
+            .el(),
+    )?;
+    if let Some(v) = embed {
+        if let Some(body) = super::dom::document()?.body() {
+            body.class_list().add_1("embed")?;
+            body.set_attribute("data-embed", v.name())?;
+        }
+    }
+    Ok(())
+}
+
+fn notice_area(id: &str) -> Result<H, JsValue> {
+    Ok(H::new("div")?
+        .id(id)
+        .class("notices")
+        .attr("role", "status")
+        .attr("aria-live", "polite"))
+}
+
+fn details(summary_id: &str, table_id: &str) -> Result<H, JsValue> {
+    H::new("details")?
+        .class("alt")
+        .child(H::new("summary")?.id(summary_id))?
+        .child(H::new("table")?.id(table_id).class("data"))
+}
+
+/// Sets every fixed text in `lang` (on language change only).
+pub fn render_texts(lang: Lang) -> Result<(), JsValue> {
+    let doc = super::dom::document()?;
+    if let Some(html) = doc.document_element() {
+        set_attr(&html, "lang", lang.code());
+    }
+    doc.set_title(tr(lang, Text::Title));
+    let t = |id: &str, text: Text| set_text_id(id, tr(lang, text));
+    t("title", Text::Title);
+    t("tagline", Text::Tagline);
+    t("lang-label", Text::Language);
+    t("controls-h", Text::Controls);
+    t("strategy-label", Text::Strategy);
+    for s in Strategy::ALL {
+        set_text_id(&format!("strategy-{}", s.name()), strategy_name(lang, s));
+    }
+    t("nodes-legend", Text::Nodes);
+    t("add-node", Text::AddNode);
+    t("vnodes-label", Text::Vnodes);
+    t("keys-label", Text::KeyCount);
+    t("replicas-label", Text::Replicas);
+    t("presets-h", Text::Presets);
+    t("presets-intro", Text::PresetsIntro);
+    for s in lesson::scenarios() {
+        set_text_id(&format!("preset-{}", s.id), &preset_label(lang, s.id));
+    }
+    t("ring-h", Text::Ring);
+    t("key-label", Text::LookupKey);
+    t("find", Text::Find);
+    t("clear-key", Text::ClearKey);
+    t("pick-hint", Text::PickHint);
+    t("figures-h", Text::Figures);
+    t("bars-h", Text::BarsTitle);
+    t("deviation-h", Text::DeviationTitle);
+    t("deviation-caption", Text::DeviationCaption);
+    t("movement-h", Text::MovementTitle);
+    t("movement-caption", Text::MovementCaption);
+    for id in [
+        "ring-table-summary",
+        "bars-table-summary",
+        "deviation-table-summary",
+        "movement-table-summary",
+    ] {
+        t(id, Text::ChartData);
+    }
+    t("footer-text", Text::Footer);
+    t("open-full", Text::OpenFull);
+    Ok(())
+}
+
+/// One table row: data attributes for the `<tr>`, then its cells (the first is the row header).
+pub type Row = (Vec<(&'static str, String)>, Vec<String>);
+
+/// Writes a table: a header row and body rows; each row is a list of cells plus data
+/// attributes for the row. Cells are plain text.
+pub struct Table<'a> {
+    /// Header cells.
+    pub head: Vec<&'a str>,
+    /// Rows: (attributes, cells).
+    pub rows: Vec<Row>,
+}
+
+impl Table<'_> {
+    /// Replaces the content of table `id`.
+    pub fn render(&self, id: &str) -> Result<(), JsValue> {
+        let Some(table) = by_id(id) else {
+            return Ok(());
+        };
+        clear(&table);
+        let mut tr_head = H::new("tr")?;
+        for h in &self.head {
+            tr_head = tr_head.child(H::new("th")?.attr("scope", "col").text(h))?;
+        }
+        table.append_child(&H::new("thead")?.child(tr_head)?.el())?;
+        let mut body = H::new("tbody")?;
+        for (attrs, cells) in &self.rows {
+            let mut row = H::new("tr")?;
+            for (k, v) in attrs {
+                row = row.attr(k, v);
+            }
+            for (i, c) in cells.iter().enumerate() {
+                let cell = if i == 0 {
+                    H::new("th")?.attr("scope", "row").attr("title", c)
+                } else {
+                    H::new("td")?
+                };
+                row = row.child(cell.text(c))?;
+            }
+            body = body.child(row)?;
+        }
+        table.append_child(&body.el())?;
+        Ok(())
+    }
+}
+
+/// Synchronises the controls with the state. `rebuild_nodes` recreates the node rows (when
+/// nodes were added, removed or renamed, or the language changed).
+///
+/// The control that has the focus keeps what the user is typing unless `reset_focused` (a
+/// change was just applied or rejected: the control shows the state, e.g. a rejected name
+/// goes back to the last valid one).
+pub fn render_controls(lab: &Lab, rebuild_nodes: bool, reset_focused: bool) -> Result<(), JsValue> {
+    let st = lab.state();
+    let lang = st.lang;
+    let focused = super::dom::document()?
+        .active_element()
+        .map(|e| e.id())
+        .unwrap_or_default();
+    let writable = |id: &str| reset_focused || focused != id;
+    let set_input_value = |id: &str, value: &str| {
+        if writable(id) {
+            set_input_value(id, value);
+        }
+    };
+    let set_select_value = |id: &str, value: &str| {
+        if writable(id) {
+            set_select_value(id, value);
+        }
+    };
+    set_select_value("lang", lang.code());
+    set_select_value("strategy", st.strategy.name());
+    set_input_value("vnodes", &nearest_stop(&VNODE_STOPS, st.vnodes).to_string());
+    if let Some(v) = by_id("vnodes") {
+        set_attr(
+            &v,
+            "aria-valuetext",
+            &format!(
+                "{} ({})",
+                fmt_int(lang, u64::from(st.vnodes)),
+                tr(lang, Text::Vnodes).to_lowercase()
+            ),
+        );
+    }
+    set_text_id("vnodes-out", &fmt_int(lang, u64::from(st.vnodes)));
+    set_text_id(
+        "vnodes-note",
+        if st.strategy.uses_vnodes() {
+            ""
+        } else {
+            tr(lang, Text::VnodesUnused)
+        },
+    );
+    set_input_value("keys", &nearest_stop(&KEY_STOPS, st.key_count).to_string());
+    if let Some(k) = by_id("keys") {
+        set_attr(
+            &k,
+            "aria-valuetext",
+            &format!(
+                "{} {}",
+                fmt_int(lang, u64::from(st.key_count)),
+                tr(lang, Text::AxisKeys)
+            ),
+        );
+    }
+    set_text_id("keys-out", &fmt_int(lang, u64::from(st.key_count)));
+    if let Some(r) = by_id("replicas") {
+        set_attr(&r, "max", &st.nodes.len().to_string());
+    }
+    set_input_value("replicas", &st.replicas.to_string());
+    set_text_id(
+        "weights-note",
+        if st.strategy.uses_weights() {
+            ""
+        } else {
+            tr(lang, Text::WeightsUnused)
+        },
+    );
+    for s in lesson::scenarios() {
+        if let Some(b) = by_id(&format!("preset-{}", s.id)) {
+            let on = st.preset.as_deref() == Some(s.id);
+            set_attr(&b, "aria-pressed", if on { "true" } else { "false" });
+        }
+    }
+    let Some(list) = by_id("node-list") else {
+        return Ok(());
+    };
+    if rebuild_nodes {
+        clear(&list);
+        for (i, n) in st.nodes.iter().enumerate() {
+            let swatch = H::new("span")?
+                .class("swatch")
+                .attr("aria-hidden", "true")
+                .el();
+            set_style(&swatch, "background-color", &node_colour(n.colour).css());
+            let name_id = format!("node-name-{i}");
+            let weight_id = format!("node-weight-{i}");
+            let idx = i.to_string();
+            let row = H::new("li")?
+                .class("node-row")
+                .attr("data-idx", &idx)
+                .child(swatch)?
+                .child(
+                    H::new("span")?
+                        .class("node-field")
+                        .child(
+                            H::new("label")?
+                                .attr("for", &name_id)
+                                .text(tr(lang, Text::NodeName)),
+                        )?
+                        .child(
+                            H::new("input")?
+                                .id(&name_id)
+                                .attr("type", "text")
+                                .attr("data-role", "name")
+                                .attr("data-idx", &idx)
+                                .attr("autocomplete", "off")
+                                .attr("spellcheck", "false")
+                                .attr("maxlength", "64"),
+                        )?,
+                )?
+                .child(
+                    H::new("span")?
+                        .class("node-field")
+                        .child(
+                            H::new("label")?
+                                .attr("for", &weight_id)
+                                .text(tr(lang, Text::Weight)),
+                        )?
+                        .child(
+                            H::new("input")?
+                                .id(&weight_id)
+                                .attr("type", "range")
+                                .attr("min", &MIN_WEIGHT.to_string())
+                                .attr("max", &MAX_LAB_WEIGHT.to_string())
+                                .attr("step", "0.1")
+                                .attr("data-role", "weight")
+                                .attr("data-idx", &idx),
+                        )?
+                        .child(
+                            H::new("output")?
+                                .id(&format!("node-weight-out-{i}"))
+                                .attr("for", &weight_id),
+                        )?,
+                )?
+                .child(
+                    H::new("button")?
+                        .attr("type", "button")
+                        .id(&format!("node-remove-{i}"))
+                        .attr("data-role", "remove")
+                        .attr("data-idx", &idx)
+                        .text(tr(lang, Text::RemoveNode)),
+                )?;
+            list.append_child(&row.el())?;
+        }
+    }
+    let single = st.nodes.len() <= 1;
+    for (i, n) in st.nodes.iter().enumerate() {
+        set_input_value(&format!("node-name-{i}"), &n.name);
+        set_input_value(&format!("node-weight-{i}"), &format!("{}", n.weight));
+        set_text_id(&format!("node-weight-out-{i}"), &fmt_dec(lang, n.weight, 1));
+        if let Some(b) = by_id(&format!("node-remove-{i}")) {
+            // The accessible name says which node; user text goes into an attribute value,
+            // which is never parsed as markup.
+            set_attr(
+                &b,
+                "aria-label",
+                &format!("{} {}", tr(lang, Text::RemoveNode), n.name),
+            );
+            if single {
+                set_attr(&b, "disabled", "");
+            } else {
+                let _ = b.remove_attribute("disabled");
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Where a notice shows: a rejected change next to the controls, a bad key lookup next to
+/// the lookup field, anything else (the address, presets) at the top of the page.
+fn notice_box(n: &Notice) -> &'static str {
+    match n {
+        Notice::Rejected(_) | Notice::NodeListFull => "control-notices",
+        Notice::EmptyKey | Notice::KeyTooLong => "key-notices",
+        Notice::Fragment(_) | Notice::UnknownPreset => "notices",
+    }
+}
+
+/// Shows the notices, each next to what it is about.
+pub fn render_notices(lab: &Lab) -> Result<(), JsValue> {
+    let lang = lab.state().lang;
+    for id in ["notices", "control-notices", "key-notices"] {
+        let Some(box_) = by_id(id) else {
+            continue;
+        };
+        clear(&box_);
+        let here: Vec<&Notice> = lab
+            .notices()
+            .iter()
+            .filter(|n| notice_box(n) == id)
+            .collect();
+        if here.is_empty() {
+            continue;
+        }
+        let mut ul = H::new("ul")?;
+        for n in here {
+            ul = ul.child(H::new("li")?.class("notice").text(&n.text(lang)))?;
+        }
+        box_.append_child(&ul.el())?;
+        box_.append_child(
+            &H::new("button")?
+                .attr("type", "button")
+                .class("dismiss")
+                .text(tr(lang, Text::Dismiss))
+                .el(),
+        )?;
+    }
+    Ok(())
+}
+
+/// The legend under the ring and the ring's text alternative.
+pub fn render_ring_texts(lab: &Lab) -> Result<(), JsValue> {
+    let lang = lab.state().lang;
+    let st = lab.state();
+    set_text_id(
+        "ring-caption",
+        tr(
+            lang,
+            if st.strategy == Strategy::Ring {
+                Text::RingCaption
+            } else {
+                Text::NoRingCaption
+            },
+        ),
+    );
+    if let Some(legend) = by_id("legend") {
+        clear(&legend);
+        for n in &st.nodes {
+            let sw = H::new("span")?
+                .class("swatch")
+                .attr("aria-hidden", "true")
+                .el();
+            set_style(&sw, "background-color", &node_colour(n.colour).css());
+            legend.append_child(
+                &H::new("li")?
+                    .child(sw)?
+                    .child(H::new("span")?.text(&n.name))?
+                    .el(),
+            )?;
+        }
+    }
+    let shares = lab.arc_shares();
+    let d = lab.distribution();
+    let mut head = vec![tr(lang, Text::Node)];
+    if shares.is_some() {
+        head.push(tr(lang, Text::VnodesCol));
+        head.push(tr(lang, Text::ArcShare));
+    }
+    head.push(tr(lang, Text::Keys));
+    let rows = d
+        .nodes
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            let mut cells = vec![n.name.clone()];
+            if let Some(s) = &shares {
+                cells.push(fmt_int(lang, u64::from(lab.config().vnodes_of(i))));
+                cells.push(fmt_fraction(lang, s.get(i).copied().unwrap_or(0.0)));
+            }
+            cells.push(fmt_int(lang, n.keys));
+            (vec![], cells)
+        })
+        .collect();
+    Table { head, rows }.render("ring-table")
+}
+
+/// The selected key's path.
+pub fn render_key_path(lab: &Lab, path: Option<&KeyPath>) -> Result<(), JsValue> {
+    let Some(panel) = by_id("key-path") else {
+        return Ok(());
+    };
+    clear(&panel);
+    let lang = lab.state().lang;
+    let Some(p) = path else {
+        return Ok(());
+    };
+    panel.append_child(&H::new("h3")?.text(tr(lang, Text::KeyPath)).el())?;
+    let mut dl = H::new("dl")?.class("path");
+    let mut row = |label: &str, value: String, attr: &str| -> Result<(), JsValue> {
+        let dd = H::new("dd")?.text(&value).attr("data-path", attr);
+        let taken = std::mem::replace(&mut dl, H::new("dl")?);
+        dl = taken.child(H::new("dt")?.text(label))?.child(dd)?;
+        Ok(())
+    };
+    row(tr(lang, Text::PathKey), p.key.clone(), "key")?;
+    if !p.in_key_set {
+        if let Some(last) = dl_note(lang) {
+            panel.append_child(&last)?;
+        }
+    }
+    row(tr(lang, Text::PathMd5), p.md5_hex.clone(), "md5")?;
+    row(
+        tr(lang, Text::PathU64),
+        format!("{} (0x{:016x})", fmt_int(lang, p.hash), p.hash),
+        "u64",
+    )?;
+    row(
+        tr(lang, Text::PathAngle),
+        format!("{}°", fmt_dec(lang, p.angle_deg, 2)),
+        "angle",
+    )?;
+    let strategy = lab.config().strategy;
+    let detail = match &p.detail {
+        PathDetail::Modulo { n, rem } => format!(
+            "{} → {} mod {n} = {rem}",
+            strategy_rule(lang, strategy),
+            fmt_int(lang, p.hash)
+        ),
+        PathDetail::Ring { vnode, position } => format!(
+            "{} → {vnode} ({}°)",
+            strategy_rule(lang, strategy),
+            fmt_dec(lang, partlab_core::hash::angle_deg(*position), 2)
+        ),
+        PathDetail::Rendezvous { score } => {
+            format!("{} → 0x{score:016x}", strategy_rule(lang, strategy))
+        }
+        PathDetail::Jump { n, bucket } => {
+            format!("{} → {bucket} / {n}", strategy_rule(lang, strategy))
+        }
+    };
+    row(tr(lang, Text::PathRule), detail, "rule")?;
+    let owner = p.nodes.first().map(|(n, _)| n.clone()).unwrap_or_default();
+    row(tr(lang, Text::PathOwner), owner, "owner")?;
+    if p.nodes.len() > 1 {
+        let rest: Vec<String> = p.nodes.iter().skip(1).map(|(n, _)| n.clone()).collect();
+        row(tr(lang, Text::PathReplicas), rest.join(", "), "replicas")?;
+    }
+    if let Some(b) = &p.before {
+        row(tr(lang, Text::PathBefore), b.join(", "), "before")?;
+    }
+    panel.append_child(&dl.el())?;
+    Ok(())
+}
+
+fn dl_note(lang: Lang) -> Option<Element> {
+    H::new("p").ok().map(|h| {
+        h.class("note")
+            .attr("data-path", "not-in-set")
+            .text(tr(lang, Text::NotInKeySet))
+            .el()
+    })
+}
+
+fn figure(
+    dl: &Element,
+    key: &str,
+    label: &str,
+    text: &str,
+    value: f64,
+    lesson: Option<String>,
+) -> Result<(), JsValue> {
+    let dd = H::new("dd")?
+        .attr("data-figure", key)
+        .attr("data-value", &format!("{value:.4}"))
+        .child(H::new("span")?.class("value").text(text))?;
+    let dd = match lesson {
+        Some(l) => dd.child(
+            H::new("span")?
+                .class("lesson")
+                .attr("data-lesson", key)
+                .text(&l),
+        )?,
+        None => dd,
+    };
+    dl.append_child(&H::new("dt")?.text(label).el())?;
+    dl.append_child(&dd.el())?;
+    Ok(())
+}
+
+/// The figures panel.
+pub fn render_figures(lab: &Lab) -> Result<(), JsValue> {
+    let lang = lab.state().lang;
+    let d = lab.distribution();
+    let lesson = lab.lesson_figures();
+    set_text_id(
+        "lesson-note",
+        &match &lesson {
+            Some(l) => format!("{}: {}", tr(lang, Text::Lesson), preset_label(lang, l.id)),
+            None => String::new(),
+        },
+    );
+    let lesson_counts = lesson
+        .as_ref()
+        .map(|l| l.counts.clone())
+        .unwrap_or_default();
+    let mut head = vec![
+        tr(lang, Text::Node),
+        tr(lang, Text::Keys),
+        tr(lang, Text::Share),
+        tr(lang, Text::Expected),
+    ];
+    if !lesson_counts.is_empty() {
+        head.push(tr(lang, Text::Lesson));
+    }
+    let rows = d
+        .nodes
+        .iter()
+        .map(|n| {
+            let mut cells = vec![
+                n.name.clone(),
+                fmt_int(lang, n.keys),
+                fmt_fraction(lang, n.share),
+                fmt_fraction(lang, n.expected_share),
+            ];
+            if !lesson_counts.is_empty() {
+                let l = lesson_counts.iter().find(|(name, _)| *name == n.name);
+                cells.push(l.map_or(String::new(), |(_, k)| fmt_int(lang, *k)));
+            }
+            (
+                vec![
+                    ("data-node", n.name.clone()),
+                    ("data-keys", n.keys.to_string()),
+                ],
+                cells,
+            )
+        })
+        .collect();
+    Table { head, rows }.render("dist-table")?;
+
+    let Some(dl) = by_id("figures") else {
+        return Ok(());
+    };
+    clear(&dl);
+    let lesson_pct =
+        |v: Option<f64>| v.map(|x| format!("{}: {}", tr(lang, Text::Lesson), fmt_pct(lang, x, 1)));
+    // With unequal weights the core measures each node against its own expected share.
+    let weighted = d
+        .nodes
+        .windows(2)
+        .any(|w| w[0].expected_share != w[1].expected_share);
+    figure(
+        &dl,
+        "deviation",
+        tr(
+            lang,
+            if weighted {
+                Text::DeviationWeighted
+            } else {
+                Text::Deviation
+            },
+        ),
+        &fmt_pct(lang, d.deviation_pct, 1),
+        d.deviation_pct,
+        lesson_pct(lesson.as_ref().and_then(|l| l.deviation_pct)),
+    )?;
+    figure(
+        &dl,
+        "peak",
+        tr(lang, Text::PeakToMean),
+        &fmt_dec(lang, d.peak_to_mean, 3),
+        d.peak_to_mean,
+        None,
+    )?;
+    figure(
+        &dl,
+        "share-error",
+        tr(lang, Text::ShareError),
+        &fmt_pct(lang, d.max_share_error_pct, 2),
+        d.max_share_error_pct,
+        None,
+    )?;
+    match lab.movement() {
+        Some(m) => {
+            set_text_id("flow-h", tr(lang, Text::Flow));
+            figure(
+                &dl,
+                "moved",
+                tr(lang, Text::Moved),
+                &format!(
+                    "{} ({} / {})",
+                    fmt_fraction(lang, m.moved_fraction),
+                    fmt_int(lang, m.moved),
+                    fmt_int(lang, m.total)
+                ),
+                m.moved_fraction * 100.0,
+                lesson_pct(lesson.as_ref().and_then(|l| l.moved_pct)),
+            )?;
+            figure(
+                &dl,
+                "ideal",
+                tr(lang, Text::Ideal),
+                &fmt_fraction(lang, m.ideal_fraction),
+                m.ideal_fraction * 100.0,
+                None,
+            )?;
+            if let Some(r) = m.replica_sets_changed_fraction {
+                figure(
+                    &dl,
+                    "replica-sets",
+                    tr(lang, Text::ReplicaSetsChanged),
+                    &fmt_fraction(lang, r),
+                    r * 100.0,
+                    lesson_pct(lesson.as_ref().and_then(|l| l.replica_sets_changed_pct)),
+                )?;
+            }
+            let rows = m
+                .flow
+                .iter()
+                .take(24)
+                .map(|f| {
+                    (
+                        vec![
+                            ("data-from", f.from.clone()),
+                            ("data-to", f.to.clone()),
+                            ("data-keys", f.keys.to_string()),
+                        ],
+                        vec![
+                            f.from.clone(),
+                            f.to.clone(),
+                            fmt_int(lang, f.keys),
+                            fmt_fraction(lang, f.keys as f64 / m.total.max(1) as f64),
+                        ],
+                    )
+                })
+                .collect();
+            Table {
+                head: vec![
+                    tr(lang, Text::From),
+                    tr(lang, Text::To),
+                    tr(lang, Text::Keys),
+                    tr(lang, Text::OfAllKeys),
+                ],
+                rows,
+            }
+            .render("flow-table")?;
+        }
+        None => {
+            figure(
+                &dl,
+                "moved",
+                tr(lang, Text::Moved),
+                tr(lang, Text::NoChangeYet),
+                0.0,
+                None,
+            )?;
+            if let Some(t) = by_id("flow-table") {
+                clear(&t);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The bar chart's text alternative.
+pub fn render_bars_table(lab: &Lab) -> Result<(), JsValue> {
+    let lang = lab.state().lang;
+    let rows = lab
+        .distribution()
+        .nodes
+        .iter()
+        .map(|n| {
+            (
+                vec![],
+                vec![
+                    n.name.clone(),
+                    fmt_int(lang, n.keys),
+                    fmt_int(
+                        lang,
+                        (n.expected_share * lab.distribution().total as f64).round() as u64,
+                    ),
+                ],
+            )
+        })
+        .collect();
+    Table {
+        head: vec![
+            tr(lang, Text::Node),
+            tr(lang, Text::Keys),
+            tr(lang, Text::ExpectedByWeight),
+        ],
+        rows,
+    }
+    .render("bars-table")
+}
+
+/// A chart sweep's status line (`{chart}-status`: "Computing… k/n", or `done_text` once
+/// finished) and the hooks on `{chart}-chart`: `data-points` (points of the sweep for the
+/// current settings; a stale sweep still on screen counts 0) and `data-done`.
+fn render_sweep_progress(
+    lang: Lang,
+    chart: &str,
+    current: usize,
+    total: usize,
+    done_text: Option<String>,
+) {
+    let done = done_text.is_some();
+    let status =
+        done_text.unwrap_or_else(|| format!("{} {current}/{total}", tr(lang, Text::Computing)));
+    set_text_id(&format!("{chart}-status"), &status);
+    if let Some(c) = by_id(&format!("{chart}-chart")) {
+        set_attr(&c, "data-points", &current.to_string());
+        set_attr(&c, "data-done", if done { "true" } else { "false" });
+    }
+}
+
+/// The deviation chart's text alternative and status line.
+pub fn render_deviation_table(lab: &Lab, sweep: Option<&DeviationSweep>) -> Result<(), JsValue> {
+    let lang = lab.state().lang;
+    let done = sweep.is_some_and(|s| s.is_done() && s.is_for(lab));
+    let current = sweep
+        .filter(|s| s.is_for(lab))
+        .map_or(0, |s| s.points().len());
+    render_sweep_progress(
+        lang,
+        "deviation",
+        current,
+        DEFAULT_VNODE_COUNTS.len(),
+        done.then(String::new),
+    );
+    let rows = sweep
+        .map(|s| s.points())
+        .unwrap_or_default()
+        .iter()
+        .map(|p| {
+            (
+                vec![("data-vnodes", p.vnodes.to_string())],
+                vec![
+                    fmt_int(lang, u64::from(p.vnodes)),
+                    fmt_pct(lang, p.deviation_pct.min, 1),
+                    fmt_pct(lang, p.deviation_pct.median, 1),
+                    fmt_pct(lang, p.deviation_pct.max, 1),
+                ],
+            )
+        })
+        .collect();
+    Table {
+        head: vec![
+            tr(lang, Text::VnodesCol),
+            tr(lang, Text::Min),
+            tr(lang, Text::Median),
+            tr(lang, Text::Max),
+        ],
+        rows,
+    }
+    .render("deviation-table")
+}
+
+/// The movement chart's text alternative and status line.
+pub fn render_movement_table(lab: &Lab, sweep: Option<&MovementSweep>) -> Result<(), JsValue> {
+    let lang = lab.state().lang;
+    let done = sweep.is_some_and(|s| s.is_done() && s.is_for(lab));
+    let current = sweep
+        .filter(|s| s.is_for(lab))
+        .map_or(0, |s| s.points().len());
+    let summary = sweep.map_or(String::new(), |s| {
+        format!(
+            "{} {} · {} {}",
+            fmt_int(lang, u64::from(s.key_count())),
+            tr(lang, Text::AxisKeys),
+            fmt_int(lang, u64::from(s.vnodes())),
+            tr(lang, Text::VnodesCol).to_lowercase()
+        )
+    });
+    render_sweep_progress(
+        lang,
+        "movement",
+        current,
+        partlab_lab::model::MOVEMENT_SIZES.count(),
+        done.then_some(summary),
+    );
+    let mut head = vec![tr(lang, Text::Change), tr(lang, Text::IdealShort)];
+    for s in Strategy::ALL {
+        head.push(strategy_name(lang, s));
+    }
+    let rows = sweep
+        .map(|s| s.points())
+        .unwrap_or_default()
+        .iter()
+        .map(|p| {
+            let mut cells = vec![
+                format!("{} → {}", p.nodes_before, p.nodes_after),
+                fmt_fraction(lang, p.ideal_fraction),
+            ];
+            cells.extend(p.moved.iter().map(|m| fmt_fraction(lang, m.moved_fraction)));
+            (vec![("data-n", p.nodes_before.to_string())], cells)
+        })
+        .collect();
+    Table { head, rows }.render("movement-table")
+}
