@@ -282,6 +282,12 @@ impl App {
                 let moved = frame.dots.iter().filter(|d| d.moved_from.is_some()).count();
                 dom::set_attr(&c, "data-dots", &frame.dots.len().to_string());
                 dom::set_attr(&c, "data-moved-dots", &moved.to_string());
+                // Where the first sample key is drawn (CSS pixels in the canvas), so a test can
+                // click a dot without re-deriving the ring's layout.
+                if let Some(d) = frame.dots.first() {
+                    let (x, y) = frame.layout.dot_position(d.hash);
+                    dom::set_attr(&c, "data-first-dot", &format!("{x:.1},{y:.1}"));
+                }
                 self.ring_frame = Some(frame);
             }
             lap(&mut self.timing, "ring");
