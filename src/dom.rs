@@ -2,7 +2,9 @@
 //! through `textContent` and `value`, never through `innerHTML`.
 
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{Document, Element, HtmlElement, HtmlInputElement, HtmlSelectElement, Window};
+use web_sys::{
+    Document, Element, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement, Window,
+};
 
 /// The browser window.
 pub fn window() -> Result<Window, JsValue> {
@@ -77,6 +79,28 @@ pub fn set_style(e: &Element, prop: &str, value: &str) {
     if let Some(h) = e.dyn_ref::<HtmlElement>() {
         let _ = h.style().set_property(prop, value);
     }
+}
+
+/// The CSS size of `canvas`, in CSS pixels (0 × 0 when it is not displayed).
+pub fn css_size(canvas: &HtmlCanvasElement) -> (f64, f64) {
+    let rect = canvas.get_bounding_client_rect();
+    (rect.width(), rect.height())
+}
+
+/// Sizes `canvas`'s backing store to its CSS box times `dpr` (sharp on high-density
+/// screens) and returns the CSS size it will be drawn in (at least 1 × 1).
+pub fn size_canvas(canvas: &HtmlCanvasElement, dpr: f64) -> (f64, f64) {
+    let (w, h) = css_size(canvas);
+    let (w, h) = (w.max(1.0), h.max(1.0));
+    let (pw, ph) = ((w * dpr).round() as u32, (h * dpr).round() as u32);
+    // Setting a size clears the canvas even when it does not change: only on a change.
+    if canvas.width() != pw {
+        canvas.set_width(pw);
+    }
+    if canvas.height() != ph {
+        canvas.set_height(ph);
+    }
+    (w, h)
 }
 
 /// An element under construction.

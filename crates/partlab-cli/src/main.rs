@@ -221,8 +221,10 @@ impl Options {
             return Ok(KeySet::custom(keys)?);
         }
         let count: u64 = self.number("keys", lesson::KEY_COUNT as u64)?;
-        let count =
-            usize::try_from(count).map_err(|_| ConfigError::KeyCountOutOfRange { count })?;
+        let count = usize::try_from(count).map_err(|_| ConfigError::KeyCountOutOfRange {
+            count,
+            max: partlab_core::config::MAX_KEYS,
+        })?;
         Ok(KeySet::lesson(count)?)
     }
 
@@ -561,7 +563,7 @@ fn cmd_lesson(opts: &Options) -> Result<(), CliError> {
     let keys = KeySet::lesson(lesson::KEY_COUNT)?;
     let scenarios = lesson::scenarios();
     let mut results = Vec::new();
-    for s in &scenarios {
+    for s in scenarios {
         results.push((s, run_scenario(&keys, s)?));
     }
     if opts.json {
@@ -589,12 +591,12 @@ fn cmd_lesson(opts: &Options) -> Result<(), CliError> {
         "The lesson's tables, recomputed on its {} order ids (P-2026-000001 …)",
         keys.len()
     );
-    let mut section = "";
+    let mut section = None;
     for (s, (d, change)) in &results {
-        if s.section != section {
-            section = s.section;
+        if section != Some(s.section) {
+            section = Some(s.section);
             println!();
-            println!("{}", section_title(section));
+            println!("{}", section_title(&s.section.code()));
         }
         match (s.id, change) {
             (id, Some((m, _))) if id.starts_with("mod-") => println!(

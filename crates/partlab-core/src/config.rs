@@ -195,11 +195,13 @@ impl Config {
         if self.nodes.len() > MAX_NODES {
             return Err(ConfigError::TooManyNodes {
                 count: self.nodes.len(),
+                max: MAX_NODES,
             });
         }
         if self.vnodes == 0 || self.vnodes > MAX_VNODES_PER_NODE {
             return Err(ConfigError::VnodesOutOfRange {
                 vnodes: u64::from(self.vnodes),
+                max: MAX_VNODES_PER_NODE,
             });
         }
         let mut seen = std::collections::HashSet::new();
@@ -218,6 +220,7 @@ impl Config {
                     return Err(ConfigError::TooManyVnodesForNode {
                         node: truncate(&node.name, 32),
                         vnodes: vn.floor() as u64,
+                        max: MAX_VNODES_PER_NODE,
                     });
                 }
                 ring_points += u64::from(effective_vnodes(self.vnodes, node.weight));
@@ -226,6 +229,7 @@ impl Config {
         if ring_points > MAX_RING_POINTS {
             return Err(ConfigError::TooManyRingPoints {
                 points: ring_points,
+                max: MAX_RING_POINTS,
             });
         }
         if self.replicas == 0 || self.replicas as usize > self.nodes.len() {
@@ -265,6 +269,7 @@ pub fn validate_node_name(name: &str, index: usize) -> Result<(), ConfigError> {
         return Err(ConfigError::NodeNameTooLong {
             name: truncate(name, 24),
             chars,
+            max: MAX_NODE_NAME_CHARS,
         });
     }
     if name.chars().any(char::is_control) {
@@ -281,6 +286,7 @@ pub fn validate_weight(node: &str, weight: f64) -> Result<(), ConfigError> {
         return Err(ConfigError::InvalidWeight {
             node: truncate(node, 32),
             weight,
+            max: MAX_WEIGHT,
         });
     }
     Ok(())
@@ -307,6 +313,8 @@ pub enum ConfigError {
     TooManyNodes {
         /// How many were given.
         count: usize,
+        /// The limit, [`MAX_NODES`].
+        max: usize,
     },
     /// A node name is empty or only spaces.
     EmptyNodeName {
@@ -324,6 +332,8 @@ pub enum ConfigError {
         name: String,
         /// Its length in characters.
         chars: usize,
+        /// The limit, [`MAX_NODE_NAME_CHARS`].
+        max: usize,
     },
     /// A node name with a control character (newline, tab, …).
     NodeNameControlChar {
@@ -336,11 +346,15 @@ pub enum ConfigError {
         node: String,
         /// The rejected weight.
         weight: f64,
+        /// The largest weight, [`MAX_WEIGHT`].
+        max: f64,
     },
     /// A vnode count of 0 or above [`MAX_VNODES_PER_NODE`].
     VnodesOutOfRange {
         /// The rejected count.
         vnodes: u64,
+        /// The limit, [`MAX_VNODES_PER_NODE`].
+        max: u32,
     },
     /// `vnodes × weight` above [`MAX_VNODES_PER_NODE`] for one node.
     TooManyVnodesForNode {
@@ -348,11 +362,15 @@ pub enum ConfigError {
         node: String,
         /// Its vnode count after the weight.
         vnodes: u64,
+        /// The limit, [`MAX_VNODES_PER_NODE`].
+        max: u32,
     },
     /// More ring points in total than [`MAX_RING_POINTS`].
     TooManyRingPoints {
         /// Total vnodes requested.
         points: u64,
+        /// The limit, [`MAX_RING_POINTS`].
+        max: u64,
     },
     /// A replication factor of 0 or above the node count.
     ReplicasOutOfRange {
@@ -365,11 +383,15 @@ pub enum ConfigError {
     KeyCountOutOfRange {
         /// The requested count.
         count: u64,
+        /// The limit, [`MAX_KEYS`].
+        max: usize,
     },
     /// A custom key longer than [`MAX_KEY_CHARS`].
     KeyTooLong {
         /// 1-based position of the key.
         position: usize,
+        /// The limit, [`MAX_KEY_CHARS`].
+        max: usize,
     },
     /// A strategy name that is not one of modulo, ring, rendezvous, jump.
     UnknownStrategy {
@@ -378,62 +400,44 @@ pub enum ConfigError {
     },
 }
 
+/// A terse English summary of the data, for logs and library users. Students read the
+/// lab's own wording of each error (`partlab_lab::i18n::config_error`, also used by the CLI),
+/// which lives with every other user-facing text.
 impl fmt::Display for ConfigError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ConfigError::NoNodes => write!(f, "add at least one node: keys need somewhere to go"),
-            ConfigError::TooManyNodes { count } => write!(
-                f,
-                "{count} nodes is more than this lab handles; use at most {MAX_NODES}"
-            ),
-            ConfigError::EmptyNodeName { position } => {
-                write!(f, "node {position} has no name; every node needs one")
+            ConfigError::NoNodes => write!(f, "no nodes"),
+            ConfigError::TooManyNodes { count, max } => write!(f, "{count} nodes (max {max})"),
+            ConfigError::EmptyNodeName { position } => write!(f, "node {position}: empty name"),
+            ConfigError::DuplicateNodeName { name } => write!(f, "duplicate node name {name:?}"),
+            ConfigError::NodeNameTooLong { name, chars, max } => {
+                write!(f, "node name {name:?}: {chars} characters (max {max})")
             }
-            ConfigError::DuplicateNodeName { name } => write!(
-                f,
-                "two nodes are called \"{name}\"; names must be unique because the name is what gets hashed"
-            ),
-            ConfigError::NodeNameTooLong { name, chars } => write!(
-                f,
-                "the node name \"{name}\" has {chars} characters; use at most {MAX_NODE_NAME_CHARS}"
-            ),
-            ConfigError::NodeNameControlChar { name } => write!(
-                f,
-                "the node name \"{}\" contains a control character (such as a line break)",
-                name.escape_debug()
-            ),
-            ConfigError::InvalidWeight { node, weight } => write!(
-                f,
-                "node \"{node}\" has weight {weight}; a weight must be a number above 0 and at most {MAX_WEIGHT}"
-            ),
-            ConfigError::VnodesOutOfRange { vnodes } => write!(
-                f,
-                "{vnodes} virtual nodes per node is out of range; choose between 1 and {MAX_VNODES_PER_NODE}"
-            ),
-            ConfigError::TooManyVnodesForNode { node, vnodes } => write!(
-                f,
-                "node \"{node}\" would get {vnodes} virtual nodes (vnodes × weight); the limit is {MAX_VNODES_PER_NODE} per node"
-            ),
-            ConfigError::TooManyRingPoints { points } => write!(
-                f,
-                "the ring would have {points} virtual nodes in total; the limit is {MAX_RING_POINTS}: use fewer vnodes or nodes"
-            ),
-            ConfigError::ReplicasOutOfRange { replicas, nodes } => write!(
-                f,
-                "a replication factor of {replicas} does not fit {nodes} node(s): each copy needs a different node, so choose between 1 and {nodes}"
-            ),
-            ConfigError::KeyCountOutOfRange { count } => write!(
-                f,
-                "{count} keys is out of range; choose between 1 and {MAX_KEYS}"
-            ),
-            ConfigError::KeyTooLong { position } => write!(
-                f,
-                "key {position} is longer than {MAX_KEY_CHARS} characters"
-            ),
-            ConfigError::UnknownStrategy { given } => write!(
-                f,
-                "unknown strategy \"{given}\"; choose modulo, ring, rendezvous or jump"
-            ),
+            ConfigError::NodeNameControlChar { name } => {
+                write!(f, "node name {name:?}: control character")
+            }
+            ConfigError::InvalidWeight { node, weight, max } => {
+                write!(f, "node {node:?}: weight {weight} (must be in (0, {max}])")
+            }
+            ConfigError::VnodesOutOfRange { vnodes, max } => {
+                write!(f, "{vnodes} vnodes per node (must be in 1..={max})")
+            }
+            ConfigError::TooManyVnodesForNode { node, vnodes, max } => {
+                write!(f, "node {node:?}: {vnodes} vnodes (max {max})")
+            }
+            ConfigError::TooManyRingPoints { points, max } => {
+                write!(f, "{points} ring points (max {max})")
+            }
+            ConfigError::ReplicasOutOfRange { replicas, nodes } => {
+                write!(f, "replication factor {replicas} for {nodes} nodes")
+            }
+            ConfigError::KeyCountOutOfRange { count, max } => {
+                write!(f, "{count} keys (must be in 1..={max})")
+            }
+            ConfigError::KeyTooLong { position, max } => {
+                write!(f, "key {position}: over {max} characters")
+            }
+            ConfigError::UnknownStrategy { given } => write!(f, "unknown strategy {given:?}"),
         }
     }
 }

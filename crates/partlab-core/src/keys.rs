@@ -52,7 +52,10 @@ impl KeySet {
     pub fn custom(keys: Vec<String>) -> Result<Self, ConfigError> {
         check_count(keys.len() as u64)?;
         if let Some(pos) = keys.iter().position(|k| k.chars().count() > MAX_KEY_CHARS) {
-            return Err(ConfigError::KeyTooLong { position: pos + 1 });
+            return Err(ConfigError::KeyTooLong {
+                position: pos + 1,
+                max: MAX_KEY_CHARS,
+            });
         }
         let hashes = keys.iter().map(|k| hash_key(k)).collect();
         Ok(Self::from_hashes(KeySource::Custom(keys), hashes))
@@ -164,7 +167,10 @@ impl KeySet {
 
 fn check_count(count: u64) -> Result<(), ConfigError> {
     if count == 0 || count > MAX_KEYS as u64 {
-        Err(ConfigError::KeyCountOutOfRange { count })
+        Err(ConfigError::KeyCountOutOfRange {
+            count,
+            max: MAX_KEYS,
+        })
     } else {
         Ok(())
     }

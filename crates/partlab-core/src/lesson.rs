@@ -1,5 +1,12 @@
 //! The lesson's experiments as data: its cluster, its keys and each table it prints, so the
 //! command-line tool, the tests and the browser presets all reproduce the same figures.
+//!
+//! Each [`Scenario`] says where it sits in the lesson ([`LessonPart`]) and what it shows
+//! ([`ScenarioKind`]) as data, so every front end words it from the same facts instead of
+//! matching on identifiers. The table is built once ([`scenarios`]).
+
+use std::fmt;
+use std::sync::OnceLock;
 
 use crate::config::{Config, Node, Strategy};
 
@@ -37,14 +44,105 @@ impl Printed {
     }
 }
 
+/// A numbered part of the lesson: one of its ten sections or one of its three exercises.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum LessonPart {
+    /// Section 1–10.
+    Section(u8),
+    /// Exercise 1–3.
+    Exercise(u8),
+}
+
+impl LessonPart {
+    /// The lesson's sections and exercises, in reading order.
+    pub const ALL: [LessonPart; 13] = [
+        LessonPart::Section(1),
+        LessonPart::Section(2),
+        LessonPart::Section(3),
+        LessonPart::Section(4),
+        LessonPart::Section(5),
+        LessonPart::Section(6),
+        LessonPart::Section(7),
+        LessonPart::Section(8),
+        LessonPart::Section(9),
+        LessonPart::Section(10),
+        LessonPart::Exercise(1),
+        LessonPart::Exercise(2),
+        LessonPart::Exercise(3),
+    ];
+
+    /// The short code used in JSON and URLs: `5` for section 5, `ex1` for exercise 1.
+    pub fn code(self) -> String {
+        match self {
+            LessonPart::Section(n) => n.to_string(),
+            LessonPart::Exercise(n) => format!("ex{n}"),
+        }
+    }
+}
+
+impl fmt::Display for LessonPart {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.code())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for LessonPart {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.code())
+    }
+}
+
+/// What a scenario shows, as data the front ends word in their own language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(tag = "kind", rename_all = "snake_case"))]
+pub enum ScenarioKind {
+    /// `hash mod N` going from `from` to `to` nodes.
+    ModuloResize {
+        /// Nodes before.
+        from: usize,
+        /// Nodes after.
+        to: usize,
+    },
+    /// The lesson's four-node ring at a vnode count (the deviation table).
+    RingVnodes {
+        /// Vnodes per node.
+        vnodes: u32,
+    },
+    /// [`JOINING_NODE`] joins the lesson's cluster under `strategy`.
+    NodeJoins {
+        /// The strategy.
+        strategy: Strategy,
+    },
+    /// [`LEAVING_NODE`] leaves the lesson's ring.
+    NodeLeaves,
+    /// A ring where one node has twice the weight of the others (exercise 1).
+    WeightedRing,
+    /// `from` → `to` nodes under `strategy`, keeping `replicas` copies (exercise 3).
+    Resize {
+        /// The strategy.
+        strategy: Strategy,
+        /// Nodes before.
+        from: usize,
+        /// Nodes after.
+        to: usize,
+        /// Copies per key.
+        replicas: u32,
+    },
+}
+
 /// One table or exercise of the lesson, ready to recompute.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Scenario {
     /// Stable identifier, used in URLs and on the command line (`ring-150`, `mod-4-5`, …).
     pub id: &'static str,
-    /// Where it is in the lesson (`5`, `6`, `7`, `ex1`, `ex3`).
-    pub section: &'static str,
+    /// Where it is in the lesson (serialized as `5`, `6`, `7`, `ex1`, `ex3`).
+    pub section: LessonPart,
+    /// What it shows.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub kind: ScenarioKind,
     /// The configuration shown (and the "before" side of a change).
     pub before: Config,
     /// The configuration after the change, for movement scenarios.
@@ -88,8 +186,18 @@ fn ring(vnodes: u32, counts: [(&'static str, u64); 4], dev: f64) -> Setup {
     )
 }
 
-/// Every scenario of the lesson, in reading order.
-pub fn scenarios() -> Vec<Scenario> {
+/// Every scenario of the lesson, in reading order (built on first use, then shared).
+pub fn scenarios() -> &'static [Scenario] {
+    static TABLE: OnceLock<Vec<Scenario>> = OnceLock::new();
+    TABLE.get_or_init(build_scenarios)
+}
+
+/// The scenario called `id`.
+pub fn scenario(id: &str) -> Option<&'static Scenario> {
+    scenarios().iter().find(|s| s.id == id)
+}
+
+fn build_scenarios() -> Vec<Scenario> {
     let mut with_tar: Vec<&str> = NODES.to_vec();
     with_tar.push(JOINING_NODE);
     let with_tar_rendezvous = with_tar.clone();
@@ -108,14 +216,37 @@ pub fn scenarios() -> Vec<Scenario> {
         vnodes: 150,
         replicas: 1,
     };
-    let table: Vec<(&'static str, &'static str, Setup)> = vec![
-        ("mod-4-5", "5", modulo(4, 5, 80.0)),
-        ("mod-5-6", "5", modulo(5, 6, 83.3)),
-        ("mod-10-11", "5", modulo(10, 11, 91.0)),
-        ("mod-4-8", "5", modulo(4, 8, 49.7)),
+    use LessonPart::{Exercise, Section};
+    use ScenarioKind::*;
+    let table: Vec<(&'static str, LessonPart, ScenarioKind, Setup)> = vec![
+        (
+            "mod-4-5",
+            Section(5),
+            ModuloResize { from: 4, to: 5 },
+            modulo(4, 5, 80.0),
+        ),
+        (
+            "mod-5-6",
+            Section(5),
+            ModuloResize { from: 5, to: 6 },
+            modulo(5, 6, 83.3),
+        ),
+        (
+            "mod-10-11",
+            Section(5),
+            ModuloResize { from: 10, to: 11 },
+            modulo(10, 11, 91.0),
+        ),
+        (
+            "mod-4-8",
+            Section(5),
+            ModuloResize { from: 4, to: 8 },
+            modulo(4, 8, 49.7),
+        ),
         (
             "ring-1",
-            "6",
+            Section(6),
+            RingVnodes { vnodes: 1 },
             ring(
                 1,
                 [
@@ -129,7 +260,8 @@ pub fn scenarios() -> Vec<Scenario> {
         ),
         (
             "ring-10",
-            "6",
+            Section(6),
+            RingVnodes { vnodes: 10 },
             ring(
                 10,
                 [
@@ -143,7 +275,8 @@ pub fn scenarios() -> Vec<Scenario> {
         ),
         (
             "ring-150",
-            "6",
+            Section(6),
+            RingVnodes { vnodes: 150 },
             ring(
                 150,
                 [
@@ -157,7 +290,8 @@ pub fn scenarios() -> Vec<Scenario> {
         ),
         (
             "ring-500",
-            "6",
+            Section(6),
+            RingVnodes { vnodes: 500 },
             (
                 lesson_ring(500),
                 None,
@@ -169,7 +303,8 @@ pub fn scenarios() -> Vec<Scenario> {
         ),
         (
             "ring-1000",
-            "6",
+            Section(6),
+            RingVnodes { vnodes: 1000 },
             (
                 lesson_ring(1000),
                 None,
@@ -181,7 +316,10 @@ pub fn scenarios() -> Vec<Scenario> {
         ),
         (
             "ring-join",
-            "6",
+            Section(6),
+            NodeJoins {
+                strategy: Strategy::Ring,
+            },
             (
                 lesson_ring(150),
                 Some(Config::new(Strategy::Ring, with_tar)),
@@ -193,7 +331,8 @@ pub fn scenarios() -> Vec<Scenario> {
         ),
         (
             "ring-leave",
-            "6",
+            Section(6),
+            NodeLeaves,
             (
                 lesson_ring(150),
                 Some(Config::new(Strategy::Ring, without_vlc)),
@@ -207,7 +346,10 @@ pub fn scenarios() -> Vec<Scenario> {
         (
             // Section 7 prints no figure; the lab shows rendezvous on the lesson's own cluster.
             "rendezvous-join",
-            "7",
+            Section(7),
+            NodeJoins {
+                strategy: Strategy::Rendezvous,
+            },
             (
                 Config::new(Strategy::Rendezvous, NODES),
                 Some(Config::new(Strategy::Rendezvous, with_tar_rendezvous)),
@@ -216,7 +358,8 @@ pub fn scenarios() -> Vec<Scenario> {
         ),
         (
             "weighted",
-            "ex1",
+            Exercise(1),
+            WeightedRing,
             (
                 weighted,
                 None,
@@ -229,7 +372,13 @@ pub fn scenarios() -> Vec<Scenario> {
         ),
         (
             "rendezvous",
-            "ex3",
+            Exercise(3),
+            Resize {
+                strategy: Strategy::Rendezvous,
+                from: 5,
+                to: 6,
+                replicas: 3,
+            },
             (
                 Config::new(Strategy::Rendezvous, generic_names(5)).with_replicas(3),
                 Some(Config::new(Strategy::Rendezvous, generic_names(6)).with_replicas(3)),
@@ -243,7 +392,13 @@ pub fn scenarios() -> Vec<Scenario> {
         ),
         (
             "ring-5-6",
-            "ex3",
+            Exercise(3),
+            Resize {
+                strategy: Strategy::Ring,
+                from: 5,
+                to: 6,
+                replicas: 1,
+            },
             (
                 Config::new(Strategy::Ring, generic_names(5)),
                 Some(Config::new(Strategy::Ring, generic_names(6))),
@@ -253,9 +408,10 @@ pub fn scenarios() -> Vec<Scenario> {
     ];
     table
         .into_iter()
-        .map(|(id, section, (before, after, printed))| Scenario {
+        .map(|(id, section, kind, (before, after, printed))| Scenario {
             id,
             section,
+            kind,
             before,
             after,
             printed,
@@ -263,7 +419,72 @@ pub fn scenarios() -> Vec<Scenario> {
         .collect()
 }
 
-/// The scenario called `id`.
-pub fn scenario(id: &str) -> Option<Scenario> {
-    scenarios().into_iter().find(|s| s.id == id)
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each scenario's kind and part agree with its configurations, so wording built from the
+    /// kind describes what is actually computed.
+    #[test]
+    fn kinds_describe_their_configurations() {
+        let mut ids = std::collections::HashSet::new();
+        for s in scenarios() {
+            assert!(ids.insert(s.id), "duplicate id {}", s.id);
+            let after = s.after.as_ref();
+            let n_after = after.map(|a| a.nodes.len());
+            match s.kind {
+                ScenarioKind::ModuloResize { from, to } => {
+                    assert_eq!(s.before.strategy, Strategy::Modulo, "{}", s.id);
+                    assert_eq!(
+                        (s.before.nodes.len(), n_after),
+                        (from, Some(to)),
+                        "{}",
+                        s.id
+                    );
+                }
+                ScenarioKind::RingVnodes { vnodes } => {
+                    assert_eq!(s.before.strategy, Strategy::Ring, "{}", s.id);
+                    assert_eq!(s.before.vnodes, vnodes, "{}", s.id);
+                    assert!(after.is_none(), "{}", s.id);
+                }
+                ScenarioKind::NodeJoins { strategy } => {
+                    assert_eq!(s.before.strategy, strategy, "{}", s.id);
+                    let a = after.expect("a join has an after");
+                    assert!(a.node_names().iter().any(|n| n == JOINING_NODE));
+                    assert!(!s.before.node_names().iter().any(|n| n == JOINING_NODE));
+                }
+                ScenarioKind::NodeLeaves => {
+                    let a = after.expect("a leave has an after");
+                    assert!(!a.node_names().iter().any(|n| n == LEAVING_NODE));
+                    assert!(s.before.node_names().iter().any(|n| n == LEAVING_NODE));
+                }
+                ScenarioKind::WeightedRing => {
+                    assert!(s.before.nodes.iter().any(|n| n.weight == 2.0), "{}", s.id);
+                }
+                ScenarioKind::Resize {
+                    strategy,
+                    from,
+                    to,
+                    replicas,
+                } => {
+                    assert_eq!(s.before.strategy, strategy, "{}", s.id);
+                    assert_eq!(
+                        (s.before.nodes.len(), n_after),
+                        (from, Some(to)),
+                        "{}",
+                        s.id
+                    );
+                    assert_eq!(s.before.replicas, replicas, "{}", s.id);
+                }
+            }
+            assert!(LessonPart::ALL.contains(&s.section), "{}", s.id);
+        }
+        // Built once: the same table every time.
+        assert!(std::ptr::eq(scenarios(), scenarios()));
+        assert_eq!(
+            scenario("ring-150").map(|s| s.section),
+            Some(LessonPart::Section(6))
+        );
+        assert_eq!(LessonPart::Exercise(3).code(), "ex3");
+    }
 }

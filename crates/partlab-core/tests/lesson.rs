@@ -31,7 +31,7 @@ fn movement(before: &Config, after: &Config) -> Movement {
     Movement::between(before, &a, after, &b)
 }
 
-fn get(id: &str) -> Scenario {
+fn get(id: &str) -> &'static Scenario {
     scenario(id).unwrap_or_else(|| panic!("scenario {id} exists"))
 }
 

@@ -5,294 +5,246 @@
 //! compile error. Messages that quote user input (node names) are built by functions here and
 //! are always shown by the page as plain text.
 
+use crate::chapters::ChapterId;
+use crate::model::Notice;
 use crate::state::{
     Field, FragmentIssue, Lang, StateError, View, MAX_FRAGMENT_BYTES, MAX_LAB_KEYS, MAX_LAB_NODES,
-    MAX_LAB_VNODES, MAX_LAB_WEIGHT, MIN_KEYS, MIN_WEIGHT,
+    MAX_LAB_VNODES, MAX_LAB_WEIGHT, MAX_SELECTED_KEY_CHARS, MIN_KEYS, MIN_WEIGHT,
 };
-use partlab_core::config::{ConfigError, Strategy, MAX_NODE_NAME_CHARS};
+use partlab_core::config::{ConfigError, Strategy};
+use partlab_core::lesson::{LessonPart, Scenario, ScenarioKind, JOINING_NODE, LEAVING_NODE};
 
-/// Every fixed text of the page.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Text {
+/// Declares [`Text`], its list [`Text::ALL`] and each text in both languages, side by side,
+/// so that a text cannot exist without both its translations.
+macro_rules! texts {
+    ($( $(#[doc = $doc:expr])* $name:ident => ($ca:expr, $en:expr $(,)?), )*) => {
+        /// Every fixed text of the page.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Text {
+            $( $(#[doc = $doc])* $name, )*
+        }
+
+        impl Text {
+            /// Every text, in declaration order.
+            pub const ALL: &'static [Text] = &[$(Text::$name,)*];
+
+            /// The text in Catalan and in English.
+            fn pair(self) -> (&'static str, &'static str) {
+                match self {
+                    $(Text::$name => ($ca, $en),)*
+                }
+            }
+        }
+    };
+}
+
+texts! {
+    /// The chapter bar's accessible name.
+    ChapterNav => ("Capítols del laboratori", "The lab's chapters"),
+    /// The table of contents' toggle.
+    Contents => ("Tota la lliçó (seccions 1–10 i exercicis)", "The whole lesson (sections 1–10 and exercises)"),
+    /// Marks a part of the lesson that no chapter covers yet.
+    NotYet => ("encara no és al laboratori", "not in the lab yet"),
+    /// Heading of the chapter's introduction, before the chapter's own title.
+    LessonSection => ("Lliçó, secció", "Lesson, section"),
     /// Page title.
-    Title,
+    Title => ("Partlab: particionament i hashing consistent", "Partlab: partitioning and consistent hashing"),
     /// One line under the title.
-    Tagline,
+    Tagline => (
+        "Canvia nodes, pesos i nodes virtuals i mira com es reparteixen (i es mouen) les claus de les comandes de Quilòmetre Zero.",
+        "Change nodes, weights and virtual nodes and watch how Quilòmetre Zero's order keys spread out (and move).",
+    ),
     /// Label of the language switch.
-    Language,
+    Language => ("Idioma", "Language"),
     /// Controls panel heading.
-    Controls,
+    Controls => ("Experiment", "Experiment"),
     /// Strategy select label.
-    Strategy,
+    Strategy => ("Estratègia", "Strategy"),
     /// Nodes fieldset legend.
-    Nodes,
+    Nodes => ("Nodes físics", "Physical nodes"),
     /// Node name input label.
-    NodeName,
+    NodeName => ("Nom", "Name"),
     /// Weight slider label.
-    Weight,
+    Weight => ("Pes", "Weight"),
     /// Remove-node button.
-    RemoveNode,
+    RemoveNode => ("Treu", "Remove"),
     /// Add-node button.
-    AddNode,
+    AddNode => ("Afegeix un node", "Add a node"),
     /// Vnodes slider label.
-    Vnodes,
+    Vnodes => ("Nodes virtuals per node", "Virtual nodes per node"),
     /// Vnodes are ignored by this strategy.
-    VnodesUnused,
+    VnodesUnused => ("(aquesta estratègia no en fa servir)", "(not used by this strategy)"),
     /// Weights are ignored by this strategy.
-    WeightsUnused,
+    WeightsUnused => ("Aquesta estratègia ignora els pesos.", "This strategy ignores weights."),
     /// Key count slider label.
-    KeyCount,
+    KeyCount => ("Claus (comandes P-2026-…)", "Keys (orders P-2026-…)"),
     /// Replication factor label.
-    Replicas,
+    Replicas => ("Factor de replicació (rèpliques per clau)", "Replication factor (copies per key)"),
     /// Presets heading.
-    Presets,
+    Presets => ("Els experiments de la lliçó", "The lesson's experiments"),
     /// Presets intro.
-    PresetsIntro,
+    PresetsIntro => (
+        "Cada botó posa el laboratori en l'estat d'una taula de la lliçó; si hi ha un canvi, primer veus l'abans i després s'aplica.",
+        "Each button puts the lab in the state of one of the lesson's tables; when there is a change you see the before first, then it is applied.",
+    ),
     /// Ring panel heading.
-    Ring,
+    Ring => ("L'anell", "The ring"),
     /// Ring caption for the ring strategy.
-    RingCaption,
+    RingCaption => (
+        "Cada marca és un node virtual, cada arc pertany al node de la marca que el tanca (en sentit horari), i cada punt és una clau de mostra. Les claus que l'últim canvi ha mogut queden ressaltades: l'anella té el color del node d'abans i el farciment, el del node nou.",
+        "Each tick is a virtual node, each arc belongs to the node of the tick that closes it (clockwise), and each dot is a sample key. Keys moved by the last change are highlighted: the ring shows the node before, the fill the node after.",
+    ),
     /// Ring caption for strategies without a ring.
-    NoRingCaption,
+    NoRingCaption => (
+        "Aquesta estratègia no fa servir cap anell: els punts són claus de mostra a la posició del seu hash, pintades del color del node que les rep. Les claus mogudes per l'últim canvi queden ressaltades (anella: node d'abans; farciment: node nou).",
+        "This strategy uses no ring: the dots are sample keys at their hash position, coloured by the node that gets them. Keys moved by the last change are highlighted (ring: node before; fill: node after).",
+    ),
     /// Key lookup label.
-    LookupKey,
+    LookupKey => ("Segueix una clau", "Follow a key"),
     /// Key lookup button.
-    Find,
+    Find => ("Mostra el camí", "Show its path"),
     /// Clear selection button.
-    ClearKey,
+    ClearKey => ("Esborra", "Clear"),
     /// Hint: click a dot.
-    PickHint,
+    PickHint => (
+        "O bé fes clic (o toca) un punt de l'anell; amb el focus a l'anell, les fletxes recorren les claus.",
+        "Or click (or tap) a dot on the ring; with the ring focused, the arrow keys step through the keys.",
+    ),
     /// Key path heading.
-    KeyPath,
+    KeyPath => ("Camí de la clau", "The key's path"),
     /// "Key" row.
-    PathKey,
+    PathKey => ("Clau", "Key"),
     /// MD5 row.
-    PathMd5,
+    PathMd5 => ("MD5", "MD5"),
     /// u64 row.
-    PathU64,
+    PathU64 => ("Primers 8 bytes (u64, big-endian)", "First 8 bytes (u64, big-endian)"),
     /// Angle row.
-    PathAngle,
+    PathAngle => ("Angle a l'anell", "Angle on the ring"),
     /// Rule row (how the owner is chosen).
-    PathRule,
+    PathRule => ("Regla", "Rule"),
     /// Owner row.
-    PathOwner,
+    PathOwner => ("Propietari", "Owner"),
     /// Replicas row.
-    PathReplicas,
+    PathReplicas => ("Rèpliques", "Replicas"),
     /// Before the last change row.
-    PathBefore,
+    PathBefore => ("Abans de l'últim canvi", "Before the last change"),
     /// Figures heading.
-    Figures,
+    Figures => ("Xifres", "Figures"),
     /// Table header: node.
-    Node,
+    Node => ("Node", "Node"),
     /// Table header: keys.
-    Keys,
+    Keys => ("Claus", "Keys"),
     /// Table header: actual share.
-    Share,
+    Share => ("Part real", "Actual share"),
     /// Table header: expected share.
-    Expected,
+    Expected => ("Part esperada", "Expected share"),
     /// Table header: vnodes on the ring.
-    VnodesCol,
+    VnodesCol => ("Nodes virtuals", "Virtual nodes"),
     /// Table header: share of the ring's arcs.
-    ArcShare,
+    ArcShare => ("Part de l'anell", "Share of the ring"),
     /// Deviation figure label.
-    Deviation,
+    Deviation => ("Desviació (desv. típica / mitjana)", "Deviation (std. dev. / mean)"),
     /// Deviation figure label when weights differ (measured against each node's share).
-    DeviationWeighted,
+    DeviationWeighted => (
+        "Desviació respecte a la part de cada pes (desv. típica / mitjana)",
+        "Deviation from each node's weighted share (std. dev. / mean)",
+    ),
     /// Peak-to-mean label.
-    PeakToMean,
+    PeakToMean => ("Màxim / mitjana", "Peak-to-mean"),
     /// Largest share error label.
-    ShareError,
+    ShareError => ("Error màxim de part", "Largest share error"),
     /// Moved-by-last-change label.
-    Moved,
+    Moved => ("Claus mogudes per l'últim canvi", "Keys moved by the last change"),
     /// Ideal minimum label.
-    Ideal,
+    Ideal => ("Mínim ideal", "Ideal minimum"),
     /// Replica sets changed label.
-    ReplicaSetsChanged,
+    ReplicaSetsChanged => ("Conjunts de rèpliques canviats", "Replica sets changed"),
     /// Nothing changed yet.
-    NoChangeYet,
+    NoChangeYet => ("encara cap canvi", "no change yet"),
     /// The lesson's figure prefix.
-    Lesson,
+    Lesson => ("lliçó", "lesson"),
     /// Flow table heading.
-    Flow,
+    Flow => ("Cap on van les claus mogudes", "Where the moved keys went"),
     /// Flow table header: fraction of all keys.
-    OfAllKeys,
+    OfAllKeys => ("De totes les claus", "Of all keys"),
     /// Flow table header: from.
-    From,
+    From => ("De", "From"),
     /// Flow table header: to.
-    To,
+    To => ("A", "To"),
     /// Keys-per-node chart title.
-    BarsTitle,
+    BarsTitle => ("Claus per node", "Keys per node"),
     /// Deviation chart title.
-    DeviationTitle,
+    DeviationTitle => ("Desviació segons els nodes virtuals", "Deviation against virtual nodes"),
     /// Deviation chart caption.
-    DeviationCaption,
+    DeviationCaption => (
+        "Banda: mínim–màxim de diversos anells amb els mateixos nodes reanomenats; línia: tendència 1/√V; punt: el teu valor actual.",
+        "Band: min–max over several rings with the same nodes renamed; line: the 1/√V trend; dot: your current setting.",
+    ),
     /// Movement chart title.
-    MovementTitle,
+    MovementTitle => ("Claus mogudes quan entra un node", "Keys moved when a node joins"),
     /// Movement chart caption.
-    MovementCaption,
+    MovementCaption => (
+        "Per a cada estratègia, la fracció de claus que canvien de node en passar de N a N+1 nodes, davant del mínim ideal 1/(N+1).",
+        "For each strategy, the fraction of keys that change node going from N to N+1 nodes, against the ideal minimum 1/(N+1).",
+    ),
     /// The data behind a chart.
-    ChartData,
+    ChartData => ("Dades del gràfic", "Chart data"),
     /// A sweep is running.
-    Computing,
+    Computing => ("Calculant…", "Computing…"),
     /// Table header: trials min.
-    Min,
+    Min => ("mín.", "min"),
     /// Table header: median.
-    Median,
+    Median => ("mediana", "median"),
     /// Table header: max.
-    Max,
+    Max => ("màx.", "max"),
     /// Table header: nodes before → after.
-    Change,
+    Change => ("Nodes", "Nodes"),
     /// Legend: ideal.
-    IdealShort,
+    IdealShort => ("ideal", "ideal"),
     /// Legend: expected by weight.
-    ExpectedByWeight,
+    ExpectedByWeight => ("esperat pel pes", "expected by weight"),
     /// Legend: trend 1/√V.
-    Trend,
+    Trend => ("tendència 1/√V", "1/√V trend"),
     /// Legend: current setting.
-    Current,
+    Current => ("valor actual", "current setting"),
     /// Legend: min–max band.
-    Band,
+    Band => ("mín.–màx.", "min–max"),
     /// Axis: vnodes per node.
-    AxisVnodes,
+    AxisVnodes => ("nodes virtuals per node", "virtual nodes per node"),
     /// Axis: deviation %.
-    AxisDeviation,
+    AxisDeviation => ("desviació (%)", "deviation (%)"),
     /// Axis: keys.
-    AxisKeys,
+    AxisKeys => ("claus", "keys"),
     /// Axis: nodes before the join.
-    AxisNodes,
+    AxisNodes => ("nodes abans del canvi (N)", "nodes before the change (N)"),
     /// Axis: % keys moved.
-    AxisMoved,
+    AxisMoved => ("claus mogudes (%)", "keys moved (%)"),
     /// Dismiss a notice.
-    Dismiss,
+    Dismiss => ("D'acord", "Dismiss"),
     /// Loading message.
-    Loading,
+    Loading => ("Carregant Partlab…", "Loading Partlab…"),
     /// Crash message prefix.
-    Crashed,
+    Crashed => (
+        "Partlab ha trobat un error intern i s'ha aturat. Torna a carregar la pàgina; si es repeteix, copia aquest missatge:",
+        "Partlab hit an internal error and stopped. Reload the page; if it happens again, copy this message:",
+    ),
     /// Skip link / footer note on computation.
-    Footer,
+    Footer => (
+        "Tot es calcula al teu navegador amb Rust compilat a WebAssembly; l'adreça de la pàgina guarda l'experiment sencer.",
+        "Everything is computed in your browser by Rust compiled to WebAssembly; the page's address holds the whole experiment.",
+    ),
     /// Open the full lab (from embed mode).
-    OpenFull,
+    OpenFull => ("Obre el laboratori sencer", "Open the full lab"),
     /// A looked-up key that is not one of the experiment's keys.
-    NotInKeySet,
+    NotInKeySet => (
+        "no és cap de les claus de l'experiment",
+        "not one of the experiment's keys",
+    ),
 }
 
 /// The text `t` in language `lang`.
 pub fn tr(lang: Lang, t: Text) -> &'static str {
-    let (ca, en) = match t {
-        Text::Title => ("Partlab: particionament i hashing consistent", "Partlab: partitioning and consistent hashing"),
-        Text::Tagline => (
-            "Canvia nodes, pesos i nodes virtuals i mira com es reparteixen (i es mouen) les claus de les comandes de Quilòmetre Zero.",
-            "Change nodes, weights and virtual nodes and watch how Quilòmetre Zero's order keys spread out (and move).",
-        ),
-        Text::Language => ("Idioma", "Language"),
-        Text::Controls => ("Experiment", "Experiment"),
-        Text::Strategy => ("Estratègia", "Strategy"),
-        Text::Nodes => ("Nodes físics", "Physical nodes"),
-        Text::NodeName => ("Nom", "Name"),
-        Text::Weight => ("Pes", "Weight"),
-        Text::RemoveNode => ("Treu", "Remove"),
-        Text::AddNode => ("Afegeix un node", "Add a node"),
-        Text::Vnodes => ("Nodes virtuals per node", "Virtual nodes per node"),
-        Text::VnodesUnused => ("(aquesta estratègia no en fa servir)", "(not used by this strategy)"),
-        Text::WeightsUnused => ("Aquesta estratègia ignora els pesos.", "This strategy ignores weights."),
-        Text::KeyCount => ("Claus (comandes P-2026-…)", "Keys (orders P-2026-…)"),
-        Text::Replicas => ("Factor de replicació (rèpliques per clau)", "Replication factor (copies per key)"),
-        Text::Presets => ("Els experiments de la lliçó", "The lesson's experiments"),
-        Text::PresetsIntro => (
-            "Cada botó posa el laboratori en l'estat d'una taula de la lliçó; si hi ha un canvi, primer veus l'abans i després s'aplica.",
-            "Each button puts the lab in the state of one of the lesson's tables; when there is a change you see the before first, then it is applied.",
-        ),
-        Text::Ring => ("L'anell", "The ring"),
-        Text::RingCaption => (
-            "Cada marca és un node virtual, cada arc pertany al node de la marca que el tanca (en sentit horari), i cada punt és una clau de mostra. Les claus que l'últim canvi ha mogut queden ressaltades: l'anella té el color del node d'abans i el farciment, el del node nou.",
-            "Each tick is a virtual node, each arc belongs to the node of the tick that closes it (clockwise), and each dot is a sample key. Keys moved by the last change are highlighted: the ring shows the node before, the fill the node after.",
-        ),
-        Text::NoRingCaption => (
-            "Aquesta estratègia no fa servir cap anell: els punts són claus de mostra a la posició del seu hash, pintades del color del node que les rep. Les claus mogudes per l'últim canvi queden ressaltades (anella: node d'abans; farciment: node nou).",
-            "This strategy uses no ring: the dots are sample keys at their hash position, coloured by the node that gets them. Keys moved by the last change are highlighted (ring: node before; fill: node after).",
-        ),
-        Text::LookupKey => ("Segueix una clau", "Follow a key"),
-        Text::Find => ("Mostra el camí", "Show its path"),
-        Text::ClearKey => ("Esborra", "Clear"),
-        Text::PickHint => (
-            "O bé fes clic (o toca) un punt de l'anell; amb el focus a l'anell, les fletxes recorren les claus.",
-            "Or click (or tap) a dot on the ring; with the ring focused, the arrow keys step through the keys.",
-        ),
-        Text::KeyPath => ("Camí de la clau", "The key's path"),
-        Text::PathKey => ("Clau", "Key"),
-        Text::PathMd5 => ("MD5", "MD5"),
-        Text::PathU64 => ("Primers 8 bytes (u64, big-endian)", "First 8 bytes (u64, big-endian)"),
-        Text::PathAngle => ("Angle a l'anell", "Angle on the ring"),
-        Text::PathRule => ("Regla", "Rule"),
-        Text::PathOwner => ("Propietari", "Owner"),
-        Text::PathReplicas => ("Rèpliques", "Replicas"),
-        Text::PathBefore => ("Abans de l'últim canvi", "Before the last change"),
-        Text::Figures => ("Xifres", "Figures"),
-        Text::Node => ("Node", "Node"),
-        Text::Keys => ("Claus", "Keys"),
-        Text::Share => ("Part real", "Actual share"),
-        Text::Expected => ("Part esperada", "Expected share"),
-        Text::VnodesCol => ("Nodes virtuals", "Virtual nodes"),
-        Text::ArcShare => ("Part de l'anell", "Share of the ring"),
-        Text::Deviation => ("Desviació (desv. típica / mitjana)", "Deviation (std. dev. / mean)"),
-        Text::DeviationWeighted => (
-            "Desviació respecte a la part de cada pes (desv. típica / mitjana)",
-            "Deviation from each node's weighted share (std. dev. / mean)",
-        ),
-        Text::PeakToMean => ("Màxim / mitjana", "Peak-to-mean"),
-        Text::ShareError => ("Error màxim de part", "Largest share error"),
-        Text::Moved => ("Claus mogudes per l'últim canvi", "Keys moved by the last change"),
-        Text::Ideal => ("Mínim ideal", "Ideal minimum"),
-        Text::ReplicaSetsChanged => ("Conjunts de rèpliques canviats", "Replica sets changed"),
-        Text::NoChangeYet => ("encara cap canvi", "no change yet"),
-        Text::Lesson => ("lliçó", "lesson"),
-        Text::Flow => ("Cap on van les claus mogudes", "Where the moved keys went"),
-        Text::OfAllKeys => ("De totes les claus", "Of all keys"),
-        Text::From => ("De", "From"),
-        Text::To => ("A", "To"),
-        Text::BarsTitle => ("Claus per node", "Keys per node"),
-        Text::DeviationTitle => ("Desviació segons els nodes virtuals", "Deviation against virtual nodes"),
-        Text::DeviationCaption => (
-            "Banda: mínim–màxim de diversos anells amb els mateixos nodes reanomenats; línia: tendència 1/√V; punt: el teu valor actual.",
-            "Band: min–max over several rings with the same nodes renamed; line: the 1/√V trend; dot: your current setting.",
-        ),
-        Text::MovementTitle => ("Claus mogudes quan entra un node", "Keys moved when a node joins"),
-        Text::MovementCaption => (
-            "Per a cada estratègia, la fracció de claus que canvien de node en passar de N a N+1 nodes, davant del mínim ideal 1/(N+1).",
-            "For each strategy, the fraction of keys that change node going from N to N+1 nodes, against the ideal minimum 1/(N+1).",
-        ),
-        Text::ChartData => ("Dades del gràfic", "Chart data"),
-        Text::Computing => ("Calculant…", "Computing…"),
-        Text::Min => ("mín.", "min"),
-        Text::Median => ("mediana", "median"),
-        Text::Max => ("màx.", "max"),
-        Text::Change => ("Nodes", "Nodes"),
-        Text::IdealShort => ("ideal", "ideal"),
-        Text::ExpectedByWeight => ("esperat pel pes", "expected by weight"),
-        Text::Trend => ("tendència 1/√V", "1/√V trend"),
-        Text::Current => ("valor actual", "current setting"),
-        Text::Band => ("mín.–màx.", "min–max"),
-        Text::AxisVnodes => ("nodes virtuals per node", "virtual nodes per node"),
-        Text::AxisDeviation => ("desviació (%)", "deviation (%)"),
-        Text::AxisKeys => ("claus", "keys"),
-        Text::AxisNodes => ("nodes abans del canvi (N)", "nodes before the change (N)"),
-        Text::AxisMoved => ("claus mogudes (%)", "keys moved (%)"),
-        Text::Dismiss => ("D'acord", "Dismiss"),
-        Text::Loading => ("Carregant Partlab…", "Loading Partlab…"),
-        Text::Crashed => (
-            "Partlab ha trobat un error intern i s'ha aturat. Torna a carregar la pàgina; si es repeteix, copia aquest missatge:",
-            "Partlab hit an internal error and stopped. Reload the page; if it happens again, copy this message:",
-        ),
-        Text::Footer => (
-            "Tot es calcula al teu navegador amb Rust compilat a WebAssembly; l'adreça de la pàgina guarda l'experiment sencer.",
-            "Everything is computed in your browser by Rust compiled to WebAssembly; the page's address holds the whole experiment.",
-        ),
-        Text::OpenFull => ("Obre el laboratori sencer", "Open the full lab"),
-        Text::NotInKeySet => (
-            "no és cap de les claus de l'experiment",
-            "not one of the experiment's keys",
-        ),
-    };
+    let (ca, en) = t.pair();
     match lang {
         Lang::Ca => ca,
         Lang::En => en,
@@ -337,68 +289,203 @@ pub fn view_title(lang: Lang, v: View) -> &'static str {
     }
 }
 
-/// The label of a lesson preset button.
-pub fn preset_label(lang: Lang, id: &str) -> String {
+/// The label of a lesson preset button, worded from what the scenario shows.
+pub fn preset_label(lang: Lang, s: &Scenario) -> String {
     let ca = lang == Lang::Ca;
-    match id {
-        "mod-4-5" | "mod-5-6" | "mod-10-11" | "mod-4-8" => {
-            let nums: Vec<&str> = id.split('-').skip(1).collect();
-            let (a, b) = (
-                nums.first().copied().unwrap_or(""),
-                nums.get(1).copied().unwrap_or(""),
-            );
-            if ca {
-                format!("Mòdul N: {a} → {b} nodes")
-            } else {
-                format!("mod N: {a} → {b} nodes")
-            }
+    match s.kind {
+        ScenarioKind::ModuloResize { from, to } => pick(
+            ca,
+            format!("Hash mòdul N: de {from} a {to} nodes"),
+            format!("Hash mod N: {from} → {to} nodes"),
+        ),
+        ScenarioKind::RingVnodes { vnodes: 1 } => {
+            pick(ca, "Anell, 1 node virtual", "Ring, 1 virtual node")
         }
-        "ring-1" | "ring-10" | "ring-150" | "ring-500" | "ring-1000" => {
-            let v = id.trim_start_matches("ring-");
-            match (ca, v == "1") {
-                (true, true) => "Anell, 1 node virtual".to_owned(),
-                (true, false) => format!("Anell, {v} nodes virtuals"),
-                (false, true) => "Ring, 1 virtual node".to_owned(),
-                (false, false) => format!("Ring, {v} virtual nodes"),
-            }
+        ScenarioKind::RingVnodes { vnodes } => pick(
+            ca,
+            format!("Anell, {vnodes} nodes virtuals"),
+            format!("Ring, {vnodes} virtual nodes"),
+        ),
+        ScenarioKind::NodeJoins { strategy } => pick(
+            ca,
+            format!("{}: entra {JOINING_NODE}", strategy_short(lang, strategy)),
+            format!("{}: {JOINING_NODE} joins", strategy_short(lang, strategy)),
+        ),
+        ScenarioKind::NodeLeaves => pick(
+            ca,
+            format!("Anell: surt {LEAVING_NODE}"),
+            format!("Ring: {LEAVING_NODE} leaves"),
+        ),
+        ScenarioKind::WeightedRing => pick(
+            ca,
+            format!("Anell amb pesos ({})", part_name(lang, s.section)),
+            format!("Weighted ring ({})", part_name(lang, s.section)),
+        ),
+        ScenarioKind::Resize {
+            strategy,
+            from,
+            to,
+            replicas,
+        } => {
+            let copies = match (ca, replicas) {
+                (_, 1) => String::new(),
+                (true, r) => format!(", {r} rèpliques"),
+                (false, r) => format!(", {r} replicas"),
+            };
+            format!(
+                "{}{copies}: {from} → {to} nodes ({})",
+                strategy_short(lang, strategy),
+                part_name(lang, s.section)
+            )
         }
-        "ring-join" => if ca {
-            "Anell: entra inv-tar"
-        } else {
-            "Ring: inv-tar joins"
-        }
-        .to_owned(),
-        "ring-leave" => if ca {
-            "Anell: surt inv-vlc"
-        } else {
-            "Ring: inv-vlc leaves"
-        }
-        .to_owned(),
-        "rendezvous-join" => if ca {
-            "Rendezvous: entra inv-tar"
-        } else {
-            "Rendezvous: inv-tar joins"
-        }
-        .to_owned(),
-        "weighted" => if ca {
-            "Anell amb pesos (exercici 1)"
-        } else {
-            "Weighted ring (exercise 1)"
-        }
-        .to_owned(),
-        "rendezvous" => if ca {
-            "Rendezvous, 3 rèpliques: 5 → 6 (exercici 3)"
-        } else {
-            "Rendezvous, 3 replicas: 5 → 6 (exercise 3)"
-        }
-        .to_owned(),
-        "ring-5-6" => if ca {
-            "Anell: 5 → 6 nodes (exercici 3)"
-        } else {
-            "Ring: 5 → 6 nodes (exercise 3)"
-        }
-        .to_owned(),
-        other => other.to_owned(),
+    }
+}
+
+/// A strategy's name at the start of a preset label ("Ring", "Rendezvous").
+fn strategy_short(lang: Lang, s: Strategy) -> &'static str {
+    match (lang, s) {
+        (Lang::Ca, Strategy::Modulo) => "Hash mòdul N",
+        (Lang::En, Strategy::Modulo) => "Hash mod N",
+        (Lang::Ca, Strategy::Ring) => "Anell",
+        (Lang::En, Strategy::Ring) => "Ring",
+        (_, Strategy::Rendezvous) => "Rendezvous",
+        (_, Strategy::Jump) => "Jump hash",
+    }
+}
+
+/// "secció 6", "exercise 1": a part of the lesson by its number.
+pub fn part_name(lang: Lang, part: LessonPart) -> String {
+    match (lang, part) {
+        (Lang::Ca, LessonPart::Section(n)) => format!("secció {n}"),
+        (Lang::En, LessonPart::Section(n)) => format!("section {n}"),
+        (Lang::Ca, LessonPart::Exercise(n)) => format!("exercici {n}"),
+        (Lang::En, LessonPart::Exercise(n)) => format!("exercise {n}"),
+    }
+}
+
+/// The number a table of contents shows for a part: `5`, `Ex. 1`.
+pub fn part_number(lang: Lang, part: LessonPart) -> String {
+    match (lang, part) {
+        (_, LessonPart::Section(n)) => format!("{n}."),
+        (Lang::Ca, LessonPart::Exercise(n)) => format!("Ex. {n}."),
+        (Lang::En, LessonPart::Exercise(n)) => format!("Ex. {n}."),
+    }
+}
+
+/// What a part of the lesson is about, as a table of contents names it.
+pub fn part_title(lang: Lang, part: LessonPart) -> &'static str {
+    let (ca, en) = match part {
+        LessonPart::Section(1) => ("Particions i rèpliques", "Partitions and replicas"),
+        LessonPart::Section(2) => (
+            "Particionament per rangs i punts calents",
+            "Range partitioning and hot spots",
+        ),
+        LessonPart::Section(3) => (
+            "Particionament per hash i claus compostes",
+            "Hash partitioning and compound keys",
+        ),
+        LessonPart::Section(4) => (
+            "Índexs secundaris locals i globals",
+            "Local and global secondary indexes",
+        ),
+        LessonPart::Section(5) => (
+            "Hash mòdul N: gairebé tot es mou",
+            "Hash mod N: nearly everything moves",
+        ),
+        LessonPart::Section(6) => ("L'anell amb nodes virtuals", "The ring with virtual nodes"),
+        LessonPart::Section(7) => ("Hashing de rendezvous (HRW)", "Rendezvous (HRW) hashing"),
+        LessonPart::Section(8) => ("Rebalancejar particions", "Rebalancing partitions"),
+        LessonPart::Section(9) => (
+            "Encaminar peticions i descobrir particions",
+            "Request routing and partition discovery",
+        ),
+        LessonPart::Section(10) => ("Triar les claus de KM0", "Choosing KM0's partition keys"),
+        LessonPart::Exercise(1) => ("Un anell amb pesos", "A weighted ring"),
+        LessonPart::Exercise(2) => (
+            "Les posicions de les furgonetes",
+            "Delivery vans' positions",
+        ),
+        LessonPart::Exercise(3) => (
+            "Rendezvous amb tres rèpliques",
+            "Rendezvous with three replicas",
+        ),
+        LessonPart::Section(_) | LessonPart::Exercise(_) => ("", ""),
+    };
+    match lang {
+        Lang::Ca => ca,
+        Lang::En => en,
+    }
+}
+
+/// A chapter's heading.
+pub fn chapter_title(lang: Lang, c: ChapterId) -> String {
+    let main = c.parts().first().copied().unwrap_or(LessonPart::Section(0));
+    format!("{} {}", part_number(lang, main), part_title(lang, main))
+}
+
+/// A chapter's tab label in the chapter bar (short).
+pub fn chapter_tab(lang: Lang, c: ChapterId) -> &'static str {
+    match (lang, c) {
+        (Lang::Ca, ChapterId::ModN) => "5 · Mòdul N",
+        (Lang::En, ChapterId::ModN) => "5 · Mod N",
+        (Lang::Ca, ChapterId::Ring) => "6 · Anell",
+        (Lang::En, ChapterId::Ring) => "6 · Ring",
+        (_, ChapterId::Rendezvous) => "7 · Rendezvous",
+    }
+}
+
+/// The paragraph that opens a chapter: what to try, in the lesson's terms.
+pub fn chapter_intro(lang: Lang, c: ChapterId) -> &'static str {
+    let (ca, en) = match c {
+        ChapterId::ModN => (
+            "Amb hash mòdul N, el node d'una clau és el seu hash mòdul el nombre de nodes. Afegeix o treu un node i mira quantes claus canvien de lloc: gairebé totes, lluny del mínim ideal 1/(N+1).",
+            "With hash mod N, a key's node is its hash modulo the number of nodes. Add or remove a node and watch how many keys change place: nearly all of them, far from the ideal minimum 1/(N+1).",
+        ),
+        ChapterId::Ring => (
+            "A l'anell, cada node ocupa molts punts (nodes virtuals) i cada clau va al primer punt en sentit horari. Mou el control de nodes virtuals i mira com baixa la desviació; afegeix inv-tar i mira que només es mou la part que li toca. L'exercici 1 dona pes 2 a inv-bcn.",
+            "On the ring, each node takes many points (virtual nodes) and each key goes to the first point clockwise. Move the virtual-nodes slider and watch the deviation fall; add inv-tar and see that only its share moves. Exercise 1 gives inv-bcn weight 2.",
+        ),
+        ChapterId::Rendezvous => (
+            "Amb rendezvous, cada node puntua cada clau amb hash(\"node|clau\") i guanya la puntuació més alta; les rèpliques són les següents millors. No hi ha anell ni nodes virtuals. L'exercici 3 hi posa tres rèpliques i passa de 5 a 6 nodes; també hi pots provar jump hash.",
+            "With rendezvous, every node scores every key with hash(\"node|key\") and the highest score wins; replicas are the next best. There is no ring and no virtual nodes. Exercise 3 keeps three replicas and goes from 5 to 6 nodes; jump hash is here too.",
+        ),
+    };
+    match lang {
+        Lang::Ca => ca,
+        Lang::En => en,
+    }
+}
+
+/// A notice's text.
+pub fn notice(lang: Lang, n: &Notice) -> String {
+    let ca = lang == Lang::Ca;
+    match n {
+        Notice::Fragment(issue) => fragment_issue(lang, issue),
+        Notice::Rejected(e) => pick(
+            ca,
+            format!("{} Es manté l'últim estat vàlid.", state_error(lang, e)),
+            format!("{} The last valid state is kept.", state_error(lang, e)),
+        ),
+        Notice::EmptyKey => pick(
+            ca,
+            "Escriu una clau per seguir-ne el camí.",
+            "Type a key to follow its path.",
+        ),
+        Notice::KeyTooLong => pick(
+            ca,
+            format!("La clau és massa llarga: com a màxim {MAX_SELECTED_KEY_CHARS} caràcters."),
+            format!("That key is too long: at most {MAX_SELECTED_KEY_CHARS} characters."),
+        ),
+        Notice::UnknownPreset => pick(
+            ca,
+            "Aquest experiment no existeix.",
+            "There is no such experiment.",
+        ),
+        Notice::NodeListFull => pick(
+            ca,
+            format!("Ja hi ha {MAX_LAB_NODES} nodes, el màxim del laboratori."),
+            format!("There are already {MAX_LAB_NODES} nodes, the lab's maximum."),
+        ),
     }
 }
 
@@ -454,125 +541,120 @@ pub fn fmt_fraction(lang: Lang, fraction: f64) -> String {
 }
 
 fn field_name(lang: Lang, f: Field) -> String {
-    let ca = lang == Lang::Ca;
-    let label = match f {
-        Field::Strategy => {
-            if ca {
-                "estratègia"
-            } else {
-                "strategy"
-            }
-        }
-        Field::Nodes => {
-            if ca {
-                "noms dels nodes"
-            } else {
-                "node names"
-            }
-        }
-        Field::Weights => {
-            if ca {
-                "pesos"
-            } else {
-                "weights"
-            }
-        }
-        Field::Vnodes => {
-            if ca {
-                "nodes virtuals"
-            } else {
-                "virtual nodes"
-            }
-        }
-        Field::Keys => {
-            if ca {
-                "nombre de claus"
-            } else {
-                "key count"
-            }
-        }
-        Field::Replicas => {
-            if ca {
-                "factor de replicació"
-            } else {
-                "replication factor"
-            }
-        }
-        Field::Lang => {
-            if ca {
-                "idioma"
-            } else {
-                "language"
-            }
-        }
-        Field::Preset => {
-            if ca {
-                "experiment de la lliçó"
-            } else {
-                "lesson experiment"
-            }
-        }
-        Field::Key => {
-            if ca {
-                "clau seleccionada"
-            } else {
-                "selected key"
-            }
-        }
-        Field::Embed => {
-            if ca {
-                "vista incrustada"
-            } else {
-                "embedded view"
-            }
-        }
+    let (ca, en) = match f {
+        Field::Strategy => ("estratègia", "strategy"),
+        Field::Nodes => ("noms dels nodes", "node names"),
+        Field::Weights => ("pesos", "weights"),
+        Field::Vnodes => ("nodes virtuals", "virtual nodes"),
+        Field::Keys => ("nombre de claus", "key count"),
+        Field::Replicas => ("factor de replicació", "replication factor"),
+        Field::Lang => ("idioma", "language"),
+        Field::Preset => ("experiment de la lliçó", "lesson experiment"),
+        Field::Key => ("clau seleccionada", "selected key"),
+        Field::Embed => ("vista incrustada", "embedded view"),
+        Field::Chapter => ("capítol", "chapter"),
     };
-    if ca {
-        format!("el camp «{}» ({label})", f.name())
-    } else {
-        format!("the field \"{}\" ({label})", f.name())
+    match lang {
+        Lang::Ca => format!("el camp «{}» ({ca})", f.name()),
+        Lang::En => format!("the field \"{}\" ({en})", f.name()),
     }
 }
 
-/// A message for a core configuration error.
+/// A message for a core configuration error, in the words of a student's lab (the CLI prints
+/// the English one too).
 pub fn config_error(lang: Lang, e: &ConfigError) -> String {
-    if lang == Lang::En {
-        return e.to_string();
-    }
+    let ca = lang == Lang::Ca;
     match e {
-        ConfigError::NoNodes => "Cal almenys un node: les claus han d'anar a algun lloc.".to_owned(),
-        ConfigError::TooManyNodes { count } => format!("{count} nodes són massa; el màxim és {MAX_LAB_NODES}."),
-        ConfigError::EmptyNodeName { position } => format!("El node {position} no té nom; tots els nodes en necessiten un."),
-        ConfigError::DuplicateNodeName { name } => format!(
-            "Hi ha dos nodes que es diuen «{name}»; els noms han de ser únics perquè el nom és el que es hasheja."
+        ConfigError::NoNodes => pick(
+            ca,
+            "Cal almenys un node: les claus han d'anar a algun lloc.",
+            "Add at least one node: keys need somewhere to go.",
         ),
-        ConfigError::NodeNameTooLong { name, chars } => format!(
-            "El nom «{name}» té {chars} caràcters; com a màxim {MAX_NODE_NAME_CHARS}."
+        ConfigError::TooManyNodes { count, max } => pick(
+            ca,
+            format!("{count} nodes són massa; el màxim és {max}."),
+            format!("{count} nodes is more than this lab handles; use at most {max}."),
         ),
-        ConfigError::NodeNameControlChar { name } => format!(
-            "El nom «{}» conté un caràcter de control (com un salt de línia).",
-            name.escape_debug()
+        ConfigError::EmptyNodeName { position } => pick(
+            ca,
+            format!("El node {position} no té nom; tots els nodes en necessiten un."),
+            format!("Node {position} has no name; every node needs one."),
         ),
-        ConfigError::InvalidWeight { node, weight } => format!(
-            "El node «{node}» té pes {weight}; el pes ha de ser un nombre més gran que 0."
+        ConfigError::DuplicateNodeName { name } => pick(
+            ca,
+            format!("Hi ha dos nodes que es diuen «{name}»; els noms han de ser únics perquè el nom és el que es hasheja."),
+            format!("Two nodes are called \"{name}\"; names must be unique because the name is what gets hashed."),
         ),
-        ConfigError::VnodesOutOfRange { vnodes } => format!(
-            "{vnodes} nodes virtuals per node queda fora de límits."
+        ConfigError::NodeNameTooLong { name, chars, max } => pick(
+            ca,
+            format!("El nom «{name}» té {chars} caràcters; com a màxim {max}."),
+            format!("The node name \"{name}\" has {chars} characters; use at most {max}."),
         ),
-        ConfigError::TooManyVnodesForNode { node, vnodes } => format!(
-            "El node «{node}» tindria {vnodes} nodes virtuals (nodes virtuals × pes); és massa."
+        ConfigError::NodeNameControlChar { name } => pick(
+            ca,
+            format!("El nom «{}» conté un caràcter de control (com un salt de línia).", name.escape_debug()),
+            format!("The node name \"{}\" contains a control character (such as a line break).", name.escape_debug()),
         ),
-        ConfigError::TooManyRingPoints { points } => format!(
-            "L'anell tindria {points} nodes virtuals en total; és massa: fes servir menys nodes virtuals o menys nodes."
+        ConfigError::InvalidWeight { node, weight, max } => pick(
+            ca,
+            format!("El node «{node}» té pes {weight}; el pes ha de ser un nombre més gran que 0 i com a màxim {max}."),
+            format!("Node \"{node}\" has weight {weight}; a weight must be a number above 0 and at most {max}."),
         ),
-        ConfigError::ReplicasOutOfRange { replicas, nodes } => format!(
-            "Un factor de replicació de {replicas} no hi cap amb {nodes} node(s): cada còpia necessita un node diferent; tria entre 1 i {nodes}."
+        ConfigError::VnodesOutOfRange { vnodes, max } => pick(
+            ca,
+            format!("{vnodes} nodes virtuals per node queda fora de límits; tria entre 1 i {max}."),
+            format!("{vnodes} virtual nodes per node is out of range; choose between 1 and {max}."),
         ),
-        ConfigError::KeyCountOutOfRange { count } => format!("{count} claus queda fora de límits."),
-        ConfigError::KeyTooLong { position } => format!("La clau {position} és massa llarga."),
-        ConfigError::UnknownStrategy { given } => format!(
-            "No hi ha cap estratègia «{given}»; tria modulo, ring, rendezvous o jump."
+        ConfigError::TooManyVnodesForNode { node, vnodes, max } => pick(
+            ca,
+            format!("El node «{node}» tindria {vnodes} nodes virtuals (nodes virtuals × pes); el límit és {max} per node."),
+            format!("Node \"{node}\" would get {vnodes} virtual nodes (vnodes × weight); the limit is {max} per node."),
         ),
+        ConfigError::TooManyRingPoints { points, max } => pick(
+            ca,
+            format!("L'anell tindria {points} nodes virtuals en total; el límit és {max}: fes servir menys nodes virtuals o menys nodes."),
+            format!("The ring would have {points} virtual nodes in total; the limit is {max}: use fewer vnodes or nodes."),
+        ),
+        ConfigError::ReplicasOutOfRange { replicas, nodes } => pick(
+            ca,
+            format!("Un factor de replicació de {replicas} no hi cap amb {}: cada còpia necessita un node diferent; tria entre 1 i {nodes}.", count_nodes(lang, *nodes)),
+            format!("A replication factor of {replicas} does not fit {}: each copy needs a different node, so choose between 1 and {nodes}.", count_nodes(lang, *nodes)),
+        ),
+        ConfigError::KeyCountOutOfRange { count, max } => pick(
+            ca,
+            format!("{count} claus queda fora de límits; tria entre 1 i {max}."),
+            format!("{count} keys is out of range; choose between 1 and {max}."),
+        ),
+        ConfigError::KeyTooLong { position, max } => pick(
+            ca,
+            format!("La clau {position} té més de {max} caràcters."),
+            format!("Key {position} is longer than {max} characters."),
+        ),
+        ConfigError::UnknownStrategy { given } => pick(
+            ca,
+            format!("No hi ha cap estratègia «{given}»; tria modulo, ring, rendezvous o jump."),
+            format!("Unknown strategy \"{given}\"; choose modulo, ring, rendezvous or jump."),
+        ),
+    }
+}
+
+/// `n` nodes, with the singular for one.
+pub fn count_nodes(lang: Lang, n: usize) -> String {
+    // "node" / "nodes" is the same word in both languages.
+    let _ = lang;
+    if n == 1 {
+        "1 node".to_owned()
+    } else {
+        format!("{n} nodes")
+    }
+}
+
+/// The Catalan or the English text.
+fn pick(ca: bool, ca_text: impl Into<String>, en_text: impl Into<String>) -> String {
+    if ca {
+        ca_text.into()
+    } else {
+        en_text.into()
     }
 }
 
@@ -751,11 +833,171 @@ mod tests {
 
     #[test]
     fn preset_labels_cover_every_scenario() {
+        let mut seen = std::collections::HashSet::new();
         for s in partlab_core::lesson::scenarios() {
             for lang in Lang::ALL {
-                let label = preset_label(lang, s.id);
-                assert_ne!(label, s.id, "no label for {}", s.id);
+                let label = preset_label(lang, s);
+                assert!(seen.insert(label.clone()), "two presets read {label}");
             }
         }
+        let weighted = partlab_core::lesson::scenario("weighted").expect("exists");
+        assert_eq!(
+            preset_label(Lang::En, weighted),
+            "Weighted ring (exercise 1)"
+        );
+        let m = partlab_core::lesson::scenario("mod-4-5").expect("exists");
+        assert_eq!(preset_label(Lang::Ca, m), "Hash mòdul N: de 4 a 5 nodes");
+    }
+
+    /// Texts that are rightly the same word in both languages.
+    const SAME_IN_BOTH: &[Text] = &[
+        Text::Controls,
+        Text::PathMd5,
+        Text::Node,
+        Text::Change,
+        Text::IdealShort,
+    ];
+
+    /// Every text has both languages: not empty, not padded, and not the other language's
+    /// text copied (except the few words that are the same in both).
+    fn check_pair(what: &str, ca: &str, en: &str, may_match: bool) {
+        for (lang, t) in [("ca", ca), ("en", en)] {
+            assert!(!t.trim().is_empty(), "{what}: no {lang} text");
+            assert_eq!(t.trim(), t, "{what}: {lang} text padded");
+        }
+        if !may_match {
+            assert_ne!(ca, en, "{what}: the Catalan text is the English one");
+        }
+    }
+
+    #[test]
+    fn every_text_has_both_languages() {
+        assert!(Text::ALL.len() > 60, "{}", Text::ALL.len());
+        for &t in Text::ALL {
+            check_pair(
+                &format!("{t:?}"),
+                tr(Lang::Ca, t),
+                tr(Lang::En, t),
+                SAME_IN_BOTH.contains(&t),
+            );
+        }
+        for part in LessonPart::ALL {
+            check_pair(
+                &format!("{part:?}"),
+                part_title(Lang::Ca, part),
+                part_title(Lang::En, part),
+                false,
+            );
+        }
+        for c in ChapterId::ALL {
+            let what = format!("{c:?}");
+            check_pair(
+                &what,
+                chapter_intro(Lang::Ca, c),
+                chapter_intro(Lang::En, c),
+                false,
+            );
+            check_pair(
+                &what,
+                &chapter_title(Lang::Ca, c),
+                &chapter_title(Lang::En, c),
+                false,
+            );
+            let rendezvous = c == ChapterId::Rendezvous;
+            check_pair(
+                &what,
+                chapter_tab(Lang::Ca, c),
+                chapter_tab(Lang::En, c),
+                rendezvous,
+            );
+        }
+        let errors = [
+            ConfigError::NoNodes,
+            ConfigError::TooManyNodes {
+                count: 300,
+                max: 256,
+            },
+            ConfigError::EmptyNodeName { position: 2 },
+            ConfigError::DuplicateNodeName { name: "a".into() },
+            ConfigError::NodeNameTooLong {
+                name: "a".into(),
+                chars: 70,
+                max: 64,
+            },
+            ConfigError::NodeNameControlChar { name: "a\n".into() },
+            ConfigError::InvalidWeight {
+                node: "a".into(),
+                weight: -1.0,
+                max: 1000.0,
+            },
+            ConfigError::VnodesOutOfRange {
+                vnodes: 0,
+                max: 10_000,
+            },
+            ConfigError::TooManyVnodesForNode {
+                node: "a".into(),
+                vnodes: 20_000,
+                max: 10_000,
+            },
+            ConfigError::TooManyRingPoints {
+                points: 300_000,
+                max: 200_000,
+            },
+            ConfigError::ReplicasOutOfRange {
+                replicas: 5,
+                nodes: 4,
+            },
+            ConfigError::KeyCountOutOfRange { count: 0, max: 10 },
+            ConfigError::KeyTooLong {
+                position: 1,
+                max: 1024,
+            },
+            ConfigError::UnknownStrategy { given: "x".into() },
+        ];
+        for e in &errors {
+            check_pair(
+                &format!("{e:?}"),
+                &config_error(Lang::Ca, e),
+                &config_error(Lang::En, e),
+                false,
+            );
+        }
+        let notices = [
+            Notice::EmptyKey,
+            Notice::KeyTooLong,
+            Notice::UnknownPreset,
+            Notice::NodeListFull,
+            Notice::Rejected(StateError::TooManyNodes),
+            Notice::Fragment(FragmentIssue::WeightsDoNotMatchNodes),
+            Notice::Fragment(FragmentIssue::UnknownFields { count: 2 }),
+            Notice::Fragment(FragmentIssue::bad_value(Field::Chapter, "x")),
+        ];
+        for n in &notices {
+            check_pair(
+                &format!("{n:?}"),
+                &notice(Lang::Ca, n),
+                &notice(Lang::En, n),
+                false,
+            );
+        }
+    }
+
+    /// Limits quoted by a message come from the error's own data, so the two languages
+    /// cannot cite different limits.
+    #[test]
+    fn both_languages_cite_the_same_limits() {
+        let e = ConfigError::TooManyNodes {
+            count: 300,
+            max: 256,
+        };
+        for lang in Lang::ALL {
+            let text = config_error(lang, &e);
+            assert!(text.contains("300") && text.contains("256"), "{text}");
+        }
+        let e = ConfigError::ReplicasOutOfRange {
+            replicas: 2,
+            nodes: 1,
+        };
+        assert!(config_error(Lang::En, &e).contains("does not fit 1 node:"));
     }
 }

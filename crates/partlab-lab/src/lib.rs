@@ -4,6 +4,7 @@
 //! core calls and core results into what the page displays (texts, geometry, charts drawn on
 //! any plotters backend), so all of it is tested natively. The browser app (the root package) only binds it to the DOM.
 
+pub mod chapters;
 pub mod charts;
 pub mod geometry;
 pub mod i18n;

@@ -101,46 +101,7 @@ pub enum Notice {
 impl Notice {
     /// The notice's text in `lang`.
     pub fn text(&self, lang: Lang) -> String {
-        let ca = lang == Lang::Ca;
-        match self {
-            Notice::Fragment(issue) => i18n::fragment_issue(lang, issue),
-            Notice::Rejected(e) => {
-                let keep = if ca {
-                    " Es manté l'últim estat vàlid."
-                } else {
-                    " The last valid state is kept."
-                };
-                format!("{}{keep}", i18n::state_error(lang, e))
-            }
-            Notice::EmptyKey => if ca {
-                "Escriu una clau per seguir-ne el camí."
-            } else {
-                "Type a key to follow its path."
-            }
-            .to_owned(),
-            Notice::KeyTooLong => {
-                if ca {
-                    format!(
-                        "La clau és massa llarga: com a màxim {MAX_SELECTED_KEY_CHARS} caràcters."
-                    )
-                } else {
-                    format!("That key is too long: at most {MAX_SELECTED_KEY_CHARS} characters.")
-                }
-            }
-            Notice::UnknownPreset => if ca {
-                "Aquest experiment no existeix."
-            } else {
-                "There is no such experiment."
-            }
-            .to_owned(),
-            Notice::NodeListFull => {
-                if ca {
-                    format!("Ja hi ha {MAX_LAB_NODES} nodes, el màxim del laboratori.")
-                } else {
-                    format!("There are already {MAX_LAB_NODES} nodes, the lab's maximum.")
-                }
-            }
-        }
+        i18n::notice(lang, self)
     }
 }
 
@@ -232,6 +193,9 @@ pub struct Lab {
     notices: Vec<Notice>,
     pending: Option<Config>,
     keys_generation: u64,
+    /// The chapter's opening state: fields a loaded fragment leaves out (or gets wrong) take
+    /// their value here.
+    defaults: LabState,
 }
 
 fn sample_slots(keys: &KeySet) -> Vec<usize> {
@@ -277,12 +241,19 @@ impl Lab {
     /// A lab in `state`, with `issues` (from reading the URL) shown as notices. A state the
     /// core rejects is replaced by the default experiment.
     pub fn new(state: LabState, issues: Vec<FragmentIssue>) -> Lab {
+        Lab::with_defaults(state, issues, LabState::with_lang(Lang::Ca))
+    }
+
+    /// A lab for `state` whose chapter opens on `defaults` (only the experiment part of
+    /// `defaults` matters; the language and embed view come from `state`).
+    pub fn with_defaults(state: LabState, issues: Vec<FragmentIssue>, defaults: LabState) -> Lab {
         let mut notices: Vec<Notice> = issues.into_iter().map(Notice::Fragment).collect();
         let (state, computed) = match compute(&state, None) {
             Ok(c) => (state, c),
             Err(e) => {
                 notices.push(Notice::Rejected(e));
-                let mut fallback = LabState::with_lang(state.lang);
+                let mut fallback = defaults.clone();
+                fallback.lang = state.lang;
                 fallback.embed = state.embed;
                 let c = compute(&fallback, None).unwrap_or_else(|_| {
                     // The default experiment is valid by construction (tested).
@@ -304,6 +275,7 @@ impl Lab {
             notices,
             pending: None,
             keys_generation: 1,
+            defaults,
         };
         lab.restore_preset_change();
         lab
@@ -311,8 +283,20 @@ impl Lab {
 
     /// A lab for a URL fragment; `lang` is used when the fragment names no language.
     pub fn from_fragment(fragment: &str, lang: Lang) -> Lab {
-        let (state, issues) = LabState::from_fragment(fragment, lang);
-        Lab::new(state, issues)
+        Lab::from_fragment_over(fragment, LabState::with_lang(lang), Vec::new())
+    }
+
+    /// A lab for a chapter's fragment fields: what they leave out comes from `defaults` (the
+    /// chapter's opening state, in the language to use when they name none); `issues` are
+    /// problems the frame already found in its own fields, shown with the others.
+    pub fn from_fragment_over(
+        fragment: &str,
+        defaults: LabState,
+        mut issues: Vec<FragmentIssue>,
+    ) -> Lab {
+        let (state, more) = LabState::from_fragment_over(fragment, defaults.clone());
+        issues.extend(more);
+        Lab::with_defaults(state, issues, defaults)
     }
 
     /// When the state is a preset's "after" side (a reloaded URL), recomputes the "before"
@@ -386,8 +370,9 @@ impl Lab {
                 return true;
             }
             Msg::LoadFragment(fragment) => {
-                let lang = self.state.lang;
-                let mut fresh = Lab::from_fragment(&fragment, lang);
+                let mut defaults = self.defaults.clone();
+                defaults.lang = self.state.lang;
+                let mut fresh = Lab::from_fragment_over(&fragment, defaults, Vec::new());
                 fresh.keys_generation = self.keys_generation + 1;
                 if fresh.keys.len() == self.keys.len() {
                     fresh.keys = Rc::clone(&self.keys);

@@ -343,7 +343,16 @@ impl LabState {
     /// and add an issue; a configuration that the core rejects falls back to the default
     /// experiment entirely. Never panics, whatever the input.
     pub fn from_fragment(fragment: &str, lang: Lang) -> (LabState, Vec<FragmentIssue>) {
-        let mut state = LabState::with_lang(lang);
+        LabState::from_fragment_over(fragment, LabState::with_lang(lang))
+    }
+
+    /// [`LabState::from_fragment`] with other defaults: every field the fragment does not set
+    /// (or sets wrongly) keeps its value in `defaults` (a chapter's opening state).
+    pub fn from_fragment_over(
+        fragment: &str,
+        defaults: LabState,
+    ) -> (LabState, Vec<FragmentIssue>) {
+        let mut state = defaults.clone();
         let mut issues = Vec::new();
         let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
         if fragment.is_empty() {
@@ -375,10 +384,7 @@ impl LabState {
                     | Field::Replicas
             );
             let bad = |issues: &mut Vec<FragmentIssue>| {
-                issues.push(FragmentIssue::BadValue {
-                    field,
-                    value: short(&lossy_decode(raw), 40),
-                })
+                issues.push(FragmentIssue::bad_value(field, raw));
             };
             match field {
                 Field::Strategy => match decode(raw).ok().and_then(|s| s.parse().ok()) {
@@ -428,6 +434,8 @@ impl LabState {
                     Some(v) => state.embed = Some(v),
                     None => bad(&mut issues),
                 },
+                // The frame's field: it chose this chapter already.
+                Field::Chapter => {}
             }
         }
         if unknown > 0 {
@@ -463,7 +471,8 @@ impl LabState {
         if let Err(e) = state.validate() {
             issues.push(FragmentIssue::Invalid(e));
             let keep = (state.lang, state.embed);
-            state = LabState::with_lang(keep.0);
+            state = defaults.clone();
+            state.lang = keep.0;
             state.embed = keep.1;
             state.nodes = default_nodes;
             if state.validate().is_err() {
@@ -517,6 +526,8 @@ pub enum Field {
     Key,
     /// `embed`
     Embed,
+    /// `c`: the chapter (read by the frame, [`crate::chapters::route`]).
+    Chapter,
 }
 
 impl Field {
@@ -533,6 +544,7 @@ impl Field {
             Field::Preset => "p",
             Field::Key => "key",
             Field::Embed => "embed",
+            Field::Chapter => crate::chapters::CHAPTER_FIELD,
         }
     }
 
@@ -548,6 +560,7 @@ impl Field {
             Field::Preset,
             Field::Key,
             Field::Embed,
+            Field::Chapter,
         ]
         .into_iter()
         .find(|f| f.name() == name)
@@ -590,10 +603,26 @@ pub enum FragmentIssue {
     Invalid(StateError),
 }
 
+impl FragmentIssue {
+    /// A [`FragmentIssue::BadValue`] quoting (a short, decoded start of) `raw`.
+    pub fn bad_value(field: Field, raw: &str) -> FragmentIssue {
+        FragmentIssue::BadValue {
+            field,
+            value: short(&lossy_decode(raw), 40),
+        }
+    }
+}
+
+/// The English message, as the page shows it.
 impl fmt::Display for FragmentIssue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{self:?}")
+        f.write_str(&crate::i18n::fragment_issue(Lang::En, self))
     }
+}
+
+/// Percent-decodes one fragment value; `None` when the bytes are not UTF-8.
+pub fn decode_field(raw: &str) -> Option<String> {
+    decode(raw).ok()
 }
 
 /// A percent-decoding failure.

@@ -25,15 +25,7 @@ pub fn prepare(
     canvas: &HtmlCanvasElement,
     dpr: f64,
 ) -> Result<(CanvasRenderingContext2d, f64, f64), JsValue> {
-    let rect = canvas.get_bounding_client_rect();
-    let (w, h) = (rect.width().max(1.0), rect.height().max(1.0));
-    let (pw, ph) = ((w * dpr).round() as u32, (h * dpr).round() as u32);
-    if canvas.width() != pw {
-        canvas.set_width(pw);
-    }
-    if canvas.height() != ph {
-        canvas.set_height(ph);
-    }
+    let (w, h) = crate::dom::size_canvas(canvas, dpr);
     let ctx = canvas
         .get_context("2d")?
         .ok_or_else(|| JsValue::from_str("no 2d context"))?

@@ -16,26 +16,17 @@ use partlab_lab::model::{DeviationSweep, Lab, MovementSweep};
 use partlab_lab::palette::{chart_theme, node_colour, Theme};
 use partlab_lab::state::Lang;
 
-use super::dom::by_id;
+use crate::dom::by_id;
 
 /// The canvas `id`, with its backing store sized for `dpr`; `None` when it is not on the page
 /// or not displayed (embed mode hides the others).
 fn sized_canvas(id: &str, dpr: f64) -> Option<HtmlCanvasElement> {
     let canvas = by_id(id)?.dyn_into::<HtmlCanvasElement>().ok()?;
-    let rect = canvas.get_bounding_client_rect();
-    if rect.width() < 1.0 || rect.height() < 1.0 {
+    let (w, h) = crate::dom::css_size(&canvas);
+    if w < 1.0 || h < 1.0 {
         return None;
     }
-    let (pw, ph) = (
-        (rect.width() * dpr).round() as u32,
-        (rect.height() * dpr).round() as u32,
-    );
-    if canvas.width() != pw {
-        canvas.set_width(pw);
-    }
-    if canvas.height() != ph {
-        canvas.set_height(ph);
-    }
+    crate::dom::size_canvas(&canvas, dpr);
     Some(canvas)
 }
 

@@ -22,46 +22,25 @@ use partlab_lab::state::{
     VNODE_STOPS,
 };
 
-use super::dom::{
+use partlab_lab::chapters::ChapterId;
+use partlab_lab::i18n::{chapter_intro, chapter_title};
+
+use crate::dom::{
     by_id, clear, set_attr, set_input_value, set_select_value, set_style, set_text_id, H,
 };
 
-/// Builds the page inside `app` (replacing the loading message).
-pub fn build(app: &Element, embed: Option<View>) -> Result<(), JsValue> {
-    clear(app);
-    let header = H::new("header")?
-        .class("top")
-        .child(
-            H::new("div")?
-                .child(H::new("h1")?.id("title"))?
-                .child(H::new("p")?.id("tagline").class("tagline"))?,
-        )?
-        .child(
-            H::new("div")?
-                .class("lang")
-                .child(H::new("label")?.id("lang-label").attr("for", "lang"))?
-                .child(
-                    H::new("select")?
-                        .id("lang")
-                        .child(
-                            H::new("option")?
-                                .attr("value", "ca")
-                                .attr("lang", "ca")
-                                .text("Català"),
-                        )?
-                        .child(
-                            H::new("option")?
-                                .attr("value", "en")
-                                .attr("lang", "en")
-                                .text("English"),
-                        )?,
-                )?,
-        )?;
-    app.append_child(&header.el())?;
-
+/// Builds the instrument inside the chapter's root element (replacing what was there).
+pub fn build(root: &Element, chapter: ChapterId, embed: Option<View>) -> Result<(), JsValue> {
+    clear(root);
+    let intro = H::new("section")?
+        .class("panel chapter-intro")
+        .attr("aria-labelledby", "chapter-h")
+        .child(H::new("h2")?.id("chapter-h"))?
+        .child(H::new("p")?.id("chapter-intro").class("note"))?;
     let layout = H::new("main")?
         .class("layout")
-        .child(notice_area("notices")?)?;
+        .child(notice_area("notices")?)?
+        .child(intro)?;
 
     // Controls.
     let mut strategy = H::new("select")?.id("strategy");
@@ -101,7 +80,7 @@ pub fn build(app: &Element, embed: Option<View>) -> Result<(), JsValue> {
         .attr("step", "1")
         .attr("inputmode", "numeric");
     let mut presets = H::new("div")?.id("presets").class("presets");
-    for s in lesson::scenarios() {
+    for s in chapter.presets() {
         presets = presets.child(
             H::new("button")?
                 .attr("type", "button")
@@ -239,23 +218,9 @@ pub fn build(app: &Element, embed: Option<View>) -> Result<(), JsValue> {
         .child(chart(View::Bars, false)?)?
         .child(chart(View::Deviation, true)?)?
         .child(chart(View::Movement, true)?)?;
-    app.append_child(&layout.el())?;
-    app.append_child(
-        &H::new("footer")?
-            .class("footer")
-            .child(H::new("p")?.id("footer-text"))?
-            .child(
-                H::new("p")?.child(
-                    H::new("a")?
-                        .id("open-full")
-                        .attr("target", "_blank")
-                        .attr("rel", "noopener"),
-                )?,
-            )?
-            .el(),
-    )?;
+    root.append_child(&layout.el())?;
     if let Some(v) = embed {
-        if let Some(body) = super::dom::document()?.body() {
+        if let Some(body) = crate::dom::document()?.body() {
             body.class_list().add_1("embed")?;
             body.set_attribute("data-embed", v.name())?;
         }
@@ -279,16 +244,10 @@ fn details(summary_id: &str, table_id: &str) -> Result<H, JsValue> {
 }
 
 /// Sets every fixed text in `lang` (on language change only).
-pub fn render_texts(lang: Lang) -> Result<(), JsValue> {
-    let doc = super::dom::document()?;
-    if let Some(html) = doc.document_element() {
-        set_attr(&html, "lang", lang.code());
-    }
-    doc.set_title(tr(lang, Text::Title));
+pub fn render_texts(lang: Lang, chapter: ChapterId) -> Result<(), JsValue> {
     let t = |id: &str, text: Text| set_text_id(id, tr(lang, text));
-    t("title", Text::Title);
-    t("tagline", Text::Tagline);
-    t("lang-label", Text::Language);
+    set_text_id("chapter-h", &chapter_title(lang, chapter));
+    set_text_id("chapter-intro", chapter_intro(lang, chapter));
     t("controls-h", Text::Controls);
     t("strategy-label", Text::Strategy);
     for s in Strategy::ALL {
@@ -301,8 +260,8 @@ pub fn render_texts(lang: Lang) -> Result<(), JsValue> {
     t("replicas-label", Text::Replicas);
     t("presets-h", Text::Presets);
     t("presets-intro", Text::PresetsIntro);
-    for s in lesson::scenarios() {
-        set_text_id(&format!("preset-{}", s.id), &preset_label(lang, s.id));
+    for s in chapter.presets() {
+        set_text_id(&format!("preset-{}", s.id), &preset_label(lang, s));
     }
     t("ring-h", Text::Ring);
     t("key-label", Text::LookupKey);
@@ -323,8 +282,6 @@ pub fn render_texts(lang: Lang) -> Result<(), JsValue> {
     ] {
         t(id, Text::ChartData);
     }
-    t("footer-text", Text::Footer);
-    t("open-full", Text::OpenFull);
     Ok(())
 }
 
@@ -382,7 +339,7 @@ impl Table<'_> {
 pub fn render_controls(lab: &Lab, rebuild_nodes: bool, reset_focused: bool) -> Result<(), JsValue> {
     let st = lab.state();
     let lang = st.lang;
-    let focused = super::dom::document()?
+    let focused = crate::dom::document()?
         .active_element()
         .map(|e| e.id())
         .unwrap_or_default();
@@ -397,7 +354,6 @@ pub fn render_controls(lab: &Lab, rebuild_nodes: bool, reset_focused: bool) -> R
             set_select_value(id, value);
         }
     };
-    set_select_value("lang", lang.code());
     set_select_value("strategy", st.strategy.name());
     set_input_value("vnodes", &nearest_stop(&VNODE_STOPS, st.vnodes).to_string());
     if let Some(v) = by_id("vnodes") {
@@ -755,7 +711,13 @@ pub fn render_figures(lab: &Lab) -> Result<(), JsValue> {
     set_text_id(
         "lesson-note",
         &match &lesson {
-            Some(l) => format!("{}: {}", tr(lang, Text::Lesson), preset_label(lang, l.id)),
+            Some(l) => format!(
+                "{}: {}",
+                tr(lang, Text::Lesson),
+                partlab_core::lesson::scenario(l.id)
+                    .map(|s| preset_label(lang, s))
+                    .unwrap_or_default()
+            ),
             None => String::new(),
         },
     );

@@ -1,0 +1,348 @@
+//! The lab's chapters: which part of the lesson each one brings to life, the table of contents,
+//! and the frame's share of the URL fragment (`c=<chapter>`).
+//!
+//! A chapter is a view model of its own (state, messages, URL fields, texts) behind an
+//! [`Instrument`]: the web app mounts one instrument for the chapter on screen and builds
+//! nothing for the others. Sections 5, 6 and 7 share one instrument, the hashing lab
+//! ([`crate::model::Lab`]); they differ in their intro, default strategy and presets.
+//!
+//! # Adding a chapter
+//!
+//! 1. A module in this crate with its state (URL fields, parsed without panicking), its
+//!    closed `Msg` enum and its view model, tested natively.
+//! 2. A variant in [`Instrument`] (when it is a new instrument) and in [`ChapterId`], with its
+//!    slug, its lesson parts and its texts in [`crate::i18n`].
+//! 3. Its rendering in the web app (a module beside `src/hashing/`) and one arm where the frame
+//!    mounts an instrument.
+//!
+//! Nothing in the other chapters changes: the table of contents, the routing and the
+//! language switch read the tables here.
+//!
+//! # The frame's fragment fields
+//!
+//! `c` names the chapter (`#c=ring&…`); every other field belongs to the chapter. A fragment
+//! without `c` (every URL shared before chapters existed) goes to the chapter that shows what
+//! it used to show: the chapter of its preset's lesson part, else the one for its strategy.
+//! A fragment with nothing but `c` (and `l`) opens the chapter as the user last left it.
+
+use partlab_core::config::Strategy;
+use partlab_core::lesson::{self, LessonPart, Scenario};
+
+use crate::state::{decode_field, Field, FragmentIssue, LabState, Lang};
+
+/// The fragment field that names the chapter.
+pub const CHAPTER_FIELD: &str = "c";
+
+/// The view models the web app knows how to mount.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Instrument {
+    /// Nodes, keys, strategies, the ring, figures and charts ([`crate::model::Lab`]).
+    Hashing,
+}
+
+/// Every chapter of the lab.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ChapterId {
+    /// Section 5: `hash mod N` and why nearly every key moves when N changes.
+    ModN,
+    /// Section 6 and exercise 1: the ring with virtual nodes, and weights.
+    Ring,
+    /// Section 7 and exercise 3: rendezvous hashing, jump hash and replica sets.
+    Rendezvous,
+}
+
+impl ChapterId {
+    /// Every chapter, in the lesson's order.
+    pub const ALL: [ChapterId; 3] = [ChapterId::ModN, ChapterId::Ring, ChapterId::Rendezvous];
+
+    /// The chapter shown when the address names none.
+    pub const DEFAULT: ChapterId = ChapterId::Ring;
+
+    /// The chapter's name in URLs (`c=ring`) and `data-chapter` attributes.
+    pub fn slug(self) -> &'static str {
+        match self {
+            ChapterId::ModN => "mod-n",
+            ChapterId::Ring => "ring",
+            ChapterId::Rendezvous => "rendezvous",
+        }
+    }
+
+    /// The chapter called `slug`.
+    pub fn from_slug(slug: &str) -> Option<ChapterId> {
+        ChapterId::ALL.into_iter().find(|c| c.slug() == slug)
+    }
+
+    /// The parts of the lesson this chapter covers, the main one first.
+    pub fn parts(self) -> &'static [LessonPart] {
+        match self {
+            ChapterId::ModN => &[LessonPart::Section(5)],
+            ChapterId::Ring => &[LessonPart::Section(6), LessonPart::Exercise(1)],
+            ChapterId::Rendezvous => &[LessonPart::Section(7), LessonPart::Exercise(3)],
+        }
+    }
+
+    /// The view model that draws this chapter.
+    pub fn instrument(self) -> Instrument {
+        match self {
+            ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous => Instrument::Hashing,
+        }
+    }
+
+    /// The strategy the chapter opens with when the address gives none.
+    pub fn default_strategy(self) -> Strategy {
+        match self {
+            ChapterId::ModN => Strategy::Modulo,
+            ChapterId::Ring => Strategy::Ring,
+            ChapterId::Rendezvous => Strategy::Rendezvous,
+        }
+    }
+
+    /// The chapter that covers `part`, if one exists yet.
+    pub fn for_part(part: LessonPart) -> Option<ChapterId> {
+        ChapterId::ALL
+            .into_iter()
+            .find(|c| c.parts().contains(&part))
+    }
+
+    /// The chapter that shows `strategy` first.
+    pub fn for_strategy(strategy: Strategy) -> ChapterId {
+        match strategy {
+            Strategy::Modulo => ChapterId::ModN,
+            Strategy::Ring => ChapterId::Ring,
+            Strategy::Rendezvous | Strategy::Jump => ChapterId::Rendezvous,
+        }
+    }
+
+    /// The lesson's scenarios this chapter offers as presets, in the lesson's order.
+    pub fn presets(self) -> impl Iterator<Item = &'static Scenario> {
+        lesson::scenarios()
+            .iter()
+            .filter(move |s| self.parts().contains(&s.section))
+    }
+
+    /// The preset through which the table of contents opens `part` (exercises open on their
+    /// first scenario, sections on the chapter as it is).
+    pub fn entry_preset(part: LessonPart) -> Option<&'static Scenario> {
+        match part {
+            LessonPart::Exercise(_) => lesson::scenarios().iter().find(|s| s.section == part),
+            LessonPart::Section(_) => None,
+        }
+    }
+}
+
+/// The hashing lab's opening state in `chapter` (sections 5–7 share the instrument and differ
+/// in the strategy they open with).
+pub fn hashing_defaults(chapter: ChapterId, lang: Lang) -> LabState {
+    let mut state = LabState::with_lang(lang);
+    state.strategy = chapter.default_strategy();
+    state
+}
+
+/// The chapter for chapter fields written before chapters existed: the chapter of the
+/// preset's lesson part, else the one for the strategy (the ring's when none is given), so an
+/// old address keeps showing what it showed.
+pub fn legacy_chapter(fields: &str) -> ChapterId {
+    let (state, _) = LabState::from_fragment(fields, Lang::Ca);
+    state
+        .preset
+        .as_deref()
+        .and_then(lesson::scenario)
+        .and_then(|s| ChapterId::for_part(s.section))
+        .unwrap_or_else(|| ChapterId::for_strategy(state.strategy))
+}
+
+/// One line of the table of contents: a part of the lesson and where it lives in the lab.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ContentsEntry {
+    /// The section or exercise.
+    pub part: LessonPart,
+    /// The chapter that covers it, or `None` while none does (shown as text, not as a link).
+    pub chapter: Option<ChapterId>,
+    /// The preset the entry opens with (exercises).
+    pub preset: Option<&'static str>,
+}
+
+/// The lesson's table of contents: every section and exercise, in order, with its chapter.
+pub fn contents() -> Vec<ContentsEntry> {
+    LessonPart::ALL
+        .into_iter()
+        .map(|part| {
+            let chapter = ChapterId::for_part(part);
+            ContentsEntry {
+                part,
+                chapter,
+                preset: chapter
+                    .and_then(|_| ChapterId::entry_preset(part))
+                    .map(|s| s.id),
+            }
+        })
+        .collect()
+}
+
+/// The frame's reading of a fragment: which chapter, and the fields left for the chapter.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Route {
+    /// The chapter to show.
+    pub chapter: ChapterId,
+    /// The fragment without the frame's fields (what the chapter parses), without `#`.
+    pub rest: String,
+    /// Whether the fragment holds nothing for the chapter but the language: "open the chapter
+    /// as I left it".
+    pub bare: bool,
+    /// Problems with the frame's fields (an unknown chapter).
+    pub issues: Vec<FragmentIssue>,
+}
+
+/// Splits `fragment` into the frame's fields and the chapter's.
+///
+/// Without `c`, the chapter is the one that shows what the address showed before chapters
+/// existed: `legacy` is asked with the chapter's fields (it knows the preset and strategy
+/// fields). Never panics; an unknown `c` falls back to the same choice with an issue.
+pub fn route(fragment: &str, legacy: impl FnOnce(&str) -> ChapterId) -> Route {
+    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+    let mut chapter = None;
+    let mut issues = Vec::new();
+    let mut rest: Vec<&str> = Vec::new();
+    for pair in fragment.split('&').filter(|p| !p.is_empty()) {
+        let (name, raw) = pair.split_once('=').unwrap_or((pair, ""));
+        if name == CHAPTER_FIELD {
+            match decode_field(raw).as_deref().and_then(ChapterId::from_slug) {
+                Some(c) => chapter = Some(c),
+                None => issues.push(FragmentIssue::bad_value(Field::Chapter, raw)),
+            }
+        } else {
+            rest.push(pair);
+        }
+    }
+    let bare = rest.iter().all(|p| p.split('=').next() == Some("l"));
+    let rest = rest.join("&");
+    let chapter = match chapter {
+        Some(c) => c,
+        None => legacy(&rest),
+    };
+    Route {
+        chapter,
+        rest,
+        bare,
+        issues,
+    }
+}
+
+/// The fragment for `chapter` with the chapter's own fields `fields` (without `#`).
+pub fn fragment(chapter: ChapterId, fields: &str) -> String {
+    if fields.is_empty() {
+        format!("{CHAPTER_FIELD}={}", chapter.slug())
+    } else {
+        format!("{CHAPTER_FIELD}={}&{fields}", chapter.slug())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn no_legacy(_: &str) -> ChapterId {
+        ChapterId::DEFAULT
+    }
+
+    #[test]
+    fn slugs_round_trip_and_every_chapter_covers_a_part() {
+        for c in ChapterId::ALL {
+            assert_eq!(ChapterId::from_slug(c.slug()), Some(c));
+            assert!(!c.parts().is_empty());
+            for p in c.parts() {
+                assert_eq!(ChapterId::for_part(*p), Some(c));
+            }
+        }
+        assert_eq!(ChapterId::from_slug("nope"), None);
+    }
+
+    #[test]
+    fn every_scenario_is_a_preset_of_exactly_one_chapter() {
+        for s in lesson::scenarios() {
+            let owners: Vec<ChapterId> = ChapterId::ALL
+                .into_iter()
+                .filter(|c| c.presets().any(|p| p.id == s.id))
+                .collect();
+            assert_eq!(owners.len(), 1, "{} is offered by {owners:?}", s.id);
+        }
+    }
+
+    #[test]
+    fn the_contents_list_every_part_once_in_order() {
+        let toc = contents();
+        let parts: Vec<LessonPart> = toc.iter().map(|e| e.part).collect();
+        assert_eq!(parts, LessonPart::ALL);
+        let section = |n| toc.iter().find(|e| e.part == LessonPart::Section(n));
+        assert_eq!(section(6).and_then(|e| e.chapter), Some(ChapterId::Ring));
+        assert_eq!(section(1).and_then(|e| e.chapter), None);
+        let ex1 = toc.iter().find(|e| e.part == LessonPart::Exercise(1));
+        assert_eq!(ex1.and_then(|e| e.preset), Some("weighted"));
+        // A part without a chapter has no preset either: nothing to link to.
+        assert!(toc
+            .iter()
+            .all(|e| e.chapter.is_some() || e.preset.is_none()));
+    }
+
+    #[test]
+    fn routes_split_the_frame_fields_from_the_chapters() {
+        let r = route("#c=mod-n&s=modulo&v=10", no_legacy);
+        assert_eq!(r.chapter, ChapterId::ModN);
+        assert_eq!(r.rest, "s=modulo&v=10");
+        assert!(!r.bare && r.issues.is_empty());
+
+        let r = route("c=rendezvous&l=en", no_legacy);
+        assert_eq!((r.chapter, r.bare), (ChapterId::Rendezvous, true));
+
+        // Without `c`, the legacy rule decides, with the chapter's fields.
+        let r = route("#s=jump&v=10", |rest| {
+            assert_eq!(rest, "s=jump&v=10");
+            ChapterId::Rendezvous
+        });
+        assert_eq!(r.chapter, ChapterId::Rendezvous);
+
+        let r = route("c=%3Cscript%3E&v=10", no_legacy);
+        assert_eq!(r.chapter, ChapterId::DEFAULT);
+        assert!(matches!(
+            r.issues.as_slice(),
+            [FragmentIssue::BadValue {
+                field: Field::Chapter,
+                ..
+            }]
+        ));
+        assert_eq!(route("", no_legacy).bare, true);
+    }
+
+    #[test]
+    fn old_addresses_keep_their_chapter_and_state() {
+        assert_eq!(legacy_chapter(""), ChapterId::Ring);
+        assert_eq!(legacy_chapter("p=mod-4-5&embed=figures"), ChapterId::ModN);
+        assert_eq!(legacy_chapter("p=weighted"), ChapterId::Ring);
+        assert_eq!(legacy_chapter("p=rendezvous"), ChapterId::Rendezvous);
+        assert_eq!(legacy_chapter("s=jump&v=10"), ChapterId::Rendezvous);
+        assert_eq!(legacy_chapter("s=modulo"), ChapterId::ModN);
+        // The chapter's opening state does not change an old address's state: every field it
+        // sets is the one the address sets, and the ring chapter opens like the old page.
+        for old in [
+            "",
+            "v=10",
+            "p=ring-join&embed=ring",
+            "s=rendezvous&r=2&l=en",
+        ] {
+            let chapter = legacy_chapter(old);
+            let (then, _) = LabState::from_fragment(old, Lang::Ca);
+            let (now, _) = LabState::from_fragment_over(old, hashing_defaults(chapter, Lang::Ca));
+            assert_eq!(now, then, "{old}");
+        }
+    }
+
+    #[test]
+    fn fragments_round_trip_through_route() {
+        for c in ChapterId::ALL {
+            for fields in ["", "s=ring&v=10", "l=ca"] {
+                let r = route(&fragment(c, fields), no_legacy);
+                assert_eq!((r.chapter, r.rest.as_str()), (c, fields));
+            }
+        }
+    }
+}

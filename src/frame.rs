@@ -1,0 +1,195 @@
+//! The frame's part of the page: the header (title, language, the chapter bar and the
+//! lesson's table of contents), the chapter's root element and the footer.
+//!
+//! Stable hooks: `#chapter[data-chapter=<slug>]` is the chapter's root; the chapter bar's links
+//! are `a[data-chapter]` (`aria-current="page"` on the chapter on screen); the table of
+//! contents lists `li[data-part]` (`5`, `ex1`), with a link where a chapter covers the part and
+//! `data-available="false"` where none does yet.
+
+use wasm_bindgen::JsValue;
+use web_sys::Element;
+
+use partlab_lab::chapters::{self, contents, ChapterId};
+use partlab_lab::i18n::{chapter_tab, part_number, part_title, tr, Text};
+use partlab_lab::state::Lang;
+
+use crate::dom::{by_id, by_id_as, clear, document, set_attr, set_text_id, H};
+
+/// Builds the frame inside `app` (replacing the loading message) and returns the element
+/// chapters are mounted in.
+pub fn build(app: &Element) -> Result<Element, JsValue> {
+    clear(app);
+    let header = H::new("header")?
+        .class("top")
+        .child(
+            H::new("div")?
+                .child(H::new("h1")?.id("title"))?
+                .child(H::new("p")?.id("tagline").class("tagline"))?,
+        )?
+        .child(
+            H::new("div")?
+                .class("lang")
+                .child(H::new("label")?.id("lang-label").attr("for", "lang"))?
+                .child(
+                    H::new("select")?
+                        .id("lang")
+                        .child(
+                            H::new("option")?
+                                .attr("value", "ca")
+                                .attr("lang", "ca")
+                                .text("Català"),
+                        )?
+                        .child(
+                            H::new("option")?
+                                .attr("value", "en")
+                                .attr("lang", "en")
+                                .text("English"),
+                        )?,
+                )?,
+        )?;
+    app.append_child(&header.el())?;
+    let mut tabs = H::new("ul")?.class("chapter-tabs");
+    for c in ChapterId::ALL {
+        tabs = tabs.child(
+            H::new("li")?.child(
+                H::new("a")?
+                    .id(&format!("tab-{}", c.slug()))
+                    .attr("data-chapter", c.slug()),
+            )?,
+        )?;
+    }
+    let nav = H::new("nav")?
+        .id("chapters")
+        .class("chapters")
+        .child(tabs)?
+        .child(
+            H::new("details")?
+                .class("toc")
+                .child(H::new("summary")?.id("toc-summary"))?
+                .child(H::new("ol")?.id("toc").class("toc-list"))?,
+        )?;
+    app.append_child(&nav.el())?;
+    let root = H::new("div")?.id("chapter").class("chapter").el();
+    app.append_child(&root)?;
+    app.append_child(
+        &H::new("footer")?
+            .class("footer")
+            .child(H::new("p")?.id("footer-text"))?
+            .child(
+                H::new("p")?.child(
+                    H::new("a")?
+                        .id("open-full")
+                        .attr("target", "_blank")
+                        .attr("rel", "noopener"),
+                )?,
+            )?
+            .el(),
+    )?;
+    Ok(root)
+}
+
+/// The address of `chapter` as a link, in `lang`, with `preset` applied if given.
+fn link(chapter: ChapterId, lang: Lang, preset: Option<&str>) -> String {
+    let mut fields = String::new();
+    if let Some(p) = preset {
+        fields.push_str(&format!("p={p}&"));
+    }
+    fields.push_str(&format!("l={}", lang.code()));
+    format!("#{}", chapters::fragment(chapter, &fields))
+}
+
+/// Writes the frame's texts in `lang`, with `chapter` marked as the one on screen (on a change
+/// of language or chapter only).
+pub fn render(lang: Lang, chapter: ChapterId) -> Result<(), JsValue> {
+    let doc = document()?;
+    if let Some(html) = doc.document_element() {
+        set_attr(&html, "lang", lang.code());
+    }
+    doc.set_title(&format!(
+        "{} · {}",
+        partlab_lab::i18n::chapter_title(lang, chapter),
+        tr(lang, Text::Title)
+    ));
+    let t = |id: &str, text: Text| set_text_id(id, tr(lang, text));
+    t("title", Text::Title);
+    t("tagline", Text::Tagline);
+    t("lang-label", Text::Language);
+    t("toc-summary", Text::Contents);
+    t("footer-text", Text::Footer);
+    t("open-full", Text::OpenFull);
+    if let Some(select) = by_id_as::<web_sys::HtmlSelectElement>("lang") {
+        select.set_value(lang.code());
+    }
+    if let Some(nav) = by_id("chapters") {
+        set_attr(&nav, "aria-label", tr(lang, Text::ChapterNav));
+    }
+    for c in ChapterId::ALL {
+        if let Some(a) = by_id(&format!("tab-{}", c.slug())) {
+            set_attr(&a, "href", &link(c, lang, None));
+            a.set_text_content(Some(chapter_tab(lang, c)));
+            if c == chapter {
+                set_attr(&a, "aria-current", "page");
+            } else {
+                let _ = a.remove_attribute("aria-current");
+            }
+        }
+    }
+    if let Some(toc) = by_id("toc") {
+        clear(&toc);
+        for entry in contents() {
+            let mut item = H::new("li")?
+                .attr("data-part", &entry.part.code())
+                .attr(
+                    "data-available",
+                    if entry.chapter.is_some() {
+                        "true"
+                    } else {
+                        "false"
+                    },
+                )
+                .child(
+                    H::new("span")?
+                        .class("toc-num")
+                        .text(&part_number(lang, entry.part)),
+                )?;
+            let title = part_title(lang, entry.part);
+            item = match entry.chapter {
+                Some(c) => {
+                    let mut a = H::new("a")?
+                        .attr("href", &link(c, lang, entry.preset))
+                        .text(title);
+                    if c == chapter && entry.preset.is_none() {
+                        a = a.attr("aria-current", "page");
+                    }
+                    item.child(a)?
+                }
+                None => item.child(H::new("span")?.text(title))?.child(
+                    H::new("span")?
+                        .class("note")
+                        .text(&format!(" ({})", tr(lang, Text::NotYet))),
+                )?,
+            };
+            toc.append_child(&item.el())?;
+        }
+    }
+    if let Some(root) = by_id("chapter") {
+        set_attr(&root, "data-chapter", chapter.slug());
+    }
+    Ok(())
+}
+
+/// Points the "open the full lab" link at `fragment` (the state without its embed view).
+pub fn set_open_full(fragment: &str) {
+    if let Some(a) = by_id("open-full") {
+        set_attr(&a, "href", &format!("#{fragment}"));
+    }
+}
+
+/// Moves the keyboard focus to the new chapter's heading (after a chapter change), so a
+/// screen reader announces where the user landed.
+pub fn focus_chapter() {
+    if let Some(h) = by_id_as::<web_sys::HtmlElement>("chapter-h") {
+        set_attr(&h, "tabindex", "-1");
+        let _ = h.focus();
+    }
+}

@@ -1,0 +1,652 @@
+//! The hashing instrument, shared by the chapters for sections 5, 6 and 7: nodes, weights,
+//! vnodes and keys in, the ring, the figures and three charts out. It binds the page's
+//! controls to [`Msg`]s and renders the [`Lab`].
+//!
+//! Invariants:
+//! - The instrument's state lives in one [`Lab`], inside the frame's thread-local; JavaScript
+//!   only sees events.
+//! - Input events are queued and applied once per animation frame (a slider drag gives at
+//!   most one recompute and one redraw per frame).
+//! - Chart sweeps run one point per `setTimeout` tick, after input has been quiet for a
+//!   moment, so no task blocks the page for long.
+//! - Nothing is built or computed before the chapter is mounted, and its listeners are
+//!   dropped with it.
+
+mod charts;
+mod page;
+mod ring;
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, Event, HtmlElement, HtmlInputElement, HtmlSelectElement, MouseEvent};
+
+use partlab_lab::chapters::{hashing_defaults, ChapterId};
+use partlab_lab::model::{DeviationSweep, Lab, MovementSweep, Msg};
+use partlab_lab::palette::Theme;
+use partlab_lab::state::{FragmentIssue, Lang, View, KEY_STOPS, VNODE_STOPS};
+
+use crate::dom::{self, by_id, by_id_as, window};
+use crate::{clear_timeout, dpr, listen_id, log_error, now, set_timeout, Listener};
+
+/// The mounted hashing instrument.
+pub struct Hashing {
+    lab: Lab,
+    queue: Vec<Msg>,
+    frame_scheduled: bool,
+    theme: Theme,
+    rendered_lang: Option<Lang>,
+    rendered_nodes: Vec<String>,
+    reset_focused: bool,
+    timing: Vec<(&'static str, f64)>,
+    ring_frame: Option<ring::RingFrame>,
+    dev: Option<DeviationSweep>,
+    mv: Option<MovementSweep>,
+    /// The previous sweeps, drawn until their replacements have a first point.
+    dev_prev: Option<DeviationSweep>,
+    mv_prev: Option<MovementSweep>,
+    sweep_timer: bool,
+    preset_timer: Option<i32>,
+    last_change: f64,
+    /// Which of the three chapters this instrument is showing.
+    chapter: ChapterId,
+    /// The page's listeners on the chapter's elements, dropped with the chapter.
+    _listeners: Vec<Listener>,
+}
+
+/// Quiet time after the last input before chart sweeps (re)start, in ms.
+const SWEEP_DEBOUNCE_MS: f64 = 250.0;
+/// How long a preset's "before" state shows before its change is applied, in ms.
+const PRESET_CHANGE_DELAY_MS: i32 = 900;
+
+/// Runs `f` on the mounted hashing instrument, if it is the chapter on screen.
+fn with_app<R>(f: impl FnOnce(&mut Hashing) -> R) -> Option<R> {
+    crate::with_frame(|frame| frame.hashing().map(f)).flatten()
+}
+
+/// Queues a message; it is applied on the next animation frame.
+fn dispatch(msg: Msg) {
+    with_app(|app| {
+        app.enqueue(msg);
+        app.schedule_frame();
+    });
+}
+
+impl Hashing {
+    fn schedule_frame(&mut self) {
+        if !self.frame_scheduled {
+            self.frame_scheduled = true;
+            crate::request_frame();
+        }
+    }
+
+    /// Queues `msg`, replacing a queued message of the same kind from a slider drag.
+    fn enqueue(&mut self, msg: Msg) {
+        let same = |a: &Msg, b: &Msg| match (a, b) {
+            (Msg::SetVnodes(_), Msg::SetVnodes(_)) | (Msg::SetKeyCount(_), Msg::SetKeyCount(_)) => {
+                true
+            }
+            (Msg::SetWeight { node: x, .. }, Msg::SetWeight { node: y, .. }) => x == y,
+            _ => false,
+        };
+        if let Some(last) = self.queue.last_mut() {
+            if same(last, &msg) {
+                *last = msg;
+                return;
+            }
+        }
+        self.queue.push(msg);
+    }
+
+    /// Applies the queued messages and redraws (called by the frame once per animation frame).
+    pub fn frame(&mut self) {
+        self.frame_scheduled = false;
+        let started = now();
+        if let Some(p) = window().ok().and_then(|w| w.performance()) {
+            let _ = p.mark("partlab-update-start");
+        }
+        let msgs = std::mem::take(&mut self.queue);
+        let mut preset_applied = false;
+        let any = !msgs.is_empty();
+        for msg in msgs {
+            preset_applied |= matches!(msg, Msg::ApplyPreset(_));
+            self.reset_focused |= !matches!(
+                msg,
+                Msg::DismissNotices
+                    | Msg::SetLang(_)
+                    | Msg::SelectSlot(_)
+                    | Msg::LookupKey(_)
+                    | Msg::ClearKey
+            );
+            self.lab.update(msg);
+        }
+        if any {
+            self.last_change = now();
+        }
+        self.timing.clear();
+        self.timing.push(("update", now() - started));
+        if preset_applied {
+            clear_timeout(self.preset_timer.take());
+        }
+        if let Err(e) = self.render() {
+            log_error("render", &e);
+        }
+        // The time of the whole update (recompute + redraw), for the benchmark and tests.
+        if let Some(app) = by_id("app") {
+            dom::set_attr(&app, "data-frame-ms", &format!("{:.2}", now() - started));
+            let timing: Vec<String> = self
+                .timing
+                .iter()
+                .map(|(k, v)| format!("{k}:{v:.2}"))
+                .collect();
+            dom::set_attr(&app, "data-timing", &timing.join(" "));
+        }
+        if let Some(p) = window().ok().and_then(|w| w.performance()) {
+            let _ = p.measure_with_start_mark("partlab-update", "partlab-update-start");
+        }
+        self.after_render();
+    }
+
+    fn visible(&self, v: View) -> bool {
+        self.lab.state().embed.is_none_or(|e| e == v)
+    }
+
+    fn render(&mut self) -> Result<(), JsValue> {
+        // Stage timings start here so that "controls" covers texts, controls and notices.
+        let mut t = now();
+        let lang = self.lab.state().lang;
+        let mut rebuild_nodes = false;
+        if self.rendered_lang != Some(lang) {
+            page::render_texts(lang, self.chapter)?;
+            self.rendered_lang = Some(lang);
+            rebuild_nodes = true;
+        }
+        let names: Vec<String> = self
+            .lab
+            .state()
+            .nodes
+            .iter()
+            .map(|n| n.name.clone())
+            .collect();
+        if names != self.rendered_nodes {
+            rebuild_nodes = true;
+            self.rendered_nodes = names;
+        }
+        self.apply_embed();
+        let focused = if rebuild_nodes { active_id() } else { None };
+        page::render_controls(
+            &self.lab,
+            rebuild_nodes,
+            std::mem::take(&mut self.reset_focused),
+        )?;
+        if let Some(id) = focused {
+            restore_focus(&id);
+        }
+        page::render_notices(&self.lab)?;
+        let mut lap = |timing: &mut Vec<(&'static str, f64)>, name: &'static str| {
+            let n = now();
+            timing.push((name, n - t));
+            t = n;
+        };
+        lap(&mut self.timing, "controls");
+        let (theme, dpr) = (self.theme, dpr());
+        if self.visible(View::Ring) {
+            let path = self.lab.key_path();
+            if let Some(c) = by_id_as::<web_sys::HtmlCanvasElement>("ring") {
+                let frame = ring::draw(&c, &self.lab, theme, dpr, path.as_ref())?;
+                let moved = frame.dots.iter().filter(|d| d.moved_from.is_some()).count();
+                dom::set_attr(&c, "data-dots", &frame.dots.len().to_string());
+                dom::set_attr(&c, "data-moved-dots", &moved.to_string());
+                // Where the first sample key is drawn (CSS pixels in the canvas), so a test can
+                // click a dot without re-deriving the ring's layout.
+                if let Some(d) = frame.dots.first() {
+                    let (x, y) = frame.layout.dot_position(d.hash);
+                    dom::set_attr(&c, "data-first-dot", &format!("{x:.1},{y:.1}"));
+                }
+                self.ring_frame = Some(frame);
+            }
+            lap(&mut self.timing, "ring");
+            page::render_ring_texts(&self.lab)?;
+            page::render_key_path(&self.lab, path.as_ref())?;
+        }
+        if self.visible(View::Figures) {
+            page::render_figures(&self.lab)?;
+        }
+        lap(&mut self.timing, "texts");
+        if self.visible(View::Bars) {
+            charts::draw_bars(&self.lab, theme, dpr)?;
+            page::render_bars_table(&self.lab)?;
+        }
+        lap(&mut self.timing, "bars");
+        self.render_deviation()?;
+        lap(&mut self.timing, "deviation");
+        self.render_movement()?;
+        lap(&mut self.timing, "movement");
+        if let Some(app) = by_id("app") {
+            dom::set_attr(&app, "data-state", "ready");
+            dom::set_attr(
+                &app,
+                "data-pending-change",
+                if self.lab.has_pending_change() {
+                    "true"
+                } else {
+                    "false"
+                },
+            );
+        }
+        Ok(())
+    }
+
+    fn render_deviation(&self) -> Result<(), JsValue> {
+        if !self.visible(View::Deviation) {
+            return Ok(());
+        }
+        // A sweep for other nodes stays on screen (marked "computing") until its replacement
+        // has points: the chart never blanks during a drag.
+        let sweep = shown(self.dev.as_ref(), self.dev_prev.as_ref(), |s| {
+            s.points().is_empty()
+        });
+        charts::draw_deviation_chart(&self.lab, sweep, self.theme, dpr())?;
+        page::render_deviation_table(&self.lab, sweep)
+    }
+
+    fn render_movement(&self) -> Result<(), JsValue> {
+        if !self.visible(View::Movement) {
+            return Ok(());
+        }
+        let sweep = shown(self.mv.as_ref(), self.mv_prev.as_ref(), |s| {
+            s.points().is_empty()
+        });
+        charts::draw_movement_chart(&self.lab, sweep, self.theme, dpr())?;
+        page::render_movement_table(&self.lab, sweep)
+    }
+
+    fn apply_embed(&self) {
+        let Some(body) = dom::document().ok().and_then(|d| d.body()) else {
+            return;
+        };
+        match self.lab.state().embed {
+            Some(v) => {
+                let _ = body.class_list().add_1("embed");
+                dom::set_attr(&body, "data-embed", v.name());
+            }
+            None => {
+                let _ = body.class_list().remove_1("embed");
+                let _ = body.remove_attribute("data-embed");
+            }
+        }
+    }
+
+    fn after_render(&mut self) {
+        if self.lab.has_pending_change() && self.preset_timer.is_none() {
+            self.preset_timer = set_timeout(PRESET_CHANGE_DELAY_MS, || {
+                with_app(|app| app.preset_timer = None);
+                dispatch(Msg::ApplyPendingChange);
+            });
+        }
+        self.schedule_sweep();
+    }
+
+    fn sweeps_done(&self) -> bool {
+        let dev_done = !self.visible(View::Deviation)
+            || self
+                .dev
+                .as_ref()
+                .is_some_and(|s| s.is_for(&self.lab) && s.is_done());
+        let mv_done = !self.visible(View::Movement)
+            || self
+                .mv
+                .as_ref()
+                .is_some_and(|s| s.is_for(&self.lab) && s.is_done());
+        dev_done && mv_done
+    }
+
+    fn schedule_sweep(&mut self) {
+        if self.sweep_timer || self.sweeps_done() {
+            return;
+        }
+        let wait = (SWEEP_DEBOUNCE_MS - (now() - self.last_change)).max(0.0) as i32;
+        self.sweep_timer = set_timeout(wait, || {
+            with_app(Hashing::sweep_tick);
+        })
+        .is_some();
+    }
+
+    /// Computes one point of a chart sweep and redraws that chart.
+    fn sweep_tick(&mut self) {
+        self.sweep_timer = false;
+        if now() - self.last_change < SWEEP_DEBOUNCE_MS || !self.queue.is_empty() {
+            self.schedule_sweep();
+            return;
+        }
+        let result = if self.visible(View::Deviation)
+            && !self
+                .dev
+                .as_ref()
+                .is_some_and(|s| s.is_for(&self.lab) && s.is_done())
+        {
+            if !self.dev.as_ref().is_some_and(|s| s.is_for(&self.lab)) {
+                let old = self.dev.replace(DeviationSweep::new(&self.lab));
+                if old.as_ref().is_some_and(|s| !s.points().is_empty()) {
+                    self.dev_prev = old;
+                }
+            }
+            let keys = std::rc::Rc::clone(self.lab.keys());
+            if let Some(s) = self.dev.as_mut() {
+                s.step(&keys);
+            }
+            self.render_deviation()
+        } else if self.visible(View::Movement) {
+            if !self.mv.as_ref().is_some_and(|s| s.is_for(&self.lab)) {
+                let old = self.mv.replace(MovementSweep::new(&self.lab));
+                if old.as_ref().is_some_and(|s| !s.points().is_empty()) {
+                    self.mv_prev = old;
+                }
+            }
+            if let Some(s) = self.mv.as_mut() {
+                s.step(&self.lab);
+            }
+            self.render_movement()
+        } else {
+            Ok(())
+        };
+        if let Err(e) = result {
+            log_error("sweep", &e);
+        }
+        self.schedule_sweep();
+    }
+}
+
+/// The sweep to draw: the current one once it has a point, the previous one until then.
+fn shown<'a, S>(
+    current: Option<&'a S>,
+    previous: Option<&'a S>,
+    empty: impl Fn(&S) -> bool,
+) -> Option<&'a S> {
+    match current {
+        Some(c) if !empty(c) => Some(c),
+        _ => previous.or(current),
+    }
+}
+
+fn active_id() -> Option<String> {
+    let id = dom::document().ok()?.active_element()?.id();
+    (!id.is_empty()).then_some(id)
+}
+
+fn restore_focus(id: &str) {
+    let target = by_id_as::<HtmlElement>(id).or_else(|| by_id_as::<HtmlElement>("add-node"));
+    if let Some(e) = target {
+        let _ = e.focus();
+    }
+}
+
+fn target_el(e: &Event) -> Option<web_sys::Element> {
+    e.target()?.dyn_into::<web_sys::Element>().ok()
+}
+
+fn input_value(e: &Event) -> Option<String> {
+    Some(e.target()?.dyn_into::<HtmlInputElement>().ok()?.value())
+}
+
+fn select_value(e: &Event) -> Option<String> {
+    Some(e.target()?.dyn_into::<HtmlSelectElement>().ok()?.value())
+}
+
+fn stop(stops: &[u32], raw: &str) -> Option<u32> {
+    raw.parse::<usize>()
+        .ok()
+        .and_then(|i| stops.get(i).copied())
+}
+
+fn wire_events() -> Result<Vec<Listener>, JsValue> {
+    let mut listeners = Vec::new();
+    listeners.extend(listen_id("strategy", "change", |e| {
+        if let Some(s) = select_value(&e).and_then(|v| v.parse().ok()) {
+            dispatch(Msg::SetStrategy(s));
+        }
+    })?);
+    listeners.extend(listen_id("vnodes", "input", |e| {
+        if let Some(v) = input_value(&e).and_then(|v| stop(&VNODE_STOPS, &v)) {
+            dispatch(Msg::SetVnodes(v));
+        }
+    })?);
+    // The key set is rebuilt (hashed) on release, not at every step of a drag.
+    listeners.extend(listen_id("keys", "input", |e| {
+        if let Some(k) = input_value(&e).and_then(|v| stop(&KEY_STOPS, &v)) {
+            let lang = with_app(|a| a.lab.state().lang).unwrap_or(Lang::Ca);
+            dom::set_text_id("keys-out", &partlab_lab::i18n::fmt_int(lang, u64::from(k)));
+        }
+    })?);
+    listeners.extend(listen_id("keys", "change", |e| {
+        if let Some(k) = input_value(&e).and_then(|v| stop(&KEY_STOPS, &v)) {
+            dispatch(Msg::SetKeyCount(k));
+        }
+    })?);
+    listeners.extend(listen_id("replicas", "change", |e| {
+        let r = input_value(&e)
+            .and_then(|v| v.trim().parse::<u32>().ok())
+            .unwrap_or(0);
+        dispatch(Msg::SetReplicas(r));
+    })?);
+    listeners.extend(listen_id("add-node", "click", |_| dispatch(Msg::AddNode))?);
+    let node_idx = |e: &Event| -> Option<(String, usize)> {
+        let el = target_el(e)?;
+        let role = el.get_attribute("data-role")?;
+        let idx = el.get_attribute("data-idx")?.parse().ok()?;
+        Some((role, idx))
+    };
+    listeners.extend(listen_id("node-list", "input", move |e| {
+        if let Some(("weight", node)) = node_idx(&e).as_ref().map(|(r, i)| (r.as_str(), *i)) {
+            if let Some(weight) = input_value(&e).and_then(|v| v.parse::<f64>().ok()) {
+                dispatch(Msg::SetWeight { node, weight });
+            }
+        }
+    })?);
+    listeners.extend(listen_id("node-list", "change", move |e| {
+        if let Some(("name", node)) = node_idx(&e).as_ref().map(|(r, i)| (r.as_str(), *i)) {
+            if let Some(name) = input_value(&e) {
+                dispatch(Msg::RenameNode { node, name });
+            }
+        }
+    })?);
+    listeners.extend(listen_id("node-list", "click", move |e| {
+        if let Some(("remove", node)) = node_idx(&e).as_ref().map(|(r, i)| (r.as_str(), *i)) {
+            dispatch(Msg::RemoveNode(node));
+        }
+    })?);
+    listeners.extend(listen_id("presets", "click", |e| {
+        let id = target_el(&e)
+            .and_then(|t| t.closest("[data-preset]").ok().flatten())
+            .and_then(|b| b.get_attribute("data-preset"));
+        if let Some(id) = id {
+            dispatch(Msg::ApplyPreset(id));
+        }
+    })?);
+    listeners.extend(listen_id("lookup", "submit", |e| {
+        e.prevent_default();
+        if let Some(i) = by_id_as::<HtmlInputElement>("key-input") {
+            dispatch(Msg::LookupKey(i.value()));
+        }
+    })?);
+    listeners.extend(listen_id("clear-key", "click", |_| {
+        dispatch(Msg::ClearKey)
+    })?);
+    for id in ["notices", "control-notices", "key-notices"] {
+        listeners.extend(listen_id(id, "click", |e| {
+            if target_el(&e).is_some_and(|t| t.class_list().contains("dismiss")) {
+                dispatch(Msg::DismissNotices);
+            }
+        })?);
+    }
+    listeners.extend(listen_id("ring", "click", |e| {
+        let Some(m) = e.dyn_ref::<MouseEvent>() else {
+            return;
+        };
+        let (x, y) = (f64::from(m.offset_x()), f64::from(m.offset_y()));
+        let slot = with_app(|app| {
+            let frame = app.ring_frame.as_ref()?;
+            let i = partlab_lab::geometry::hit_test(&frame.layout, &frame.dots, x, y, 14.0)?;
+            frame.dots.get(i).map(|d| d.slot)
+        })
+        .flatten();
+        if let Some(slot) = slot {
+            dispatch(Msg::SelectSlot(slot));
+        }
+    })?);
+    // Keyboard access to the dots: arrows step through the sample keys clockwise.
+    listeners.extend(listen_id("ring", "keydown", |e| {
+        let Some(k) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
+            return;
+        };
+        let key = k.key();
+        if key == "Escape" {
+            dispatch(Msg::ClearKey);
+            return;
+        }
+        let step: i64 = match key.as_str() {
+            "ArrowRight" | "ArrowDown" => 1,
+            "ArrowLeft" | "ArrowUp" => -1,
+            "PageDown" => 25,
+            "PageUp" => -25,
+            _ => return,
+        };
+        e.prevent_default();
+        let slot = with_app(|app| {
+            let frame = app.ring_frame.as_ref()?;
+            let n = frame.dots.len() as i64;
+            if n == 0 {
+                return None;
+            }
+            let current = app.lab.key_path().map(|p| p.hash);
+            // Dots are in ring order (sorted slots); start from the selected key's position.
+            let at = match current {
+                Some(h) => frame.dots.partition_point(|d| d.hash < h) as i64,
+                None => -1,
+            };
+            let at_dot = current.is_some_and(|h| {
+                frame
+                    .dots
+                    .get(at.max(0) as usize)
+                    .is_some_and(|d| d.hash == h)
+            });
+            let next = if at_dot || step < 0 || current.is_none() {
+                at + step
+            } else {
+                at + step - 1
+            };
+            frame.dots.get(next.rem_euclid(n) as usize).map(|d| d.slot)
+        })
+        .flatten();
+        if let Some(slot) = slot {
+            dispatch(Msg::SelectSlot(slot));
+        }
+    })?);
+    listeners.extend(listen_id("ring", "pointermove", |e| {
+        let Some(m) = e.dyn_ref::<MouseEvent>() else {
+            return;
+        };
+        let (x, y) = (f64::from(m.offset_x()), f64::from(m.offset_y()));
+        let text = with_app(|app| {
+            let frame = app.ring_frame.as_ref()?;
+            let i = partlab_lab::geometry::hit_test(&frame.layout, &frame.dots, x, y, 10.0)?;
+            let dot = frame.dots.get(i)?;
+            let key = app.lab.keys().key_at_slot(dot.slot)?.into_owned();
+            let owner = app.lab.owner_name(dot.slot)?;
+            Some(format!("{key} → {owner}"))
+        })
+        .flatten();
+        dom::set_text_id("ring-hover", text.as_deref().unwrap_or(""));
+    })?);
+    listeners.extend(listen_id("ring", "pointerleave", |_| {
+        dom::set_text_id("ring-hover", "")
+    })?);
+    Ok(listeners)
+}
+
+impl Hashing {
+    /// Builds the instrument inside `root` for `chapter`, from the chapter's fragment fields
+    /// (`issues`: what the frame found wrong in its own fields), and draws it once.
+    pub fn mount(
+        root: &Element,
+        chapter: ChapterId,
+        fields: &str,
+        lang: Lang,
+        issues: Vec<FragmentIssue>,
+        theme: Theme,
+    ) -> Result<Hashing, JsValue> {
+        let lab = Lab::from_fragment_over(fields, hashing_defaults(chapter, lang), issues);
+        page::build(root, chapter, lab.state().embed)?;
+        let listeners = wire_events()?;
+        Ok(Hashing {
+            lab,
+            queue: Vec::new(),
+            frame_scheduled: false,
+            theme,
+            rendered_lang: None,
+            rendered_nodes: Vec::new(),
+            reset_focused: false,
+            timing: Vec::new(),
+            ring_frame: None,
+            dev: None,
+            mv: None,
+            dev_prev: None,
+            mv_prev: None,
+            sweep_timer: false,
+            preset_timer: None,
+            last_change: -1e9,
+            chapter,
+            _listeners: listeners,
+        })
+    }
+
+    /// The chapter's fragment fields (the whole experiment); without the embed view when
+    /// `embed` is false (the "open the full lab" link).
+    pub fn fields(&self, embed: bool) -> String {
+        if embed {
+            self.lab.state().to_fragment()
+        } else {
+            let mut full = self.lab.state().clone();
+            full.embed = None;
+            full.to_fragment()
+        }
+    }
+
+    /// The interface language of the experiment.
+    pub fn lang(&self) -> Lang {
+        self.lab.state().lang
+    }
+
+    /// Whether one view is shown alone (embed mode).
+    pub fn embedded(&self) -> bool {
+        self.lab.state().embed.is_some()
+    }
+
+    /// Switches the language (applied on the next frame).
+    pub fn set_lang(&mut self, lang: Lang) {
+        self.enqueue(Msg::SetLang(lang));
+        self.schedule_frame();
+    }
+
+    /// Loads the chapter's fields from an address the user edited.
+    pub fn load(&mut self, fields: String) {
+        self.enqueue(Msg::LoadFragment(fields));
+        self.schedule_frame();
+    }
+
+    /// Redraws with another colour scheme.
+    pub fn set_theme(&mut self, theme: Theme) {
+        self.theme = theme;
+        self.schedule_frame();
+    }
+
+    /// Redraws everything on the next frame (the window was resized).
+    pub fn request_render(&mut self) {
+        self.schedule_frame();
+    }
+
+    /// Stops the instrument's timers before it is dropped (the chapter changes).
+    pub fn unmount(&mut self) {
+        clear_timeout(self.preset_timer.take());
+        self.queue.clear();
+    }
+}
