@@ -310,7 +310,7 @@ mod tests {
                 ..
             }]
         ));
-        assert_eq!(route("", no_legacy).bare, true);
+        assert!(route("", no_legacy).bare);
     }
 
     #[test]
