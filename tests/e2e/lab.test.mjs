@@ -89,6 +89,14 @@ async function settle(page) {
 }
 
 async function applyPreset(page, id) {
+  // Presets live in their chapter: go through the chapter bar to the one that offers it.
+  for (const slug of ['', 'mod-n', 'ring', 'rendezvous']) {
+    if (slug) {
+      await page.click(`a[data-chapter="${slug}"]`);
+      await page.waitForSelector(`#chapter[data-chapter="${slug}"]`);
+    }
+    if (await page.$(`#preset-${id}`)) break;
+  }
   await page.click(`#preset-${id}`);
   await page.waitForSelector(`#preset-${id}[aria-pressed="true"]`);
   await page.waitForSelector('#app[data-pending-change="false"]', { timeout: 10_000 });
