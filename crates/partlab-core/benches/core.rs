@@ -101,13 +101,7 @@ fn main() {
     );
     add(
         "ring 4 × 1000: counts only, 100 000 keys",
-        measure(51, || {
-            if let Partitioner::Ring(r) = &p {
-                r.counts(&keys).len()
-            } else {
-                0
-            }
-        }),
+        measure(51, || p.ring().map_or(0, |r| r.counts(&keys).len())),
         None,
     );
 

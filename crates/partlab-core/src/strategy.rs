@@ -164,28 +164,29 @@ pub fn weighted_score(score: u64, weight: f64) -> f64 {
     -weight / unit_interval(score).ln()
 }
 
-/// A configuration made ready to place keys. One variant per [`Strategy`].
+/// A validated configuration made ready to place keys.
+///
+/// The only way to get one is [`Partitioner::new`], which validates the configuration first:
+/// a partitioner that exists has at least one node, so no strategy can divide by zero.
 #[derive(Clone, Debug)]
-pub enum Partitioner {
-    /// `hash % n`.
-    Modulo {
-        /// Node count.
-        n: u32,
-    },
+pub struct Partitioner {
+    kind: Kind,
+}
+
+/// One variant per [`Strategy`]; private so that only validation builds one.
+#[derive(Clone, Debug)]
+enum Kind {
+    /// `hash % n`, with `n ≥ 1`.
+    Modulo { n: u32 },
     /// The consistent-hash ring.
     Ring(Ring),
-    /// Rendezvous hashing over the named nodes.
+    /// Rendezvous hashing over the named nodes; `weights` is `None` when all are equal.
     Rendezvous {
-        /// Node names (what is hashed with the key).
         names: Vec<String>,
-        /// Node weights, or `None` when all are equal (plain HRW).
         weights: Option<Vec<f64>>,
     },
-    /// Jump consistent hash over `n` buckets.
-    Jump {
-        /// Bucket count.
-        n: u32,
-    },
+    /// Jump consistent hash over `n ≥ 1` buckets.
+    Jump { n: u32 },
 }
 
 /// Where one key goes, step by step (what the lab shows when a key is selected).
@@ -205,26 +206,45 @@ impl Partitioner {
     pub fn new(config: &Config) -> Result<Partitioner, ConfigError> {
         config.validate()?;
         let n = config.nodes.len() as u32;
-        Ok(match config.strategy {
-            Strategy::Modulo => Partitioner::Modulo { n },
-            Strategy::Jump => Partitioner::Jump { n },
-            Strategy::Ring => Partitioner::Ring(Ring::build_unvalidated(config)),
+        let kind = match config.strategy {
+            Strategy::Modulo => Kind::Modulo { n },
+            Strategy::Jump => Kind::Jump { n },
+            Strategy::Ring => Kind::Ring(Ring::build_unvalidated(config)),
             Strategy::Rendezvous => {
                 let first = config.nodes[0].weight;
                 let equal = config.nodes.iter().all(|node| node.weight == first);
-                Partitioner::Rendezvous {
+                Kind::Rendezvous {
                     names: config.node_names(),
                     weights: (!equal).then(|| config.nodes.iter().map(|n| n.weight).collect()),
                 }
             }
-        })
+        };
+        Ok(Partitioner { kind })
+    }
+
+    /// The strategy it places keys with.
+    pub fn strategy(&self) -> Strategy {
+        match self.kind {
+            Kind::Modulo { .. } => Strategy::Modulo,
+            Kind::Ring(_) => Strategy::Ring,
+            Kind::Rendezvous { .. } => Strategy::Rendezvous,
+            Kind::Jump { .. } => Strategy::Jump,
+        }
+    }
+
+    /// The ring, for the ring strategy.
+    pub fn ring(&self) -> Option<&Ring> {
+        match &self.kind {
+            Kind::Ring(ring) => Some(ring),
+            _ => None,
+        }
     }
 
     fn n_nodes(&self) -> usize {
-        match self {
-            Partitioner::Modulo { n } | Partitioner::Jump { n } => *n as usize,
-            Partitioner::Ring(ring) => ring.n_nodes,
-            Partitioner::Rendezvous { names, .. } => names.len(),
+        match &self.kind {
+            Kind::Modulo { n } | Kind::Jump { n } => *n as usize,
+            Kind::Ring(ring) => ring.n_nodes,
+            Kind::Rendezvous { names, .. } => names.len(),
         }
     }
 
@@ -235,18 +255,18 @@ impl Partitioner {
     pub fn place(&self, key: &str, replicas: usize) -> Placement {
         let hash = hash_key(key);
         let r = replicas.clamp(1, self.n_nodes().max(1));
-        match self {
-            Partitioner::Modulo { n } => Placement {
+        match &self.kind {
+            Kind::Modulo { n } => Placement {
                 hash,
                 nodes: successors((hash % u64::from(*n)) as u32, *n, r),
                 ring_point: None,
             },
-            Partitioner::Jump { n } => Placement {
+            Kind::Jump { n } => Placement {
                 hash,
                 nodes: successors(jump_hash(hash, *n), *n, r),
                 ring_point: None,
             },
-            Partitioner::Ring(ring) => {
+            Kind::Ring(ring) => {
                 let point = ring.point_for(hash);
                 Placement {
                     hash,
@@ -254,7 +274,7 @@ impl Partitioner {
                     ring_point: Some(point),
                 }
             }
-            Partitioner::Rendezvous { names, weights } => {
+            Kind::Rendezvous { names, weights } => {
                 let scores: Vec<u64> = names.iter().map(|n| rendezvous_score(n, key)).collect();
                 Placement {
                     hash,
@@ -272,11 +292,11 @@ impl Partitioner {
         let hashes = keys.sorted_hashes();
         let mut owners = vec![0 as NodeIdx; len];
         let mut replica_table = Vec::new();
-        match self {
-            Partitioner::Modulo { n } | Partitioner::Jump { n } => {
+        match &self.kind {
+            Kind::Modulo { n } | Kind::Jump { n } => {
                 let n = *n;
-                let bucket: fn(u64, u32) -> u32 = match self {
-                    Partitioner::Jump { .. } => jump_hash,
+                let bucket: fn(u64, u32) -> u32 = match self.kind {
+                    Kind::Jump { .. } => jump_hash,
                     _ => |h, n| (h % u64::from(n)) as u32,
                 };
                 for (o, &h) in owners.iter_mut().zip(hashes) {
@@ -289,7 +309,7 @@ impl Partitioner {
                         .collect();
                 }
             }
-            Partitioner::Ring(ring) => {
+            Kind::Ring(ring) => {
                 if r > 1 {
                     replica_table = vec![0 as NodeIdx; len * r];
                 }
@@ -306,7 +326,7 @@ impl Partitioner {
                     }
                 }
             }
-            Partitioner::Rendezvous { names, weights } => {
+            Kind::Rendezvous { names, weights } => {
                 let columns: Vec<_> = names.iter().map(|n| keys.rendezvous_column(n)).collect();
                 let mut scores = vec![0u64; names.len()];
                 if r > 1 {

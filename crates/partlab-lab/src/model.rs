@@ -541,10 +541,7 @@ impl Lab {
 
     /// The ring's vnodes, for the ring strategy.
     pub fn ring_points(&self) -> Option<&[RingPoint]> {
-        match &self.partitioner {
-            Partitioner::Ring(r) => Some(r.points()),
-            _ => None,
-        }
+        self.partitioner.ring().map(|r| r.points())
     }
 
     /// Colour slot of node `idx` of the current configuration.
@@ -601,12 +598,8 @@ impl Lab {
         let placement = self.partitioner.place(key, r);
         let hash = placement.hash;
         let n = self.config.nodes.len() as u32;
-        let detail = match &self.partitioner {
-            Partitioner::Modulo { .. } => PathDetail::Modulo {
-                n,
-                rem: hash % u64::from(n.max(1)),
-            },
-            Partitioner::Ring(ring) => {
+        let detail = match (self.partitioner.strategy(), self.partitioner.ring()) {
+            (_, Some(ring)) => {
                 let p = placement
                     .ring_point
                     .and_then(|i| ring.points().get(i).copied());
@@ -621,16 +614,21 @@ impl Lab {
                     },
                 }
             }
-            Partitioner::Rendezvous { names, .. } => PathDetail::Rendezvous {
+            (Strategy::Rendezvous, None) => PathDetail::Rendezvous {
                 score: placement
                     .nodes
                     .first()
-                    .and_then(|&i| names.get(i as usize))
-                    .map_or(0, |name| rendezvous_score(name, key)),
+                    .and_then(|&i| self.config.nodes.get(i as usize))
+                    .map_or(0, |node| rendezvous_score(&node.name, key)),
             },
-            Partitioner::Jump { .. } => PathDetail::Jump {
+            (Strategy::Jump, None) => PathDetail::Jump {
                 n,
                 bucket: placement.nodes.first().map_or(0, |&b| u32::from(b)),
+            },
+            // A ring partitioner always has its ring: only mod N gets here.
+            (Strategy::Modulo | Strategy::Ring, None) => PathDetail::Modulo {
+                n,
+                rem: hash % u64::from(n.max(1)),
             },
         };
         let nodes: Vec<(String, usize)> = placement
@@ -734,7 +732,7 @@ fn unreachable_default() -> Computed {
         KeySet::custom(vec![String::new()]).unwrap_or_else(|_| std::process::abort())
     }));
     let config = Config::new(Strategy::Modulo, ["n1"]);
-    let partitioner = Partitioner::Modulo { n: 1 };
+    let partitioner = Partitioner::new(&config).unwrap_or_else(|_| std::process::abort());
     let assignment = partitioner.assign(&keys, 1);
     let distribution = Distribution::of(&config, &assignment);
     Computed {
