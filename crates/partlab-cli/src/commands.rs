@@ -163,7 +163,11 @@ fn dist(a: &DistArgs, out: &mut dyn Write) -> Result<(), CliError> {
         d.total, config.strategy
     )?;
     let names: Vec<_> = d.nodes.iter().map(|n| shown(&n.name)).collect();
-    let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(4);
+    // At least as wide as the "node" header, so the columns line up with short names.
+    let width = names
+        .iter()
+        .map(|n| n.chars().count())
+        .fold("node".len(), usize::max);
     writeln!(
         out,
         "  {:<width$}  {:>9}  {:>7}  {:>8}",

@@ -295,3 +295,21 @@ fn a_weighted_node_can_leave_without_to_weights() {
         "{err}"
     );
 }
+
+#[test]
+fn the_dist_table_lines_up_whatever_the_name_lengths() {
+    for nodes in ["a,b", "inv-bcn,a-much-longer-node-name"] {
+        let out = partlab(&["dist", "--nodes", nodes, "--keys", "1000"]);
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).expect("UTF-8");
+        let lines: Vec<&str> = text.lines().collect();
+        let header = lines[1];
+        let keys_end = header.find("keys").expect("a keys column") + "keys".len();
+        let share_end = header.find("share").expect("a share column") + "share".len();
+        for line in &lines[2..lines.len() - 1] {
+            let chars: Vec<char> = line.chars().collect();
+            assert!(chars[keys_end - 1].is_ascii_digit(), "{nodes}:\n{text}");
+            assert_eq!(chars[share_end - 1], '%', "{nodes}:\n{text}");
+        }
+    }
+}
