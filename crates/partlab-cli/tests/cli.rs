@@ -214,3 +214,102 @@ fn locate_follows_a_key_to_its_owner() {
     assert_eq!(v["replicas"].as_array().map(Vec::len), Some(3));
     assert_eq!(v["owner"], v["replicas"][0]);
 }
+
+#[test]
+fn help_lists_the_commands_and_the_input_rules() {
+    for args in [&[][..], &["help"], &["--help"]] {
+        let out = partlab(args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        let text = String::from_utf8(out.stdout).expect("UTF-8");
+        for word in ["lesson", "dist", "move", "sweep", "locate", "help"] {
+            assert!(text.contains(word), "{args:?} lacks {word}:\n{text}");
+        }
+    }
+    let out = partlab(&["help", "dist"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    for rule in [
+        "--key-file <PATH>",
+        "whitespace-only lines are skipped",
+        "leading or trailing space",
+        "containing ',' or '='",
+        "- rendezvous:",
+    ] {
+        assert!(text.contains(rule), "dist help lacks {rule:?}:\n{text}");
+    }
+}
+
+#[test]
+fn sweep_movement_takes_change_leave() {
+    let v = json(&[
+        "sweep",
+        "movement",
+        "--nodes",
+        LESSON_NODES,
+        "--sizes",
+        "3..4",
+        "--change",
+        "leave",
+        "--keys",
+        "20000",
+        "--json",
+    ]);
+    assert_eq!(v["change"], "leave");
+    let points = v["points"].as_array().expect("points");
+    assert_eq!(points.len(), 2);
+    assert_eq!(points[0]["nodes_before"], 3);
+    assert_eq!(points[0]["nodes_after"], 2);
+}
+
+#[test]
+fn a_weighted_node_can_leave_without_to_weights() {
+    let v = json(&[
+        "move",
+        "--nodes",
+        "a,b,c",
+        "--weights",
+        "a=2,c=3",
+        "--to",
+        "a,b",
+        "--keys",
+        "6000",
+        "--json",
+    ]);
+    assert_eq!(v["to"], serde_json::json!(["a", "b"]));
+    // Every key that moves comes from the node that left.
+    let flow = v["flow"].as_array().expect("flow is a list");
+    assert!(!flow.is_empty() && flow.iter().all(|f| f["from"] == "c"));
+    let out = partlab(&[
+        "move",
+        "--nodes",
+        "a,b,c",
+        "--to",
+        "a,b",
+        "--to-weights",
+        "c=3",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--to-weights names \"c\", which is not in --to"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_dist_table_lines_up_whatever_the_name_lengths() {
+    for nodes in ["a,b", "inv-bcn,a-much-longer-node-name"] {
+        let out = partlab(&["dist", "--nodes", nodes, "--keys", "1000"]);
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).expect("UTF-8");
+        let lines: Vec<&str> = text.lines().collect();
+        let header = lines[1];
+        let keys_end = header.find("keys").expect("a keys column") + "keys".len();
+        let share_end = header.find("share").expect("a share column") + "share".len();
+        for line in &lines[2..lines.len() - 1] {
+            let chars: Vec<char> = line.chars().collect();
+            assert!(chars[keys_end - 1].is_ascii_digit(), "{nodes}:\n{text}");
+            assert_eq!(chars[share_end - 1], '%', "{nodes}:\n{text}");
+        }
+    }
+}

@@ -1,0 +1,53 @@
+//! User text shown back on a terminal: keys, node names and messages that quote them.
+//!
+//! A key is arbitrary text, so printing it raw could move the cursor, recolour the terminal
+//! or reverse the rest of the line (escape sequences, bidi overrides). Everything user-given
+//! that reaches the human-readable output or stderr goes through [`shown`]; JSON output needs
+//! nothing, as serde_json escapes control characters itself.
+
+use std::borrow::Cow;
+
+/// Whether a character must not reach a terminal raw: control characters (C0, DEL, C1) and
+/// the invisible formatting characters that reorder or hide text.
+fn needs_escape(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{feff}'
+        )
+}
+
+/// `s` with every character that [`needs_escape`] written as Rust writes it (`\u{1b}`, `\n`,
+/// `\u{202e}`); borrowed when there is nothing to escape, which is the usual case.
+pub(crate) fn shown(s: &str) -> Cow<'_, str> {
+    if !s.chars().any(needs_escape) {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        if !needs_escape(c) {
+            out.push(c);
+        } else if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.extend(c.escape_unicode());
+        }
+    }
+    Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_and_bidi_characters_are_escaped_the_rest_is_kept() {
+        assert_eq!(shown("P-2026-000123"), "P-2026-000123");
+        assert_eq!(shown("café O'Brien \"x\" \\"), "café O'Brien \"x\" \\");
+        assert_eq!(shown("a\u{1b}[31mb"), "a\\u{1b}[31mb");
+        assert_eq!(shown("a\nb\tc"), "a\\nb\\tc");
+        assert_eq!(shown("\u{202e}abc"), "\\u{202e}abc");
+        assert_eq!(shown("\u{9b}"), "\\u{9b}");
+        assert!(!shown("\u{7f}\u{0}").chars().any(char::is_control));
+    }
+}

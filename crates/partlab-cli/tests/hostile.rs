@@ -1,0 +1,478 @@
+//! Hostile input: the `partlab` binary answers, it never crashes. Each row of the table runs the
+//! binary once and states the whole outcome: the exit code, a piece of the one stderr line,
+//! and for the rows that succeed a piece of stdout.
+#![cfg(unix)]
+// Test helpers fail loudly on purpose: their inputs are fixed and valid.
+#![allow(clippy::expect_used)]
+
+use std::ffi::{OsStr, OsString};
+use std::fs::{self, File};
+use std::os::unix::ffi::OsStrExt;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+/// Where the binary's stdout goes.
+#[derive(Clone, Copy, Debug)]
+enum Stdout {
+    /// A pipe that the test reads to the end.
+    Read,
+    /// A pipe whose read end is closed before the binary writes anything.
+    Closed,
+    /// `/dev/full`: every write fails with "no space left on device".
+    Full,
+}
+
+/// One hostile input and everything about its outcome.
+struct Row {
+    args: Vec<OsString>,
+    stdout: Stdout,
+    /// The exit code; never a signal.
+    code: i32,
+    /// A piece of the single stderr line, or "" for an empty stderr.
+    stderr: &'static str,
+    /// A piece of stdout (only checked with `Stdout::Read`).
+    out: &'static str,
+}
+
+fn row(args: &[&str], code: i32, stderr: &'static str) -> Row {
+    Row {
+        args: args.iter().map(OsString::from).collect(),
+        stdout: Stdout::Read,
+        code,
+        stderr,
+        out: "",
+    }
+}
+
+fn with_stdout(mut r: Row, stdout: Stdout) -> Row {
+    r.stdout = stdout;
+    r
+}
+
+fn expecting_out(mut r: Row, out: &'static str) -> Row {
+    r.out = out;
+    r
+}
+
+fn os_row(args: Vec<OsString>, code: i32, stderr: &'static str) -> Row {
+    Row {
+        args,
+        stdout: Stdout::Read,
+        code,
+        stderr,
+        out: "",
+    }
+}
+
+fn run(r: &Row) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_partlab"));
+    command
+        .args(&r.args)
+        .stdin(Stdio::null())
+        .stderr(Stdio::piped());
+    match r.stdout {
+        Stdout::Read | Stdout::Closed => command.stdout(Stdio::piped()),
+        Stdout::Full => command.stdout(Stdio::from(
+            File::options()
+                .write(true)
+                .open("/dev/full")
+                .expect("/dev/full exists on Linux"),
+        )),
+    };
+    let mut child = command.spawn().expect("the partlab binary runs");
+    if let Stdout::Closed = r.stdout {
+        // Close the read end now: every write the binary makes will fail with EPIPE.
+        drop(child.stdout.take());
+    }
+    child.wait_with_output().expect("the binary finishes")
+}
+
+/// Runs every row and reports all the rows that fail, not just the first.
+fn check(rows: &[Row]) {
+    let mut failures = Vec::new();
+    for r in rows {
+        let out = run(r);
+        let err = String::from_utf8_lossy(&out.stderr);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let shown: Vec<_> = r.args.iter().map(|a| a.to_string_lossy()).collect();
+        let mut problems = Vec::new();
+        if out.status.code() != Some(r.code) {
+            problems.push(format!("exit status {:?}, expected {}", out.status, r.code));
+        }
+        if err.contains("panicked") {
+            problems.push("a panic".to_owned());
+        }
+        if r.stderr.is_empty() {
+            if !err.is_empty() {
+                problems.push("stderr is not empty".to_owned());
+            }
+        } else {
+            if !err.contains(r.stderr) {
+                problems.push(format!("stderr lacks {:?}", r.stderr));
+            }
+            if !err.starts_with("partlab: ") || !err.ends_with('\n') || err.lines().count() != 1 {
+                problems.push("stderr is not one \"partlab: …\" line".to_owned());
+            }
+        }
+        // Whatever a user typed, no raw control character reaches the terminal.
+        if err.trim_end_matches('\n').chars().any(char::is_control) {
+            problems.push("a raw control character on stderr".to_owned());
+        }
+        if matches!(r.stdout, Stdout::Read) {
+            if r.code == 0 && !stdout.contains(r.out) {
+                problems.push(format!("stdout lacks {:?}", r.out));
+            }
+            if r.code != 0 && !stdout.is_empty() {
+                problems.push("stdout is not empty after an error".to_owned());
+            }
+            if out.stdout.contains(&0x1b) {
+                problems.push("a raw ESC on stdout".to_owned());
+            }
+        }
+        if !problems.is_empty() {
+            failures.push(format!(
+                "{shown:?}: {}\n  stderr: {err}",
+                problems.join("; ")
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
+/// A fresh directory for this test's files, under Cargo's target/tmp.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).expect("a temporary directory");
+    dir
+}
+
+fn file(dir: &std::path::Path, name: &str, bytes: &[u8]) -> String {
+    let path = dir.join(name);
+    fs::write(&path, bytes).expect("a temporary file");
+    path.to_str().expect("a UTF-8 temp path").to_owned()
+}
+
+#[test]
+fn malformed_and_misplaced_options_are_refused_with_one_line() {
+    let esc_key = "a\u{1b}[31mb";
+    let long_key = "k".repeat(2000);
+    check(&[
+        row(
+            &["dist", "--nodes", "a,b", "--json=true"],
+            2,
+            "unexpected value 'true' for '--json'",
+        ),
+        row(
+            &["dist", "--nodes", "--json"],
+            2,
+            "a value is required for '--nodes",
+        ),
+        row(
+            &["dist", "--nodes", "a,b", "--replicas", "-1"],
+            2,
+            "invalid value '-1' for '--replicas",
+        ),
+        row(
+            &["dist", "--nodes", "a,b", "--replicas", "0"],
+            2,
+            "A replication factor of 0 does not fit 2 nodes",
+        ),
+        row(
+            &["dist", "--nodes", "a,b", "--keys", "1.5"],
+            2,
+            "invalid value '1.5' for '--keys",
+        ),
+        row(
+            &[
+                "dist",
+                "--nodes",
+                "a,b",
+                "--strategy",
+                "modulo",
+                "--vnodes",
+                "10",
+            ],
+            2,
+            "--vnodes applies to the ring only; --strategy modulo has no virtual nodes",
+        ),
+        row(
+            &[
+                "locate",
+                "k",
+                "--nodes",
+                "a,b",
+                "--strategy",
+                "jump",
+                "--vnodes",
+                "1",
+            ],
+            2,
+            "--strategy jump has no virtual nodes",
+        ),
+        row(
+            &[
+                "move",
+                "--nodes",
+                "a",
+                "--to",
+                "a,b",
+                "--strategy",
+                "hrw",
+                "--vnodes",
+                "150",
+            ],
+            2,
+            "--strategy rendezvous has no virtual nodes",
+        ),
+        row(
+            &["dist", "--nodes", "a,b", "--to-weights", "a=2"],
+            2,
+            "--to-weights does not apply to `partlab dist`; it is an option of `partlab move`",
+        ),
+        row(
+            &["move", "--nodes", "a", "--to", "a,b", "--change", "join"],
+            2,
+            "--change does not apply to `partlab move`",
+        ),
+        row(
+            &["lesson", "--keys", "10"],
+            2,
+            "--keys does not apply to `partlab lesson`",
+        ),
+        row(
+            &["dist", "--nodes", "a,b", "--nodes", "c"],
+            2,
+            "cannot be used multiple times",
+        ),
+        row(
+            &[
+                "dist",
+                "--nodes",
+                "a,b",
+                "--keys",
+                "5",
+                "--key-file",
+                "k.txt",
+            ],
+            2,
+            "cannot be used with",
+        ),
+        row(
+            &["sweep"],
+            2,
+            "`partlab sweep` needs a command: deviation or movement",
+        ),
+        row(
+            &[
+                "sweep", "movement", "--nodes", "a,b", "--sizes", "1..3", "--change", "leave",
+            ],
+            2,
+            "start --sizes at 2",
+        ),
+        row(
+            &["dist", "--nodes", "a,b", "--vnodes", "99999999999"],
+            2,
+            "99999999999 virtual nodes per node is out of range",
+        ),
+        row(
+            &["dist", "--nodes", "a,b", "--strategy", "\u{1b}[31m"],
+            2,
+            "invalid value '\\u{1b}[31m' for '--strategy",
+        ),
+    ]);
+    // Names, weights and keys.
+    check(&[
+        row(
+            &["dist", "--nodes", "a,b", "--weights", "a=1,a=2"],
+            2,
+            "node \"a\" is given a weight twice",
+        ),
+        row(
+            &["dist", "--nodes", "a,b", "--weights", "a,b=2"],
+            2,
+            "node names cannot contain ',' or '='",
+        ),
+        row(
+            &["dist", "--nodes", "a=1,b"],
+            2,
+            "the node name \"a=1\" contains '='",
+        ),
+        row(
+            &["dist", "--nodes", " a,b"],
+            2,
+            "the node name \" a\" starts or ends with a space",
+        ),
+        row(
+            &["dist", "--nodes", "a,b "],
+            2,
+            "the node name \"b \" starts or ends with a space",
+        ),
+        row(
+            &["dist", "--nodes", "a,b", "--weights", "a =2"],
+            2,
+            "starts or ends with a space",
+        ),
+        row(
+            &["dist", "--nodes", "a\u{1b}[2J,b"],
+            2,
+            "The node name \"a\\u{1b}[2J\" contains a control character",
+        ),
+        row(&["locate", "", "--nodes", "a,b"], 2, "the key is empty"),
+        row(
+            &["locate", &long_key, "--nodes", "a,b"],
+            2,
+            "the key has 2000 characters; a key has at most 1024",
+        ),
+        expecting_out(
+            row(&["locate", esc_key, "--nodes", "a,b"], 0, ""),
+            "key      a\\u{1b}[31mb\n",
+        ),
+        expecting_out(
+            row(&["locate", esc_key, "--nodes", "a,b", "--json"], 0, ""),
+            "\"key\":\"a\\u001b[31mb\"",
+        ),
+    ]);
+}
+
+#[test]
+fn arguments_that_are_not_utf8_are_refused() {
+    let bad = OsStr::from_bytes(b"P-\xff\xfe").to_os_string();
+    check(&[
+        os_row(
+            vec!["locate".into(), bad.clone(), "--nodes".into(), "a".into()],
+            2,
+            "argument 2 is not valid UTF-8 text",
+        ),
+        os_row(vec![bad.clone()], 2, "argument 1 is not valid UTF-8 text"),
+        os_row(
+            vec!["dist".into(), "--nodes".into(), bad.clone()],
+            2,
+            "argument 3 is not valid UTF-8 text",
+        ),
+        // A path may be any bytes: this one is simply not there.
+        os_row(
+            vec![
+                "dist".into(),
+                "--nodes".into(),
+                "a".into(),
+                "--key-file".into(),
+                bad,
+            ],
+            2,
+            "cannot open it: No such file or directory",
+        ),
+    ]);
+}
+
+#[test]
+fn closed_pipes_and_full_disks_end_in_an_exit_code_not_a_panic() {
+    // Enough output to overflow any pipe buffer (30 points × 256 trials, about 150 KB of
+    // JSON), so the write fails whatever the timing; one vnode keeps each ring cheap.
+    let many_counts = vec!["1"; 30].join(",");
+    let big = [
+        "sweep",
+        "deviation",
+        "--nodes",
+        "a,b,c",
+        "--keys",
+        "200",
+        "--trials",
+        "256",
+        "--vnodes-list",
+        &many_counts,
+        "--json",
+    ];
+    let small = ["dist", "--nodes", "a,b", "--keys", "10"];
+    check(&[
+        with_stdout(row(&["lesson"], 0, ""), Stdout::Closed),
+        with_stdout(row(&big, 0, ""), Stdout::Closed),
+        with_stdout(row(&["--help"], 0, ""), Stdout::Closed),
+        with_stdout(
+            row(&small, 1, "cannot write output: No space left on device"),
+            Stdout::Full,
+        ),
+        with_stdout(
+            row(&["lesson", "--json"], 1, "cannot write output:"),
+            Stdout::Full,
+        ),
+        with_stdout(row(&["help"], 1, "cannot write output:"), Stdout::Full),
+    ]);
+}
+
+#[test]
+fn key_files_are_read_line_by_line_within_the_limits() {
+    let dir = temp_dir("hostile-key-files");
+    let long_line = file(
+        &dir,
+        "long.txt",
+        format!("a\n{}\n", "x".repeat(1025)).as_bytes(),
+    );
+    let not_utf8 = file(&dir, "latin1.txt", b"a\nb\n\xe9t\xe9\nc\n");
+    let empty = file(&dir, "empty.txt", b"\n  \r\n\t\n");
+    let dir_path = dir.to_str().expect("a UTF-8 temp path").to_owned();
+    let missing = format!("{dir_path}/missing.txt");
+    let cases = [
+        (
+            long_line,
+            "key file line 2: the key is longer than 1024 characters",
+        ),
+        (not_utf8, "key file line 3: not valid UTF-8 text"),
+        // One endless line: reading must stop at the limit, not run out of memory.
+        (
+            "/dev/zero".to_owned(),
+            "key file line 1: the key is longer than 1024 characters",
+        ),
+        (
+            empty,
+            "no keys in it (blank and whitespace-only lines are skipped)",
+        ),
+        (missing, "cannot open it: No such file or directory"),
+        (dir_path, "cannot read line 1: Is a directory"),
+    ];
+    let rows: Vec<Row> = cases
+        .iter()
+        .map(|(path, message)| row(&["dist", "--nodes", "a,b", "--key-file", path], 2, message))
+        .collect();
+    check(&rows);
+}
+
+/// The lesson's ids written as a file with a BOM, CRLF endings and blank lines are the same
+/// keys as `--keys`: every count agrees, on 256 nodes so that a single key hashed differently
+/// (a BOM left on the first key) would almost surely show.
+#[test]
+fn a_bom_crlf_and_blank_lines_do_not_change_the_keys() {
+    let dir = temp_dir("hostile-bom");
+    let mut text = String::from("\u{feff}");
+    for n in 1..=1000 {
+        text.push_str(&format!("P-2026-{n:06}\r\n"));
+        if n % 100 == 0 {
+            text.push_str("\r\n  \t \r\n\n");
+        }
+    }
+    let path = file(&dir, "lesson.txt", text.trim_end().as_bytes());
+    let nodes: Vec<String> = (1..=256).map(|i| format!("n{i}")).collect();
+    let nodes = nodes.join(",");
+    let dist = |extra: &[&str], strategy: &str| {
+        let mut args = vec!["dist", "--strategy", strategy, "--nodes", &nodes, "--json"];
+        args.extend_from_slice(extra);
+        let out = Command::new(env!("CARGO_BIN_EXE_partlab"))
+            .args(&args)
+            .output()
+            .expect("the binary runs");
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        v
+    };
+    for strategy in ["modulo", "rendezvous"] {
+        let from_file = dist(&["--key-file", &path], strategy);
+        let from_ids = dist(&["--keys", "1000"], strategy);
+        assert_eq!(from_file["keys"], 1000);
+        assert_eq!(from_file, from_ids, "{strategy}");
+    }
+}
