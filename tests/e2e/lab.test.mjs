@@ -196,23 +196,15 @@ describe('the lab page', () => {
 
   test('selecting a key by clicking a dot shows its path', { timeout: 30_000 }, async () => {
     const { page, errors, context } = await open();
-    const box = await page.$eval('#ring', (c) => {
-      const r = c.getBoundingClientRect();
-      return { x: r.x, y: r.y, w: r.width, h: r.height };
+    assert.equal(await page.$('[data-path="md5"]'), null, 'a key is selected before any click');
+    // The page says where it drew the first sample key (CSS pixels inside the canvas).
+    const at = await page.getAttribute('#ring', 'data-first-dot');
+    assert.match(at ?? '', /^\d+(\.\d+)?,\d+(\.\d+)?$/, `data-first-dot is ${at}`);
+    const [x, y] = at.split(',').map(Number);
+    await page.click('#ring', { position: { x, y } });
+    await page.waitForSelector('[data-path="md5"]', { timeout: 5_000 }).catch(() => {
+      throw new Error(`a click on the first dot (${at}) selected no key`);
     });
-    const side = Math.min(box.w, box.h);
-    // The ring layout of crates/partlab-lab/src/geometry.rs (RingLayout::fit).
-    const arc = Math.min(22, Math.max(4, side * 0.035));
-    const radius = Math.max(side * 0.2, Math.min(side * 0.41, side / 2 - (arc / 2 + 2 + Math.max(arc * 0.6, 6) + 18)));
-    const inner = radius - arc / 2 - 6;
-    let found = false;
-    for (let i = 0; i < 24 && !found; i++) {
-      const a = (i / 24) * 2 * Math.PI;
-      await page.mouse.click(box.x + box.w / 2 + inner * Math.sin(a), box.y + box.h / 2 - inner * Math.cos(a));
-      await settle(page);
-      found = (await page.$('[data-path="md5"]')) !== null;
-    }
-    assert.ok(found, 'no click selected a dot');
     assert.match(await page.textContent('[data-path="md5"]'), /^[0-9a-f]{32}$/);
     assert.match(await page.textContent('[data-path="key"]'), /^P-2026-\d{6}$/);
     // The keyboard reaches the dots too: arrows step to the next key clockwise.
