@@ -1,7 +1,8 @@
 //! The page's structure (built once) and the rendering of everything that changes.
 //!
 //! Stable hooks for tests and scripts: `#app[data-state=ready]`; the keys-per-node table rows
-//! `tr[data-node][data-keys]`; figures `[data-figure=deviation|peak|share-error|moved|ideal|replica-sets]`
+//! `tr[data-node][data-keys]` (the figures table `#dist-table`, and the text alternatives of
+//! the ring and of the bar chart, so every view that shows keys per node carries them); figures `[data-figure=deviation|peak|share-error|moved|ideal|replica-sets]`
 //! with a machine-readable `data-value` (plain decimal, percent units); lesson figures
 //! `[data-lesson=…]`; the flow rows `tr[data-from][data-to][data-keys]`; sections
 //! `section[data-view=ring|figures|bars|deviation|movement]`.
@@ -594,7 +595,13 @@ pub fn render_ring_texts(lab: &Lab) -> Result<(), JsValue> {
                 cells.push(fmt_fraction(lang, s.get(i).copied().unwrap_or(0.0)));
             }
             cells.push(fmt_int(lang, n.keys));
-            (vec![], cells)
+            (
+                vec![
+                    ("data-node", n.name.clone()),
+                    ("data-keys", n.keys.to_string()),
+                ],
+                cells,
+            )
         })
         .collect();
     Table { head, rows }.render("ring-table")
@@ -892,7 +899,10 @@ pub fn render_bars_table(lab: &Lab) -> Result<(), JsValue> {
         .iter()
         .map(|n| {
             (
-                vec![],
+                vec![
+                    ("data-node", n.name.clone()),
+                    ("data-keys", n.keys.to_string()),
+                ],
                 vec![
                     n.name.clone(),
                     fmt_int(lang, n.keys),

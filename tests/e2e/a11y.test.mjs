@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { after, before, describe, test } from 'node:test';
-import { launchBrowser, serveDist } from './harness.mjs';
+import { describe, test } from 'node:test';
+import { useLab } from './harness.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -13,29 +13,9 @@ const VIEWS = [null, 'ring', 'figures', 'bars', 'deviation', 'movement'];
 // WCAG 2.0, 2.1 and 2.2 A/AA rules plus axe's best practices.
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
-let browser;
-let server;
-before(async () => {
-  browser = await launchBrowser();
-  server = await serveDist();
-});
-after(async () => {
-  await server?.close();
-  await browser?.close();
-});
-
-async function open(fragment, { dark = false, width = 1280, height = 900 } = {}) {
-  // bypassCSP: the audit script is injected by the test, not by the page.
-  const context = await browser.newContext({
-    viewport: { width, height },
-    colorScheme: dark ? 'dark' : 'light',
-    bypassCSP: true,
-  });
-  const page = await context.newPage();
-  await page.goto(server.url + fragment);
-  await page.waitForSelector('#app[data-state="ready"]', { timeout: 30_000 });
-  return { page, context };
-}
+// One browser and one server for the file. bypassCSP: the audit script is injected by the
+// test, not by the page.
+const { open } = useLab({ defaults: { height: 900, bypassCSP: true } });
 
 async function audit(page) {
   await page.evaluate(AXE_SOURCE);
@@ -158,10 +138,7 @@ describe('keyboard and text alternatives', () => {
   });
 
   test('prefers-reduced-motion turns animations and transitions off', { timeout: 30_000 }, async () => {
-    const context = await browser.newContext({ reducedMotion: 'reduce', bypassCSP: true });
-    const page = await context.newPage();
-    await page.goto(`${server.url}#l=en`);
-    await page.waitForSelector('#app[data-state="ready"]', { timeout: 30_000 });
+    const { page, context } = await open('#l=en', { reducedMotion: 'reduce' });
     const animated = await page.evaluate(() =>
       [...document.querySelectorAll('*')]
         .map((el) => getComputedStyle(el))

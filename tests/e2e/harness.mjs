@@ -5,13 +5,22 @@
 // - serveDist({ prefix, csp }): dist/ over http on a free loopback port (server.mjs, in this
 //   process), optionally under a sub-path and with the Content-Security-Policy header.
 //   Without options, reuses $PARTLAB_BASE_URL when it is set (a server started by hand).
-// - openPage(): a fresh page that records console errors, page errors, failed requests and
-//   every request to another origin (those are also aborted, so nothing leaves the machine).
+// - openPage(browser, origin, options): a fresh page (own context: viewport, colour scheme,
+//   locale, …) that records console errors, page errors, dialogs, failed requests and every
+//   request to another origin (those are also aborted, so nothing leaves the machine).
+// - useLab({ serve, defaults }): one browser and one server for a test file (registers its
+//   before/after hooks); its open(fragment, options) opens the lab at that URL fragment and
+//   waits until the page says it is ready; load(opened, fragment) reloads an open page there.
+// - keysPerNode(page), figureValue(page, name), settle(page): read the page's figures
+//   through its data-* hooks (src/page.rs), wait for the next rendered frame.
+// - CLI, cliJson(...args): the native `partlab` binary, the oracle for figures.
 // - recordCspViolations(context): every `securitypolicyviolation` event of its pages.
 // - waitForAppStarted(page): the wasm app has started and the page says it is ready.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 import { startServer } from './server.mjs';
 
@@ -76,10 +85,28 @@ function isAllowed(url, allowedOrigin) {
 /**
  * Opens a new page (own context) whose requests may only go to `allowedOrigin`
  * ('http://127.0.0.1:PORT', or 'file://' for a local file).
- * Returns { context, page, errors, external, requests }.
+ * Returns { context, page, errors, external, requests }: `errors` collects console errors,
+ * page errors, dialogs (dismissed), failed requests, HTTP errors and requests to another
+ * origin; `external` lists the latter alone.
+ * @param {{width?: number, height?: number, dark?: boolean, locale?: string,
+ *   bypassCSP?: boolean, reducedMotion?: 'reduce' | 'no-preference',
+ *   initScript?: Function}} [options] viewport (default 1280 × 800), colour scheme, browser
+ *   locale (default: Chromium's), bypassCSP (for scripts the test injects), reduced motion,
+ *   an init script that runs before any page script.
  */
-export async function openPage(browser, allowedOrigin) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+export async function openPage(
+  browser,
+  allowedOrigin,
+  { width = 1280, height = 800, dark = false, locale, bypassCSP = false, reducedMotion, initScript } = {},
+) {
+  const context = await browser.newContext({
+    viewport: { width, height },
+    colorScheme: dark ? 'dark' : 'light',
+    ...(locale ? { locale } : {}),
+    ...(reducedMotion ? { reducedMotion } : {}),
+    bypassCSP,
+  });
+  if (initScript) await context.addInitScript(initScript);
   const page = await context.newPage();
   const errors = [];
   const external = [];
@@ -88,6 +115,7 @@ export async function openPage(browser, allowedOrigin) {
     (url) => !isAllowed(url.href, allowedOrigin),
     (route) => {
       external.push(route.request().url());
+      errors.push(`request to another origin: ${route.request().url()}`);
       return route.abort('blockedbyclient');
     },
   );
@@ -95,6 +123,10 @@ export async function openPage(browser, allowedOrigin) {
     if (msg.type() === 'error') errors.push(`console.error: ${msg.text()} (${msg.location().url})`);
   });
   page.on('pageerror', (err) => errors.push(`page error: ${err.stack ?? err}`));
+  page.on('dialog', (dialog) => {
+    errors.push(`dialog: ${dialog.message()}`);
+    dialog.dismiss().catch(() => {});
+  });
   page.on('request', (req) => requests.push(req.url()));
   page.on('requestfailed', (req) => {
     if (isAllowed(req.url(), allowedOrigin)) {
@@ -105,6 +137,89 @@ export async function openPage(browser, allowedOrigin) {
     if (res.status() >= 400) errors.push(`HTTP ${res.status()}: ${res.url()}`);
   });
   return { context, page, errors, external, requests };
+}
+
+/** src/lib.rs builds the lab inside #app and then marks it ready. */
+export const READY = '#app[data-state="ready"]';
+
+/** Waits until the lab says it is ready (it renders its first state synchronously). */
+export async function waitForReady(page, timeout = 30_000) {
+  await page.waitForSelector(READY, { timeout });
+}
+
+/**
+ * Loads the lab at `url` in a page from openPage(), as a fresh document (a page already on
+ * the lab would only see a hashchange), and waits until it is ready. Its `errors` and
+ * `external` lists start again empty with the new document (leaving the old one aborts its
+ * requests still in flight, such as the favicon, which is not an error of the new one).
+ */
+export async function loadLab(opened, url) {
+  await opened.page.goto('about:blank');
+  opened.errors.length = 0;
+  opened.external.length = 0;
+  await opened.page.goto(url);
+  await waitForReady(opened.page);
+}
+
+/**
+ * One browser and one server for the tests of a file: registers `before` and `after` hooks
+ * (call at the top level of the file). Returns { browser, server, open }, the first two set
+ * once the hooks ran.
+ * - open(fragment = '', options): a new page (openPage(), with `defaults` under `options`)
+ *   on the lab at that URL fragment, ready; returns openPage()'s { context, page, errors, … }.
+ * - load(opened, fragment): an opened page, reloaded at another fragment (loadLab()).
+ * @param {{serve?: {prefix?: string, csp?: boolean}, defaults?: object}} [options]
+ */
+export function useLab({ serve, defaults = {} } = {}) {
+  const lab = {
+    browser: null,
+    server: null,
+    async open(fragment = '', options = {}) {
+      const opened = await openPage(lab.browser, lab.server.origin, { ...defaults, ...options });
+      await opened.page.goto(lab.server.url + fragment);
+      await waitForReady(opened.page);
+      return opened;
+    },
+    load: (opened, fragment = '') => loadLab(opened, lab.server.url + fragment),
+  };
+  before(async () => {
+    lab.browser = await launchBrowser();
+    lab.server = await serveDist(serve);
+  });
+  after(async () => {
+    await lab.server?.close();
+    await lab.browser?.close();
+  });
+  return lab;
+}
+
+/** Keys per node as a table shows them (`tr[data-node][data-keys]`), by default the figures table. */
+export const keysPerNode = (page, table = '#dist-table') =>
+  page.$$eval(`${table} tr[data-node][data-keys]`, (rows) =>
+    Object.fromEntries(rows.map((r) => [r.dataset.node, Number(r.dataset.keys)])),
+  );
+
+/** A figure's machine-readable value (`[data-figure=NAME][data-value]`, percent units), or null. */
+export const figureValue = (page, name) =>
+  page.$eval(`[data-figure="${name}"]`, (d) => Number(d.dataset.value)).catch(() => null);
+
+/** Waits for two animation frames: the page applies queued input once per frame. */
+export async function settle(page) {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/**
+ * The native CLI (target/debug/partlab, built by `cargo build -p partlab-cli` or
+ * `cargo test`; or target/release/partlab; or $PARTLAB_CLI), or undefined.
+ */
+export const CLI = [process.env.PARTLAB_CLI, path.join(ROOT, 'target/debug/partlab'), path.join(ROOT, 'target/release/partlab')]
+  .filter(Boolean)
+  .find((p) => fs.existsSync(p));
+
+/** Runs `partlab ARGS… --json` and parses its output. */
+export function cliJson(...args) {
+  if (!CLI) throw new Error('no partlab CLI binary: run `cargo build -p partlab-cli`');
+  return JSON.parse(execFileSync(CLI, [...args, '--json'], { encoding: 'utf8', maxBuffer: 64 << 20 }));
 }
 
 /** Waits until the element `selector` has exactly `text` as its text content. */

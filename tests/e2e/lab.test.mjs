@@ -2,16 +2,8 @@
 // and moved keys, the URL round trip, hostile input, embed mode, charts, screenshots.
 // Run after the site is built (scripts/test.sh does everything).
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { ROOT, launchBrowser, screenshot, serveDist } from './harness.mjs';
-
-// The native CLI (built by `cargo test` / `cargo build`), to compare figures with the page.
-const CLI = [process.env.PARTLAB_CLI, path.join(ROOT, 'target/debug/partlab'), path.join(ROOT, 'target/release/partlab')]
-  .filter(Boolean)
-  .find((p) => fs.existsSync(p));
+import { describe, test } from 'node:test';
+import { CLI, cliJson, figureValue as figure, keysPerNode as counts, screenshot, settle, useLab } from './harness.mjs';
 
 // The lesson's own figures (its section 6 tables, section 5 and the exercises), typed in
 // from the lesson text: the oracle the lab must reproduce.
@@ -32,61 +24,10 @@ const LESSON = {
 };
 const WITH_CHANGE = new Set(['mod-4-5', 'mod-5-6', 'mod-10-11', 'mod-4-8', 'ring-join', 'ring-leave', 'rendezvous']);
 
-let browser;
-let server;
-before(async () => {
-  browser = await launchBrowser();
-  server = await serveDist();
-});
-after(async () => {
-  await server?.close();
-  await browser?.close();
-});
-
-/** Opens the lab at `fragment`; returns { page, errors, context }. */
-async function open(fragment = '', { width = 1280, height = 800, dark = false, locale = 'en-GB' } = {}) {
-  // Like the harness's openPage, with a viewport, colour scheme and locale of our choice.
-  const context = await browser.newContext({
-    viewport: { width, height },
-    colorScheme: dark ? 'dark' : 'light',
-    locale,
-  });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(`console.error: ${m.text()}`));
-  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
-  page.on('dialog', (d) => {
-    errors.push(`dialog: ${d.message()}`);
-    d.dismiss();
-  });
-  await context.route(
-    (url) => !url.href.startsWith(server.origin) && !url.href.startsWith('data:'),
-    (route) => {
-      errors.push(`request to another origin: ${route.request().url()}`);
-      return route.abort();
-    },
-  );
-  await page.goto(server.url + fragment);
-  await page.waitForSelector('#app[data-state="ready"]', { timeout: 20_000 });
-  return { page, errors, context };
-}
-
-/** Keys per node as the figures table shows them (data attributes). */
-const counts = (page) =>
-  page.$$eval('#dist-table tr[data-node]', (rows) =>
-    Object.fromEntries(rows.map((r) => [r.dataset.node, Number(r.dataset.keys)])),
-  );
-
-/** A figure's machine-readable value (percent units), or null when absent. */
-const figure = (page, name) =>
-  page.$eval(`[data-figure="${name}"]`, (d) => Number(d.dataset.value)).catch(() => null);
+// One browser and one server for the file; pages in British English unless a test says otherwise.
+const { open } = useLab({ defaults: { locale: 'en-GB' } });
 
 const figureText = (page, name) => page.$eval(`[data-figure="${name}"] .value`, (d) => d.textContent);
-
-/** Waits for the next render after an action (the frame counter is the frame time attribute). */
-async function settle(page) {
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-}
 
 async function applyPreset(page, id) {
   // Presets live in their chapter: go through the chapter bar to the one that offers it.
@@ -194,7 +135,7 @@ describe('the lab page', () => {
     ];
     for (const c of cases) {
       const nodes = new URLSearchParams(c.fragment.slice(1)).get('n');
-      const cli = JSON.parse(execFileSync(CLI, ['dist', '--nodes', nodes, ...c.args, '--json'], { encoding: 'utf8' }));
+      const cli = cliJson('dist', '--nodes', nodes, ...c.args);
       const { page, errors, context } = await open(c.fragment);
       assert.deepEqual(await counts(page), cli.counts, c.fragment);
       near(await figure(page, 'deviation'), cli.deviation_pct, 0.0001, `${c.fragment} deviation`);
@@ -263,23 +204,15 @@ describe('the lab page', () => {
 
   test('selecting a key by clicking a dot shows its path', { timeout: 30_000 }, async () => {
     const { page, errors, context } = await open();
-    const box = await page.$eval('#ring', (c) => {
-      const r = c.getBoundingClientRect();
-      return { x: r.x, y: r.y, w: r.width, h: r.height };
+    assert.equal(await page.$('[data-path="md5"]'), null, 'a key is selected before any click');
+    // The page says where it drew the first sample key (CSS pixels inside the canvas).
+    const at = await page.getAttribute('#ring', 'data-first-dot');
+    assert.match(at ?? '', /^\d+(\.\d+)?,\d+(\.\d+)?$/, `data-first-dot is ${at}`);
+    const [x, y] = at.split(',').map(Number);
+    await page.click('#ring', { position: { x, y } });
+    await page.waitForSelector('[data-path="md5"]', { timeout: 5_000 }).catch(() => {
+      throw new Error(`a click on the first dot (${at}) selected no key`);
     });
-    const side = Math.min(box.w, box.h);
-    // The ring layout of crates/partlab-lab/src/geometry.rs (RingLayout::fit).
-    const arc = Math.min(22, Math.max(4, side * 0.035));
-    const radius = Math.max(side * 0.2, Math.min(side * 0.41, side / 2 - (arc / 2 + 2 + Math.max(arc * 0.6, 6) + 18)));
-    const inner = radius - arc / 2 - 6;
-    let found = false;
-    for (let i = 0; i < 24 && !found; i++) {
-      const a = (i / 24) * 2 * Math.PI;
-      await page.mouse.click(box.x + box.w / 2 + inner * Math.sin(a), box.y + box.h / 2 - inner * Math.cos(a));
-      await settle(page);
-      found = (await page.$('[data-path="md5"]')) !== null;
-    }
-    assert.ok(found, 'no click selected a dot');
     assert.match(await page.textContent('[data-path="md5"]'), /^[0-9a-f]{32}$/);
     assert.match(await page.textContent('[data-path="key"]'), /^P-2026-\d{6}$/);
     // The keyboard reaches the dots too: arrows step to the next key clockwise.
@@ -379,19 +312,17 @@ describe('the lab page', () => {
   test('chart sweeps run in slices: each point arrives in a task of its own', { timeout: 60_000 }, async () => {
     // Structural, not timed (speed is the benchmark's job): a sweep computed in one task
     // would show 0 points, then all of them; a sliced one shows every count in between.
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.addInitScript(() => {
-      window.__points = { deviation: [], movement: [] };
-      new MutationObserver((records) => {
-        for (const r of records) {
-          const which = r.target.id === 'deviation-chart' ? 'deviation' : r.target.id === 'movement-chart' ? 'movement' : null;
-          if (which) window.__points[which].push(Number(r.target.getAttribute('data-points')));
-        }
-      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-points'] });
+    const { page, context } = await open('', {
+      initScript: () => {
+        window.__points = { deviation: [], movement: [] };
+        new MutationObserver((records) => {
+          for (const r of records) {
+            const which = r.target.id === 'deviation-chart' ? 'deviation' : r.target.id === 'movement-chart' ? 'movement' : null;
+            if (which) window.__points[which].push(Number(r.target.getAttribute('data-points')));
+          }
+        }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-points'] });
+      },
     });
-    const page = await context.newPage();
-    await page.goto(server.url);
-    await page.waitForSelector('#app[data-state="ready"]');
     await page.waitForSelector('#deviation-chart[data-points="11"]', { timeout: 30_000 });
     await page.waitForSelector('#movement-chart[data-points="9"]', { timeout: 30_000 });
     const seen = await page.evaluate(() => window.__points);

@@ -11,11 +11,8 @@ import {
   openPage,
   screenshot,
   serveDist,
+  waitForReady as waitForApp,
 } from './harness.mjs';
-
-// src/lib.rs builds the lab inside #app and then marks it ready.
-const READY_SELECTOR = '#app[data-state="ready"]';
-const waitForApp = (page) => page.waitForSelector(READY_SELECTOR, { timeout: 15_000 });
 
 let browser;
 before(async () => {
