@@ -2,34 +2,14 @@
 // mode, light and dark; keyboard-only operation with a visible focus; text alternatives for
 // every canvas.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, test } from 'node:test';
-import { useLab } from './harness.mjs';
+import { audit, useLab } from './harness.mjs';
 
-const require = createRequire(import.meta.url);
-const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const VIEWS = [null, 'ring', 'figures', 'bars', 'deviation', 'movement'];
-// WCAG 2.0, 2.1 and 2.2 A/AA rules plus axe's best practices.
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 // One browser and one server for the file. bypassCSP: the audit script is injected by the
 // test, not by the page.
 const { open } = useLab({ defaults: { height: 900, bypassCSP: true } });
-
-async function audit(page) {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (tags) => {
-    // eslint-disable-next-line no-undef
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')}: ${n.failureSummary}`),
-    }));
-  }, TAGS);
-}
 
 describe('accessibility audit (axe-core)', () => {
   for (const lang of ['ca', 'en']) {

@@ -6,39 +6,12 @@
 // (`data-available`), `#chapter-h`, `#app[data-state]`, `tr[data-node][data-keys]`,
 // `[data-figure][data-value]`, `#notices`.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import { after, before, describe, test } from 'node:test';
-import { launchBrowser, serveDist } from './harness.mjs';
+import { describe, test } from 'node:test';
+import { audit, useLab } from './harness.mjs';
 
-const require = createRequire(import.meta.url);
-const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const CHAPTERS = ['mod-n', 'ring', 'rendezvous'];
-
-let browser;
-let server;
-before(async () => {
-  browser = await launchBrowser();
-  server = await serveDist();
-});
-after(async () => {
-  await server?.close();
-  await browser?.close();
-});
-
-async function open(fragment, { width = 1280, height = 900, locale = 'en-GB' } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, locale, bypassCSP: true });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  await page.goto(server.url + fragment);
-  await page.waitForSelector('#app[data-state="ready"]', { timeout: 30_000 });
-  return { page, context, errors };
-}
+// bypassCSP: the axe audit injects its own script.
+const { open } = useLab({ defaults: { height: 900, locale: 'en-GB', bypassCSP: true } });
 
 const chapterOf = (page) => page.getAttribute('#chapter', 'data-chapter');
 const fragment = (page) => page.evaluate(() => window.location.hash);
@@ -179,13 +152,7 @@ describe('chapters', () => {
       test(`axe finds nothing in chapter ${chapter} (${lang}, contents open)`, { timeout: 60_000 }, async () => {
         const { page, context } = await open(`#c=${chapter}&l=${lang}`);
         await page.click('#toc-summary');
-        await page.evaluate(AXE_SOURCE);
-        const violations = await page.evaluate(async (tags) => {
-          // eslint-disable-next-line no-undef
-          const r = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
-          return r.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-        }, TAGS);
-        assert.deepEqual(violations, []);
+        assert.deepEqual(await audit(page), []);
         await context.close();
       });
     }

@@ -18,6 +18,7 @@
 // - waitForAppStarted(page): the wasm app has started and the page says it is ready.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { after, before } from 'node:test';
@@ -287,4 +288,27 @@ export async function trackAppStart(context) {
       window.__partlabTrunkStarted = true;
     });
   });
+}
+
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+// WCAG 2.0, 2.1 and 2.2 A/AA rules plus axe's best practices.
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/**
+ * Runs an axe-core audit of the whole page and returns its violations (empty when clean). The
+ * page must have been opened with `bypassCSP: true`: the audit script is the test's, not the
+ * page's.
+ */
+export async function audit(page) {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async (tags) => {
+    // eslint-disable-next-line no-undef
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')}: ${n.failureSummary}`),
+    }));
+  }, AXE_TAGS);
 }
