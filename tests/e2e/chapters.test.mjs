@@ -64,7 +64,7 @@ describe('chapters', () => {
     // The exercise link applies its preset: exercise 1's counts are the weighted ring's.
     await page.click('#toc li[data-part="ex1"] a');
     await page.waitForSelector('#preset-weighted[aria-pressed="true"]');
-    assert.equal(await page.getAttribute('tr[data-node="inv-bcn"]', 'data-keys'), '48242');
+    assert.equal(await page.getAttribute('#dist-table tr[data-node="inv-bcn"]', 'data-keys'), '48242');
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -102,15 +102,15 @@ describe('chapters', () => {
     await page.fill('#vnodes', '5');
     await page.waitForFunction(() => document.querySelector('#vnodes-out')?.textContent === '10');
     await page.click('#add-node');
-    await page.waitForSelector('tr[data-node="inv-tar"]');
-    const before = await page.$$eval('tr[data-node]', (rows) => rows.map((r) => [r.dataset.node, r.dataset.keys]));
+    await page.waitForSelector('#dist-table tr[data-node="inv-tar"]');
+    const before = await page.$$eval('#dist-table tr[data-node]', (rows) => rows.map((r) => [r.dataset.node, r.dataset.keys]));
     await page.click('a[data-chapter="mod-n"]');
     await page.waitForSelector('#chapter[data-chapter="mod-n"]');
-    assert.equal(await page.$('tr[data-node="inv-tar"]'), null);
+    assert.equal(await page.$('#dist-table tr[data-node="inv-tar"]'), null);
     await page.click('a[data-chapter="ring"]');
     await page.waitForSelector('#chapter[data-chapter="ring"]');
     assert.equal(await vnodesOut(page), '10');
-    const after = await page.$$eval('tr[data-node]', (rows) => rows.map((r) => [r.dataset.node, r.dataset.keys]));
+    const after = await page.$$eval('#dist-table tr[data-node]', (rows) => rows.map((r) => [r.dataset.node, r.dataset.keys]));
     assert.deepEqual(after, before);
     await addressSettled(page);
     assert.match(await fragment(page), /^#c=ring&.*v=10/);
