@@ -14,7 +14,6 @@ use partlab_lab::charts::{
 use partlab_lab::i18n::{strategy_name, tr, Text};
 use partlab_lab::model::{DeviationSweep, Lab, MovementSweep};
 use partlab_lab::palette::{chart_theme, node_colour, Theme};
-use partlab_lab::state::Lang;
 
 use crate::dom::by_id;
 
@@ -85,7 +84,7 @@ pub fn draw_deviation_chart(
         y_label: tr(lang, Text::AxisDeviation).to_owned(),
         band_label: tr(lang, Text::Band).to_owned(),
         median_label: tr(lang, Text::Median).to_owned(),
-        named_label: named_label(lang),
+        named_label: tr(lang, Text::NamedRun).to_owned(),
         current_label: tr(lang, Text::Current).to_owned(),
         trend_label: tr(lang, Text::Trend).to_owned(),
     };
@@ -102,13 +101,6 @@ pub fn draw_deviation_chart(
     )
     .map_err(err)?;
     area.present().map_err(err)
-}
-
-fn named_label(lang: Lang) -> String {
-    match lang {
-        Lang::Ca => "amb els noms reals".to_owned(),
-        Lang::En => "with the real names".to_owned(),
-    }
 }
 
 /// Draws the movement chart with the points computed so far.

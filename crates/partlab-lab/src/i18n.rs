@@ -47,6 +47,8 @@ texts! {
     NotYet => ("encara no és al laboratori", "not in the lab yet"),
     /// Heading of the chapter's introduction, before the chapter's own title.
     LessonSection => ("Lliçó, secció", "Lesson, section"),
+    /// The deviation chart's line for trial 0, the nodes under their own names.
+    NamedRun => ("amb els noms reals", "with the real names"),
     /// Page title.
     Title => ("Partlab: particionament i hashing consistent", "Partlab: partitioning and consistent hashing"),
     /// One line under the title.
