@@ -1,7 +1,25 @@
 //! The partitioning core: hashing, key sets, strategies, statistics and sweeps.
 //!
-//! Architecture invariant: nothing here knows about the browser. The core compiles natively
-//! and to wasm32 with the same results, and the web layer only calls into it.
+//! Architecture invariant: nothing here knows about the browser or about drawing. The core
+//! compiles natively and to wasm32 with the same results, and the other crates only call it.
+//!
+//! A configuration ([`Config`]) is plain data; [`Config::validate`] checks it and every
+//! entry point that computes ([`Partitioner::new`], [`assign`]) validates first, so a
+//! [`Partitioner`] that exists is valid. Errors ([`ConfigError`]) carry the values and limits
+//! involved; wording them for people is the caller's job.
+//!
+//! # Example: the lesson's ring with 150 virtual nodes
+//!
+//! ```
+//! use partlab_core::{assign, lesson, Config, Distribution, KeySet, Strategy};
+//!
+//! let keys = KeySet::lesson(lesson::KEY_COUNT)?; // P-2026-000001 … P-2026-100000
+//! let ring = Config::new(Strategy::Ring, lesson::NODES).with_vnodes(150);
+//! let d = Distribution::of(&ring, &assign(&keys, &ring)?);
+//! assert_eq!(d.keys_of("inv-bcn"), Some(24_275));
+//! assert_eq!(format!("{:.1}", d.deviation_pct), "6.3"); // population std-dev / mean
+//! # Ok::<(), partlab_core::ConfigError>(())
+//! ```
 
 pub mod config;
 pub mod hash;
