@@ -4,7 +4,9 @@
 #   2. node scripts/csp.mjs dist              Trunk's inline loader → dist/boot-<hash>.js, the strict
 #                                             Content-Security-Policy as a <meta>, and a check that
 #                                             nothing in index.html or its CSS breaks under it
-#   3. node scripts/standalone.mjs dist       dist/partlab-standalone.html: one file that works from
+#   3. node scripts/sw.mjs dist               dist/sw.js: a service worker that precaches this build
+#                                             (the site works offline after a first visit)
+#   4. node scripts/standalone.mjs dist       dist/partlab-standalone.html: one file that works from
 #                                             file://, with its own hash-based CSP
 # Runs scripts/setup.sh first unless PARTLAB_SETUP_DONE=1 (scripts/test.sh has just run it).
 # Extra arguments go to `trunk build`.
@@ -21,6 +23,8 @@ echo "[build] trunk build --release $*"
 trunk build --release "$@"
 echo "[build] node scripts/csp.mjs dist"
 node scripts/csp.mjs dist
+echo "[build] node scripts/sw.mjs dist"
+node scripts/sw.mjs dist
 echo "[build] node scripts/standalone.mjs dist"
 node scripts/standalone.mjs dist
 echo "[build] dist/ ready:" dist/*

@@ -27,6 +27,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CSP_META_RE, cspMeta, isExecutableScript } from './csp.mjs';
+import { withoutWorkerMeta } from './sw.mjs';
 
 const distDir = path.resolve(process.argv[2] ?? 'dist');
 const outName = process.argv[3] ?? 'partlab-standalone.html';
@@ -120,7 +121,8 @@ function glueAsFunction(glue, jsName) {
 // --- read Trunk's output -------------------------------------------------------------------
 const indexFile = path.join(distDir, 'index.html');
 if (!fs.existsSync(indexFile)) fail(`${indexFile} not found: run \`trunk build --release\` first`);
-let html = fs.readFileSync(indexFile, 'utf8');
+// The single file has no service worker (file:// has none): drop the mark that asks for one.
+let html = withoutWorkerMeta(fs.readFileSync(indexFile, 'utf8'));
 
 // The served build's CSP <meta> goes: the single file gets its own policy (at the end).
 html = html.replace(CSP_META_RE, '');

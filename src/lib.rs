@@ -427,6 +427,35 @@ fn wire_frame_events() -> Result<(), JsValue> {
     Ok(())
 }
 
+/// Registers the build's service worker (the site then works offline after a first visit)
+/// when the page asks for one — `<meta name="partlab-service-worker" content="sw.js">`, written
+/// by scripts/sw.mjs; the development server and the single file have none — and the browser
+/// offers service workers (not from `file://`, nor in every sandboxed frame).
+fn register_service_worker() {
+    let url = dom::document()
+        .ok()
+        .and_then(|d| {
+            d.query_selector("meta[name=\"partlab-service-worker\"]")
+                .ok()
+                .flatten()
+        })
+        .and_then(|m| m.get_attribute("content"));
+    let (Some(url), Ok(w)) = (url, window()) else {
+        return;
+    };
+    // Reading `navigator.serviceWorker` can throw (sandboxed frames): Reflect catches it.
+    let container = js_sys::Reflect::get(&w.navigator(), &JsValue::from_str("serviceWorker"))
+        .ok()
+        .and_then(|c| c.dyn_into::<web_sys::ServiceWorkerContainer>().ok());
+    if let Some(container) = container {
+        let on_error = Closure::<dyn FnMut(JsValue)>::new(|e: JsValue| {
+            log_error("service worker", &e);
+        });
+        let _ = container.register(&url).catch(&on_error);
+        on_error.forget();
+    }
+}
+
 fn run() -> Result<(), JsValue> {
     let r = route(&location_hash(), legacy_chapter);
     let app = by_id("app").ok_or_else(|| JsValue::from_str("no #app element"))?;
@@ -448,6 +477,8 @@ fn run() -> Result<(), JsValue> {
     wire_frame_events()?;
     // First render synchronously, so the page never shows a half-built state.
     with_frame(Frame::frame);
+    // After the first render: caching the site for offline use never delays it.
+    register_service_worker();
     Ok(())
 }
 
