@@ -89,18 +89,18 @@ pub fn build(app: &Element) -> Result<Element, JsValue> {
 }
 
 /// The address of `chapter` as a link, in `lang`, with `preset` applied if given.
-fn link(chapter: ChapterId, lang: Lang, preset: Option<&str>) -> String {
+fn link(chapter: ChapterId, lang: Lang, preset: Option<&str>, links: bool) -> String {
     let mut fields = String::new();
     if let Some(p) = preset {
         fields.push_str(&format!("p={p}&"));
     }
     fields.push_str(&format!("l={}", lang.code()));
-    format!("#{}", chapters::fragment(chapter, &fields))
+    format!("#{}", chapters::fragment(chapter, links, &fields))
 }
 
 /// Writes the frame's texts in `lang`, with `chapter` marked as the one on screen (on a change
-/// of language or chapter only).
-pub fn render(lang: Lang, chapter: ChapterId) -> Result<(), JsValue> {
+/// of language or chapter only). `links` false hides the links that leave the page.
+pub fn render(lang: Lang, chapter: ChapterId, links: bool) -> Result<(), JsValue> {
     let doc = document()?;
     if let Some(html) = doc.document_element() {
         set_attr(&html, "lang", lang.code());
@@ -125,7 +125,7 @@ pub fn render(lang: Lang, chapter: ChapterId) -> Result<(), JsValue> {
     }
     for c in ChapterId::ALL {
         if let Some(a) = by_id(&format!("tab-{}", c.slug())) {
-            set_attr(&a, "href", &link(c, lang, None));
+            set_attr(&a, "href", &link(c, lang, None, links));
             a.set_text_content(Some(chapter_tab(lang, c)));
             if c == chapter {
                 set_attr(&a, "aria-current", "page");
@@ -156,7 +156,7 @@ pub fn render(lang: Lang, chapter: ChapterId) -> Result<(), JsValue> {
             item = match entry.chapter {
                 Some(c) => {
                     let mut a = H::new("a")?
-                        .attr("href", &link(c, lang, entry.preset))
+                        .attr("href", &link(c, lang, entry.preset, links))
                         .text(title);
                     if c == chapter && entry.preset.is_none() {
                         a = a.attr("aria-current", "page");
@@ -174,6 +174,13 @@ pub fn render(lang: Lang, chapter: ChapterId) -> Result<(), JsValue> {
     }
     if let Some(root) = by_id("chapter") {
         set_attr(&root, "data-chapter", chapter.slug());
+    }
+    if let Some(a) = by_id("open-full") {
+        if links {
+            let _ = a.remove_attribute("hidden");
+        } else {
+            set_attr(&a, "hidden", "");
+        }
     }
     Ok(())
 }

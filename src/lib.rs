@@ -13,6 +13,7 @@
 #![cfg(target_arch = "wasm32")]
 
 mod dom;
+mod embedding;
 mod frame;
 mod hashing;
 
@@ -123,6 +124,8 @@ struct Frame {
     saved: Vec<(ChapterId, String)>,
     /// What the frame last drew: language, chapter, embed mode.
     rendered: Option<(Lang, ChapterId, bool)>,
+    /// Whether links that leave the page show (`links=off` hides them, for embedding pages).
+    links: bool,
     written_fragment: String,
     url_timer: Option<i32>,
 }
@@ -252,7 +255,7 @@ impl Frame {
         self.view.frame();
         let now_rendered = (self.view.lang(), self.chapter, self.view.embedded());
         if self.rendered != Some(now_rendered) {
-            if let Err(e) = frame::render(now_rendered.0, self.chapter) {
+            if let Err(e) = frame::render(now_rendered.0, self.chapter, self.links) {
                 log_error("frame", &e);
             }
             self.rendered = Some(now_rendered);
@@ -262,7 +265,7 @@ impl Frame {
 
     /// The whole address for the chapter on screen (without `#`).
     fn fragment(&self) -> String {
-        chapters::fragment(self.chapter, &self.view.fields(true))
+        chapters::fragment(self.chapter, self.links, &self.view.fields(true))
     }
 
     fn schedule_url(&mut self) {
@@ -286,7 +289,7 @@ impl Frame {
                 log_error("history", &e);
             }
         }
-        let full = chapters::fragment(self.chapter, &self.view.fields(false));
+        let full = chapters::fragment(self.chapter, self.links, &self.view.fields(false));
         frame::set_open_full(&full);
         self.written_fragment = fragment;
     }
@@ -295,6 +298,10 @@ impl Frame {
     /// chapter is mounted (restored as it was left when the address names only the chapter).
     fn load_fragment(&mut self, hash: &str) {
         let r = route(hash, legacy_chapter);
+        if r.links != self.links {
+            self.links = r.links;
+            self.rendered = None;
+        }
         if r.chapter == self.chapter {
             if !r.bare {
                 self.view.load(r.rest);
@@ -470,6 +477,7 @@ fn run() -> Result<(), JsValue> {
             root,
             saved: Vec::new(),
             rendered: None,
+            links: r.links,
             written_fragment: String::new(),
             url_timer: None,
         });
@@ -479,6 +487,7 @@ fn run() -> Result<(), JsValue> {
     with_frame(Frame::frame);
     // After the first render: caching the site for offline use never delays it.
     register_service_worker();
+    embedding::announce();
     Ok(())
 }
 

@@ -76,11 +76,13 @@ export function distFileUrl(name) {
   return pathToFileURL(path.join(DIST, name)).href;
 }
 
+/** Whether `url` may be requested: `allowedOrigin` is one origin or a list of them. */
 function isAllowed(url, allowedOrigin) {
   const u = new URL(url);
   if (['data:', 'blob:', 'about:'].includes(u.protocol)) return true;
-  if (u.protocol === 'file:') return allowedOrigin === 'file://';
-  return u.origin === allowedOrigin;
+  const allowed = [allowedOrigin].flat();
+  if (u.protocol === 'file:') return allowed.includes('file://');
+  return allowed.includes(u.origin);
 }
 
 /**

@@ -20,7 +20,9 @@
 //!
 //! # The frame's fragment fields
 //!
-//! `c` names the chapter (`#c=ring&…`); every other field belongs to the chapter. A fragment
+//! `c` names the chapter (`#c=ring&…`) and `links=off` hides the links that would leave an
+//! embedding frame (a course page that wants its students to stay); every other field
+//! belongs to the chapter. A fragment
 //! without `c` (every URL shared before chapters existed) goes to the chapter that shows what
 //! it used to show: the chapter of its preset's lesson part, else the one for its strategy.
 //! A fragment with nothing but `c` (and `l`) opens the chapter as the user last left it.
@@ -32,6 +34,8 @@ use crate::state::{decode_field, Field, FragmentIssue, LabState, Lang};
 
 /// The fragment field that names the chapter.
 pub const CHAPTER_FIELD: &str = "c";
+/// The fragment field that hides the links leaving an embedded page (`links=off`).
+pub const LINKS_FIELD: &str = "links";
 
 /// The view models the web app knows how to mount.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -189,6 +193,8 @@ pub struct Route {
     /// Whether the fragment holds nothing for the chapter but the language: "open the chapter
     /// as I left it".
     pub bare: bool,
+    /// Whether links that leave the page are shown (`links=off` hides them).
+    pub links: bool,
     /// Problems with the frame's fields (an unknown chapter).
     pub issues: Vec<FragmentIssue>,
 }
@@ -201,6 +207,7 @@ pub struct Route {
 pub fn route(fragment: &str, legacy: impl FnOnce(&str) -> ChapterId) -> Route {
     let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
     let mut chapter = None;
+    let mut links = true;
     let mut issues = Vec::new();
     let mut rest: Vec<&str> = Vec::new();
     for pair in fragment.split('&').filter(|p| !p.is_empty()) {
@@ -209,6 +216,12 @@ pub fn route(fragment: &str, legacy: impl FnOnce(&str) -> ChapterId) -> Route {
             match decode_field(raw).as_deref().and_then(ChapterId::from_slug) {
                 Some(c) => chapter = Some(c),
                 None => issues.push(FragmentIssue::bad_value(Field::Chapter, raw)),
+            }
+        } else if name == LINKS_FIELD {
+            match raw {
+                "off" => links = false,
+                "on" => links = true,
+                _ => issues.push(FragmentIssue::bad_value(Field::Links, raw)),
             }
         } else {
             rest.push(pair);
@@ -224,17 +237,23 @@ pub fn route(fragment: &str, legacy: impl FnOnce(&str) -> ChapterId) -> Route {
         chapter,
         rest,
         bare,
+        links,
         issues,
     }
 }
 
-/// The fragment for `chapter` with the chapter's own fields `fields` (without `#`).
-pub fn fragment(chapter: ChapterId, fields: &str) -> String {
-    if fields.is_empty() {
-        format!("{CHAPTER_FIELD}={}", chapter.slug())
-    } else {
-        format!("{CHAPTER_FIELD}={}&{fields}", chapter.slug())
+/// The fragment for `chapter` with the chapter's own fields `fields` (without `#`); `links`
+/// false adds `links=off`.
+pub fn fragment(chapter: ChapterId, links: bool, fields: &str) -> String {
+    let mut out = format!("{CHAPTER_FIELD}={}", chapter.slug());
+    if !links {
+        out.push_str(&format!("&{LINKS_FIELD}=off"));
     }
+    if !fields.is_empty() {
+        out.push('&');
+        out.push_str(fields);
+    }
+    out
 }
 
 #[cfg(test)]
@@ -339,10 +358,22 @@ mod tests {
     #[test]
     fn fragments_round_trip_through_route() {
         for c in ChapterId::ALL {
-            for fields in ["", "s=ring&v=10", "l=ca"] {
-                let r = route(&fragment(c, fields), no_legacy);
-                assert_eq!((r.chapter, r.rest.as_str()), (c, fields));
+            for links in [true, false] {
+                for fields in ["", "s=ring&v=10", "l=ca"] {
+                    let r = route(&fragment(c, links, fields), no_legacy);
+                    assert_eq!((r.chapter, r.links, r.rest.as_str()), (c, links, fields));
+                    assert!(r.issues.is_empty());
+                }
             }
         }
+        let r = route("links=maybe&c=ring", no_legacy);
+        assert!(r.links);
+        assert!(matches!(
+            r.issues.as_slice(),
+            [FragmentIssue::BadValue {
+                field: Field::Links,
+                ..
+            }]
+        ));
     }
 }

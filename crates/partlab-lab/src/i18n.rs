@@ -555,6 +555,10 @@ fn field_name(lang: Lang, f: Field) -> String {
         Field::Key => ("clau seleccionada", "selected key"),
         Field::Embed => ("vista incrustada", "embedded view"),
         Field::Chapter => ("capítol", "chapter"),
+        Field::Links => (
+            "enllaços que surten de la pàgina",
+            "links that leave the page",
+        ),
     };
     match lang {
         Lang::Ca => format!("el camp «{}» ({ca})", f.name()),

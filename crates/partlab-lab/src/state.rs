@@ -434,8 +434,8 @@ impl LabState {
                     Some(v) => state.embed = Some(v),
                     None => bad(&mut issues),
                 },
-                // The frame's field: it chose this chapter already.
-                Field::Chapter => {}
+                // The frame's fields: it read them already.
+                Field::Chapter | Field::Links => {}
             }
         }
         if unknown > 0 {
@@ -528,6 +528,8 @@ pub enum Field {
     Embed,
     /// `c`: the chapter (read by the frame, [`crate::chapters::route`]).
     Chapter,
+    /// `links`: whether links leaving an embedding frame show (read by the frame).
+    Links,
 }
 
 impl Field {
@@ -545,6 +547,7 @@ impl Field {
             Field::Key => "key",
             Field::Embed => "embed",
             Field::Chapter => crate::chapters::CHAPTER_FIELD,
+            Field::Links => crate::chapters::LINKS_FIELD,
         }
     }
 
@@ -561,6 +564,7 @@ impl Field {
             Field::Key,
             Field::Embed,
             Field::Chapter,
+            Field::Links,
         ]
         .into_iter()
         .find(|f| f.name() == name)

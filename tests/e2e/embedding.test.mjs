@@ -1,0 +1,120 @@
+// The embedding contract (src/embedding.rs, README "Embedding contract"): inside a frame of a
+// course page on another origin, the lab posts {type: "partlab:ready"} when drawn and
+// {type: "partlab:resize", height} when its content height changes, to its parent only; it
+// reads nothing the parent sends; `links=off` hides the links that would leave the frame.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { DIST, launchBrowser, openPage, waitForReady } from './harness.mjs';
+import { startServer } from './server.mjs';
+
+let browser;
+let lab;
+let course;
+let courseDir;
+before(async () => {
+  browser = await launchBrowser();
+  lab = await startServer({ root: DIST, prefix: '/partlab/', csp: true });
+  // The course page: another origin (another port), its own inline script, no CSP.
+  courseDir = fs.mkdtempSync(path.join(os.tmpdir(), 'partlab-course-'));
+  course = await startServer({ root: courseDir });
+});
+after(async () => {
+  await course?.close();
+  await lab?.close();
+  await browser?.close();
+  if (courseDir) fs.rmSync(courseDir, { recursive: true, force: true });
+});
+
+/** Every window records the messages it receives (the course page and the lab's frame). */
+const RECORD_MESSAGES = () => {
+  window.__received = [];
+  window.addEventListener('message', (e) => window.__received.push({ origin: e.origin, data: e.data }));
+};
+
+function coursePage(name, fragment, { width = 640, height = 480 } = {}) {
+  fs.writeFileSync(
+    path.join(courseDir, name),
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Course</title></head><body>
+<iframe id="lab" title="Partlab" src="${lab.url}${fragment}" width="${width}" height="${height}" style="border:0"></iframe>
+</body></html>`,
+  );
+  return `${course.url}${name}`;
+}
+
+async function labFrame(page) {
+  const handle = await page.waitForSelector('#lab');
+  const frame = await handle.contentFrame();
+  await waitForReady(frame);
+  return frame;
+}
+
+const partlabMessages = (page) =>
+  page.evaluate(() => window.__received.filter((m) => typeof m.data?.type === 'string' && m.data.type.startsWith('partlab:')));
+
+describe('embedding contract', () => {
+  test('a frame on another origin posts ready and its height to its parent, never to itself', { timeout: 60_000 }, async () => {
+    // Two origins may be reached: the course page's and the lab's.
+    const { context, page, errors } = await openPage(browser, [course.origin, lab.origin], { width: 1000, height: 900 });
+    await context.addInitScript(RECORD_MESSAGES);
+    await page.goto(coursePage('course.html', '#c=ring&l=en'));
+    const frame = await labFrame(page);
+    await page.waitForFunction(() => window.__received.some((m) => m.data?.type === 'partlab:ready'));
+    let messages = await partlabMessages(page);
+    for (const m of messages) assert.equal(m.origin, lab.origin, 'only the lab posts');
+    assert.equal(messages[0].data.type, 'partlab:ready');
+    const sizes = messages.filter((m) => m.data.type === 'partlab:resize').map((m) => m.data.height);
+    assert.ok(sizes.length >= 1, 'a height is posted');
+    for (const h of sizes) assert.ok(Number.isInteger(h) && h > 480, `height ${h}: the full page is taller than the frame`);
+    const scrollHeight = await frame.evaluate(() => document.documentElement.scrollHeight);
+    assert.equal(sizes.at(-1), scrollHeight);
+    // The content grows (the table of contents opens): a new height is posted.
+    await frame.click('#toc-summary');
+    await page.waitForFunction(
+      (before) => window.__received.filter((m) => m.data?.type === 'partlab:resize').at(-1)?.data.height > before,
+      scrollHeight,
+    );
+    // The lab's own window received nothing from itself.
+    assert.deepEqual(await frame.evaluate(() => window.__received), []);
+    // Whatever the parent sends is ignored: nothing changes, nothing runs.
+    const before = await frame.getAttribute('#dist-table tr[data-node="inv-bcn"]', 'data-keys');
+    await page.evaluate(() => {
+      const w = document.querySelector('#lab').contentWindow;
+      w.postMessage({ type: 'partlab:load', fragment: '#v=1' }, '*');
+      w.postMessage('<img src=x onerror="document.title=1">', '*');
+    });
+    await page.waitForTimeout(300);
+    assert.equal(await frame.getAttribute('#dist-table tr[data-node="inv-bcn"]', 'data-keys'), before);
+    assert.equal(await frame.$('img[src="x"]'), null);
+    messages = await partlabMessages(page);
+    assert.ok(messages.every((m) => ['partlab:ready', 'partlab:resize'].includes(m.data.type)));
+    assert.deepEqual(errors.filter((e) => !e.includes(`${course.origin}/favicon.ico`)), []);
+    await context.close();
+  });
+
+  test('a page on its own posts nothing', { timeout: 30_000 }, async () => {
+    const { context, page } = await openPage(browser, lab.origin);
+    await context.addInitScript(RECORD_MESSAGES);
+    await page.goto(`${lab.url}#c=ring&l=en`);
+    await waitForReady(page);
+    await page.waitForTimeout(300);
+    assert.deepEqual(await page.evaluate(() => window.__received), []);
+    await context.close();
+  });
+
+  test('links=off hides the link that leaves the frame, and the address keeps it', { timeout: 30_000 }, async () => {
+    const { context, page, errors } = await openPage(browser, lab.origin, { width: 640, height: 480 });
+    await page.goto(`${lab.url}#c=ring&p=ring-10&embed=ring&l=en&links=off`);
+    await waitForReady(page);
+    assert.equal(await page.isVisible('#open-full'), false);
+    await page.waitForFunction(() => /[#&]c=ring&links=off&/.test(window.location.hash));
+    await page.goto(`${lab.url}#c=ring&p=ring-10&embed=ring&l=en`);
+    await page.reload();
+    await waitForReady(page);
+    assert.equal(await page.isVisible('#open-full'), true);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
