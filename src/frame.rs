@@ -29,6 +29,13 @@ pub fn build(app: &Element) -> Result<Element, JsValue> {
         .child(
             H::new("div")?
                 .class("lang")
+                .child(
+                    H::new("button")?
+                        .id("share-open")
+                        .class("share-open")
+                        .attr("type", "button")
+                        .attr("aria-haspopup", "dialog"),
+                )?
                 .child(H::new("label")?.id("lang-label").attr("for", "lang"))?
                 .child(
                     H::new("select")?
@@ -71,6 +78,7 @@ pub fn build(app: &Element) -> Result<Element, JsValue> {
     app.append_child(&nav.el())?;
     let root = H::new("div")?.id("chapter").class("chapter").el();
     app.append_child(&root)?;
+    crate::share::build(app)?;
     app.append_child(
         &H::new("footer")?
             .class("footer")
@@ -117,6 +125,7 @@ pub fn render(lang: Lang, chapter: ChapterId, links: bool) -> Result<(), JsValue
     t("toc-summary", Text::Contents);
     t("footer-text", Text::Footer);
     t("open-full", Text::OpenFull);
+    crate::share::render_texts(lang);
     if let Some(select) = by_id_as::<web_sys::HtmlSelectElement>("lang") {
         select.set_value(lang.code());
     }

@@ -16,6 +16,7 @@ mod dom;
 mod embedding;
 mod frame;
 mod hashing;
+mod share;
 
 use std::cell::RefCell;
 
@@ -67,6 +68,12 @@ impl ChapterView {
     fn lang(&self) -> Lang {
         match self {
             ChapterView::Hashing(h) => h.lang(),
+        }
+    }
+
+    fn views(&self, lang: Lang) -> Vec<(&'static str, String)> {
+        match self {
+            ChapterView::Hashing(h) => h.views(lang),
         }
     }
 
@@ -261,6 +268,20 @@ impl Frame {
             self.rendered = Some(now_rendered);
         }
         self.schedule_url();
+    }
+
+    /// What the share dialog needs to know about the chapter on screen.
+    fn share_context(&self) -> share::ShareContext {
+        let lang = self.view.lang();
+        share::ShareContext {
+            chapter: self.chapter,
+            fields: self.view.fields(true),
+            views: Lang::ALL
+                .into_iter()
+                .map(|l| (l, self.view.views(l)))
+                .collect(),
+            lang,
+        }
     }
 
     /// The whole address for the chapter on screen (without `#`).
@@ -483,6 +504,7 @@ fn run() -> Result<(), JsValue> {
         });
     });
     wire_frame_events()?;
+    share::wire()?;
     // First render synchronously, so the page never shows a half-built state.
     with_frame(Frame::frame);
     // After the first render: caching the site for offline use never delays it.

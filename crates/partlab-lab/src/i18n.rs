@@ -49,6 +49,50 @@ texts! {
     LessonSection => ("Lliçó, secció", "Lesson, section"),
     /// The deviation chart's line for trial 0, the nodes under their own names.
     NamedRun => ("amb els noms reals", "with the real names"),
+    /// The button that opens the share / embed dialog.
+    ShareOpen => ("Comparteix o incrusta", "Share or embed"),
+    /// The share dialog's heading.
+    ShareTitle => ("Comparteix o incrusta aquesta vista", "Share or embed this view"),
+    /// The share dialog's "what" question.
+    ShareWhat => ("Què vols mostrar", "What to show"),
+    /// Share what is on screen.
+    ShareCurrent => ("El que veus ara, tal com és", "What you see now, as it is"),
+    /// Share a lesson preset.
+    SharePreset => ("Un experiment de la lliçó", "One of the lesson's experiments"),
+    /// Share the chapter as it opens.
+    ShareStart => ("El capítol tal com s'obre", "The chapter as it opens"),
+    /// Which view to embed.
+    ShareView => ("Vista", "View"),
+    /// The whole page (no embed view).
+    WholePage => ("Tota la pàgina", "The whole page"),
+    /// Frame size.
+    ShareSize => ("Mida del marc", "Frame size"),
+    /// The list of frame sizes.
+    SizeChoice => ("Mida", "Size"),
+    /// A size of one's own.
+    ShareCustomSize => ("Una altra mida", "Another size"),
+    /// Width in pixels.
+    Width => ("Amplada (px)", "Width (px)"),
+    /// Height in pixels.
+    Height => ("Alçada (px)", "Height (px)"),
+    /// Hide the links that leave the frame.
+    LinksOff => ("Amaga els enllaços que surten del marc", "Hide the links that leave the frame"),
+    /// The shared link.
+    ShareLink => ("Enllaç", "Link"),
+    /// The iframe code.
+    EmbedCode => ("Codi per incrustar (iframe)", "Code to embed (iframe)"),
+    /// Copy the link.
+    CopyLink => ("Copia l'enllaç", "Copy the link"),
+    /// Copy the code.
+    CopyCode => ("Copia el codi", "Copy the code"),
+    /// Something was copied.
+    Copied => ("Copiat al porta-retalls.", "Copied to the clipboard."),
+    /// The clipboard is not available: the text is selected instead.
+    CopyByHand => ("Text seleccionat: copia'l amb Ctrl+C (⌘C).", "Text selected: copy it with Ctrl+C (⌘C)."),
+    /// The preview heading.
+    Preview => ("Vista prèvia a aquesta mida", "Preview at this size"),
+    /// Close a dialog.
+    Close => ("Tanca", "Close"),
     /// Page title.
     Title => ("Partlab: particionament i hashing consistent", "Partlab: partitioning and consistent hashing"),
     /// One line under the title.
