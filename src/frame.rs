@@ -30,6 +30,12 @@ pub fn build(app: &Element) -> Result<Element, JsValue> {
             H::new("div")?
                 .class("lang")
                 .child(
+                    H::new("a")?
+                        .id("tab-teachers")
+                        .class("teachers-link")
+                        .attr("data-chapter", ChapterId::Teachers.slug()),
+                )?
+                .child(
                     H::new("button")?
                         .id("share-open")
                         .class("share-open")
@@ -56,7 +62,7 @@ pub fn build(app: &Element) -> Result<Element, JsValue> {
         )?;
     app.append_child(&header.el())?;
     let mut tabs = H::new("ul")?.class("chapter-tabs");
-    for c in ChapterId::ALL {
+    for c in ChapterId::ALL.into_iter().filter(|c| c.is_lesson()) {
         tabs = tabs.child(
             H::new("li")?.child(
                 H::new("a")?

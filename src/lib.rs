@@ -17,6 +17,7 @@ mod embedding;
 mod frame;
 mod hashing;
 mod share;
+mod teachers;
 
 use std::cell::RefCell;
 
@@ -31,6 +32,7 @@ use partlab_lab::state::{FragmentIssue, Lang};
 
 use dom::{by_id, window};
 use hashing::Hashing;
+use teachers::Teachers;
 
 /// Delay before the address is updated after a change, in ms (a drag writes it once).
 const URL_DELAY_MS: i32 = 150;
@@ -40,7 +42,9 @@ pub(crate) type Listener = Closure<dyn FnMut(Event)>;
 
 /// The chapter on screen: one variant per [`Instrument`].
 enum ChapterView {
-    Hashing(Hashing),
+    // Boxed: the instrument is large, the other pages small.
+    Hashing(Box<Hashing>),
+    Teachers(Teachers),
 }
 
 impl ChapterView {
@@ -53,69 +57,80 @@ impl ChapterView {
         theme: Theme,
     ) -> Result<ChapterView, JsValue> {
         match chapter.instrument() {
-            Instrument::Hashing => Ok(ChapterView::Hashing(Hashing::mount(
+            Instrument::Hashing => Ok(ChapterView::Hashing(Box::new(Hashing::mount(
                 root, chapter, fields, lang, issues, theme,
-            )?)),
+            )?))),
+            Instrument::Teachers => Ok(ChapterView::Teachers(Teachers::mount(root, fields, lang)?)),
         }
     }
 
     fn fields(&self, embed: bool) -> String {
         match self {
             ChapterView::Hashing(h) => h.fields(embed),
+            ChapterView::Teachers(t) => t.fields(),
         }
     }
 
     fn lang(&self) -> Lang {
         match self {
             ChapterView::Hashing(h) => h.lang(),
+            ChapterView::Teachers(t) => t.lang(),
         }
     }
 
     fn views(&self, lang: Lang) -> Vec<(&'static str, String)> {
         match self {
             ChapterView::Hashing(h) => h.views(lang),
+            ChapterView::Teachers(_) => Vec::new(),
         }
     }
 
     fn embedded(&self) -> bool {
         match self {
             ChapterView::Hashing(h) => h.embedded(),
+            ChapterView::Teachers(_) => false,
         }
     }
 
     fn frame(&mut self) {
         match self {
             ChapterView::Hashing(h) => h.frame(),
+            ChapterView::Teachers(t) => t.frame(),
         }
     }
 
     fn set_lang(&mut self, lang: Lang) {
         match self {
             ChapterView::Hashing(h) => h.set_lang(lang),
+            ChapterView::Teachers(t) => t.set_lang(lang),
         }
     }
 
     fn load(&mut self, fields: String) {
         match self {
             ChapterView::Hashing(h) => h.load(fields),
+            ChapterView::Teachers(t) => t.load(&fields),
         }
     }
 
     fn set_theme(&mut self, theme: Theme) {
         match self {
             ChapterView::Hashing(h) => h.set_theme(theme),
+            ChapterView::Teachers(_) => {}
         }
     }
 
     fn request_render(&mut self) {
         match self {
             ChapterView::Hashing(h) => h.request_render(),
+            ChapterView::Teachers(_) => {}
         }
     }
 
     fn unmount(&mut self) {
         match self {
             ChapterView::Hashing(h) => h.unmount(),
+            ChapterView::Teachers(_) => {}
         }
     }
 }
@@ -254,6 +269,7 @@ impl Frame {
     fn hashing(&mut self) -> Option<&mut Hashing> {
         match &mut self.view {
             ChapterView::Hashing(h) => Some(h),
+            ChapterView::Teachers(_) => None,
         }
     }
 

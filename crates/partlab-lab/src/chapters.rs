@@ -42,6 +42,8 @@ pub const LINKS_FIELD: &str = "links";
 pub enum Instrument {
     /// Nodes, keys, strategies, the ring, figures and charts ([`crate::model::Lab`]).
     Hashing,
+    /// The page for teachers: every preset, view and address field, from the lab's own tables.
+    Teachers,
 }
 
 /// Every chapter of the lab.
@@ -53,11 +55,19 @@ pub enum ChapterId {
     Ring,
     /// Section 7 and exercise 3: rendezvous hashing, jump hash and replica sets.
     Rendezvous,
+    /// Not a lesson chapter: how to share, embed and set up every view (presets, address
+    /// fields, embed views, the embedding contract).
+    Teachers,
 }
 
 impl ChapterId {
     /// Every chapter, in the lesson's order.
-    pub const ALL: [ChapterId; 3] = [ChapterId::ModN, ChapterId::Ring, ChapterId::Rendezvous];
+    pub const ALL: [ChapterId; 4] = [
+        ChapterId::ModN,
+        ChapterId::Ring,
+        ChapterId::Rendezvous,
+        ChapterId::Teachers,
+    ];
 
     /// The chapter shown when the address names none.
     pub const DEFAULT: ChapterId = ChapterId::Ring;
@@ -68,6 +78,7 @@ impl ChapterId {
             ChapterId::ModN => "mod-n",
             ChapterId::Ring => "ring",
             ChapterId::Rendezvous => "rendezvous",
+            ChapterId::Teachers => "teachers",
         }
     }
 
@@ -82,13 +93,21 @@ impl ChapterId {
             ChapterId::ModN => &[LessonPart::Section(5)],
             ChapterId::Ring => &[LessonPart::Section(6), LessonPart::Exercise(1)],
             ChapterId::Rendezvous => &[LessonPart::Section(7), LessonPart::Exercise(3)],
+            ChapterId::Teachers => &[],
         }
+    }
+
+    /// Whether the chapter brings a part of the lesson to life (the chapter bar shows those;
+    /// the teachers' page is reached from the header).
+    pub fn is_lesson(self) -> bool {
+        !self.parts().is_empty()
     }
 
     /// The view model that draws this chapter.
     pub fn instrument(self) -> Instrument {
         match self {
             ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous => Instrument::Hashing,
+            ChapterId::Teachers => Instrument::Teachers,
         }
     }
 
@@ -96,7 +115,7 @@ impl ChapterId {
     pub fn default_strategy(self) -> Strategy {
         match self {
             ChapterId::ModN => Strategy::Modulo,
-            ChapterId::Ring => Strategy::Ring,
+            ChapterId::Ring | ChapterId::Teachers => Strategy::Ring,
             ChapterId::Rendezvous => Strategy::Rendezvous,
         }
     }
@@ -268,7 +287,7 @@ mod tests {
     fn slugs_round_trip_and_every_chapter_covers_a_part() {
         for c in ChapterId::ALL {
             assert_eq!(ChapterId::from_slug(c.slug()), Some(c));
-            assert!(!c.parts().is_empty());
+            assert_eq!(c.is_lesson(), c != ChapterId::Teachers);
             for p in c.parts() {
                 assert_eq!(ChapterId::for_part(*p), Some(c));
             }

@@ -93,6 +93,26 @@ texts! {
     Preview => ("Vista prèvia a aquesta mida", "Preview at this size"),
     /// Close a dialog.
     Close => ("Tanca", "Close"),
+    /// The teachers' page title.
+    TeachersTitle => ("Per a docents: enllaços, incrustacions i paràmetres", "For teachers: links, embeds and parameters"),
+    /// Heading: the lesson's experiments, for teachers.
+    TeachersPresets => ("Els experiments de la lliçó, capítol per capítol", "The lesson's experiments, chapter by chapter"),
+    /// Heading: the address fields.
+    TeachersFields => ("Els camps de l'adreça", "The address's fields"),
+    /// Heading: the views that can be embedded.
+    TeachersViews => ("Les vistes que es poden incrustar", "The views that can be embedded"),
+    /// Table header: field or id.
+    Name => ("Nom", "Name"),
+    /// Table header: meaning.
+    Meaning => ("Què és", "Meaning"),
+    /// Table header: values.
+    Values => ("Valors", "Values"),
+    /// Table header: the lesson part.
+    LessonPartCol => ("A la lliçó", "In the lesson"),
+    /// Table header: a link.
+    Address => ("Adreça", "Address"),
+    /// Table header: a chapter.
+    ChapterCol => ("Capítol", "Chapter"),
     /// Page title.
     Title => ("Partlab: particionament i hashing consistent", "Partlab: partitioning and consistent hashing"),
     /// One line under the title.
@@ -465,8 +485,10 @@ pub fn part_title(lang: Lang, part: LessonPart) -> &'static str {
 
 /// A chapter's heading.
 pub fn chapter_title(lang: Lang, c: ChapterId) -> String {
-    let main = c.parts().first().copied().unwrap_or(LessonPart::Section(0));
-    format!("{} {}", part_number(lang, main), part_title(lang, main))
+    match c.parts().first() {
+        Some(&main) => format!("{} {}", part_number(lang, main), part_title(lang, main)),
+        None => tr(lang, Text::TeachersTitle).to_owned(),
+    }
 }
 
 /// A chapter's tab label in the chapter bar (short).
@@ -477,6 +499,8 @@ pub fn chapter_tab(lang: Lang, c: ChapterId) -> &'static str {
         (Lang::Ca, ChapterId::Ring) => "6 · Anell",
         (Lang::En, ChapterId::Ring) => "6 · Ring",
         (_, ChapterId::Rendezvous) => "7 · Rendezvous",
+        (Lang::Ca, ChapterId::Teachers) => "Per a docents",
+        (Lang::En, ChapterId::Teachers) => "For teachers",
     }
 }
 
@@ -491,9 +515,68 @@ pub fn chapter_intro(lang: Lang, c: ChapterId) -> &'static str {
             "A l'anell, cada node ocupa molts punts (nodes virtuals) i cada clau va al primer punt en sentit horari. Mou el control de nodes virtuals i mira com baixa la desviació; afegeix inv-tar i mira que només es mou la part que li toca. L'exercici 1 dona pes 2 a inv-bcn.",
             "On the ring, each node takes many points (virtual nodes) and each key goes to the first point clockwise. Move the virtual-nodes slider and watch the deviation fall; add inv-tar and see that only its share moves. Exercise 1 gives inv-bcn weight 2.",
         ),
+        ChapterId::Teachers => (
+            "Tot el que cal per preparar una classe: cada experiment de la lliçó, cada vista que es pot incrustar i cada camp de l'adreça, generats de les mateixes taules que fa servir el laboratori. El botó «Comparteix o incrusta» de cada capítol en fa l'enllaç i el codi.",
+            "Everything needed to prepare a class: every lesson experiment, every view that can be embedded and every field of the address, generated from the same tables the lab uses. The \"Share or embed\" button of every chapter makes the link and the code.",
+        ),
         ChapterId::Rendezvous => (
             "Amb rendezvous, cada node puntua cada clau amb hash(\"node|clau\") i guanya la puntuació més alta; les rèpliques són les següents millors. No hi ha anell ni nodes virtuals. L'exercici 3 hi posa tres rèpliques i passa de 5 a 6 nodes; també hi pots provar jump hash.",
             "With rendezvous, every node scores every key with hash(\"node|key\") and the highest score wins; replicas are the next best. There is no ring and no virtual nodes. Exercise 3 keeps three replicas and goes from 5 to 6 nodes; jump hash is here too.",
+        ),
+    };
+    match lang {
+        Lang::Ca => ca,
+        Lang::En => en,
+    }
+}
+
+/// What an address field means and which values it takes, for the teachers' page.
+pub fn field_help(lang: Lang, f: Field) -> (&'static str, &'static str) {
+    let (ca, en) = match f {
+        Field::Chapter => (
+            ("El capítol.", "mod-n, ring, rendezvous, teachers; sol (amb l=), obre el capítol tal com el vas deixar"),
+            ("The chapter.", "mod-n, ring, rendezvous, teachers; alone (with l=), opens the chapter as you left it"),
+        ),
+        Field::Links => (
+            ("Amaga els enllaços que surten d'un marc incrustat.", "off (o on)"),
+            ("Hides the links that leave an embedding frame.", "off (or on)"),
+        ),
+        Field::Strategy => (
+            ("L'estratègia de repartiment.", "modulo, ring, rendezvous, jump"),
+            ("The partitioning strategy.", "modulo, ring, rendezvous, jump"),
+        ),
+        Field::Nodes => (
+            ("Els noms dels nodes, separats per comes (codificats per a URL).", "1–32 noms únics"),
+            ("The node names, comma-separated (URL-encoded).", "1–32 unique names"),
+        ),
+        Field::Weights => (
+            ("Els pesos, en l'ordre dels noms (s'omet si tots són 1).", "0,1–5 cadascun"),
+            ("The weights, in the names' order (left out when all are 1).", "0.1–5 each"),
+        ),
+        Field::Vnodes => (
+            ("Nodes virtuals per node de pes 1 (només l'anell).", "1–1000"),
+            ("Virtual nodes per node of weight 1 (the ring only).", "1–1000"),
+        ),
+        Field::Keys => (
+            ("Quantes claus de la lliçó (P-2026-000001 …).", "1000–1000000"),
+            ("How many of the lesson's keys (P-2026-000001 …).", "1000–1000000"),
+        ),
+        Field::Replicas => (
+            ("Còpies de cada clau (factor de replicació).", "1 – el nombre de nodes"),
+            ("Copies of each key (replication factor).", "1 – the number of nodes"),
+        ),
+        Field::Lang => (("L'idioma.", "ca, en"), ("The language.", "ca, en")),
+        Field::Preset => (
+            ("Un experiment de la lliçó; sol, posa el laboratori en el seu estat.", "vegeu la taula d'experiments"),
+            ("A lesson experiment; alone, it puts the lab in its state.", "see the table of experiments"),
+        ),
+        Field::Key => (
+            ("La clau de la qual es mostra el camí.", "qualsevol text, fins a 256 caràcters"),
+            ("The key whose path is shown.", "any text, up to 256 characters"),
+        ),
+        Field::Embed => (
+            ("Mostra només aquesta vista, per incrustar-la.", "vegeu la taula de vistes"),
+            ("Shows this view alone, for embedding.", "see the table of views"),
         ),
     };
     match lang {
@@ -938,6 +1021,12 @@ mod tests {
                 part_title(Lang::En, part),
                 false,
             );
+        }
+        for f in crate::state::Field::ALL {
+            let (ca, en) = (field_help(Lang::Ca, f), field_help(Lang::En, f));
+            check_pair(&format!("{f:?} meaning"), ca.0, en.0, false);
+            // Value lists such as "ca, en" are the same in both languages.
+            check_pair(&format!("{f:?} values"), ca.1, en.1, true);
         }
         for c in ChapterId::ALL {
             let what = format!("{c:?}");

@@ -533,6 +533,22 @@ pub enum Field {
 }
 
 impl Field {
+    /// Every field, in the order the address writes them (the frame's last).
+    pub const ALL: [Field; 12] = [
+        Field::Strategy,
+        Field::Nodes,
+        Field::Weights,
+        Field::Vnodes,
+        Field::Keys,
+        Field::Replicas,
+        Field::Lang,
+        Field::Preset,
+        Field::Key,
+        Field::Embed,
+        Field::Chapter,
+        Field::Links,
+    ];
+
     /// The field's name in the fragment.
     pub fn name(self) -> &'static str {
         match self {
@@ -552,22 +568,7 @@ impl Field {
     }
 
     fn from_name(name: &str) -> Option<Field> {
-        [
-            Field::Strategy,
-            Field::Nodes,
-            Field::Weights,
-            Field::Vnodes,
-            Field::Keys,
-            Field::Replicas,
-            Field::Lang,
-            Field::Preset,
-            Field::Key,
-            Field::Embed,
-            Field::Chapter,
-            Field::Links,
-        ]
-        .into_iter()
-        .find(|f| f.name() == name)
+        Field::ALL.into_iter().find(|f| f.name() == name)
     }
 }
 

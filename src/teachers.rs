@@ -1,0 +1,245 @@
+//! The teachers' page (`#c=teachers`): every lesson experiment with its link, every view that
+//! can be embedded and every address field, generated from the lab's own tables
+//! (`ChapterId::presets`, the instruments' views, `Field::ALL` with `i18n::field_help`), so it
+//! cannot drift from what the lab does.
+//!
+//! Hooks: `#teachers-presets tr[data-preset]`, `#teachers-fields tr[data-field]`,
+//! `#teachers-views tr[data-view]`.
+
+use wasm_bindgen::JsValue;
+use web_sys::Element;
+
+use partlab_lab::chapters::{self, ChapterId};
+use partlab_lab::i18n::{
+    chapter_intro, chapter_tab, chapter_title, field_help, part_name, preset_label, tr, view_title,
+    Text,
+};
+use partlab_lab::state::{Field, Lang, View};
+
+use crate::dom::{clear, H};
+
+/// The mounted teachers' page: static content, rebuilt when the language changes.
+pub struct Teachers {
+    root: Element,
+    lang: Lang,
+    rendered: Option<Lang>,
+}
+
+/// A table with a header row and text cells; each row carries one `data-*` attribute.
+fn table(id: &str, head: &[&str], rows: Vec<(&str, String, Vec<H>)>) -> Result<H, JsValue> {
+    let mut tr_head = H::new("tr")?;
+    for h in head {
+        tr_head = tr_head.child(H::new("th")?.attr("scope", "col").text(h))?;
+    }
+    let mut body = H::new("tbody")?;
+    for (attr, value, cells) in rows {
+        let mut row = H::new("tr")?.attr(attr, &value);
+        for (i, cell) in cells.into_iter().enumerate() {
+            let wrapper = if i == 0 {
+                H::new("th")?.attr("scope", "row")
+            } else {
+                H::new("td")?
+            };
+            row = row.child(wrapper.child(cell)?)?;
+        }
+        body = body.child(row)?;
+    }
+    H::new("table")?
+        .id(id)
+        .class("data teachers-table")
+        .child(H::new("thead")?.child(tr_head)?)?
+        .child(body)
+}
+
+fn text(t: &str) -> Result<H, JsValue> {
+    Ok(H::new("span")?.text(t))
+}
+
+fn code(t: &str) -> Result<H, JsValue> {
+    Ok(H::new("code")?.text(t))
+}
+
+impl Teachers {
+    /// Builds the page inside `root` from the chapter fields (only `l=` means anything here).
+    pub fn mount(root: &Element, fields: &str, lang: Lang) -> Result<Teachers, JsValue> {
+        let lang = fields
+            .split('&')
+            .filter_map(|p| p.strip_prefix("l="))
+            .filter_map(Lang::from_code)
+            .next_back()
+            .unwrap_or(lang);
+        let mut page = Teachers {
+            root: root.clone(),
+            lang,
+            rendered: None,
+        };
+        page.frame();
+        Ok(page)
+    }
+
+    /// The page's fragment fields: the language.
+    pub fn fields(&self) -> String {
+        format!("l={}", self.lang.code())
+    }
+
+    /// The page's language.
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    /// Switches the language (rebuilt on the next frame).
+    pub fn set_lang(&mut self, lang: Lang) {
+        self.lang = lang;
+        crate::request_frame();
+    }
+
+    /// Reads the fields of an address the user edited.
+    pub fn load(&mut self, fields: &str) {
+        if let Some(l) = fields
+            .split('&')
+            .filter_map(|p| p.strip_prefix("l="))
+            .filter_map(Lang::from_code)
+            .next_back()
+        {
+            self.set_lang(l);
+        }
+    }
+
+    /// Rebuilds the page when its language changed.
+    pub fn frame(&mut self) {
+        if self.rendered == Some(self.lang) {
+            return;
+        }
+        if let Err(e) = self.build() {
+            crate::log_error("teachers", &e);
+        }
+        self.rendered = Some(self.lang);
+        if let Some(app) = crate::dom::by_id("app") {
+            crate::dom::set_attr(&app, "data-state", "ready");
+        }
+    }
+
+    fn build(&self) -> Result<(), JsValue> {
+        let lang = self.lang;
+        clear(&self.root);
+        let link = |c: ChapterId, fields: &str| format!("#{}", chapters::fragment(c, true, fields));
+        let mut presets = Vec::new();
+        for c in ChapterId::ALL.into_iter().filter(|c| c.is_lesson()) {
+            for s in c.presets() {
+                let href = link(c, &format!("p={}&l={}", s.id, lang.code()));
+                presets.push((
+                    "data-preset",
+                    s.id.to_owned(),
+                    vec![
+                        code(s.id)?,
+                        text(&preset_label(lang, s))?,
+                        text(chapter_tab(lang, c))?,
+                        text(&part_name(lang, s.section))?,
+                        H::new("a")?.attr("href", &href).text(&href),
+                    ],
+                ));
+            }
+        }
+        let mut fields = Vec::new();
+        for f in Field::ALL {
+            let (meaning, values) = field_help(lang, f);
+            fields.push((
+                "data-field",
+                f.name().to_owned(),
+                vec![code(f.name())?, text(meaning)?, text(values)?],
+            ));
+        }
+        let mut views = Vec::new();
+        for c in ChapterId::ALL.into_iter().filter(|c| c.is_lesson()) {
+            for v in View::ALL {
+                let href = link(c, &format!("l={}&embed={}", lang.code(), v.name()));
+                views.push((
+                    "data-view",
+                    format!("{}:{}", c.slug(), v.name()),
+                    vec![
+                        code(v.name())?,
+                        text(view_title(lang, v))?,
+                        text(chapter_tab(lang, c))?,
+                        H::new("a")?.attr("href", &href).text(&href),
+                    ],
+                ));
+            }
+        }
+        let t = |x: Text| tr(lang, x);
+        let main = H::new("main")?
+            .class("layout teachers")
+            .child(
+                H::new("section")?
+                    .class("panel chapter-intro")
+                    .attr("aria-labelledby", "chapter-h")
+                    .child(
+                        H::new("h2")?
+                            .id("chapter-h")
+                            .text(&chapter_title(lang, ChapterId::Teachers)),
+                    )?
+                    .child(
+                        H::new("p")?
+                            .class("note")
+                            .text(chapter_intro(lang, ChapterId::Teachers)),
+                    )?,
+            )?
+            .child(
+                H::new("section")?
+                    .class("panel")
+                    .attr("aria-labelledby", "teachers-presets-h")
+                    .child(
+                        H::new("h2")?
+                            .id("teachers-presets-h")
+                            .text(t(Text::TeachersPresets)),
+                    )?
+                    .child(H::new("div")?.class("scroll").child(table(
+                        "teachers-presets",
+                        &[
+                            t(Text::Name),
+                            t(Text::Presets),
+                            t(Text::ChapterCol),
+                            t(Text::LessonPartCol),
+                            t(Text::Address),
+                        ],
+                        presets,
+                    )?)?)?,
+            )?
+            .child(
+                H::new("section")?
+                    .class("panel")
+                    .attr("aria-labelledby", "teachers-fields-h")
+                    .child(
+                        H::new("h2")?
+                            .id("teachers-fields-h")
+                            .text(t(Text::TeachersFields)),
+                    )?
+                    .child(H::new("div")?.class("scroll").child(table(
+                        "teachers-fields",
+                        &[t(Text::Name), t(Text::Meaning), t(Text::Values)],
+                        fields,
+                    )?)?)?,
+            )?
+            .child(
+                H::new("section")?
+                    .class("panel")
+                    .attr("aria-labelledby", "teachers-views-h")
+                    .child(
+                        H::new("h2")?
+                            .id("teachers-views-h")
+                            .text(t(Text::TeachersViews)),
+                    )?
+                    .child(H::new("div")?.class("scroll").child(table(
+                        "teachers-views",
+                        &[
+                            t(Text::Name),
+                            t(Text::Meaning),
+                            t(Text::ChapterCol),
+                            t(Text::Address),
+                        ],
+                        views,
+                    )?)?)?,
+            )?;
+        self.root.append_child(&main.el())?;
+        Ok(())
+    }
+}

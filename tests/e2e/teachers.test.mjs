@@ -1,0 +1,43 @@
+// The teachers' page (#c=teachers): every lesson experiment, address field and embeddable
+// view, generated from the lab's tables; its links open what they say; both languages; axe.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { CLI, audit, cliJson, useLab } from './harness.mjs';
+
+const lab = useLab({ defaults: { height: 900, locale: 'en-GB', bypassCSP: true } });
+const FIELDS = ['s', 'n', 'w', 'v', 'k', 'r', 'l', 'p', 'key', 'embed', 'c', 'links'];
+
+describe('the teachers page', () => {
+  test('lists every preset of the CLI, every field and view, and its links work', { skip: !CLI && 'no partlab CLI', timeout: 60_000 }, async () => {
+    const { context, page, errors } = await lab.open('#c=teachers&l=en');
+    const presets = await page.$$eval('#teachers-presets tr[data-preset]', (rows) => rows.map((r) => r.dataset.preset));
+    assert.deepEqual(presets.toSorted(), cliJson('lesson').scenarios.map((s) => s.id).toSorted());
+    assert.deepEqual(await page.$$eval('#teachers-fields tr[data-field]', (rows) => rows.map((r) => r.dataset.field)), FIELDS);
+    const views = await page.$$eval('#teachers-views tr[data-view]', (rows) => rows.map((r) => r.dataset.view));
+    assert.ok(views.includes('ring:figures') && views.includes('mod-n:movement'), views.join(' '));
+    // A preset's link opens it in its chapter.
+    await page.click('#teachers-presets tr[data-preset="weighted"] a');
+    await page.waitForSelector('#chapter[data-chapter="ring"]');
+    await page.waitForSelector('#preset-weighted[aria-pressed="true"]');
+    assert.equal(await page.getAttribute('#dist-table tr[data-node="inv-bcn"]', 'data-keys'), '48242');
+    // Back to the page, in Catalan this time.
+    await page.goBack();
+    await page.waitForSelector('#teachers-presets');
+    await page.selectOption('#lang', 'ca');
+    await page.waitForFunction(() => document.querySelector('#teachers-presets-h')?.textContent.startsWith('Els experiments'));
+    assert.match(await page.textContent('#teachers-presets tr[data-preset="mod-4-5"]'), /Hash mòdul N: de 4 a 5 nodes/);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('is reachable from every chapter and axe-clean in both languages', { timeout: 60_000 }, async () => {
+    for (const lang of ['ca', 'en']) {
+      const { context, page } = await lab.open(`#c=rendezvous&l=${lang}`);
+      await page.click('#tab-teachers');
+      await page.waitForSelector('#teachers-fields');
+      assert.equal(await page.getAttribute('#tab-teachers', 'aria-current'), 'page');
+      assert.deepEqual(await audit(page), []);
+      await context.close();
+    }
+  });
+});
