@@ -172,6 +172,7 @@ impl Hashing {
             self.rendered_nodes = names;
         }
         self.apply_embed();
+        page::render_caption(&self.lab);
         let focused = if rebuild_nodes { active_id() } else { None };
         page::render_controls(
             &self.lab,

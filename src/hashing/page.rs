@@ -41,6 +41,7 @@ pub fn build(root: &Element, chapter: ChapterId, embed: Option<View>) -> Result<
     let layout = H::new("main")?
         .class("layout")
         .child(notice_area("notices")?)?
+        .child(H::new("p")?.id("embed-caption").class("embed-caption"))?
         .child(intro)?;
 
     // Controls.
@@ -708,6 +709,16 @@ fn figure(
     dl.append_child(&H::new("dt")?.text(label).el())?;
     dl.append_child(&dd.el())?;
     Ok(())
+}
+
+/// The one-line caption of an embedded view (shown in embed mode only).
+pub fn render_caption(lab: &Lab) {
+    let text = if lab.state().embed.is_some() {
+        partlab_lab::i18n::embed_caption(lab.state().lang, lab)
+    } else {
+        String::new()
+    };
+    set_text_id("embed-caption", &text);
 }
 
 /// The figures panel.

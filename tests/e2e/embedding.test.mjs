@@ -117,4 +117,50 @@ describe('embedding contract', () => {
     assert.deepEqual(errors, []);
     await context.close();
   });
+
+  test('every embed view stands alone at 640 × 480 and 480 × 360: a caption, nothing cut', { timeout: 120_000 }, async () => {
+    for (const [width, height] of [[640, 480], [480, 360]]) {
+      const { context, page, errors } = await openPage(browser, lab.origin, { width, height, locale: 'en-GB' });
+      for (const view of ['ring', 'figures', 'bars', 'deviation', 'movement']) {
+        // A fresh load for each view (a fragment change alone would not reload the page).
+        await page.goto('about:blank');
+        await page.goto(`${lab.url}#c=ring&p=ring-join&l=en&embed=${view}`);
+        await waitForReady(page);
+        await page.waitForSelector('#app[data-pending-change="false"]');
+        const what = `${view} at ${width}×${height}`;
+        const caption = await page.textContent('#embed-caption');
+        assert.match(caption, /^Ring: inv-tar joins · 5 nodes · deviation [\d.]+\u00a0% · 19\.2\u00a0% of keys moved$/, what);
+        const fit = await page.evaluate((name) => {
+          const section = document.querySelector(`section[data-view="${name}"]`);
+          const r = section.getBoundingClientRect();
+          const style = getComputedStyle(section);
+          const link = document.querySelector('#open-full').getBoundingClientRect();
+          const cap = document.querySelector('#embed-caption').getBoundingClientRect();
+          return {
+            pageOverflow: document.documentElement.scrollHeight - window.innerHeight,
+            sectionBottom: r.bottom,
+            scrolls: section.scrollHeight > section.clientHeight + 1,
+            overflowY: style.overflowY,
+            cue: style.backgroundImage,
+            linkBottom: link.bottom,
+            captionVisible: cap.height > 0 && cap.bottom <= window.innerHeight,
+            captionAbove: cap.bottom <= r.top + 1,
+          };
+        }, view);
+        assert.ok(fit.pageOverflow <= 0, `${what}: the page overflows its frame by ${fit.pageOverflow} px`);
+        assert.ok(fit.sectionBottom <= height, `${what}: the view ends at ${fit.sectionBottom}`);
+        assert.ok(fit.linkBottom <= height, `${what}: the "open the full lab" link is cut`);
+        assert.ok(fit.captionVisible, `${what}: no caption in view`);
+        assert.ok(fit.captionAbove, `${what}: the caption is not above the view`);
+        if (fit.scrolls) {
+          // Taller than its frame: it scrolls, with shadows that say there is more.
+          assert.equal(fit.overflowY, 'auto', what);
+          assert.match(fit.cue, /gradient/, what);
+        }
+      }
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  });
 });
+

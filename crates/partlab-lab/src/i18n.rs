@@ -113,6 +113,10 @@ texts! {
     Address => ("Adreça", "Address"),
     /// Table header: a chapter.
     ChapterCol => ("Capítol", "Chapter"),
+    /// "deviation", before its figure in an embed caption.
+    CaptionDeviation => ("desviació", "deviation"),
+    /// "of keys moved", after the figure in an embed caption.
+    CaptionMoved => ("de claus mogudes", "of keys moved"),
     /// Page title.
     Title => ("Partlab: particionament i hashing consistent", "Partlab: partitioning and consistent hashing"),
     /// One line under the title.
@@ -583,6 +587,46 @@ pub fn field_help(lang: Lang, f: Field) -> (&'static str, &'static str) {
         Lang::Ca => ca,
         Lang::En => en,
     }
+}
+
+/// The one-line caption an embedded view carries, so it stands on its own in a course page:
+/// what it shows (the preset, or the strategy and its settings) and its key figures
+/// (`6. Ring, 10 virtual nodes · 4 nodes · deviation 35.7 %`, `Ring: inv-tar joins · … ·
+/// 19.2 % of keys moved`).
+pub fn embed_caption(lang: Lang, lab: &crate::model::Lab) -> String {
+    let st = lab.state();
+    let mut parts: Vec<String> = Vec::new();
+    match st
+        .preset
+        .as_deref()
+        .and_then(partlab_core::lesson::scenario)
+    {
+        Some(s) => parts.push(preset_label(lang, s)),
+        None => {
+            parts.push(strategy_name(lang, st.strategy).to_owned());
+            if st.strategy.uses_vnodes() {
+                parts.push(format!(
+                    "{} {}",
+                    fmt_int(lang, u64::from(st.vnodes)),
+                    tr(lang, Text::AxisVnodes)
+                ));
+            }
+        }
+    }
+    parts.push(count_nodes(lang, st.nodes.len()));
+    parts.push(format!(
+        "{} {}",
+        tr(lang, Text::CaptionDeviation),
+        fmt_pct(lang, lab.distribution().deviation_pct, 1)
+    ));
+    if let Some(m) = lab.movement() {
+        parts.push(format!(
+            "{} {}",
+            fmt_fraction(lang, m.moved_fraction),
+            tr(lang, Text::CaptionMoved)
+        ));
+    }
+    parts.join(" · ")
 }
 
 /// A notice's text.
@@ -1123,6 +1167,26 @@ mod tests {
 
     /// Limits quoted by a message come from the error's own data, so the two languages
     /// cannot cite different limits.
+    #[test]
+    fn embed_captions_carry_the_key_figures() {
+        use crate::model::{Lab, Msg};
+        let lab = Lab::from_fragment("p=ring-10", Lang::En);
+        assert_eq!(
+            embed_caption(Lang::En, &lab),
+            "Ring, 10 virtual nodes · 4 nodes · deviation 35.7\u{a0}%"
+        );
+        let mut lab = Lab::from_fragment("v=150", Lang::Ca);
+        lab.update(Msg::AddNode);
+        let caption = embed_caption(Lang::Ca, &lab);
+        assert!(
+            caption.starts_with(
+                "anell amb nodes virtuals · 150 nodes virtuals per node · 5 nodes · desviació "
+            ),
+            "{caption}"
+        );
+        assert!(caption.ends_with("de claus mogudes"), "{caption}");
+    }
+
     #[test]
     fn both_languages_cite_the_same_limits() {
         let e = ConfigError::TooManyNodes {
