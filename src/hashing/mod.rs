@@ -21,6 +21,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, Event, HtmlElement, HtmlInputElement, HtmlSelectElement, MouseEvent};
 
 use partlab_lab::chapters::{hashing_defaults, ChapterId};
+use partlab_lab::export;
 use partlab_lab::model::{DeviationSweep, Lab, MovementSweep, Msg};
 use partlab_lab::palette::Theme;
 use partlab_lab::state::{FragmentIssue, Lang, View, KEY_STOPS, VNODE_STOPS};
@@ -57,6 +58,23 @@ pub struct Hashing {
 const SWEEP_DEBOUNCE_MS: f64 = 250.0;
 /// How long a preset's "before" state shows before its change is applied, in ms.
 const PRESET_CHANGE_DELAY_MS: i32 = 900;
+
+/// Saves `url` (a `data:` URL) as the file `name`: a download, nothing leaves the browser.
+fn download(name: &str, url: &str) -> Result<(), JsValue> {
+    let a = dom::H::new("a")?
+        .attr("href", url)
+        .attr("download", name)
+        .el();
+    let body = dom::document()?
+        .body()
+        .ok_or_else(|| JsValue::from_str("no body"))?;
+    body.append_child(&a)?;
+    if let Some(h) = a.dyn_ref::<HtmlElement>() {
+        h.click();
+    }
+    body.remove_child(&a)?;
+    Ok(())
+}
 
 /// Runs `f` on the mounted hashing instrument, if it is the chapter on screen.
 fn with_app<R>(f: impl FnOnce(&mut Hashing) -> R) -> Option<R> {
@@ -401,6 +419,16 @@ fn stop(stops: &[u32], raw: &str) -> Option<u32> {
 
 fn wire_events() -> Result<Vec<Listener>, JsValue> {
     let mut listeners = Vec::new();
+    for view in ["figures", "bars", "deviation", "movement"] {
+        for kind in ["csv", "png"] {
+            listeners.extend(listen_id(&format!("{view}-{kind}"), "click", move |_| {
+                let result = with_app(|app| app.export(view, kind)).unwrap_or(Ok(()));
+                if let Err(e) = result {
+                    log_error("export", &e);
+                }
+            })?);
+        }
+    }
     listeners.extend(listen_id("strategy", "change", |e| {
         if let Some(s) = select_value(&e).and_then(|v| v.parse().ok()) {
             dispatch(Msg::SetStrategy(s));
@@ -651,6 +679,39 @@ impl Hashing {
     /// Redraws everything on the next frame (the window was resized).
     pub fn request_render(&mut self) {
         self.schedule_frame();
+    }
+
+    /// Downloads `view`'s data (`kind` "csv") or its canvas (`kind` "png"), named after the
+    /// chapter and the view.
+    fn export(&self, view: &str, kind: &str) -> Result<(), JsValue> {
+        let name = format!("partlab-{}-{view}.{kind}", self.chapter.slug());
+        if kind == "png" {
+            let canvas = by_id_as::<web_sys::HtmlCanvasElement>(&format!("{view}-chart"))
+                .ok_or_else(|| JsValue::from_str("no canvas"))?;
+            return download(&name, &canvas.to_data_url()?);
+        }
+        let csv = match view {
+            "figures" => export::figures(self.lab.distribution(), self.lab.movement()),
+            "bars" => export::keys_per_node(self.lab.distribution()),
+            "deviation" => {
+                let sweep = shown(self.dev.as_ref(), self.dev_prev.as_ref(), |s| {
+                    s.points().is_empty()
+                });
+                export::deviation(sweep.map(|s| s.points()).unwrap_or_default())
+            }
+            "movement" => {
+                let sweep = shown(self.mv.as_ref(), self.mv_prev.as_ref(), |s| {
+                    s.points().is_empty()
+                });
+                export::movement(sweep.map(|s| s.points()).unwrap_or_default())
+            }
+            _ => return Ok(()),
+        };
+        let url = format!(
+            "data:text/csv;charset=utf-8,{}",
+            String::from(js_sys::encode_uri_component(&csv))
+        );
+        download(&name, &url)
     }
 
     /// Stops the instrument's timers before it is dropped (the chapter changes).

@@ -182,7 +182,8 @@ pub fn build(root: &Element, chapter: ChapterId, embed: Option<View>) -> Result<
         .child(H::new("table")?.id("dist-table").class("data"))?
         .child(H::new("dl")?.id("figures").class("figures"))?
         .child(H::new("h3")?.id("flow-h"))?
-        .child(H::new("table")?.id("flow-table").class("data"))?;
+        .child(H::new("table")?.id("flow-table").class("data"))?
+        .child(export_buttons("figures", false)?)?;
 
     let chart = |view: View, caption: bool| -> Result<H, JsValue> {
         let name = view.name();
@@ -209,7 +210,8 @@ pub fn build(root: &Element, chapter: ChapterId, embed: Option<View>) -> Result<
         .child(details(
             &format!("{name}-table-summary"),
             &format!("{name}-table"),
-        )?)
+        )?)?
+        .child(export_buttons(name, true)?)
     };
 
     let layout = layout
@@ -228,6 +230,25 @@ pub fn build(root: &Element, chapter: ChapterId, embed: Option<View>) -> Result<
         }
     }
     Ok(())
+}
+
+/// The download buttons of a view: its data as CSV, and its canvas as PNG when `png`.
+fn export_buttons(view: &str, png: bool) -> Result<H, JsValue> {
+    let mut box_ = H::new("div")?.class("export").child(
+        H::new("button")?
+            .attr("type", "button")
+            .id(&format!("{view}-csv"))
+            .attr("data-export", &format!("{view}-csv")),
+    )?;
+    if png {
+        box_ = box_.child(
+            H::new("button")?
+                .attr("type", "button")
+                .id(&format!("{view}-png"))
+                .attr("data-export", &format!("{view}-png")),
+        )?;
+    }
+    Ok(box_)
 }
 
 fn notice_area(id: &str) -> Result<H, JsValue> {
@@ -251,6 +272,10 @@ pub fn render_texts(lang: Lang, chapter: ChapterId) -> Result<(), JsValue> {
     set_text_id("chapter-h", &chapter_title(lang, chapter));
     set_text_id("chapter-intro", chapter_intro(lang, chapter));
     t("controls-h", Text::Controls);
+    for view in ["figures", "bars", "deviation", "movement"] {
+        set_text_id(&format!("{view}-csv"), tr(lang, Text::ExportCsv));
+        set_text_id(&format!("{view}-png"), tr(lang, Text::ExportPng));
+    }
     t("strategy-label", Text::Strategy);
     for s in Strategy::ALL {
         set_text_id(&format!("strategy-{}", s.name()), strategy_name(lang, s));

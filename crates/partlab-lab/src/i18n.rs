@@ -117,6 +117,10 @@ texts! {
     CaptionDeviation => ("desviació", "deviation"),
     /// "of keys moved", after the figure in an embed caption.
     CaptionMoved => ("de claus mogudes", "of keys moved"),
+    /// Save a chart as an image.
+    ExportPng => ("Desa la imatge (PNG)", "Save the image (PNG)"),
+    /// Save a chart's or the figures' data.
+    ExportCsv => ("Desa les dades (CSV)", "Save the data (CSV)"),
     /// Page title.
     Title => ("Partlab: particionament i hashing consistent", "Partlab: partitioning and consistent hashing"),
     /// One line under the title.
