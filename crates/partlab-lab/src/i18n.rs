@@ -11,7 +11,7 @@ use crate::state::{
     Field, FragmentIssue, Lang, StateError, View, MAX_FRAGMENT_BYTES, MAX_LAB_KEYS, MAX_LAB_NODES,
     MAX_LAB_VNODES, MAX_LAB_WEIGHT, MAX_SELECTED_KEY_CHARS, MIN_KEYS, MIN_WEIGHT,
 };
-use partlab_core::config::{ConfigError, Strategy};
+use partlab_core::config::{is_hidden_char, ConfigError, Strategy};
 use partlab_core::lesson::{LessonPart, Scenario, ScenarioKind, JOINING_NODE, LEAVING_NODE};
 
 /// Declares [`Text`], its list [`Text::ALL`] and each text in both languages, side by side,
@@ -560,8 +560,26 @@ fn field_name(lang: Lang, f: Field) -> String {
     }
 }
 
+/// User text quoted in a message, with every character that could hide or reorder the text
+/// around it written out: control characters as Rust writes them (`\n`, `\u{1b}`) and the
+/// invisible formatting characters of [`is_hidden_char`] as `\u{202e}`. A name with U+202E
+/// would otherwise reverse the rest of its own notice.
+pub fn shown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else if is_hidden_char(c) {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// A message for a core configuration error, in the words of a student's lab (the CLI prints
-/// the English one too).
+/// the English one too). Names are quoted through [`shown`].
 pub fn config_error(lang: Lang, e: &ConfigError) -> String {
     let ca = lang == Lang::Ca;
     match e {
@@ -580,36 +598,64 @@ pub fn config_error(lang: Lang, e: &ConfigError) -> String {
             format!("El node {position} no té nom; tots els nodes en necessiten un."),
             format!("Node {position} has no name; every node needs one."),
         ),
-        ConfigError::DuplicateNodeName { name } => pick(
-            ca,
-            format!("Hi ha dos nodes que es diuen «{name}»; els noms han de ser únics perquè el nom és el que es hasheja."),
-            format!("Two nodes are called \"{name}\"; names must be unique because the name is what gets hashed."),
-        ),
-        ConfigError::NodeNameTooLong { name, chars, max } => pick(
-            ca,
-            format!("El nom «{name}» té {chars} caràcters; com a màxim {max}."),
-            format!("The node name \"{name}\" has {chars} characters; use at most {max}."),
-        ),
-        ConfigError::NodeNameControlChar { name } => pick(
-            ca,
-            format!("El nom «{}» conté un caràcter de control (com un salt de línia).", name.escape_debug()),
-            format!("The node name \"{}\" contains a control character (such as a line break).", name.escape_debug()),
-        ),
-        ConfigError::InvalidWeight { node, weight, max } => pick(
-            ca,
-            format!("El node «{node}» té pes {weight}; el pes ha de ser un nombre més gran que 0 i com a màxim {max}."),
-            format!("Node \"{node}\" has weight {weight}; a weight must be a number above 0 and at most {max}."),
-        ),
+        ConfigError::DuplicateNodeName { name } => {
+            let name = shown(name);
+            pick(
+                ca,
+                format!("Hi ha dos nodes que es diuen «{name}»; els noms han de ser únics perquè el nom és el que es hasheja."),
+                format!("Two nodes are called \"{name}\"; names must be unique because the name is what gets hashed."),
+            )
+        }
+        ConfigError::NodeNameTooLong { name, chars, max } => {
+            let name = shown(name);
+            pick(
+                ca,
+                format!("El nom «{name}» té {chars} caràcters; com a màxim {max} (compten els caràcters Unicode: «é» o «☕» és un)."),
+                format!("The node name \"{name}\" has {chars} characters; use at most {max} (counted in Unicode characters: \"é\" or \"☕\" is one)."),
+            )
+        }
+        ConfigError::NodeNameControlChar { name } => {
+            let name = shown(name);
+            pick(
+                ca,
+                format!("El nom «{name}» conté un caràcter de control (com un salt de línia)."),
+                format!("The node name \"{name}\" contains a control character (such as a line break)."),
+            )
+        }
+        ConfigError::NodeNameHiddenChar { name, code } => {
+            let name = shown(name);
+            pick(
+                ca,
+                format!("El nom «{name}» conté un caràcter invisible (U+{code:04X}, d'amplada zero o de direcció del text); esborra'l: dos noms que semblen iguals es repartirien diferent."),
+                format!("The node name \"{name}\" contains an invisible character (U+{code:04X}, zero-width or text direction); remove it: two names that look the same would hash apart."),
+            )
+        }
+        ConfigError::InvalidWeight {
+            node,
+            weight,
+            min,
+            max,
+        } => {
+            let node = shown(node);
+            pick(
+                ca,
+                format!("El node «{node}» té pes {weight}; el pes ha de ser un nombre entre {} i {}.", fmt_num(lang, *min), fmt_num(lang, *max)),
+                format!("Node \"{node}\" has weight {weight}; a weight must be a number from {} to {}.", fmt_num(lang, *min), fmt_num(lang, *max)),
+            )
+        }
         ConfigError::VnodesOutOfRange { vnodes, max } => pick(
             ca,
             format!("{vnodes} nodes virtuals per node queda fora de límits; tria entre 1 i {max}."),
             format!("{vnodes} virtual nodes per node is out of range; choose between 1 and {max}."),
         ),
-        ConfigError::TooManyVnodesForNode { node, vnodes, max } => pick(
-            ca,
-            format!("El node «{node}» tindria {vnodes} nodes virtuals (nodes virtuals × pes); el límit és {max} per node."),
-            format!("Node \"{node}\" would get {vnodes} virtual nodes (vnodes × weight); the limit is {max} per node."),
-        ),
+        ConfigError::TooManyVnodesForNode { node, vnodes, max } => {
+            let node = shown(node);
+            pick(
+                ca,
+                format!("El node «{node}» tindria {vnodes} nodes virtuals (nodes virtuals × pes); el límit és {max} per node."),
+                format!("Node \"{node}\" would get {vnodes} virtual nodes (vnodes × weight); the limit is {max} per node."),
+            )
+        }
         ConfigError::TooManyRingPoints { points, max } => pick(
             ca,
             format!("L'anell tindria {points} nodes virtuals en total; el límit és {max}: fes servir menys nodes virtuals o menys nodes."),
@@ -630,11 +676,23 @@ pub fn config_error(lang: Lang, e: &ConfigError) -> String {
             format!("La clau {position} té més de {max} caràcters."),
             format!("Key {position} is longer than {max} characters."),
         ),
-        ConfigError::UnknownStrategy { given } => pick(
-            ca,
-            format!("No hi ha cap estratègia «{given}»; tria modulo, ring, rendezvous o jump."),
-            format!("Unknown strategy \"{given}\"; choose modulo, ring, rendezvous or jump."),
-        ),
+        ConfigError::UnknownStrategy { given } => {
+            let given = shown(given);
+            pick(
+                ca,
+                format!("No hi ha cap estratègia «{given}»; tria modulo, ring, rendezvous o jump."),
+                format!("Unknown strategy \"{given}\"; choose modulo, ring, rendezvous or jump."),
+            )
+        }
+    }
+}
+
+/// A limit such as a weight, without trailing zeros: `0.1`, `1000`, in Catalan `0,1`.
+fn fmt_num(lang: Lang, x: f64) -> String {
+    let s = crate::state::format_weight(x);
+    match lang {
+        Lang::Ca => s.replace('.', ","),
+        Lang::En => s,
     }
 }
 
@@ -684,10 +742,12 @@ pub fn state_error(lang: Lang, e: &StateError) -> String {
             }
         }
         StateError::Weight { node, weight } => {
+            let node = shown(node);
+            let (min, max) = (fmt_num(lang, MIN_WEIGHT), fmt_num(lang, MAX_LAB_WEIGHT));
             if ca {
-                format!("El pes {weight} del node «{node}» no és vàlid: tria entre {MIN_WEIGHT} i {MAX_LAB_WEIGHT}.")
+                format!("El pes {weight} del node «{node}» no és vàlid: tria entre {min} i {max}.")
             } else {
-                format!("Weight {weight} for node \"{node}\" is not valid: choose between {MIN_WEIGHT} and {MAX_LAB_WEIGHT}.")
+                format!("Weight {weight} for node \"{node}\" is not valid: choose between {min} and {max}.")
             }
         }
         StateError::Config(c) => config_error(lang, c),
@@ -928,7 +988,12 @@ mod tests {
             ConfigError::InvalidWeight {
                 node: "a".into(),
                 weight: -1.0,
+                min: 0.1,
                 max: 1000.0,
+            },
+            ConfigError::NodeNameHiddenChar {
+                name: "a\u{202e}b".into(),
+                code: 0x202e,
             },
             ConfigError::VnodesOutOfRange {
                 vnodes: 0,
@@ -999,5 +1064,29 @@ mod tests {
             nodes: 1,
         };
         assert!(config_error(Lang::En, &e).contains("does not fit 1 node:"));
+    }
+
+    #[test]
+    fn names_are_quoted_with_invisible_and_control_characters_written_out() {
+        let e = ConfigError::NodeNameHiddenChar {
+            name: "abc\u{202e}def".into(),
+            code: 0x202e,
+        };
+        for lang in Lang::ALL {
+            let text = config_error(lang, &e);
+            assert!(text.contains("abc\\u{202e}def"), "{text}");
+            assert!(text.contains("U+202E"), "{text}");
+            assert!(!text.chars().any(is_hidden_char), "{text}");
+        }
+        assert_eq!(shown("a\u{200b}b\nc\u{feff}"), "a\\u{200b}b\\nc\\u{feff}");
+        assert_eq!(shown("café ☕ אב"), "café ☕ אב");
+        let w = ConfigError::InvalidWeight {
+            node: "a".into(),
+            weight: 1e-9,
+            min: 0.1,
+            max: 1000.0,
+        };
+        assert!(config_error(Lang::Ca, &w).contains("entre 0,1 i 1000"));
+        assert!(config_error(Lang::En, &w).contains("from 0.1 to 1000"));
     }
 }

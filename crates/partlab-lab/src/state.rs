@@ -29,8 +29,9 @@ use partlab_core::lesson;
 
 /// Most nodes the lab lets a user create (the core allows more; the page stays readable).
 pub const MAX_LAB_NODES: usize = 32;
-/// Smallest weight the lab offers.
-pub const MIN_WEIGHT: f64 = 0.1;
+/// Smallest weight the lab offers: the core's minimum ([`partlab_core::config::MIN_WEIGHT`]),
+/// the same for the slider, the URL's `w` and the CLI's `--weights`.
+pub const MIN_WEIGHT: f64 = partlab_core::config::MIN_WEIGHT;
 /// Largest weight the lab offers.
 pub const MAX_LAB_WEIGHT: f64 = 5.0;
 /// Largest vnode count per node the lab offers.
