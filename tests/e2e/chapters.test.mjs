@@ -102,7 +102,7 @@ describe('chapters', () => {
     await page.fill('#vnodes', '5');
     await page.waitForFunction(() => document.querySelector('#vnodes-out')?.textContent === '10');
     await page.click('#add-node');
-    await page.waitForSelector('tr[data-node="inv-tar"]');
+    await page.waitForSelector('#dist-table tr[data-node="inv-tar"]');
     const before = await page.$$eval('tr[data-node]', (rows) => rows.map((r) => [r.dataset.node, r.dataset.keys]));
     await page.click('a[data-chapter="mod-n"]');
     await page.waitForSelector('#chapter[data-chapter="mod-n"]');

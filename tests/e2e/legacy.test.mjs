@@ -61,16 +61,23 @@ function parseFragment(fragment) {
   return fields;
 }
 
-/** `partlab` options for a configuration: { strategy, nodes: [{ name, weight }], vnodes, replicas, keys }. */
+/**
+ * `partlab` options for a configuration: { strategy, nodes: [{ name, weight }], vnodes, replicas, keys }.
+ * The CLI takes only the options that apply: `--vnodes` with the ring alone, `--keys` not for
+ * `locate` (pass `{ keys: undefined }`).
+ */
 function cliArgs({ strategy, nodes, vnodes, replicas, keys }) {
   const args = ['--strategy', strategy, '--nodes', nodes.map((n) => n.name).join(',')];
   const weighted = nodes.filter((n) => n.weight !== 1);
   if (weighted.length) args.push('--weights', weighted.map((n) => `${n.name}=${n.weight}`).join(','));
-  if (vnodes !== undefined) args.push('--vnodes', String(vnodes));
+  if (vnodes !== undefined && strategy === 'ring') args.push('--vnodes', String(vnodes));
   if (replicas !== undefined) args.push('--replicas', String(replicas));
   if (keys !== undefined) args.push('--keys', String(keys));
   return args;
 }
+
+/** The strategy each chapter opens with (`c=` alone opens a fresh page's chapter as it starts). */
+const CHAPTER_STRATEGY = { 'mod-n': 'modulo', ring: 'ring', rendezvous: 'rendezvous' };
 
 /** What a README fragment must show, from the CLI run on the configuration it spells out. */
 function readmeExpectation(fragment, lesson) {
@@ -88,17 +95,23 @@ function readmeExpectation(fragment, lesson) {
       replicas: f.r,
       keys: f.k,
     };
-  } else {
+  } else if (f.p) {
     // A preset alone means the preset's state: its configuration after the change, if any.
     const s = lesson.scenarios.find((x) => x.id === f.p);
     assert.ok(s, `${fragment}: no configuration and no known preset (extend this test)`);
     config = { ...(s.after ?? s.config), keys: lesson.keys };
+  } else {
+    // A chapter alone (`#c=mod-n&l=ca`) opens it as it starts on a fresh page: the lesson's
+    // nodes and keys, with the chapter's strategy.
+    assert.ok(f.c in CHAPTER_STRATEGY, `${fragment}: no configuration, preset or chapter (extend this test)`);
+    const ring = lesson.scenarios.find((x) => x.id === 'ring-150');
+    config = { ...ring.config, strategy: CHAPTER_STRATEGY[f.c], keys: lesson.keys };
   }
   const dist = cliJson('dist', ...cliArgs(config));
   const want = { embed: f.embed ?? null, lang: f.l ?? null, counts: dist.counts, deviation: dist.deviation_pct };
   if (f.key) {
     want.key = f.key;
-    want.owner = cliJson('locate', f.key, ...cliArgs(config)).owner;
+    want.owner = cliJson('locate', f.key, ...cliArgs({ ...config, keys: undefined })).owner;
   }
   return want;
 }
