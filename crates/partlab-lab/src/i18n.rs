@@ -540,6 +540,96 @@ pub fn fmt_fraction(lang: Lang, fraction: f64) -> String {
     fmt_pct(lang, fraction * 100.0, 1)
 }
 
+/// What a valid value of field `f` looks like (the "why" of a refused value).
+fn field_rule(lang: Lang, f: Field) -> String {
+    let ca = lang == Lang::Ca;
+    match f {
+        Field::Strategy => pick(
+            ca,
+            "ha de ser modulo, ring, rendezvous o jump",
+            "it must be modulo, ring, rendezvous or jump",
+        ),
+        Field::Nodes => pick(
+            ca,
+            format!("han de ser d'1 a {MAX_LAB_NODES} noms separats per comes"),
+            format!("it must be 1 to {MAX_LAB_NODES} comma-separated names"),
+        ),
+        Field::Weights => pick(
+            ca,
+            format!(
+                "cal un pes per node, cadascun entre {} i {}",
+                fmt_num(lang, MIN_WEIGHT),
+                fmt_num(lang, MAX_LAB_WEIGHT)
+            ),
+            format!(
+                "it needs one weight per node, each from {} to {}",
+                fmt_num(lang, MIN_WEIGHT),
+                fmt_num(lang, MAX_LAB_WEIGHT)
+            ),
+        ),
+        Field::Vnodes => pick(
+            ca,
+            format!("ha de ser un nombre enter d'1 a {MAX_LAB_VNODES}"),
+            format!("it must be a whole number from 1 to {MAX_LAB_VNODES}"),
+        ),
+        Field::Keys => pick(
+            ca,
+            format!("ha de ser un nombre enter de {MIN_KEYS} a {MAX_LAB_KEYS}"),
+            format!("it must be a whole number from {MIN_KEYS} to {MAX_LAB_KEYS}"),
+        ),
+        Field::Replicas => pick(
+            ca,
+            "ha de ser un nombre enter d'1 al nombre de nodes",
+            "it must be a whole number from 1 to the number of nodes",
+        ),
+        Field::Lang => pick(ca, "ha de ser ca o en", "it must be ca or en"),
+        Field::Preset => pick(
+            ca,
+            "ha de ser un experiment de la lliçó, com ring-150",
+            "it must be one of the lesson's experiments, such as ring-150",
+        ),
+        Field::Key => pick(
+            ca,
+            format!("ha de ser text sense caràcters de control, d'1 a {MAX_SELECTED_KEY_CHARS} caràcters"),
+            format!("it must be text without control characters, 1 to {MAX_SELECTED_KEY_CHARS} characters"),
+        ),
+        Field::Embed => pick(
+            ca,
+            "ha de ser ring, figures, bars, deviation o movement",
+            "it must be ring, figures, bars, deviation or movement",
+        ),
+        Field::Chapter => pick(
+            ca,
+            "ha de ser mod-n, ring o rendezvous",
+            "it must be mod-n, ring or rendezvous",
+        ),
+    }
+}
+
+/// What the page used instead of a field it dropped.
+fn fallback(lang: Lang, f: Field) -> &'static str {
+    let (ca, en) = match f {
+        Field::Nodes => (
+            "es mostren els nodes per defecte",
+            "the default nodes are shown",
+        ),
+        Field::Weights => ("tots els pesos són 1", "every weight is 1"),
+        Field::Preset | Field::Key | Field::Embed => ("s'ha ignorat", "it was ignored"),
+        Field::Chapter => (
+            "es mostra el capítol que correspon a la resta de l'adreça",
+            "the chapter for the rest of the address is shown",
+        ),
+        _ => (
+            "s'ha fet servir el valor per defecte",
+            "the default was used",
+        ),
+    };
+    match lang {
+        Lang::Ca => ca,
+        Lang::En => en,
+    }
+}
+
 fn field_name(lang: Lang, f: Field) -> String {
     let (ca, en) = match f {
         Field::Strategy => ("estratègia", "strategy"),
@@ -770,47 +860,75 @@ pub fn fragment_issue(lang: Lang, issue: &FragmentIssue) -> String {
                 format!("the part after # is {bytes} bytes long (at most {MAX_FRAGMENT_BYTES}); it was ignored and the default experiment is shown.")
             }
         }
-        FragmentIssue::NotUtf8 { field } => {
-            if ca {
-                format!(
-                    "{}: no és text UTF-8 vàlid; s'ha fet servir el valor per defecte.",
-                    field_name(lang, *field)
-                )
-            } else {
-                format!(
-                    "{}: not valid UTF-8 text; the default was used.",
-                    field_name(lang, *field)
-                )
-            }
-        }
+        FragmentIssue::NotUtf8 { field } => pick(
+            ca,
+            format!(
+                "{}: no és text UTF-8 vàlid; {}.",
+                field_name(lang, *field),
+                fallback(lang, *field)
+            ),
+            format!(
+                "{}: not valid UTF-8 text; {}.",
+                field_name(lang, *field),
+                fallback(lang, *field)
+            ),
+        ),
         FragmentIssue::BadValue { field, value } => {
-            if ca {
+            let value = shown(value);
+            pick(
+                ca,
                 format!(
-                    "{}: «{value}» no és vàlid; s'ha fet servir el valor per defecte.",
-                    field_name(lang, *field)
-                )
-            } else {
+                    "{}: «{value}» no és vàlid ({}); {}.",
+                    field_name(lang, *field),
+                    field_rule(lang, *field),
+                    fallback(lang, *field)
+                ),
                 format!(
-                    "{}: \"{value}\" is not valid; the default was used.",
-                    field_name(lang, *field)
-                )
-            }
+                    "{}: \"{value}\" is not valid ({}); {}.",
+                    field_name(lang, *field),
+                    field_rule(lang, *field),
+                    fallback(lang, *field)
+                ),
+            )
         }
-        FragmentIssue::TooManyNodes { count } => {
-            if ca {
-                format!("{count} nodes són massa (màxim {MAX_LAB_NODES}); es mostren els nodes per defecte.")
-            } else {
-                format!("{count} nodes are too many (at most {MAX_LAB_NODES}); the default nodes are shown.")
-            }
-        }
-        FragmentIssue::WeightsDoNotMatchNodes => {
-            if ca {
-                "el nombre de pesos no coincideix amb el de nodes; s'han ignorat els pesos."
-                    .to_owned()
-            } else {
-                "the number of weights does not match the number of nodes; the weights were ignored.".to_owned()
-            }
-        }
+        FragmentIssue::Rejected { field, error } => pick(
+            ca,
+            format!(
+                "{}: {} Per això {}.",
+                field_name(lang, *field),
+                state_error(lang, error),
+                fallback(lang, *field)
+            ),
+            format!(
+                "{}: {} So {}.",
+                field_name(lang, *field),
+                state_error(lang, error),
+                fallback(lang, *field)
+            ),
+        ),
+        FragmentIssue::ReplicasClamped { given, nodes } => pick(
+            ca,
+            format!(
+                "{}: {given} còpies no hi caben amb {}; s'ha rebaixat a {nodes}.",
+                field_name(lang, Field::Replicas),
+                count_nodes(lang, *nodes)
+            ),
+            format!(
+                "{}: {given} copies do not fit {}; it was lowered to {nodes}.",
+                field_name(lang, Field::Replicas),
+                count_nodes(lang, *nodes)
+            ),
+        ),
+        FragmentIssue::TooManyNodes { count } => pick(
+            ca,
+            format!("{}: {count} nodes són massa (màxim {MAX_LAB_NODES}); es mostren els nodes per defecte.", field_name(lang, Field::Nodes)),
+            format!("{}: {count} nodes are too many (at most {MAX_LAB_NODES}); the default nodes are shown.", field_name(lang, Field::Nodes)),
+        ),
+        FragmentIssue::WeightsDoNotMatchNodes => pick(
+            ca,
+            format!("{}: el nombre de pesos no coincideix amb el de nodes; s'han ignorat els pesos.", field_name(lang, Field::Weights)),
+            format!("{}: the number of weights does not match the number of nodes; the weights were ignored.", field_name(lang, Field::Weights)),
+        ),
         FragmentIssue::UnknownFields { count } => {
             if ca {
                 format!("s'han ignorat {count} camp(s) desconegut(s).")
@@ -1036,6 +1154,11 @@ mod tests {
             Notice::Fragment(FragmentIssue::WeightsDoNotMatchNodes),
             Notice::Fragment(FragmentIssue::UnknownFields { count: 2 }),
             Notice::Fragment(FragmentIssue::bad_value(Field::Chapter, "x")),
+            Notice::Fragment(FragmentIssue::ReplicasClamped { given: 4, nodes: 3 }),
+            Notice::Fragment(FragmentIssue::Rejected {
+                field: Field::Nodes,
+                error: StateError::Config(ConfigError::NoNodes),
+            }),
         ];
         for n in &notices {
             check_pair(
