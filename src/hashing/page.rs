@@ -510,6 +510,9 @@ fn notice_box(n: &Notice) -> &'static str {
         Notice::Rejected(_) | Notice::NodeListFull => "control-notices",
         Notice::EmptyKey | Notice::KeyTooLong => "key-notices",
         Notice::Fragment(_) | Notice::UnknownPreset => "notices",
+        Notice::ReplicasLowered { .. }
+        | Notice::ReplicasRestored { .. }
+        | Notice::PresetHeld { .. } => "control-notices",
     }
 }
 

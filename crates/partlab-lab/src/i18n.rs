@@ -486,6 +486,26 @@ pub fn notice(lang: Lang, n: &Notice) -> String {
             format!("Ja hi ha {MAX_LAB_NODES} nodes, el màxim del laboratori."),
             format!("There are already {MAX_LAB_NODES} nodes, the lab's maximum."),
         ),
+        Notice::ReplicasLowered { wanted, now } => pick(
+            ca,
+            format!("El factor de replicació és {now} i no {wanted}: amb {} no hi caben més còpies. Tornarà a {wanted} quan hi hagi prou nodes, si no el canvies.", count_nodes(lang, *now as usize)),
+            format!("The replication factor is {now}, not {wanted}: {} hold no more copies. It goes back to {wanted} when there are enough nodes, unless you change it.", count_nodes(lang, *now as usize)),
+        ),
+        Notice::ReplicasRestored { replicas } => pick(
+            ca,
+            format!("Tornen a haver-hi prou nodes: el factor de replicació torna a ser {replicas}, com l'havies posat."),
+            format!("There are enough nodes again: the replication factor is back to {replicas}, as you set it."),
+        ),
+        Notice::PresetHeld { preset } => {
+            let label = partlab_core::lesson::scenario(preset)
+                .map(|s| preset_label(lang, s))
+                .unwrap_or_else(|| shown(preset));
+            pick(
+                ca,
+                format!("S'ha desat el nom que escrivies i no s'ha aplicat «{label}», que l'hauria substituït. Tria'l un altre cop per aplicar-lo."),
+                format!("The name you were typing was saved and \"{label}\", which would have replaced it, was not applied. Choose it again to apply it."),
+            )
+        }
     }
 }
 
@@ -1150,6 +1170,11 @@ mod tests {
             Notice::KeyTooLong,
             Notice::UnknownPreset,
             Notice::NodeListFull,
+            Notice::ReplicasLowered { wanted: 3, now: 2 },
+            Notice::ReplicasRestored { replicas: 3 },
+            Notice::PresetHeld {
+                preset: "ring-10".into(),
+            },
             Notice::Rejected(StateError::TooManyNodes),
             Notice::Fragment(FragmentIssue::WeightsDoNotMatchNodes),
             Notice::Fragment(FragmentIssue::UnknownFields { count: 2 }),

@@ -422,6 +422,7 @@ proptest! {
                 (0u32..6).prop_map(Msg::SetReplicas),
                 (0usize..3).prop_map(|i| Msg::SetKeyCount([1_000, 2_000, 500][i])),
                 prop::sample::select(vec!["ring-join", "mod-4-5", "nope"]).prop_map(|p| Msg::ApplyPreset(p.to_owned())),
+                prop::sample::select(vec!["ring-10", "nope"]).prop_map(|p| Msg::HoldPreset(p.to_owned())),
                 Just(Msg::ApplyPendingChange),
                 any::<String>().prop_map(Msg::LookupKey),
                 (0usize..3_000).prop_map(Msg::SelectSlot),
@@ -434,6 +435,8 @@ proptest! {
             lab.update(msg);
             prop_assert!(lab.state().validate().is_ok());
             prop_assert!(lab.state().nodes.len() <= MAX_LAB_NODES);
+            // A label never names an experiment that is not its preset's.
+            prop_assert!(lab.state().preset.is_none() || lab.state().is_preset_state());
             prop_assert_eq!(lab.distribution().total, lab.keys().len() as u64);
             let _ = lab.key_path();
             let _ = lab.sample_dots();
