@@ -34,7 +34,7 @@ use dom::{by_id, window};
 use hashing::Hashing;
 use teachers::Teachers;
 
-/// Delay before the address is updated after a change, in ms (a drag writes it once).
+/// Delay before the address is updated after a slider step, in ms (a drag writes it once).
 const URL_DELAY_MS: i32 = 150;
 
 /// A DOM event listener kept alive by whoever owns it (dropped with its chapter).
@@ -96,6 +96,31 @@ impl ChapterView {
         match self {
             ChapterView::Hashing(h) => h.frame(),
             ChapterView::Teachers(t) => t.frame(),
+        }
+    }
+
+    /// Whether the chapter's fields were just loaded from an address with problems (asked
+    /// once per load).
+    fn take_loaded_with_issues(&mut self) -> bool {
+        match self {
+            ChapterView::Hashing(h) => h.take_loaded_with_issues(),
+            ChapterView::Teachers(_) => false,
+        }
+    }
+
+    /// Whether the last change was a slider step (the address write waits for the drag to end).
+    fn dragging(&self) -> bool {
+        match self {
+            ChapterView::Hashing(h) => h.dragging(),
+            ChapterView::Teachers(_) => false,
+        }
+    }
+
+    /// Whether input is waiting to be applied on the next animation frame.
+    fn has_queued(&self) -> bool {
+        match self {
+            ChapterView::Hashing(h) => h.has_queued(),
+            ChapterView::Teachers(_) => false,
         }
     }
 
@@ -274,8 +299,17 @@ impl Frame {
     }
 
     /// One animation frame: the chapter first, then the frame's own texts and the address.
+    ///
+    /// After a load whose address had problems (the page shows what it could read and a
+    /// notice listing what it dropped), the address is left exactly as the user typed it:
+    /// what the page shows counts as written, so only the user's first change rewrites it.
     fn frame(&mut self) {
         self.view.frame();
+        if self.view.take_loaded_with_issues() {
+            clear_timeout(self.url_timer.take());
+            self.written_fragment = self.fragment();
+            self.set_open_full();
+        }
         let now_rendered = (self.view.lang(), self.chapter, self.view.embedded());
         if self.rendered != Some(now_rendered) {
             if let Err(e) = frame::render(now_rendered.0, self.chapter, self.links) {
@@ -305,12 +339,20 @@ impl Frame {
         chapters::fragment(self.chapter, self.links, &self.view.fields(true))
     }
 
+    /// Writes the address when the state changed: at once after a discrete change (a rename,
+    /// a preset, a node added: a reload right after it must find it there, since browsers
+    /// reload the address they had before any `pagehide`), debounced while a slider is being
+    /// dragged (browsers limit how often `replaceState` may run).
     fn schedule_url(&mut self) {
         if self.fragment() != self.written_fragment {
             clear_timeout(self.url_timer.take());
-            self.url_timer = set_timeout(URL_DELAY_MS, || {
-                with_frame(Frame::write_url);
-            });
+            if self.view.dragging() {
+                self.url_timer = set_timeout(URL_DELAY_MS, || {
+                    with_frame(Frame::write_url);
+                });
+            } else {
+                self.write_url();
+            }
         }
     }
 
@@ -326,14 +368,37 @@ impl Frame {
                 log_error("history", &e);
             }
         }
+        self.set_open_full();
+        self.written_fragment = fragment;
+    }
+
+    /// The embed view's "open the full lab" link: the address without `embed`.
+    fn set_open_full(&self) {
         let full = chapters::fragment(self.chapter, self.links, &self.view.fields(false));
         frame::set_open_full(&full);
-        self.written_fragment = fragment;
+    }
+
+    /// Writes now what would be written after the debounce: input still queued for the next
+    /// animation frame is applied first. Called when the page is hidden or left (`pagehide`,
+    /// `visibilitychange` to hidden), so a change made just before closing or leaving the tab
+    /// is in the address that session restore and the back/forward cache keep. (A reload
+    /// reloads the address from before `pagehide`: that is why discrete changes are written at
+    /// once, see [`Frame::schedule_url`].)
+    fn flush(&mut self) {
+        if self.view.has_queued() {
+            self.frame();
+        }
+        if self.url_timer.is_some() {
+            clear_timeout(self.url_timer.take());
+            self.write_url();
+        }
     }
 
     /// Shows what the address `hash` says: the same chapter reloads its fields, another
     /// chapter is mounted (restored as it was left when the address names only the chapter).
     fn load_fragment(&mut self, hash: &str) {
+        // A write still pending is for the state the user just replaced by typing an address.
+        clear_timeout(self.url_timer.take());
         let r = route(hash, legacy_chapter);
         if r.links != self.links {
             self.links = r.links;
@@ -457,6 +522,20 @@ fn wire_frame_events() -> Result<(), JsValue> {
                 f.load_fragment(&hash);
             }
         });
+    })?
+    .forget();
+    // Leaving or hiding the page writes a pending address change at once.
+    listen(&w, "pagehide", |_| {
+        with_frame(Frame::flush);
+    })?
+    .forget();
+    let document = dom::document()?;
+    listen(&document, "visibilitychange", |_| {
+        let hidden =
+            dom::document().is_ok_and(|d| d.visibility_state() == web_sys::VisibilityState::Hidden);
+        if hidden {
+            with_frame(Frame::flush);
+        }
     })?
     .forget();
     if let Ok(Some(mq)) = w.match_media("(prefers-color-scheme: dark)") {

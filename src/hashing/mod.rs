@@ -22,7 +22,7 @@ use web_sys::{Element, Event, HtmlElement, HtmlInputElement, HtmlSelectElement, 
 
 use partlab_lab::chapters::{hashing_defaults, ChapterId};
 use partlab_lab::export;
-use partlab_lab::model::{DeviationSweep, Lab, MovementSweep, Msg};
+use partlab_lab::model::{DeviationSweep, Lab, MovementSweep, Msg, Notice};
 use partlab_lab::palette::Theme;
 use partlab_lab::state::{FragmentIssue, Lang, View, KEY_STOPS, VNODE_STOPS};
 
@@ -50,6 +50,15 @@ pub struct Hashing {
     last_change: f64,
     /// Which of the three chapters this instrument is showing.
     chapter: ChapterId,
+    /// The address just loaded had problems: the frame leaves it as the user typed it until
+    /// the first change (taken by [`Hashing::take_loaded_with_issues`]).
+    loaded_with_issues: bool,
+    /// The pointer went down on a preset while a node name was being typed (that press
+    /// commits the name): the click that follows holds the preset instead of applying it.
+    preset_over_typing: bool,
+    /// The last applied input included a slider step (vnodes, a weight): more may follow at
+    /// once, so the frame debounces the address write.
+    dragging: bool,
     /// The page's listeners on the chapter's elements, dropped with the chapter.
     _listeners: Vec<Listener>,
 }
@@ -123,10 +132,16 @@ impl Hashing {
             let _ = p.mark("partlab-update-start");
         }
         let msgs = std::mem::take(&mut self.queue);
+        if !msgs.is_empty() {
+            self.dragging = msgs
+                .iter()
+                .any(|m| matches!(m, Msg::SetVnodes(_) | Msg::SetWeight { .. }));
+        }
         let mut preset_applied = false;
         let any = !msgs.is_empty();
         for msg in msgs {
             preset_applied |= matches!(msg, Msg::ApplyPreset(_));
+            let load = matches!(msg, Msg::LoadFragment(_));
             self.reset_focused |= !matches!(
                 msg,
                 Msg::DismissNotices
@@ -134,8 +149,12 @@ impl Hashing {
                     | Msg::SelectSlot(_)
                     | Msg::LookupKey(_)
                     | Msg::ClearKey
+                    | Msg::HoldPreset(_)
             );
             self.lab.update(msg);
+            if load {
+                self.loaded_with_issues = self.has_fragment_notices();
+            }
         }
         if any {
             self.last_change = now();
@@ -411,6 +430,36 @@ fn select_value(e: &Event) -> Option<String> {
     Some(e.target()?.dyn_into::<HtmlSelectElement>().ok()?.value())
 }
 
+/// Whether the focused element is a node name field whose text differs from the node's name
+/// (the user is typing a new name that its `change` event has not committed yet).
+fn typed_name_pending() -> bool {
+    let Some(input) = dom::document()
+        .ok()
+        .and_then(|d| d.active_element())
+        .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+    else {
+        return false;
+    };
+    if input.get_attribute("data-role").as_deref() != Some("name") {
+        return false;
+    }
+    let Some(idx) = input
+        .get_attribute("data-idx")
+        .and_then(|i| i.parse::<usize>().ok())
+    else {
+        return false;
+    };
+    let value = input.value();
+    with_app(|app| {
+        app.lab
+            .state()
+            .nodes
+            .get(idx)
+            .is_some_and(|n| n.name != value)
+    })
+    .unwrap_or(false)
+}
+
 fn stop(stops: &[u32], raw: &str) -> Option<u32> {
     raw.parse::<usize>()
         .ok()
@@ -483,12 +532,25 @@ fn wire_events() -> Result<Vec<Listener>, JsValue> {
             dispatch(Msg::RemoveNode(node));
         }
     })?);
+    // A press on a preset blurs a node name being typed, which commits it (its `change`
+    // event comes before the click): the preset is then held, not applied over the new name.
+    listeners.extend(listen_id("presets", "pointerdown", |_| {
+        let typing = typed_name_pending();
+        with_app(|app| app.preset_over_typing = typing);
+    })?);
     listeners.extend(listen_id("presets", "click", |e| {
         let id = target_el(&e)
             .and_then(|t| t.closest("[data-preset]").ok().flatten())
             .and_then(|b| b.get_attribute("data-preset"));
+        // A click from the keyboard (detail 0) follows no press on the preset.
+        let pointer = e.dyn_ref::<MouseEvent>().is_some_and(|m| m.detail() > 0);
+        let held = with_app(|app| std::mem::take(&mut app.preset_over_typing)).unwrap_or(false);
         if let Some(id) = id {
-            dispatch(Msg::ApplyPreset(id));
+            dispatch(if held && pointer {
+                Msg::HoldPreset(id)
+            } else {
+                Msg::ApplyPreset(id)
+            });
         }
     })?);
     listeners.extend(listen_id("lookup", "submit", |e| {
@@ -606,6 +668,10 @@ impl Hashing {
         let lab = Lab::from_fragment_over(fields, hashing_defaults(chapter, lang), issues);
         page::build(root, chapter, lab.state().embed)?;
         let listeners = wire_events()?;
+        let loaded_with_issues = lab
+            .notices()
+            .iter()
+            .any(|n| matches!(n, Notice::Fragment(_)));
         Ok(Hashing {
             lab,
             queue: Vec::new(),
@@ -624,6 +690,9 @@ impl Hashing {
             preset_timer: None,
             last_change: -1e9,
             chapter,
+            loaded_with_issues,
+            preset_over_typing: false,
+            dragging: false,
             _listeners: listeners,
         })
     }
@@ -662,6 +731,30 @@ impl Hashing {
     pub fn set_lang(&mut self, lang: Lang) {
         self.enqueue(Msg::SetLang(lang));
         self.schedule_frame();
+    }
+
+    fn has_fragment_notices(&self) -> bool {
+        self.lab
+            .notices()
+            .iter()
+            .any(|n| matches!(n, Notice::Fragment(_)))
+    }
+
+    /// Whether the address was just loaded with problems (once per load): the frame then
+    /// leaves the address as the user typed it until the first change.
+    pub fn take_loaded_with_issues(&mut self) -> bool {
+        std::mem::take(&mut self.loaded_with_issues)
+    }
+
+    /// Whether the last input was a slider step, after which the address write waits for the
+    /// drag to stop; other changes (a rename, a preset, a node added) are written at once.
+    pub fn dragging(&self) -> bool {
+        self.dragging
+    }
+
+    /// Whether input is waiting for the next animation frame.
+    pub fn has_queued(&self) -> bool {
+        !self.queue.is_empty()
     }
 
     /// Loads the chapter's fields from an address the user edited.

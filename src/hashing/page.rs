@@ -19,8 +19,7 @@ use partlab_lab::i18n::{
 use partlab_lab::model::{DeviationSweep, KeyPath, Lab, MovementSweep, Notice, PathDetail};
 use partlab_lab::palette::node_colour;
 use partlab_lab::state::{
-    nearest_stop, Lang, View, KEY_STOPS, MAX_LAB_WEIGHT, MAX_SELECTED_KEY_CHARS, MIN_WEIGHT,
-    VNODE_STOPS,
+    nearest_stop, Lang, View, KEY_STOPS, MAX_LAB_WEIGHT, MIN_WEIGHT, VNODE_STOPS,
 };
 
 use partlab_lab::chapters::ChapterId;
@@ -154,7 +153,6 @@ pub fn build(root: &Element, chapter: ChapterId, embed: Option<View>) -> Result<
                         .attr("type", "text")
                         .attr("autocomplete", "off")
                         .attr("spellcheck", "false")
-                        .attr("maxlength", &MAX_SELECTED_KEY_CHARS.to_string())
                         .attr("placeholder", "P-2026-000042"),
                 )?
                 .child(H::new("button")?.attr("type", "submit").id("find"))?
@@ -467,8 +465,7 @@ pub fn render_controls(lab: &Lab, rebuild_nodes: bool, reset_focused: bool) -> R
                                 .attr("data-role", "name")
                                 .attr("data-idx", &idx)
                                 .attr("autocomplete", "off")
-                                .attr("spellcheck", "false")
-                                .attr("maxlength", "64"),
+                                .attr("spellcheck", "false"),
                         )?,
                 )?
                 .child(
@@ -536,6 +533,9 @@ fn notice_box(n: &Notice) -> &'static str {
         Notice::Rejected(_) | Notice::NodeListFull => "control-notices",
         Notice::EmptyKey | Notice::KeyTooLong => "key-notices",
         Notice::Fragment(_) | Notice::UnknownPreset => "notices",
+        Notice::ReplicasLowered { .. }
+        | Notice::ReplicasRestored { .. }
+        | Notice::PresetHeld { .. } => "control-notices",
     }
 }
 

@@ -7,14 +7,13 @@
 
 use std::borrow::Cow;
 
+use partlab_core::config::is_hidden_char;
+
 /// Whether a character must not reach a terminal raw: control characters (C0, DEL, C1) and
-/// the invisible formatting characters that reorder or hide text.
+/// the invisible formatting characters that reorder or hide text (the core's
+/// [`is_hidden_char`], which node names may not contain either).
 fn needs_escape(c: char) -> bool {
-    c.is_control()
-        || matches!(
-            c,
-            '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{feff}'
-        )
+    c.is_control() || is_hidden_char(c)
 }
 
 /// `s` with every character that [`needs_escape`] written as Rust writes it (`\u{1b}`, `\n`,

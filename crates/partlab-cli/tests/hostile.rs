@@ -118,6 +118,10 @@ fn check(rows: &[Row]) {
         if err.trim_end_matches('\n').chars().any(char::is_control) {
             problems.push("a raw control character on stderr".to_owned());
         }
+        // Nor an invisible one that would reorder or hide the text (U+202E, U+200B, …).
+        if err.chars().any(partlab_core::config::is_hidden_char) {
+            problems.push("a raw invisible formatting character on stderr".to_owned());
+        }
         if matches!(r.stdout, Stdout::Read) {
             if r.code == 0 && !stdout.contains(r.out) {
                 problems.push(format!("stdout lacks {:?}", r.out));
@@ -157,6 +161,8 @@ fn file(dir: &std::path::Path, name: &str, bytes: &[u8]) -> String {
 fn malformed_and_misplaced_options_are_refused_with_one_line() {
     let esc_key = "a\u{1b}[31mb";
     let long_key = "k".repeat(2000);
+    let crabs64 = format!("{},b", "🦀".repeat(64));
+    let crabs65 = format!("{},b", "🦀".repeat(65));
     check(&[
         row(
             &["dist", "--nodes", "a,b", "--json=true"],
@@ -317,6 +323,72 @@ fn malformed_and_misplaced_options_are_refused_with_one_line() {
             &["dist", "--nodes", "a\u{1b}[2J,b"],
             2,
             "The node name \"a\\u{1b}[2J\" contains a control character",
+        ),
+        // Invisible formatting characters in a name: refused, quoted escaped.
+        row(
+            &["dist", "--nodes", "a\u{202e}b,c"],
+            2,
+            "The node name \"a\\u{202e}b\" contains an invisible character (U+202E, zero-width or text direction)",
+        ),
+        row(
+            &["dist", "--nodes", "a,\u{200b}"],
+            2,
+            "The node name \"\\u{200b}\" contains an invisible character (U+200B",
+        ),
+        row(
+            &["move", "--nodes", "a,b", "--to", "a,b,\u{2066}c\u{2069}"],
+            2,
+            "contains an invisible character (U+2066",
+        ),
+        row(
+            &["dist", "--nodes", "\u{feff}a,b", "--keys", "10"],
+            2,
+            "contains an invisible character (U+FEFF",
+        ),
+        // Lengths count code points: 64 crabs fit, 65 do not.
+        expecting_out(
+            row(&["dist", "--nodes", &crabs64, "--keys", "10"], 0, ""),
+            "🦀🦀🦀🦀",
+        ),
+        row(
+            &["dist", "--nodes", &crabs65, "--keys", "10"],
+            2,
+            "has 65 characters; use at most 64",
+        ),
+        // Weights: the same minimum as the page's slider and URL (0.1), never an infinite or
+        // meaningless deviation.
+        row(
+            &["dist", "--nodes", "a,b", "--weights", "a=1e-9"],
+            2,
+            "Node \"a\" has weight 0.000000001; a weight must be a number from 0.1 to 1000.",
+        ),
+        row(
+            &["dist", "--nodes", "a,b", "--weights", "b=1e-300"],
+            2,
+            "a weight must be a number from 0.1 to 1000",
+        ),
+        row(
+            &["sweep", "deviation", "--nodes", "a,b", "--weights", "a=0.05", "--keys", "100"],
+            2,
+            "Node \"a\" has weight 0.05; a weight must be a number from 0.1 to 1000.",
+        ),
+        row(
+            &["move", "--nodes", "a,b", "--to", "a,b,c", "--to-weights", "c=0.01"],
+            2,
+            "Node \"c\" has weight 0.01",
+        ),
+        expecting_out(
+            row(&["dist", "--nodes", "a,b", "--weights", "a=0.1", "--keys", "1000", "--json"], 0, ""),
+            "\"deviation_pct\":",
+        ),
+        // A user's node called like a generated one does not cut the movement sweep short.
+        expecting_out(
+            row(
+                &["sweep", "movement", "--nodes", "a,node-3", "--sizes", "2..4", "--keys", "1000"],
+                0,
+                "",
+            ),
+            "    4 → 5 ",
         ),
         row(&["locate", "", "--nodes", "a,b"], 2, "the key is empty"),
         row(

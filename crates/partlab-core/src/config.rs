@@ -12,6 +12,13 @@ pub const MAX_NODE_NAME_CHARS: usize = 64;
 pub const MAX_VNODES_PER_NODE: u32 = 10_000;
 /// Most virtual nodes on one ring, all nodes together.
 pub const MAX_RING_POINTS: u64 = 200_000;
+/// Smallest accepted node weight, the same in the lab's page, its URL and the CLI.
+///
+/// A node's expected share is proportional to its weight, and the ring still gives it one
+/// vnode (`max(1, …)`), so a weight near zero would make its load ratio (keys ÷ expected keys)
+/// explode: 1e-9 gives a meaningless deviation, 1e-300 an infinite one. At 0.1 every figure
+/// stays finite and readable (at most 10 000 × between the lightest and the heaviest node).
+pub const MIN_WEIGHT: f64 = 0.1;
 /// Largest accepted node weight.
 pub const MAX_WEIGHT: f64 = 1_000.0;
 /// Most keys in one key set.
@@ -257,11 +264,38 @@ pub fn effective_vnodes(vnodes: u32, weight: f64) -> u32 {
     }
 }
 
+/// Whether `c` is an invisible formatting character that a node name may not contain: the
+/// zero-width characters (U+200B–U+200D, U+2060–U+2064, U+FEFF, U+180E), the bidirectional
+/// marks, embeddings, overrides and isolates (U+061C, U+200E, U+200F, U+202A–U+202E,
+/// U+2066–U+2069). They are invisible, so two names that look the same would hash apart, and
+/// the bidi ones reorder the text around them (U+202E reverses the rest of a message).
+pub fn is_hidden_char(c: char) -> bool {
+    matches!(
+        c,
+        '\u{061c}'
+            | '\u{180e}'
+            | '\u{200b}'..='\u{200f}'
+            | '\u{202a}'..='\u{202e}'
+            | '\u{2060}'..='\u{2064}'
+            | '\u{2066}'..='\u{2069}'
+            | '\u{feff}'
+    )
+}
+
 /// Checks one node name against the naming rules.
+///
+/// Lengths count characters as Unicode scalar values (Rust `char`s, code points): `☕` and
+/// `🦀` are one character each, although the second is two UTF-16 units in a browser.
 pub fn validate_node_name(name: &str, index: usize) -> Result<(), ConfigError> {
     if name.trim().is_empty() {
         return Err(ConfigError::EmptyNodeName {
             position: index + 1,
+        });
+    }
+    if let Some(c) = name.chars().find(|&c| is_hidden_char(c)) {
+        return Err(ConfigError::NodeNameHiddenChar {
+            name: truncate(name, 32),
+            code: u32::from(c),
         });
     }
     let chars = name.chars().count();
@@ -282,10 +316,12 @@ pub fn validate_node_name(name: &str, index: usize) -> Result<(), ConfigError> {
 
 /// Checks one weight against the weight rules.
 pub fn validate_weight(node: &str, weight: f64) -> Result<(), ConfigError> {
-    if !weight.is_finite() || weight <= 0.0 || weight > MAX_WEIGHT {
+    // NaN is in no range, so this refuses it too.
+    if !(MIN_WEIGHT..=MAX_WEIGHT).contains(&weight) {
         return Err(ConfigError::InvalidWeight {
             node: truncate(node, 32),
             weight,
+            min: MIN_WEIGHT,
             max: MAX_WEIGHT,
         });
     }
@@ -340,12 +376,22 @@ pub enum ConfigError {
         /// The name.
         name: String,
     },
-    /// A weight that is not a positive finite number up to [`MAX_WEIGHT`].
+    /// A node name with an invisible formatting character ([`is_hidden_char`]): zero-width
+    /// or bidirectional control.
+    NodeNameHiddenChar {
+        /// The start of the name, as given (quote it escaped).
+        name: String,
+        /// The first such character's code point (`0x202e`).
+        code: u32,
+    },
+    /// A weight that is not a finite number from [`MIN_WEIGHT`] to [`MAX_WEIGHT`].
     InvalidWeight {
         /// The node.
         node: String,
         /// The rejected weight.
         weight: f64,
+        /// The smallest weight, [`MIN_WEIGHT`].
+        min: f64,
         /// The largest weight, [`MAX_WEIGHT`].
         max: f64,
     },
@@ -416,8 +462,19 @@ impl fmt::Display for ConfigError {
             ConfigError::NodeNameControlChar { name } => {
                 write!(f, "node name {name:?}: control character")
             }
-            ConfigError::InvalidWeight { node, weight, max } => {
-                write!(f, "node {node:?}: weight {weight} (must be in (0, {max}])")
+            ConfigError::NodeNameHiddenChar { name, code } => {
+                write!(f, "node name {name:?}: invisible character U+{code:04X}")
+            }
+            ConfigError::InvalidWeight {
+                node,
+                weight,
+                min,
+                max,
+            } => {
+                write!(
+                    f,
+                    "node {node:?}: weight {weight} (must be in [{min}, {max}])"
+                )
             }
             ConfigError::VnodesOutOfRange { vnodes, max } => {
                 write!(f, "{vnodes} vnodes per node (must be in 1..={max})")
@@ -480,9 +537,22 @@ mod tests {
         check(&|c| c.nodes[0].name = "x".repeat(10_000), &|e| {
             matches!(e, ConfigError::NodeNameTooLong { chars: 10_000, .. })
         });
-        for w in [0.0, -1.0, f64::NAN, f64::INFINITY, 1e308] {
+        for w in [0.0, -1.0, f64::NAN, f64::INFINITY, 1e308, 1e-9, 0.099] {
             check(&|c| c.nodes[0].weight = w, &|e| {
                 matches!(e, ConfigError::InvalidWeight { .. })
+            });
+        }
+        for (name, code) in [
+            ("a\u{202e}b", 0x202e),
+            ("\u{200b}", 0x200b),
+            ("x\u{feff}", 0xfeff),
+            ("\u{2066}y\u{2069}", 0x2066),
+        ] {
+            check(&|c| c.nodes[1].name = name.into(), &|e| {
+                *e == ConfigError::NodeNameHiddenChar {
+                    name: name.into(),
+                    code,
+                }
             });
         }
         check(&|c| c.vnodes = 0, &|e| {
@@ -506,6 +576,24 @@ mod tests {
         check(&|c| c.replicas = 0, &|e| {
             matches!(e, ConfigError::ReplicasOutOfRange { .. })
         });
+    }
+
+    #[test]
+    fn names_count_code_points_and_weights_start_at_the_minimum() {
+        let mut c = lesson_ring();
+        // 64 crabs: 64 code points (128 UTF-16 units, 256 bytes) is within the limit.
+        c.nodes[0].name = "🦀".repeat(MAX_NODE_NAME_CHARS);
+        c.nodes[1].weight = MIN_WEIGHT;
+        c.nodes[2].weight = MAX_WEIGHT / 100.0;
+        assert_eq!(c.validate(), Ok(()));
+        c.nodes[0].name.push('🦀');
+        assert!(matches!(
+            c.validate(),
+            Err(ConfigError::NodeNameTooLong { chars: 65, .. })
+        ));
+        // Visible non-ASCII text is fine; only invisible formatting characters are refused.
+        assert!(validate_node_name("café ☕ ŀ·l", 0).is_ok());
+        assert!(validate_node_name("אב-1", 0).is_ok());
     }
 
     #[test]

@@ -174,15 +174,21 @@ pub struct MovementPoint {
     pub moved: Vec<StrategyMoved>,
 }
 
-/// `n` node names: those of `base` first, then `node-5`, `node-6`, … as needed.
+/// `n` node names: those of `base` first, then generated ones as needed: `node-5`, `node-6`, …
+/// (numbered from `base.len() + 1`), skipping any name that is already in `base`, so a
+/// generated name never collides with a user's. The names for `n` are always the first `n`
+/// of the names for `n + 1`.
 pub fn sweep_node_names(base: &[String], n: usize) -> Vec<String> {
-    (0..n)
-        .map(|i| {
-            base.get(i)
-                .cloned()
-                .unwrap_or_else(|| format!("node-{}", i + 1))
-        })
-        .collect()
+    let mut names: Vec<String> = base.iter().take(n).cloned().collect();
+    let mut next = base.len() + 1;
+    while names.len() < n {
+        let candidate = format!("node-{next}");
+        next += 1;
+        if !base.contains(&candidate) {
+            names.push(candidate);
+        }
+    }
+    names
 }
 
 /// Keys moved by each strategy when the cluster of `n` nodes changes by `change`.
@@ -274,5 +280,28 @@ mod tests {
     fn sweep_names_extend_the_base() {
         let base = vec!["x".to_string(), "y".to_string()];
         assert_eq!(sweep_node_names(&base, 3), ["x", "y", "node-3"]);
+        assert_eq!(sweep_node_names(&base, 1), ["x"]);
+    }
+
+    #[test]
+    fn generated_names_never_collide_with_the_users() {
+        let base: Vec<String> = ["node-3", "a", "node-4"].map(String::from).to_vec();
+        let names = sweep_node_names(&base, 6);
+        assert_eq!(
+            names,
+            ["node-3", "a", "node-4", "node-5", "node-6", "node-7"]
+        );
+        let base: Vec<String> = ["a", "node-4", "node-3"].map(String::from).to_vec();
+        for n in 1..=12 {
+            let names = sweep_node_names(&base, n);
+            assert_eq!(names.len(), n);
+            let distinct: std::collections::HashSet<&String> = names.iter().collect();
+            assert_eq!(distinct.len(), n, "{names:?}");
+            assert_eq!(names[..n - 1], sweep_node_names(&base, n - 1)[..], "prefix");
+        }
+        // The whole sweep runs where a user's node-N used to cut it short.
+        let keys = KeySet::lesson(2_000).expect("valid");
+        let points = movement_sweep(&keys, &base, 2..=6, Change::Join, 10).expect("no collision");
+        assert_eq!(points.len(), 5);
     }
 }

@@ -164,10 +164,17 @@ pub fn hashing_defaults(chapter: ChapterId, lang: Lang) -> LabState {
 /// The chapter for chapter fields written before chapters existed: the chapter of the
 /// preset's lesson part, else the one for the strategy (the ring's when none is given), so an
 /// old address keeps showing what it showed.
+///
+/// The preset counts as written, even where the state drops it as a label that does not
+/// describe the experiment (`p=mod-4-5&v=10` still opens the chapter of section 5).
 pub fn legacy_chapter(fields: &str) -> ChapterId {
     let (state, _) = LabState::from_fragment(fields, Lang::Ca);
-    state
-        .preset
+    let preset = fields
+        .split('&')
+        .filter_map(|pair| pair.strip_prefix("p="))
+        .next_back()
+        .and_then(decode_field);
+    preset
         .as_deref()
         .and_then(lesson::scenario)
         .and_then(|s| ChapterId::for_part(s.section))
@@ -359,6 +366,12 @@ mod tests {
         assert_eq!(legacy_chapter("p=rendezvous"), ChapterId::Rendezvous);
         assert_eq!(legacy_chapter("s=jump&v=10"), ChapterId::Rendezvous);
         assert_eq!(legacy_chapter("s=modulo"), ChapterId::ModN);
+        // A preset label that does not describe the experiment still picks the chapter.
+        assert_eq!(legacy_chapter("p=mod-4-5&v=10"), ChapterId::ModN);
+        assert_eq!(
+            legacy_chapter("p=rendezvous&s=ring&p=nope"),
+            ChapterId::Ring
+        );
         // The chapter's opening state does not change an old address's state: every field it
         // sets is the one the address sets, and the ring chapter opens like the old page.
         for old in [

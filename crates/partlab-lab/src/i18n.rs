@@ -11,7 +11,7 @@ use crate::state::{
     Field, FragmentIssue, Lang, StateError, View, MAX_FRAGMENT_BYTES, MAX_LAB_KEYS, MAX_LAB_NODES,
     MAX_LAB_VNODES, MAX_LAB_WEIGHT, MAX_SELECTED_KEY_CHARS, MIN_KEYS, MIN_WEIGHT,
 };
-use partlab_core::config::{ConfigError, Strategy};
+use partlab_core::config::{is_hidden_char, ConfigError, Strategy};
 use partlab_core::lesson::{LessonPart, Scenario, ScenarioKind, JOINING_NODE, LEAVING_NODE};
 
 /// Declares [`Text`], its list [`Text::ALL`] and each text in both languages, side by side,
@@ -663,6 +663,26 @@ pub fn notice(lang: Lang, n: &Notice) -> String {
             format!("Ja hi ha {MAX_LAB_NODES} nodes, el màxim del laboratori."),
             format!("There are already {MAX_LAB_NODES} nodes, the lab's maximum."),
         ),
+        Notice::ReplicasLowered { wanted, now } => pick(
+            ca,
+            format!("El factor de replicació és {now} i no {wanted}: amb {} no hi caben més còpies. Tornarà a {wanted} quan hi hagi prou nodes, si no el canvies.", count_nodes(lang, *now as usize)),
+            format!("The replication factor is {now}, not {wanted}: {} hold no more copies. It goes back to {wanted} when there are enough nodes, unless you change it.", count_nodes(lang, *now as usize)),
+        ),
+        Notice::ReplicasRestored { replicas } => pick(
+            ca,
+            format!("Tornen a haver-hi prou nodes: el factor de replicació torna a ser {replicas}, com l'havies posat."),
+            format!("There are enough nodes again: the replication factor is back to {replicas}, as you set it."),
+        ),
+        Notice::PresetHeld { preset } => {
+            let label = partlab_core::lesson::scenario(preset)
+                .map(|s| preset_label(lang, s))
+                .unwrap_or_else(|| shown(preset));
+            pick(
+                ca,
+                format!("S'ha desat el nom que escrivies i no s'ha aplicat «{label}», que l'hauria substituït. Tria'l un altre cop per aplicar-lo."),
+                format!("The name you were typing was saved and \"{label}\", which would have replaced it, was not applied. Choose it again to apply it."),
+            )
+        }
     }
 }
 
@@ -717,6 +737,97 @@ pub fn fmt_fraction(lang: Lang, fraction: f64) -> String {
     fmt_pct(lang, fraction * 100.0, 1)
 }
 
+/// What a valid value of field `f` looks like (the "why" of a refused value).
+fn field_rule(lang: Lang, f: Field) -> String {
+    let ca = lang == Lang::Ca;
+    match f {
+        Field::Strategy => pick(
+            ca,
+            "ha de ser modulo, ring, rendezvous o jump",
+            "it must be modulo, ring, rendezvous or jump",
+        ),
+        Field::Nodes => pick(
+            ca,
+            format!("han de ser d'1 a {MAX_LAB_NODES} noms separats per comes"),
+            format!("it must be 1 to {MAX_LAB_NODES} comma-separated names"),
+        ),
+        Field::Weights => pick(
+            ca,
+            format!(
+                "cal un pes per node, cadascun entre {} i {}",
+                fmt_num(lang, MIN_WEIGHT),
+                fmt_num(lang, MAX_LAB_WEIGHT)
+            ),
+            format!(
+                "it needs one weight per node, each from {} to {}",
+                fmt_num(lang, MIN_WEIGHT),
+                fmt_num(lang, MAX_LAB_WEIGHT)
+            ),
+        ),
+        Field::Vnodes => pick(
+            ca,
+            format!("ha de ser un nombre enter d'1 a {MAX_LAB_VNODES}"),
+            format!("it must be a whole number from 1 to {MAX_LAB_VNODES}"),
+        ),
+        Field::Keys => pick(
+            ca,
+            format!("ha de ser un nombre enter de {MIN_KEYS} a {MAX_LAB_KEYS}"),
+            format!("it must be a whole number from {MIN_KEYS} to {MAX_LAB_KEYS}"),
+        ),
+        Field::Replicas => pick(
+            ca,
+            "ha de ser un nombre enter d'1 al nombre de nodes",
+            "it must be a whole number from 1 to the number of nodes",
+        ),
+        Field::Lang => pick(ca, "ha de ser ca o en", "it must be ca or en"),
+        Field::Preset => pick(
+            ca,
+            "ha de ser un experiment de la lliçó, com ring-150",
+            "it must be one of the lesson's experiments, such as ring-150",
+        ),
+        Field::Key => pick(
+            ca,
+            format!("ha de ser text sense caràcters de control, d'1 a {MAX_SELECTED_KEY_CHARS} caràcters"),
+            format!("it must be text without control characters, 1 to {MAX_SELECTED_KEY_CHARS} characters"),
+        ),
+        Field::Embed => pick(
+            ca,
+            "ha de ser ring, figures, bars, deviation o movement",
+            "it must be ring, figures, bars, deviation or movement",
+        ),
+        Field::Chapter => pick(
+            ca,
+            "ha de ser mod-n, ring, rendezvous o teachers",
+            "it must be mod-n, ring, rendezvous or teachers",
+        ),
+        Field::Links => pick(ca, "ha de ser off o on", "it must be off or on"),
+    }
+}
+
+/// What the page used instead of a field it dropped.
+fn fallback(lang: Lang, f: Field) -> &'static str {
+    let (ca, en) = match f {
+        Field::Nodes => (
+            "es mostren els nodes per defecte",
+            "the default nodes are shown",
+        ),
+        Field::Weights => ("tots els pesos són 1", "every weight is 1"),
+        Field::Preset | Field::Key | Field::Embed => ("s'ha ignorat", "it was ignored"),
+        Field::Chapter => (
+            "es mostra el capítol que correspon a la resta de l'adreça",
+            "the chapter for the rest of the address is shown",
+        ),
+        _ => (
+            "s'ha fet servir el valor per defecte",
+            "the default was used",
+        ),
+    };
+    match lang {
+        Lang::Ca => ca,
+        Lang::En => en,
+    }
+}
+
 fn field_name(lang: Lang, f: Field) -> String {
     let (ca, en) = match f {
         Field::Strategy => ("estratègia", "strategy"),
@@ -741,8 +852,26 @@ fn field_name(lang: Lang, f: Field) -> String {
     }
 }
 
+/// User text quoted in a message, with every character that could hide or reorder the text
+/// around it written out: control characters as Rust writes them (`\n`, `\u{1b}`) and the
+/// invisible formatting characters of [`is_hidden_char`] as `\u{202e}`. A name with U+202E
+/// would otherwise reverse the rest of its own notice.
+pub fn shown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else if is_hidden_char(c) {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// A message for a core configuration error, in the words of a student's lab (the CLI prints
-/// the English one too).
+/// the English one too). Names are quoted through [`shown`].
 pub fn config_error(lang: Lang, e: &ConfigError) -> String {
     let ca = lang == Lang::Ca;
     match e {
@@ -761,36 +890,64 @@ pub fn config_error(lang: Lang, e: &ConfigError) -> String {
             format!("El node {position} no té nom; tots els nodes en necessiten un."),
             format!("Node {position} has no name; every node needs one."),
         ),
-        ConfigError::DuplicateNodeName { name } => pick(
-            ca,
-            format!("Hi ha dos nodes que es diuen «{name}»; els noms han de ser únics perquè el nom és el que es hasheja."),
-            format!("Two nodes are called \"{name}\"; names must be unique because the name is what gets hashed."),
-        ),
-        ConfigError::NodeNameTooLong { name, chars, max } => pick(
-            ca,
-            format!("El nom «{name}» té {chars} caràcters; com a màxim {max}."),
-            format!("The node name \"{name}\" has {chars} characters; use at most {max}."),
-        ),
-        ConfigError::NodeNameControlChar { name } => pick(
-            ca,
-            format!("El nom «{}» conté un caràcter de control (com un salt de línia).", name.escape_debug()),
-            format!("The node name \"{}\" contains a control character (such as a line break).", name.escape_debug()),
-        ),
-        ConfigError::InvalidWeight { node, weight, max } => pick(
-            ca,
-            format!("El node «{node}» té pes {weight}; el pes ha de ser un nombre més gran que 0 i com a màxim {max}."),
-            format!("Node \"{node}\" has weight {weight}; a weight must be a number above 0 and at most {max}."),
-        ),
+        ConfigError::DuplicateNodeName { name } => {
+            let name = shown(name);
+            pick(
+                ca,
+                format!("Hi ha dos nodes que es diuen «{name}»; els noms han de ser únics perquè el nom és el que es hasheja."),
+                format!("Two nodes are called \"{name}\"; names must be unique because the name is what gets hashed."),
+            )
+        }
+        ConfigError::NodeNameTooLong { name, chars, max } => {
+            let name = shown(name);
+            pick(
+                ca,
+                format!("El nom «{name}» té {chars} caràcters; com a màxim {max} (compten els caràcters Unicode: «é» o «☕» és un)."),
+                format!("The node name \"{name}\" has {chars} characters; use at most {max} (counted in Unicode characters: \"é\" or \"☕\" is one)."),
+            )
+        }
+        ConfigError::NodeNameControlChar { name } => {
+            let name = shown(name);
+            pick(
+                ca,
+                format!("El nom «{name}» conté un caràcter de control (com un salt de línia)."),
+                format!("The node name \"{name}\" contains a control character (such as a line break)."),
+            )
+        }
+        ConfigError::NodeNameHiddenChar { name, code } => {
+            let name = shown(name);
+            pick(
+                ca,
+                format!("El nom «{name}» conté un caràcter invisible (U+{code:04X}, d'amplada zero o de direcció del text); esborra'l: dos noms que semblen iguals es repartirien diferent."),
+                format!("The node name \"{name}\" contains an invisible character (U+{code:04X}, zero-width or text direction); remove it: two names that look the same would hash apart."),
+            )
+        }
+        ConfigError::InvalidWeight {
+            node,
+            weight,
+            min,
+            max,
+        } => {
+            let node = shown(node);
+            pick(
+                ca,
+                format!("El node «{node}» té pes {weight}; el pes ha de ser un nombre entre {} i {}.", fmt_num(lang, *min), fmt_num(lang, *max)),
+                format!("Node \"{node}\" has weight {weight}; a weight must be a number from {} to {}.", fmt_num(lang, *min), fmt_num(lang, *max)),
+            )
+        }
         ConfigError::VnodesOutOfRange { vnodes, max } => pick(
             ca,
             format!("{vnodes} nodes virtuals per node queda fora de límits; tria entre 1 i {max}."),
             format!("{vnodes} virtual nodes per node is out of range; choose between 1 and {max}."),
         ),
-        ConfigError::TooManyVnodesForNode { node, vnodes, max } => pick(
-            ca,
-            format!("El node «{node}» tindria {vnodes} nodes virtuals (nodes virtuals × pes); el límit és {max} per node."),
-            format!("Node \"{node}\" would get {vnodes} virtual nodes (vnodes × weight); the limit is {max} per node."),
-        ),
+        ConfigError::TooManyVnodesForNode { node, vnodes, max } => {
+            let node = shown(node);
+            pick(
+                ca,
+                format!("El node «{node}» tindria {vnodes} nodes virtuals (nodes virtuals × pes); el límit és {max} per node."),
+                format!("Node \"{node}\" would get {vnodes} virtual nodes (vnodes × weight); the limit is {max} per node."),
+            )
+        }
         ConfigError::TooManyRingPoints { points, max } => pick(
             ca,
             format!("L'anell tindria {points} nodes virtuals en total; el límit és {max}: fes servir menys nodes virtuals o menys nodes."),
@@ -811,11 +968,23 @@ pub fn config_error(lang: Lang, e: &ConfigError) -> String {
             format!("La clau {position} té més de {max} caràcters."),
             format!("Key {position} is longer than {max} characters."),
         ),
-        ConfigError::UnknownStrategy { given } => pick(
-            ca,
-            format!("No hi ha cap estratègia «{given}»; tria modulo, ring, rendezvous o jump."),
-            format!("Unknown strategy \"{given}\"; choose modulo, ring, rendezvous or jump."),
-        ),
+        ConfigError::UnknownStrategy { given } => {
+            let given = shown(given);
+            pick(
+                ca,
+                format!("No hi ha cap estratègia «{given}»; tria modulo, ring, rendezvous o jump."),
+                format!("Unknown strategy \"{given}\"; choose modulo, ring, rendezvous or jump."),
+            )
+        }
+    }
+}
+
+/// A limit such as a weight, without trailing zeros: `0.1`, `1000`, in Catalan `0,1`.
+fn fmt_num(lang: Lang, x: f64) -> String {
+    let s = crate::state::format_weight(x);
+    match lang {
+        Lang::Ca => s.replace('.', ","),
+        Lang::En => s,
     }
 }
 
@@ -865,10 +1034,12 @@ pub fn state_error(lang: Lang, e: &StateError) -> String {
             }
         }
         StateError::Weight { node, weight } => {
+            let node = shown(node);
+            let (min, max) = (fmt_num(lang, MIN_WEIGHT), fmt_num(lang, MAX_LAB_WEIGHT));
             if ca {
-                format!("El pes {weight} del node «{node}» no és vàlid: tria entre {MIN_WEIGHT} i {MAX_LAB_WEIGHT}.")
+                format!("El pes {weight} del node «{node}» no és vàlid: tria entre {min} i {max}.")
             } else {
-                format!("Weight {weight} for node \"{node}\" is not valid: choose between {MIN_WEIGHT} and {MAX_LAB_WEIGHT}.")
+                format!("Weight {weight} for node \"{node}\" is not valid: choose between {min} and {max}.")
             }
         }
         StateError::Config(c) => config_error(lang, c),
@@ -891,47 +1062,75 @@ pub fn fragment_issue(lang: Lang, issue: &FragmentIssue) -> String {
                 format!("the part after # is {bytes} bytes long (at most {MAX_FRAGMENT_BYTES}); it was ignored and the default experiment is shown.")
             }
         }
-        FragmentIssue::NotUtf8 { field } => {
-            if ca {
-                format!(
-                    "{}: no és text UTF-8 vàlid; s'ha fet servir el valor per defecte.",
-                    field_name(lang, *field)
-                )
-            } else {
-                format!(
-                    "{}: not valid UTF-8 text; the default was used.",
-                    field_name(lang, *field)
-                )
-            }
-        }
+        FragmentIssue::NotUtf8 { field } => pick(
+            ca,
+            format!(
+                "{}: no és text UTF-8 vàlid; {}.",
+                field_name(lang, *field),
+                fallback(lang, *field)
+            ),
+            format!(
+                "{}: not valid UTF-8 text; {}.",
+                field_name(lang, *field),
+                fallback(lang, *field)
+            ),
+        ),
         FragmentIssue::BadValue { field, value } => {
-            if ca {
+            let value = shown(value);
+            pick(
+                ca,
                 format!(
-                    "{}: «{value}» no és vàlid; s'ha fet servir el valor per defecte.",
-                    field_name(lang, *field)
-                )
-            } else {
+                    "{}: «{value}» no és vàlid ({}); {}.",
+                    field_name(lang, *field),
+                    field_rule(lang, *field),
+                    fallback(lang, *field)
+                ),
                 format!(
-                    "{}: \"{value}\" is not valid; the default was used.",
-                    field_name(lang, *field)
-                )
-            }
+                    "{}: \"{value}\" is not valid ({}); {}.",
+                    field_name(lang, *field),
+                    field_rule(lang, *field),
+                    fallback(lang, *field)
+                ),
+            )
         }
-        FragmentIssue::TooManyNodes { count } => {
-            if ca {
-                format!("{count} nodes són massa (màxim {MAX_LAB_NODES}); es mostren els nodes per defecte.")
-            } else {
-                format!("{count} nodes are too many (at most {MAX_LAB_NODES}); the default nodes are shown.")
-            }
-        }
-        FragmentIssue::WeightsDoNotMatchNodes => {
-            if ca {
-                "el nombre de pesos no coincideix amb el de nodes; s'han ignorat els pesos."
-                    .to_owned()
-            } else {
-                "the number of weights does not match the number of nodes; the weights were ignored.".to_owned()
-            }
-        }
+        FragmentIssue::Rejected { field, error } => pick(
+            ca,
+            format!(
+                "{}: {} Per això {}.",
+                field_name(lang, *field),
+                state_error(lang, error),
+                fallback(lang, *field)
+            ),
+            format!(
+                "{}: {} So {}.",
+                field_name(lang, *field),
+                state_error(lang, error),
+                fallback(lang, *field)
+            ),
+        ),
+        FragmentIssue::ReplicasClamped { given, nodes } => pick(
+            ca,
+            format!(
+                "{}: {given} còpies no hi caben amb {}; s'ha rebaixat a {nodes}.",
+                field_name(lang, Field::Replicas),
+                count_nodes(lang, *nodes)
+            ),
+            format!(
+                "{}: {given} copies do not fit {}; it was lowered to {nodes}.",
+                field_name(lang, Field::Replicas),
+                count_nodes(lang, *nodes)
+            ),
+        ),
+        FragmentIssue::TooManyNodes { count } => pick(
+            ca,
+            format!("{}: {count} nodes són massa (màxim {MAX_LAB_NODES}); es mostren els nodes per defecte.", field_name(lang, Field::Nodes)),
+            format!("{}: {count} nodes are too many (at most {MAX_LAB_NODES}); the default nodes are shown.", field_name(lang, Field::Nodes)),
+        ),
+        FragmentIssue::WeightsDoNotMatchNodes => pick(
+            ca,
+            format!("{}: el nombre de pesos no coincideix amb el de nodes; s'han ignorat els pesos.", field_name(lang, Field::Weights)),
+            format!("{}: the number of weights does not match the number of nodes; the weights were ignored.", field_name(lang, Field::Weights)),
+        ),
         FragmentIssue::UnknownFields { count } => {
             if ca {
                 format!("s'han ignorat {count} camp(s) desconegut(s).")
@@ -1115,7 +1314,12 @@ mod tests {
             ConfigError::InvalidWeight {
                 node: "a".into(),
                 weight: -1.0,
+                min: 0.1,
                 max: 1000.0,
+            },
+            ConfigError::NodeNameHiddenChar {
+                name: "a\u{202e}b".into(),
+                code: 0x202e,
             },
             ConfigError::VnodesOutOfRange {
                 vnodes: 0,
@@ -1154,10 +1358,20 @@ mod tests {
             Notice::KeyTooLong,
             Notice::UnknownPreset,
             Notice::NodeListFull,
+            Notice::ReplicasLowered { wanted: 3, now: 2 },
+            Notice::ReplicasRestored { replicas: 3 },
+            Notice::PresetHeld {
+                preset: "ring-10".into(),
+            },
             Notice::Rejected(StateError::TooManyNodes),
             Notice::Fragment(FragmentIssue::WeightsDoNotMatchNodes),
             Notice::Fragment(FragmentIssue::UnknownFields { count: 2 }),
             Notice::Fragment(FragmentIssue::bad_value(Field::Chapter, "x")),
+            Notice::Fragment(FragmentIssue::ReplicasClamped { given: 4, nodes: 3 }),
+            Notice::Fragment(FragmentIssue::Rejected {
+                field: Field::Nodes,
+                error: StateError::Config(ConfigError::NoNodes),
+            }),
         ];
         for n in &notices {
             check_pair(
@@ -1206,5 +1420,29 @@ mod tests {
             nodes: 1,
         };
         assert!(config_error(Lang::En, &e).contains("does not fit 1 node:"));
+    }
+
+    #[test]
+    fn names_are_quoted_with_invisible_and_control_characters_written_out() {
+        let e = ConfigError::NodeNameHiddenChar {
+            name: "abc\u{202e}def".into(),
+            code: 0x202e,
+        };
+        for lang in Lang::ALL {
+            let text = config_error(lang, &e);
+            assert!(text.contains("abc\\u{202e}def"), "{text}");
+            assert!(text.contains("U+202E"), "{text}");
+            assert!(!text.chars().any(is_hidden_char), "{text}");
+        }
+        assert_eq!(shown("a\u{200b}b\nc\u{feff}"), "a\\u{200b}b\\nc\\u{feff}");
+        assert_eq!(shown("café ☕ אב"), "café ☕ אב");
+        let w = ConfigError::InvalidWeight {
+            node: "a".into(),
+            weight: 1e-9,
+            min: 0.1,
+            max: 1000.0,
+        };
+        assert!(config_error(Lang::Ca, &w).contains("entre 0,1 i 1000"));
+        assert!(config_error(Lang::En, &w).contains("from 0.1 to 1000"));
     }
 }

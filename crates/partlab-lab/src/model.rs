@@ -67,6 +67,10 @@ pub enum Msg {
     SetLang(Lang),
     /// Put the lab in a lesson scenario's state (the "before" side when it has a change).
     ApplyPreset(String),
+    /// A preset chosen while a node name was being typed (the same click committed the name
+    /// with a [`Msg::RenameNode`] first): the preset is not applied, so the typed name is not
+    /// silently replaced; a notice says so and choosing the preset again applies it.
+    HoldPreset(String),
     /// Apply the pending change of the preset just applied.
     ApplyPendingChange,
     /// Select the key at a sorted slot of the key set (a dot on the ring).
@@ -96,6 +100,25 @@ pub enum Notice {
     UnknownPreset,
     /// No node can be added: the list is full.
     NodeListFull,
+    /// The replication factor is below the one the user set, because nodes were removed; it
+    /// goes back up as nodes come back, unless the user sets it meanwhile.
+    ReplicasLowered {
+        /// The factor the user set.
+        wanted: u32,
+        /// The factor in force (the node count).
+        now: u32,
+    },
+    /// Nodes came back and the user's replication factor is in force again.
+    ReplicasRestored {
+        /// The factor.
+        replicas: u32,
+    },
+    /// A preset chosen by the click that also committed a node name being typed: the name is
+    /// kept and the preset is not applied (choosing it again applies it).
+    PresetHeld {
+        /// The preset's id.
+        preset: String,
+    },
 }
 
 impl Notice {
@@ -193,6 +216,9 @@ pub struct Lab {
     notices: Vec<Notice>,
     pending: Option<Config>,
     keys_generation: u64,
+    /// The replication factor the user set, while removed nodes keep it lowered (see
+    /// [`Notice::ReplicasLowered`]).
+    wanted_replicas: Option<u32>,
     /// The chapter's opening state: fields a loaded fragment leaves out (or gets wrong) take
     /// their value here.
     defaults: LabState,
@@ -275,6 +301,7 @@ impl Lab {
             notices,
             pending: None,
             keys_generation: 1,
+            wanted_replicas: None,
             defaults,
         };
         lab.restore_preset_change();
@@ -369,6 +396,16 @@ impl Lab {
                 self.state.key = None;
                 return true;
             }
+            Msg::HoldPreset(id) => {
+                // Nothing changes: the rename before it stays, with any notice it gave.
+                self.notices.push(match lesson::scenario(&id) {
+                    Some(s) => Notice::PresetHeld {
+                        preset: s.id.to_owned(),
+                    },
+                    None => Notice::UnknownPreset,
+                });
+                return true;
+            }
             Msg::LoadFragment(fragment) => {
                 let mut defaults = self.defaults.clone();
                 defaults.lang = self.state.lang;
@@ -389,6 +426,9 @@ impl Lab {
         }
         self.notices.clear();
         let mut next = self.state.clone();
+        // What the replication factor does when the node count changes (see below).
+        let mut replicas_change: Option<Notice> = None;
+        let set_replicas = matches!(msg, Msg::SetReplicas(_));
         match msg {
             Msg::SetStrategy(s) => next.strategy = s,
             Msg::SetVnodes(v) => next.vnodes = v,
@@ -405,15 +445,33 @@ impl Lab {
                 let mut list = names_weights_state(&next);
                 list.push((name, 1.0));
                 next.nodes = assign_colours(&next.nodes, &list);
+                // A factor lowered by a removal comes back as nodes do.
+                if let Some(wanted) = self.wanted_replicas {
+                    next.replicas = wanted.min(next.nodes.len() as u32);
+                    replicas_change = Some(if next.replicas == wanted {
+                        Notice::ReplicasRestored { replicas: wanted }
+                    } else {
+                        Notice::ReplicasLowered {
+                            wanted,
+                            now: next.replicas,
+                        }
+                    });
+                }
             }
             Msg::RemoveNode(node) => {
                 if node >= next.nodes.len() {
                     return false;
                 }
                 next.nodes.remove(node);
-                // Keep the replication factor possible when it was at the maximum.
+                // Keep the replication factor possible, and say so: the user's factor is
+                // remembered and comes back with the nodes.
                 if next.replicas as usize > next.nodes.len() && !next.nodes.is_empty() {
+                    let wanted = self.wanted_replicas.unwrap_or(next.replicas);
                     next.replicas = next.nodes.len() as u32;
+                    replicas_change = Some(Notice::ReplicasLowered {
+                        wanted,
+                        now: next.replicas,
+                    });
                 }
             }
             Msg::RenameNode { node, name } => match next.nodes.get_mut(node) {
@@ -438,6 +496,7 @@ impl Lab {
                 let ok = self.apply(next, false);
                 if ok {
                     self.pending = s.after.clone();
+                    self.wanted_replicas = None;
                 }
                 return true;
             }
@@ -451,8 +510,21 @@ impl Lab {
             }
             _ => return false,
         }
-        next.preset = None;
-        self.apply(next, true);
+        // The preset's label stays only while the experiment is still the preset's.
+        if !next.is_preset_state() {
+            next.preset = None;
+        }
+        if self.apply(next, true) {
+            if set_replicas {
+                self.wanted_replicas = None;
+            } else if let Some(n) = replicas_change {
+                self.wanted_replicas = match n {
+                    Notice::ReplicasLowered { wanted, .. } => Some(wanted),
+                    _ => None,
+                };
+                self.notices.push(n);
+            }
+        }
         true
     }
 
@@ -1173,6 +1245,141 @@ mod tests {
         assert!(mv.is_for(&lab));
         lab.update(Msg::SetVnodes(10));
         assert!(!mv.is_for(&lab));
+    }
+
+    #[test]
+    fn removed_nodes_lower_the_replication_factor_aloud_and_returning_ones_restore_it() {
+        let mut lab = lab();
+        lab.update(Msg::SetReplicas(4));
+        lab.update(Msg::RemoveNode(3));
+        assert_eq!(lab.state().replicas, 3);
+        assert_eq!(
+            lab.notices(),
+            [Notice::ReplicasLowered { wanted: 4, now: 3 }]
+        );
+        lab.update(Msg::RemoveNode(2));
+        assert_eq!(lab.state().replicas, 2);
+        assert_eq!(
+            lab.notices(),
+            [Notice::ReplicasLowered { wanted: 4, now: 2 }]
+        );
+        // Other changes keep the wish; one node back is not enough yet.
+        lab.update(Msg::SetVnodes(10));
+        lab.update(Msg::AddNode);
+        assert_eq!(lab.state().replicas, 3);
+        assert_eq!(
+            lab.notices(),
+            [Notice::ReplicasLowered { wanted: 4, now: 3 }]
+        );
+        lab.update(Msg::AddNode);
+        assert_eq!(lab.state().replicas, 4);
+        assert_eq!(lab.notices(), [Notice::ReplicasRestored { replicas: 4 }]);
+        for lang in Lang::ALL {
+            assert!(lab.notices()[0].text(lang).contains('4'));
+        }
+        // Restored once: another node does not touch it again.
+        lab.update(Msg::AddNode);
+        assert_eq!(lab.state().replicas, 4);
+        assert!(lab.notices().is_empty());
+    }
+
+    #[test]
+    fn a_factor_set_by_the_user_meanwhile_is_not_overridden() {
+        let mut lab = lab();
+        lab.update(Msg::SetReplicas(4));
+        lab.update(Msg::RemoveNode(0));
+        lab.update(Msg::SetReplicas(2));
+        lab.update(Msg::AddNode);
+        assert_eq!(lab.state().replicas, 2);
+        assert!(lab.notices().is_empty());
+        // Nor is one that was never lowered.
+        let mut lab = lab_with("r=2");
+        lab.update(Msg::RemoveNode(0));
+        lab.update(Msg::AddNode);
+        assert_eq!(lab.state().replicas, 2);
+        assert!(lab.notices().is_empty());
+    }
+
+    fn lab_with(fragment: &str) -> Lab {
+        Lab::from_fragment(fragment, Lang::En)
+    }
+
+    #[test]
+    fn a_preset_chosen_over_a_typed_name_is_held_and_the_name_kept() {
+        let mut lab = lab();
+        // The click on the preset first commits the name being typed, then holds the preset.
+        lab.update(Msg::RenameNode {
+            node: 0,
+            name: "mine".into(),
+        });
+        lab.update(Msg::HoldPreset("ring-10".into()));
+        assert_eq!(lab.state().nodes[0].name, "mine");
+        assert_eq!(lab.state().vnodes, 150);
+        assert_eq!(lab.state().preset, None);
+        assert_eq!(
+            lab.notices(),
+            [Notice::PresetHeld {
+                preset: "ring-10".into()
+            }]
+        );
+        assert!(lab.notices()[0]
+            .text(Lang::En)
+            .contains("Ring, 10 virtual nodes"));
+        // A refused name keeps its own notice beside it.
+        lab.update(Msg::RenameNode {
+            node: 0,
+            name: "inv-vlc".into(),
+        });
+        lab.update(Msg::HoldPreset("ring-10".into()));
+        assert!(matches!(
+            lab.notices(),
+            [Notice::Rejected(_), Notice::PresetHeld { .. }]
+        ));
+        // Chosen again, the preset applies.
+        lab.update(Msg::ApplyPreset("ring-10".into()));
+        assert_eq!(lab.state().vnodes, 10);
+        assert_eq!(lab.state().preset.as_deref(), Some("ring-10"));
+        lab.update(Msg::HoldPreset("nope".into()));
+        assert_eq!(lab.notices(), [Notice::UnknownPreset]);
+    }
+
+    #[test]
+    fn a_preset_label_goes_as_soon_as_the_experiment_differs() {
+        let mut lab = lab();
+        lab.update(Msg::ApplyPreset("ring-150".into()));
+        // Setting what is already there keeps it.
+        lab.update(Msg::SetVnodes(150));
+        assert_eq!(lab.state().preset.as_deref(), Some("ring-150"));
+        lab.update(Msg::SetKeyCount(2_000));
+        assert_eq!(lab.state().preset, None);
+        // An address that changes the preset's experiment loads without the label.
+        let mut lab = lab_with("p=ring-10");
+        assert_eq!(lab.state().preset.as_deref(), Some("ring-10"));
+        let mut f = lab.state().to_fragment();
+        f = f.replace("v=10", "v=20");
+        lab.update(Msg::LoadFragment(f));
+        assert_eq!(
+            (lab.state().vnodes, lab.state().preset.as_deref()),
+            (20, None)
+        );
+        assert!(lab.lesson_figures().is_none());
+        assert!(lab.notices().is_empty());
+    }
+
+    #[test]
+    fn a_user_node_called_like_a_generated_one_does_not_cut_the_movement_chart() {
+        let mut lab = lab_with("n=a,node-3,node-4&k=2000&v=10");
+        assert!(lab.notices().is_empty());
+        let mut mv = MovementSweep::new(&lab);
+        while !mv.step(&lab) {}
+        assert_eq!(mv.points().len(), MOVEMENT_SIZES.count());
+        lab.update(Msg::RenameNode {
+            node: 0,
+            name: "node-11".into(),
+        });
+        let mut mv = MovementSweep::new(&lab);
+        while !mv.step(&lab) {}
+        assert_eq!(mv.points().len(), MOVEMENT_SIZES.count());
     }
 
     #[test]

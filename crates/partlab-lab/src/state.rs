@@ -29,8 +29,9 @@ use partlab_core::lesson;
 
 /// Most nodes the lab lets a user create (the core allows more; the page stays readable).
 pub const MAX_LAB_NODES: usize = 32;
-/// Smallest weight the lab offers.
-pub const MIN_WEIGHT: f64 = 0.1;
+/// Smallest weight the lab offers: the core's minimum ([`partlab_core::config::MIN_WEIGHT`]),
+/// the same for the slider, the URL's `w` and the CLI's `--weights`.
+pub const MIN_WEIGHT: f64 = partlab_core::config::MIN_WEIGHT;
 /// Largest weight the lab offers.
 pub const MAX_LAB_WEIGHT: f64 = 5.0;
 /// Largest vnode count per node the lab offers.
@@ -338,16 +339,43 @@ impl LabState {
         parts.join("&")
     }
 
-    /// Reads a fragment (with or without the leading `#`). Fields that are missing take their
-    /// default (`lang` when no language is given); fields that are wrong take their default
-    /// and add an issue; a configuration that the core rejects falls back to the default
-    /// experiment entirely. Never panics, whatever the input.
+    /// Whether the state is its preset's: the lesson scenario named by `preset`, before or
+    /// after its change, with the lesson's key count. A preset label is only kept while this
+    /// holds, so it never names an experiment the user has changed since.
+    pub fn is_preset_state(&self) -> bool {
+        let Some(s) = self.preset.as_deref().and_then(lesson::scenario) else {
+            return false;
+        };
+        if self.key_count as usize != lesson::KEY_COUNT {
+            return false;
+        }
+        let config = self.config();
+        config == s.before || s.after.as_ref() == Some(&config)
+    }
+
+    /// Reads a fragment (with or without the leading `#`); see
+    /// [`LabState::from_fragment_over`]. Fields it leaves out take the default experiment's
+    /// value (`lang` when no language is given).
     pub fn from_fragment(fragment: &str, lang: Lang) -> (LabState, Vec<FragmentIssue>) {
         LabState::from_fragment_over(fragment, LabState::with_lang(lang))
     }
 
-    /// [`LabState::from_fragment`] with other defaults: every field the fragment does not set
-    /// (or sets wrongly) keeps its value in `defaults` (a chapter's opening state).
+    /// Reads a fragment over `defaults` (a chapter's opening state). Never panics, whatever
+    /// the input, and always gives a valid state.
+    ///
+    /// Field by field: every field that is valid is kept; a field that is not falls back on
+    /// its own to its value in `defaults`, and adds one issue that names it and says why, so
+    /// the page can list every field it dropped. Fields that depend on others:
+    /// - `n`: the names must pass the core's rules (none empty, none too long, no control or
+    ///   invisible character, no duplicate); otherwise all the default nodes are kept.
+    /// - `w`: applies to the nodes in force (the fragment's, or the default ones when `n` is
+    ///   absent or dropped) when it has one weight per node, each in range.
+    /// - `r`: above the number of nodes it is lowered to that number
+    ///   ([`FragmentIssue::ReplicasClamped`]); 0 or not a number takes the default.
+    /// - `p` alone (no `s`, `n`, `w`, `v`, `k` or `r`, valid or not) stands for the preset's
+    ///   state (after its change, if it has one). With configuration fields it is a label,
+    ///   kept only while the experiment is the preset's ([`LabState::is_preset_state`]); a label
+    ///   that does not describe the experiment is dropped without an issue: it sets nothing.
     pub fn from_fragment_over(
         fragment: &str,
         defaults: LabState,
@@ -364,25 +392,24 @@ impl LabState {
             });
             return (state, issues);
         }
-        let mut config_given = false;
-        let mut names: Option<Vec<String>> = None;
-        let mut weights: Option<Vec<f64>> = None;
+        // A field given twice counts once, with its last value.
+        let mut fields: Vec<(Field, &str)> = Vec::new();
         let mut unknown = 0usize;
         for pair in fragment.split('&').filter(|p| !p.is_empty()) {
             let (name, raw) = pair.split_once('=').unwrap_or((pair, ""));
-            let Some(field) = Field::from_name(name) else {
-                unknown += 1;
-                continue;
-            };
-            config_given |= matches!(
-                field,
-                Field::Strategy
-                    | Field::Nodes
-                    | Field::Weights
-                    | Field::Vnodes
-                    | Field::Keys
-                    | Field::Replicas
-            );
+            match Field::from_name(name) {
+                Some(field) => {
+                    fields.retain(|(f, _)| *f != field);
+                    fields.push((field, raw));
+                }
+                None => unknown += 1,
+            }
+        }
+        let config_given = fields.iter().any(|(f, _)| f.is_config());
+        let mut names: Option<Vec<String>> = None;
+        let mut weights: Option<Vec<f64>> = None;
+        let mut replicas: Option<u32> = None;
+        for (field, raw) in fields {
             let bad = |issues: &mut Vec<FragmentIssue>| {
                 issues.push(FragmentIssue::bad_value(field, raw));
             };
@@ -408,7 +435,7 @@ impl LabState {
                     _ => bad(&mut issues),
                 },
                 Field::Replicas => match parse_u32(raw) {
-                    Some(r) if (1..=MAX_LAB_NODES as u32).contains(&r) => state.replicas = r,
+                    Some(r) if (1..=MAX_LAB_NODES as u32).contains(&r) => replicas = Some(r),
                     _ => bad(&mut issues),
                 },
                 Field::Lang => match Lang::from_code(raw) {
@@ -442,39 +469,57 @@ impl LabState {
             issues.push(FragmentIssue::UnknownFields { count: unknown });
         }
         // A preset alone (`#p=ring-join&embed=ring`, handy in an iframe) means its state: the
-        // configuration after the change when it has one.
+        // configuration after the change when it has one. Its nodes get their colours afresh,
+        // as the same state written out in full (`n=…`) does, so a reload shows the same view.
         if !config_given {
             if let Some(s) = state.preset.as_deref().and_then(lesson::scenario) {
                 state.set_config(s.after.as_ref().unwrap_or(&s.before));
+                state.nodes = assign_colours(&[], &names_weights_of(&state.nodes));
                 state.key_count = lesson::KEY_COUNT as u32;
             }
         }
-        let default_nodes = state.nodes.clone();
-        match (names, weights) {
-            (Some(n), Some(w)) if n.len() == w.len() => {
-                let list: Vec<(String, f64)> = n.into_iter().zip(w).collect();
-                state.nodes = assign_colours(&[], &list);
+        if let Some(list) = names {
+            match Config::new(Strategy::Modulo, list.iter().cloned()).validate() {
+                Ok(()) => {
+                    let list: Vec<(String, f64)> = list.into_iter().map(|n| (n, 1.0)).collect();
+                    state.nodes = assign_colours(&[], &list);
+                }
+                Err(e) => issues.push(FragmentIssue::Rejected {
+                    field: Field::Nodes,
+                    error: StateError::Config(e),
+                }),
             }
-            (Some(_), Some(_)) => issues.push(FragmentIssue::WeightsDoNotMatchNodes),
-            (Some(n), None) => {
-                let list: Vec<(String, f64)> = n.into_iter().map(|n| (n, 1.0)).collect();
-                state.nodes = assign_colours(&[], &list);
-            }
-            (None, Some(w)) if w.len() == state.nodes.len() => {
+        }
+        if let Some(w) = weights {
+            if w.len() == state.nodes.len() {
                 for (node, w) in state.nodes.iter_mut().zip(w) {
                     node.weight = w;
                 }
+            } else {
+                issues.push(FragmentIssue::WeightsDoNotMatchNodes);
             }
-            (None, Some(_)) => issues.push(FragmentIssue::WeightsDoNotMatchNodes),
-            (None, None) => {}
         }
+        if let Some(r) = replicas {
+            let nodes = state.nodes.len();
+            if r as usize > nodes {
+                issues.push(FragmentIssue::ReplicasClamped { given: r, nodes });
+                state.replicas = nodes as u32;
+            } else {
+                state.replicas = r;
+            }
+        }
+        if !state.is_preset_state() {
+            state.preset = None;
+        }
+        // Every field was checked on its own, and the lab's limits keep any combination
+        // within the core's (32 nodes × 1000 vnodes × weight 5 is under the ring's limits), so
+        // this is only a safety net.
         if let Err(e) = state.validate() {
             issues.push(FragmentIssue::Invalid(e));
             let keep = (state.lang, state.embed);
-            state = defaults.clone();
+            state = defaults;
             state.lang = keep.0;
             state.embed = keep.1;
-            state.nodes = default_nodes;
             if state.validate().is_err() {
                 state = LabState::with_lang(keep.0);
             }
@@ -567,6 +612,20 @@ impl Field {
         }
     }
 
+    /// Whether the field is part of the experiment's configuration (`s`, `n`, `w`, `v`, `k`,
+    /// `r`): with any of them, a preset is only a label.
+    pub fn is_config(self) -> bool {
+        matches!(
+            self,
+            Field::Strategy
+                | Field::Nodes
+                | Field::Weights
+                | Field::Vnodes
+                | Field::Keys
+                | Field::Replicas
+        )
+    }
+
     fn from_name(name: &str) -> Option<Field> {
         Field::ALL.into_iter().find(|f| f.name() == name)
     }
@@ -604,11 +663,42 @@ pub enum FragmentIssue {
         /// How many.
         count: usize,
     },
-    /// The fields parsed but describe an experiment the lab rejects.
+    /// A field that reads well but that the lab refuses (node names that break the core's
+    /// rules); the field takes its default.
+    Rejected {
+        /// Where.
+        field: Field,
+        /// Why.
+        error: StateError,
+    },
+    /// `r` asks for more copies than there are nodes: it was lowered to the node count.
+    ReplicasClamped {
+        /// The factor given.
+        given: u32,
+        /// The number of nodes, the factor used.
+        nodes: usize,
+    },
+    /// The fields parsed but describe an experiment the lab rejects (not expected: every field
+    /// is checked on its own first); the default experiment is shown.
     Invalid(StateError),
 }
 
 impl FragmentIssue {
+    /// The field the issue drops (or changes), if it is about one field.
+    pub fn field(&self) -> Option<Field> {
+        match self {
+            FragmentIssue::NotUtf8 { field }
+            | FragmentIssue::BadValue { field, .. }
+            | FragmentIssue::Rejected { field, .. } => Some(*field),
+            FragmentIssue::TooManyNodes { .. } => Some(Field::Nodes),
+            FragmentIssue::WeightsDoNotMatchNodes => Some(Field::Weights),
+            FragmentIssue::ReplicasClamped { .. } => Some(Field::Replicas),
+            FragmentIssue::TooLong { .. }
+            | FragmentIssue::UnknownFields { .. }
+            | FragmentIssue::Invalid(_) => None,
+        }
+    }
+
     /// A [`FragmentIssue::BadValue`] quoting (a short, decoded start of) `raw`.
     pub fn bad_value(field: Field, raw: &str) -> FragmentIssue {
         FragmentIssue::BadValue {
@@ -642,6 +732,10 @@ impl DecodeError {
             DecodeError::NotUtf8 => FragmentIssue::NotUtf8 { field },
         }
     }
+}
+
+fn names_weights_of(nodes: &[NodeSpec]) -> Vec<(String, f64)> {
+    nodes.iter().map(|n| (n.name.clone(), n.weight)).collect()
 }
 
 fn parse_names(raw: &str) -> Result<Vec<String>, FragmentIssue> {
@@ -782,7 +876,6 @@ mod tests {
         s.vnodes = 7;
         s.key_count = 12_345;
         s.replicas = 2;
-        s.preset = Some("ring-150".into());
         s.key = Some("P-2026-000042 & #x".into());
         s.embed = Some(View::Deviation);
         let (back, issues) = parse(&format!("#{}", s.to_fragment()));
@@ -855,16 +948,35 @@ mod tests {
         check("n=a,a", &|i| {
             matches!(
                 i,
-                [FragmentIssue::Invalid(StateError::Config(
-                    ConfigError::DuplicateNodeName { .. }
-                ))]
+                [FragmentIssue::Rejected {
+                    field: Field::Nodes,
+                    error: StateError::Config(ConfigError::DuplicateNodeName { .. })
+                }]
             )
         });
-        check("n=,b", &|i| matches!(i, [FragmentIssue::Invalid(_)]));
-        check("r=9", &|i| matches!(i, [FragmentIssue::Invalid(_)]));
-        check(&format!("n={}", "x".repeat(5000)), &|i| {
-            matches!(i, [FragmentIssue::Invalid(_)])
+        check("n=,b", &|i| {
+            matches!(
+                i,
+                [FragmentIssue::Rejected {
+                    field: Field::Nodes,
+                    error: StateError::Config(ConfigError::EmptyNodeName { position: 1 })
+                }]
+            )
         });
+        check("r=9", &|i| {
+            i == [FragmentIssue::ReplicasClamped { given: 9, nodes: 4 }]
+        });
+        check(&format!("n={}", "x".repeat(5000)), &|i| {
+            matches!(
+                i,
+                [FragmentIssue::Rejected {
+                    error: StateError::Config(ConfigError::NodeNameTooLong { chars: 5000, .. }),
+                    ..
+                }]
+            )
+        });
+        check("w=1e-9,1,1,1", &bad(Field::Weights));
+        check("w=0.09,1,1,1", &bad(Field::Weights));
         check(&format!("n={}", "a,".repeat(40)), &|i| {
             matches!(i, [FragmentIssue::TooManyNodes { .. }])
         });
@@ -873,6 +985,122 @@ mod tests {
             &|i| matches!(i, [FragmentIssue::TooLong { bytes }] if *bytes == 1 << 20),
         );
         check("key=%00", &bad(Field::Key));
+    }
+
+    fn names(s: &LabState) -> Vec<&str> {
+        s.nodes.iter().map(|n| n.name.as_str()).collect()
+    }
+
+    #[test]
+    fn each_rejected_field_falls_back_on_its_own() {
+        // 4 copies on 3 nodes: the nodes and the strategy stay, r is lowered and says so.
+        let (s, issues) = parse("s=rendezvous&n=alpha,beta,gamma&r=4");
+        assert_eq!(s.strategy, Strategy::Rendezvous);
+        assert_eq!(names(&s), ["alpha", "beta", "gamma"]);
+        assert_eq!(s.replicas, 3);
+        assert_eq!(
+            issues,
+            [FragmentIssue::ReplicasClamped { given: 4, nodes: 3 }]
+        );
+        // r=0 is not a factor at all: the default, and the other fields stay.
+        let (s, issues) = parse("s=jump&r=0&v=10");
+        assert_eq!((s.strategy, s.replicas, s.vnodes), (Strategy::Jump, 1, 10));
+        assert_eq!(issues, [FragmentIssue::bad_value(Field::Replicas, "0")]);
+        // Bad names drop the names alone; weights that fit the default nodes still apply.
+        let (s, issues) = parse("n=a,a&w=2,1,1,1&v=10&l=en");
+        assert_eq!(names(&s), lesson::NODES);
+        assert_eq!(s.nodes[0].weight, 2.0);
+        assert_eq!(s.vnodes, 10);
+        assert_eq!(issues.len(), 1);
+        assert_eq!(issues[0].field(), Some(Field::Nodes));
+    }
+
+    #[test]
+    fn every_dropped_field_is_named_once() {
+        let (s, issues) =
+            parse("s=ketama&n=a,a&w=1e-9,1,1,1&v=0&k=5&r=x&l=fr&p=nope&key=%00&embed=x&zzz=1");
+        assert_eq!(s, LabState::with_lang(Lang::En));
+        let fields: Vec<Option<Field>> = issues.iter().map(FragmentIssue::field).collect();
+        let f = Some;
+        assert_eq!(
+            fields,
+            [
+                f(Field::Strategy),
+                f(Field::Weights),
+                f(Field::Vnodes),
+                f(Field::Keys),
+                f(Field::Replicas),
+                f(Field::Lang),
+                f(Field::Preset),
+                f(Field::Key),
+                f(Field::Embed),
+                None,
+                f(Field::Nodes),
+            ]
+        );
+        // Each says why, in both languages, and quotes no raw invisible character.
+        for i in &issues {
+            for lang in Lang::ALL {
+                let text = crate::i18n::fragment_issue(lang, i);
+                assert!(text.len() > 30, "{text}");
+                assert!(!text.chars().any(partlab_core::config::is_hidden_char));
+            }
+        }
+    }
+
+    #[test]
+    fn a_field_given_twice_counts_once_with_its_last_value() {
+        assert_eq!(parse("v=abc&v=10").0.vnodes, 10);
+        assert!(parse("v=abc&v=10").1.is_empty());
+        let (s, issues) = parse("v=10&v=abc");
+        assert_eq!(s.vnodes, 150);
+        assert_eq!(issues, [FragmentIssue::bad_value(Field::Vnodes, "abc")]);
+    }
+
+    #[test]
+    fn invisible_characters_in_names_are_refused_and_quoted_escaped() {
+        let (s, issues) = parse("n=abc%E2%80%AEdef,x&s=modulo");
+        assert_eq!(s.strategy, Strategy::Modulo);
+        assert_eq!(names(&s), lesson::NODES);
+        let [FragmentIssue::Rejected {
+            field: Field::Nodes,
+            error: StateError::Config(ConfigError::NodeNameHiddenChar { code: 0x202e, .. }),
+        }] = issues.as_slice()
+        else {
+            panic!("{issues:?}");
+        };
+        let en = crate::i18n::fragment_issue(Lang::En, &issues[0]);
+        assert!(en.contains("abc\\u{202e}def"), "{en}");
+        assert!(en.contains("U+202E"), "{en}");
+    }
+
+    #[test]
+    fn a_preset_label_names_only_its_own_experiment() {
+        // The preset's state, written out field by field: the label stays.
+        let (s, issues) = parse("p=ring-10&v=10");
+        assert_eq!((s.preset.as_deref(), s.vnodes), (Some("ring-10"), 10));
+        assert!(issues.is_empty());
+        // Another experiment under its label: the label goes, the experiment is as written.
+        let (s, issues) = parse("p=ring-10&v=150");
+        assert_eq!((s.preset, s.vnodes), (None, 150));
+        assert!(issues.is_empty());
+        let (s, _) = parse("p=ring-join&k=1000");
+        assert_eq!(s.preset, None);
+        // README's example: a weighted ring labelled ring-150.
+        let (s, issues) = parse("s=ring&n=inv-bcn,inv-vlc,inv-gir,inv-lle&w=2,1,1,1&v=150&k=100000&r=1&l=ca&p=ring-150&key=P-2026-000042&embed=ring");
+        assert!(issues.is_empty());
+        assert_eq!(s.preset, None);
+        assert_eq!(s.nodes[0].weight, 2.0);
+        // Both sides of a preset with a change keep the label.
+        for id in ["ring-join", "rendezvous"] {
+            let sc = lesson::scenario(id).expect("exists");
+            for config in [Some(&sc.before), sc.after.as_ref()].into_iter().flatten() {
+                let mut st = LabState::with_lang(Lang::Ca);
+                st.set_config(config);
+                st.preset = Some(id.to_owned());
+                assert_eq!(parse(&st.to_fragment()).0.preset.as_deref(), Some(id));
+            }
+        }
     }
 
     #[test]

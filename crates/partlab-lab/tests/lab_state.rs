@@ -2,10 +2,14 @@
 //! state, and any valid state survives the round trip through the fragment.
 #![cfg(not(target_arch = "wasm32"))]
 
+use std::collections::BTreeSet;
+
 use partlab_core::config::Strategy as Kind;
+use partlab_core::lesson;
 use partlab_lab::model::{Lab, Msg};
 use partlab_lab::state::{
-    assign_colours, encode, LabState, Lang, View, KEY_STOPS, MAX_LAB_NODES, VNODE_STOPS,
+    assign_colours, encode, format_weight, Field, FragmentIssue, LabState, Lang, View, KEY_STOPS,
+    MAX_LAB_NODES, VNODE_STOPS,
 };
 use proptest::prelude::*;
 
@@ -93,6 +97,314 @@ proptest! {
     }
 }
 
+/// One field of a generated fragment: its valid value, or an invalid raw value.
+type Case<T> = Option<Result<T, String>>;
+
+/// How the generated `w` relates to the nodes it will meet.
+#[derive(Clone, Debug)]
+enum WeightsCase {
+    /// One weight per node in force, in tenths (1–50).
+    Matching(Vec<u32>),
+    /// One weight per node, but one of them replaced by an invalid value.
+    OneBad(Vec<u32>, usize, &'static str),
+    /// One weight more than there are nodes.
+    WrongCount,
+}
+
+/// A fragment described field by field: what each field holds, valid or not.
+#[derive(Clone, Debug)]
+struct Spec {
+    strategy: Case<Kind>,
+    nodes: Case<Vec<String>>,
+    weights: Option<WeightsCase>,
+    vnodes: Case<u32>,
+    keys: Case<u32>,
+    replicas: Case<u32>,
+    lang: Case<Lang>,
+    preset: Case<&'static str>,
+    key: Case<String>,
+    embed: Case<View>,
+    unknown: bool,
+    /// Sort keys that shuffle the fields.
+    order: Vec<u32>,
+}
+
+fn case<T: std::fmt::Debug + Clone + 'static>(
+    valid: impl Strategy<Value = T> + 'static,
+    invalid: Vec<String>,
+) -> impl Strategy<Value = Case<T>> {
+    proptest::option::of(prop_oneof![
+        2 => valid.prop_map(Ok),
+        1 => prop::sample::select(invalid).prop_map(Err),
+    ])
+}
+
+fn strings(list: &[&str]) -> Vec<String> {
+    list.iter().map(|s| (*s).to_owned()).collect()
+}
+
+fn arb_names() -> impl Strategy<Value = Vec<String>> {
+    proptest::collection::btree_set(arb_name(), 1..8).prop_map(|set| set.into_iter().collect())
+}
+
+fn arb_spec() -> impl Strategy<Value = Spec> {
+    let invalid_names = vec![
+        "a,a".to_owned(),
+        "a%E2%80%AEb,c".to_owned(),
+        "x%E2%80%8B".to_owned(),
+        "%EF%BB%BFbom".to_owned(),
+        "a,,b".to_owned(),
+        String::new(),
+        "x".repeat(65),
+        vec!["n"; 33].join(","),
+        "a%FF".to_owned(),
+        "a%0Ab".to_owned(),
+    ];
+    let weights = proptest::option::of(prop_oneof![
+        2 => proptest::collection::vec(1u32..=50, MAX_LAB_NODES).prop_map(WeightsCase::Matching),
+        1 => (
+            proptest::collection::vec(1u32..=50, MAX_LAB_NODES),
+            0usize..MAX_LAB_NODES,
+            prop::sample::select(vec!["0", "1e-9", "0.09", "5.01", "NaN", "-1", "inf", "x", ""]),
+        )
+            .prop_map(|(w, i, bad)| WeightsCase::OneBad(w, i, bad)),
+        1 => Just(WeightsCase::WrongCount),
+    ]);
+    (
+        (
+            case(
+                (0usize..4).prop_map(|i| Kind::ALL[i]),
+                strings(&["ketama", "", "%FF"]),
+            ),
+            case(arb_names(), invalid_names),
+            weights,
+            case(1u32..=1000, strings(&["0", "1001", "1e9", "-1", "x", ""])),
+            case(1_000u32..=1_000_000, strings(&["999", "1000001", "x", ""])),
+            case(
+                1u32..=MAX_LAB_NODES as u32,
+                strings(&["0", "-1", "x", "33", "1.5", ""]),
+            ),
+        ),
+        (
+            case(
+                any::<bool>().prop_map(|ca| if ca { Lang::Ca } else { Lang::En }),
+                strings(&["fr", "", "english"]),
+            ),
+            case(
+                prop::sample::select(lesson::scenarios().iter().map(|s| s.id).collect::<Vec<_>>()),
+                strings(&["nope", ""]),
+            ),
+            case(
+                "[!-~][ -~]{0,29}".prop_filter("not blank at the end", |k| k.trim() == k),
+                vec!["%00".to_owned(), String::new(), "k".repeat(257)],
+            ),
+            case((0usize..5).prop_map(|i| View::ALL[i]), strings(&["x", ""])),
+            any::<bool>(),
+            proptest::collection::vec(any::<u32>(), 11),
+        ),
+    )
+        .prop_map(
+            |(
+                (strategy, nodes, weights, vnodes, keys, replicas),
+                (lang, preset, key, embed, unknown, order),
+            )| Spec {
+                strategy,
+                nodes,
+                weights,
+                vnodes,
+                keys,
+                replicas,
+                lang,
+                preset,
+                key,
+                embed,
+                unknown,
+                order,
+            },
+        )
+}
+
+/// The fragment `spec` describes, the state it must give (worked out field by field, without
+/// the parser) and the fields that must be reported as dropped or changed.
+fn expected(spec: &Spec) -> (String, LabState, BTreeSet<&'static str>) {
+    let mut pieces: Vec<String> = Vec::new();
+    let mut dropped: BTreeSet<&'static str> = BTreeSet::new();
+    let mut st = LabState::with_lang(Lang::En);
+    let mut field = |name: &'static str, raw: String, ok: bool, pieces: &mut Vec<String>| {
+        pieces.push(format!("{name}={raw}"));
+        if !ok {
+            dropped.insert(name);
+        }
+    };
+    match &spec.strategy {
+        Some(Ok(k)) => {
+            field("s", k.name().to_owned(), true, &mut pieces);
+            st.strategy = *k;
+        }
+        Some(Err(raw)) => field("s", raw.clone(), false, &mut pieces),
+        None => {}
+    }
+    match &spec.vnodes {
+        Some(Ok(v)) => {
+            field("v", v.to_string(), true, &mut pieces);
+            st.vnodes = *v;
+        }
+        Some(Err(raw)) => field("v", raw.clone(), false, &mut pieces),
+        None => {}
+    }
+    match &spec.keys {
+        Some(Ok(k)) => {
+            field("k", k.to_string(), true, &mut pieces);
+            st.key_count = *k;
+        }
+        Some(Err(raw)) => field("k", raw.clone(), false, &mut pieces),
+        None => {}
+    }
+    match &spec.lang {
+        Some(Ok(l)) => {
+            field("l", l.code().to_owned(), true, &mut pieces);
+            st.lang = *l;
+        }
+        Some(Err(raw)) => field("l", raw.clone(), false, &mut pieces),
+        None => {}
+    }
+    match &spec.key {
+        Some(Ok(k)) => {
+            field("key", encode(k), true, &mut pieces);
+            st.key = Some(k.clone());
+        }
+        Some(Err(raw)) => field("key", raw.clone(), false, &mut pieces),
+        None => {}
+    }
+    match &spec.embed {
+        Some(Ok(v)) => {
+            field("embed", v.name().to_owned(), true, &mut pieces);
+            st.embed = Some(*v);
+        }
+        Some(Err(raw)) => field("embed", raw.clone(), false, &mut pieces),
+        None => {}
+    }
+    let config_given = spec.strategy.is_some()
+        || spec.nodes.is_some()
+        || spec.weights.is_some()
+        || spec.vnodes.is_some()
+        || spec.keys.is_some()
+        || spec.replicas.is_some();
+    match &spec.preset {
+        Some(Ok(id)) => {
+            field("p", (*id).to_owned(), true, &mut pieces);
+            st.preset = Some((*id).to_owned());
+            if let (false, Some(s)) = (config_given, lesson::scenario(id)) {
+                let config = s.after.as_ref().unwrap_or(&s.before);
+                let list: Vec<(String, f64)> = config
+                    .nodes
+                    .iter()
+                    .map(|n| (n.name.clone(), n.weight))
+                    .collect();
+                st.strategy = config.strategy;
+                st.nodes = assign_colours(&[], &list);
+                st.vnodes = config.vnodes;
+                st.replicas = config.replicas;
+                st.key_count = lesson::KEY_COUNT as u32;
+            }
+        }
+        Some(Err(raw)) => field("p", raw.clone(), false, &mut pieces),
+        None => {}
+    }
+    match &spec.nodes {
+        Some(Ok(names)) => {
+            let raw: Vec<String> = names.iter().map(|n| encode(n)).collect();
+            field("n", raw.join(","), true, &mut pieces);
+            let list: Vec<(String, f64)> = names.iter().map(|n| (n.clone(), 1.0)).collect();
+            st.nodes = assign_colours(&[], &list);
+        }
+        Some(Err(raw)) => field("n", raw.clone(), false, &mut pieces),
+        None => {}
+    }
+    let count = st.nodes.len();
+    match &spec.weights {
+        Some(WeightsCase::Matching(w)) => {
+            let w: Vec<f64> = w[..count].iter().map(|&t| f64::from(t) / 10.0).collect();
+            let raw: Vec<String> = w.iter().map(|&x| format_weight(x)).collect();
+            field("w", raw.join(","), true, &mut pieces);
+            for (node, w) in st.nodes.iter_mut().zip(w) {
+                node.weight = w;
+            }
+        }
+        Some(WeightsCase::OneBad(w, i, bad)) => {
+            let mut raw: Vec<String> = w[..count]
+                .iter()
+                .map(|&t| format_weight(f64::from(t) / 10.0))
+                .collect();
+            raw[i % count] = (*bad).to_owned();
+            field("w", raw.join(","), false, &mut pieces);
+        }
+        Some(WeightsCase::WrongCount) => {
+            field("w", vec!["1"; count + 1].join(","), false, &mut pieces);
+        }
+        None => {}
+    }
+    match &spec.replicas {
+        Some(Ok(r)) => {
+            // Above the node count it is lowered, and that is reported.
+            let clamped = *r as usize > count;
+            field("r", r.to_string(), !clamped, &mut pieces);
+            st.replicas = (*r).min(count as u32);
+        }
+        Some(Err(raw)) => field("r", raw.clone(), false, &mut pieces),
+        None => {}
+    }
+    // A label stays only on its preset's experiment (before or after its change).
+    let config = st.config();
+    let is_its = st
+        .preset
+        .as_deref()
+        .and_then(lesson::scenario)
+        .is_some_and(|s| {
+            st.key_count as usize == lesson::KEY_COUNT
+                && (config == s.before || s.after.as_ref() == Some(&config))
+        });
+    if !is_its {
+        st.preset = None;
+    }
+    if spec.unknown {
+        pieces.push("zz=1".to_owned());
+    }
+    let mut order: Vec<(u32, String)> = spec.order.iter().copied().zip(pieces).collect();
+    order.sort();
+    let fragment = order
+        .into_iter()
+        .map(|(_, p)| p)
+        .collect::<Vec<_>>()
+        .join("&");
+    (fragment, st, dropped)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1_000))]
+
+    /// Any fragment made of valid and invalid fields, in any order, gives the state obtained
+    /// field by field (each valid field kept, each invalid one at its default, `r` lowered to
+    /// the node count), every dropped field is reported exactly once, and writing the state
+    /// back and reading it again changes nothing.
+    #[test]
+    fn a_fragment_is_read_field_by_field(spec in arb_spec()) {
+        let (fragment, want, dropped) = expected(&spec);
+        let (state, issues) = LabState::from_fragment(&fragment, Lang::En);
+        prop_assert_eq!(&state, &want, "{}", fragment);
+        let named: Vec<&'static str> = issues.iter().filter_map(|i| i.field().map(Field::name)).collect();
+        prop_assert_eq!(named.iter().copied().collect::<BTreeSet<_>>(), dropped, "{}: {:?}", fragment, issues);
+        prop_assert_eq!(named.len(), issues.len() - usize::from(spec.unknown), "{:?}", issues);
+        prop_assert_eq!(
+            spec.unknown,
+            issues.contains(&FragmentIssue::UnknownFields { count: 1 })
+        );
+        let (again, more) = LabState::from_fragment(&state.to_fragment(), Lang::Ca);
+        prop_assert_eq!(more, vec![]);
+        prop_assert_eq!(again, state);
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -110,6 +422,7 @@ proptest! {
                 (0u32..6).prop_map(Msg::SetReplicas),
                 (0usize..3).prop_map(|i| Msg::SetKeyCount([1_000, 2_000, 500][i])),
                 prop::sample::select(vec!["ring-join", "mod-4-5", "nope"]).prop_map(|p| Msg::ApplyPreset(p.to_owned())),
+                prop::sample::select(vec!["ring-10", "nope"]).prop_map(|p| Msg::HoldPreset(p.to_owned())),
                 Just(Msg::ApplyPendingChange),
                 any::<String>().prop_map(Msg::LookupKey),
                 (0usize..3_000).prop_map(Msg::SelectSlot),
@@ -122,6 +435,8 @@ proptest! {
             lab.update(msg);
             prop_assert!(lab.state().validate().is_ok());
             prop_assert!(lab.state().nodes.len() <= MAX_LAB_NODES);
+            // A label never names an experiment that is not its preset's.
+            prop_assert!(lab.state().preset.is_none() || lab.state().is_preset_state());
             prop_assert_eq!(lab.distribution().total, lab.keys().len() as u64);
             let _ = lab.key_path();
             let _ = lab.sample_dots();
