@@ -3,13 +3,16 @@
 //! Architecture invariant: nothing here knows about the browser. The core compiles natively
 //! and to wasm32 with the same results, and the web layer only calls into it.
 
+pub mod calendar;
 pub mod config;
 pub mod hash;
 pub mod keys;
 pub mod lesson;
+pub mod rng;
 pub mod stats;
 pub mod strategy;
 pub mod sweep;
+pub mod workload;
 
 pub use config::{Config, ConfigError, Node, Strategy};
 pub use keys::KeySet;
