@@ -4,6 +4,7 @@
 //! and to wasm32 with the same results, and the web layer only calls into it.
 
 pub mod calendar;
+pub mod compound;
 pub mod config;
 pub mod hash;
 pub mod keys;
