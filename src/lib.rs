@@ -15,6 +15,7 @@
 mod dom;
 mod frame;
 mod hashing;
+mod study;
 
 use std::cell::RefCell;
 
@@ -29,6 +30,7 @@ use partlab_lab::state::{FragmentIssue, Lang};
 
 use dom::{by_id, window};
 use hashing::Hashing;
+use study::StudyView;
 
 /// Delay before the address is updated after a change, in ms (a drag writes it once).
 const URL_DELAY_MS: i32 = 150;
@@ -36,9 +38,12 @@ const URL_DELAY_MS: i32 = 150;
 /// A DOM event listener kept alive by whoever owns it (dropped with its chapter).
 pub(crate) type Listener = Closure<dyn FnMut(Event)>;
 
-/// The chapter on screen: one variant per [`Instrument`].
+/// The chapter on screen: one variant per [`Instrument`]. There is only ever one, so the
+/// size difference between the variants costs nothing.
+#[allow(clippy::large_enum_variant)]
 enum ChapterView {
     Hashing(Hashing),
+    Study(StudyView),
 }
 
 impl ChapterView {
@@ -54,60 +59,72 @@ impl ChapterView {
             Instrument::Hashing => Ok(ChapterView::Hashing(Hashing::mount(
                 root, chapter, fields, lang, issues, theme,
             )?)),
+            Instrument::Study => Ok(ChapterView::Study(StudyView::mount(
+                root, chapter, fields, lang, issues, theme,
+            )?)),
         }
     }
 
     fn fields(&self, embed: bool) -> String {
         match self {
             ChapterView::Hashing(h) => h.fields(embed),
+            ChapterView::Study(v) => v.fields(embed),
         }
     }
 
     fn lang(&self) -> Lang {
         match self {
             ChapterView::Hashing(h) => h.lang(),
+            ChapterView::Study(v) => v.lang(),
         }
     }
 
     fn embedded(&self) -> bool {
         match self {
             ChapterView::Hashing(h) => h.embedded(),
+            ChapterView::Study(v) => v.embedded(),
         }
     }
 
     fn frame(&mut self) {
         match self {
             ChapterView::Hashing(h) => h.frame(),
+            ChapterView::Study(v) => v.frame(),
         }
     }
 
     fn set_lang(&mut self, lang: Lang) {
         match self {
             ChapterView::Hashing(h) => h.set_lang(lang),
+            ChapterView::Study(v) => v.set_lang(lang),
         }
     }
 
     fn load(&mut self, fields: String) {
         match self {
             ChapterView::Hashing(h) => h.load(fields),
+            ChapterView::Study(v) => v.load(fields),
         }
     }
 
     fn set_theme(&mut self, theme: Theme) {
         match self {
             ChapterView::Hashing(h) => h.set_theme(theme),
+            ChapterView::Study(v) => v.set_theme(theme),
         }
     }
 
     fn request_render(&mut self) {
         match self {
             ChapterView::Hashing(h) => h.request_render(),
+            ChapterView::Study(v) => v.request_render(),
         }
     }
 
     fn unmount(&mut self) {
         match self {
             ChapterView::Hashing(h) => h.unmount(),
+            ChapterView::Study(v) => v.unmount(),
         }
     }
 }
@@ -244,6 +261,15 @@ impl Frame {
     fn hashing(&mut self) -> Option<&mut Hashing> {
         match &mut self.view {
             ChapterView::Hashing(h) => Some(h),
+            ChapterView::Study(_) => None,
+        }
+    }
+
+    /// The study chapter, when one is on screen.
+    fn study(&mut self) -> Option<&mut StudyView> {
+        match &mut self.view {
+            ChapterView::Study(s) => Some(s),
+            ChapterView::Hashing(_) => None,
         }
     }
 

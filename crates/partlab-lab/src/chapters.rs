@@ -38,11 +38,16 @@ pub const CHAPTER_FIELD: &str = "c";
 pub enum Instrument {
     /// Nodes, keys, strategies, the ring, figures and charts ([`crate::model::Lab`]).
     Hashing,
+    /// A study of the KM0 workload: controls, figures, tables and charts described by a
+    /// [`crate::study::Study`] (sections 1–4 and 10).
+    Study,
 }
 
 /// Every chapter of the lab.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ChapterId {
+    /// Section 3: hash partitioning and compound keys on the KM0 workload.
+    HashKeys,
     /// Section 5: `hash mod N` and why nearly every key moves when N changes.
     ModN,
     /// Section 6 and exercise 1: the ring with virtual nodes, and weights.
@@ -53,7 +58,12 @@ pub enum ChapterId {
 
 impl ChapterId {
     /// Every chapter, in the lesson's order.
-    pub const ALL: [ChapterId; 3] = [ChapterId::ModN, ChapterId::Ring, ChapterId::Rendezvous];
+    pub const ALL: [ChapterId; 4] = [
+        ChapterId::HashKeys,
+        ChapterId::ModN,
+        ChapterId::Ring,
+        ChapterId::Rendezvous,
+    ];
 
     /// The chapter shown when the address names none.
     pub const DEFAULT: ChapterId = ChapterId::Ring;
@@ -61,6 +71,7 @@ impl ChapterId {
     /// The chapter's name in URLs (`c=ring`) and `data-chapter` attributes.
     pub fn slug(self) -> &'static str {
         match self {
+            ChapterId::HashKeys => "hash-keys",
             ChapterId::ModN => "mod-n",
             ChapterId::Ring => "ring",
             ChapterId::Rendezvous => "rendezvous",
@@ -75,6 +86,7 @@ impl ChapterId {
     /// The parts of the lesson this chapter covers, the main one first.
     pub fn parts(self) -> &'static [LessonPart] {
         match self {
+            ChapterId::HashKeys => &[LessonPart::Section(3)],
             ChapterId::ModN => &[LessonPart::Section(5)],
             ChapterId::Ring => &[LessonPart::Section(6), LessonPart::Exercise(1)],
             ChapterId::Rendezvous => &[LessonPart::Section(7), LessonPart::Exercise(3)],
@@ -85,14 +97,16 @@ impl ChapterId {
     pub fn instrument(self) -> Instrument {
         match self {
             ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous => Instrument::Hashing,
+            ChapterId::HashKeys => Instrument::Study,
         }
     }
 
-    /// The strategy the chapter opens with when the address gives none.
+    /// The strategy the chapter opens with when the address gives none (study chapters do
+    /// not use one: the ring's).
     pub fn default_strategy(self) -> Strategy {
         match self {
             ChapterId::ModN => Strategy::Modulo,
-            ChapterId::Ring => Strategy::Ring,
+            ChapterId::Ring | ChapterId::HashKeys => Strategy::Ring,
             ChapterId::Rendezvous => Strategy::Rendezvous,
         }
     }

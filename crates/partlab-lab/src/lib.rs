@@ -11,3 +11,4 @@ pub mod i18n;
 pub mod model;
 pub mod palette;
 pub mod state;
+pub mod study;

@@ -1,0 +1,356 @@
+//! Every word of the study chapters, in Catalan and English, side by side.
+//!
+//! Texts with numbers or names in them are templates with `{name}` placeholders, filled by
+//! [`fill`]; a test checks that both languages of every text exist, differ (unless listed as
+//! the same word in both) and use the same placeholders, so a translation cannot drop a number.
+
+use crate::chapters::ChapterId;
+use crate::state::Lang;
+
+/// Declares [`St`], its list [`St::ALL`] and each text in both languages.
+macro_rules! study_texts {
+    ($( $(#[doc = $doc:expr])* $name:ident => ($ca:expr, $en:expr $(,)?), )*) => {
+        /// Every fixed text (or template) of the study chapters.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum St {
+            $( $(#[doc = $doc])* $name, )*
+        }
+
+        impl St {
+            /// Every text, in declaration order.
+            pub const ALL: &'static [St] = &[$(St::$name,)*];
+
+            /// The text in Catalan and in English.
+            fn pair(self) -> (&'static str, &'static str) {
+                match self {
+                    $(St::$name => ($ca, $en),)*
+                }
+            }
+        }
+    };
+}
+
+study_texts! {
+    // ---- Shared by the study chapters -------------------------------------------------------
+    /// Controls panel heading.
+    Controls => ("Experiment", "Experiment"),
+    /// Presets label.
+    Presets => ("Les taules de la lliçó", "The lesson's tables"),
+    /// Seed label.
+    Seed => ("Llavor de la simulació", "Simulation seed"),
+    /// Seed note.
+    SeedNote => (
+        "La mateixa llavor dona exactament les mateixes comandes, aquí i a la línia d'ordres.",
+        "The same seed gives exactly the same orders, here and on the command line.",
+    ),
+    /// Orders-per-day label.
+    OrdersPerDay => ("Comandes al dia", "Orders a day"),
+    /// Days label.
+    Days => ("Dies de campanya", "Campaign days"),
+    /// Partitions label.
+    Partitions => ("Particions", "Partitions"),
+    /// What the workload is, one line.
+    WorkloadLine => (
+        "{orders} comandes de KM0 en {days} dies a partir del {start} (llavor {seed}).",
+        "{orders} KM0 orders over {days} days from {start} (seed {seed}).",
+    ),
+    /// The data behind a chart.
+    ChartData => ("Dades del gràfic", "Chart data"),
+    /// Dismiss notices.
+    Dismiss => ("D'acord", "Dismiss"),
+    /// A background computation is running.
+    Computing => ("Calculant… {done}/{total}", "Computing… {done}/{total}"),
+    /// Table header: partition.
+    Partition => ("Partició", "Partition"),
+    /// Table header: rows.
+    Rows => ("Files", "Rows"),
+    /// Yes.
+    Yes => ("sí", "yes"),
+    /// No.
+    No => ("no", "no"),
+    /// Partition name in charts and tables.
+    PartitionName => ("P{i}", "P{i}"),
+    /// Axis: partition.
+    AxisPartition => ("partició", "partition"),
+    /// A day as a short label (day of month / month).
+    ShortDate => ("{d}/{m}", "{d}/{m}"),
+
+    // ---- Notices ------------------------------------------------------------------------------
+    /// A fragment that is too long.
+    IssueTooLong => (
+        "Adreça de la pàgina: la part després de # fa {bytes} bytes (el màxim és {max}); s'ha ignorat.",
+        "Page address: the part after # is {bytes} bytes long (at most {max}); it was ignored.",
+    ),
+    /// A bad value in a number field.
+    IssueBadNumber => (
+        "Adreça de la pàgina: el camp «{field}» val «{value}», però ha de ser un nombre enter entre {min} i {max}; s'ha fet servir el valor per defecte.",
+        "Page address: the field \"{field}\" is \"{value}\", but it must be a whole number from {min} to {max}; the default was used.",
+    ),
+    /// A bad value in another field.
+    IssueBadValue => (
+        "Adreça de la pàgina: el camp «{field}» no admet «{value}»; s'ha fet servir el valor per defecte.",
+        "Page address: the field \"{field}\" does not take \"{value}\"; the default was used.",
+    ),
+    /// Unknown fields.
+    IssueUnknown => (
+        "Adreça de la pàgina: s'han ignorat {count} camp(s) desconegut(s).",
+        "Page address: {count} unknown field(s) were ignored.",
+    ),
+    /// Too many orders for the page.
+    IssueTooManyOrders => (
+        "{days} dies de {orders} comandes són massa per a la pàgina (com a màxim {max} comandes); s'han reduït els dies a {kept}.",
+        "{days} days of {orders} orders are too many for the page (at most {max} orders); the days were cut to {kept}.",
+    ),
+
+    // ---- Section 3: hash and compound keys ------------------------------------------------------
+    /// Chapter intro.
+    HashIntro => (
+        "Un bon hash converteix identificadors consecutius en posicions molt allunyades: les comandes seguides cauen en particions diferents i cap partició no es queda amb tota la feina. El preu és que un interval de dates ja no viu enlloc. Una clau composta, hash(client_id) per triar la partició i data_creacio DESC per ordenar dins seu, recupera les consultes d'un client; un cub per mes evita que el restaurant faci créixer la seva partició sense fi. I el hash ha de ser estable: un hash amb sal per procés reparteix diferent a cada servei.",
+        "A good hash turns consecutive ids into distant positions: orders placed one after another land on different partitions and no partition takes all the work. The price is that a date range no longer lives anywhere. A compound key, hash(client_id) to pick the partition and data_creacio DESC to order rows inside it, brings back one client's queries; a monthly bucket stops the restaurant's partition from growing forever. And the hash must be stable: a hash salted per process places keys differently in each service.",
+    ),
+    /// Chapter tab.
+    HashTab => ("3 · Hash i claus compostes", "3 · Hash & compound keys"),
+    /// First id label.
+    HashFrom => ("Primera comanda (número)", "First order (number)"),
+    /// Count label.
+    HashCount => ("Comandes consecutives", "Consecutive orders"),
+    /// Range query from.
+    HashRangeFrom => ("Consulta per dates: des del dia", "Date query: from day"),
+    /// Range query to.
+    HashRangeTo => ("fins al dia (inclòs)", "to day (inclusive)"),
+    /// Horizon label.
+    HashHorizon => ("Dies de creixement simulats", "Days of growth simulated"),
+    /// Preset: the lesson's four ids.
+    HashPresetLesson => ("Les 4 comandes de la lliçó en 4 particions", "The lesson's 4 orders on 4 partitions"),
+    /// Preset: twelve partitions.
+    HashPresetTwelve => ("16 comandes seguides en 12 particions", "16 orders in a row on 12 partitions"),
+    /// Scatter panel title.
+    HashScatterTitle => ("Comandes consecutives, particions disperses", "Consecutive orders, scattered partitions"),
+    /// Scatter caption.
+    HashScatterCaption => (
+        "Cada identificador passa per MD5; els 8 primers bytes, llegits en big-endian, són un enter de 64 bits, i la partició és aquest enter mòdul {n}.{bits}",
+        "Each id goes through MD5; its first 8 bytes, read big-endian, are a 64-bit integer, and the partition is that integer modulo {n}.{bits}",
+    ),
+    /// Note on powers of two.
+    HashBitsNote => (
+        " Amb {n} particions (una potència de 2), el mòdul són els {k} bits més baixos del hash.",
+        " With {n} partitions (a power of 2), the modulo is the hash's lowest {k} bits.",
+    ),
+    /// Column: id.
+    HashColId => ("Comanda", "Order"),
+    /// Column: first 8 bytes.
+    HashColBytes => ("MD5, 8 primers bytes", "MD5, first 8 bytes"),
+    /// Column: low bits.
+    HashColBits => ("Bits baixos", "Low bits"),
+    /// Column: hash partition.
+    HashColPartition => ("hash mòdul {n}", "hash mod {n}"),
+    /// Column: range partition.
+    HashColRange => ("Partició per rang", "Range partition"),
+    /// Figure: partitions of the ids.
+    HashFigSequence => ("Particions de {first} … {last}", "Partitions of {first} … {last}"),
+    /// Figure: distinct partitions.
+    HashFigDistinct => ("Particions diferents que reben feina", "Distinct partitions that get work"),
+    /// Chart: hash series.
+    HashSeriesHash => ("per hash (MD5 mòdul {n})", "by hash (MD5 mod {n})"),
+    /// Chart: range series.
+    HashSeriesRange => ("per rang d'identificador", "by id range"),
+    /// Axis: order number.
+    HashAxisNumber => ("número de comanda", "order number"),
+    /// Scatter chart label.
+    HashScatterChart => (
+        "Partició de cada comanda consecutiva, per hash i per rang",
+        "Partition of each consecutive order, by hash and by range",
+    ),
+    /// Range panel title.
+    HashRangeTitle => ("El preu: una consulta per dates pregunta a totes", "The price: a date query asks every partition"),
+    /// Range caption.
+    HashRangeCaption => (
+        "Comandes creades del {from} al {to}: quantes en guarda cada partició si la clau és hash(comanda_id), i quantes si les comandes es particionen per rangs de data_creacio (la campanya tallada en {n} trossos iguals).",
+        "Orders created from {from} to {to}: how many each partition holds when the key is hash(comanda_id), and how many when orders are partitioned by ranges of data_creacio (the campaign cut into {n} equal spans).",
+    ),
+    /// Series: hash of id.
+    HashSeriesById => ("hash(comanda_id)", "hash(comanda_id)"),
+    /// Series: range of date.
+    HashSeriesByDate => ("rang de data_creacio", "range of data_creacio"),
+    /// Axis: rows of the range.
+    HashAxisRows => ("comandes de l'interval", "orders in the range"),
+    /// Figure: touched under hash.
+    HashFigTouchedHash => ("Particions que cal consultar amb hash(comanda_id)", "Partitions to ask with hash(comanda_id)"),
+    /// Figure: touched under range.
+    HashFigTouchedRange => ("Particions que cal consultar amb rangs de data", "Partitions to ask with date ranges"),
+    /// Range chart label.
+    HashRangeChart => (
+        "Comandes de l'interval per partició, amb hash i amb rangs",
+        "Orders of the range per partition, with hash and with ranges",
+    ),
+    /// Compound panel title.
+    HashCompoundTitle => ("Clau composta: hash(client_id) + data_creacio DESC", "Compound key: hash(client_id) + data_creacio DESC"),
+    /// Compound caption.
+    HashCompoundCaption => (
+        "El cost de cada consulta de la lliçó amb {n} particions. «Claus llegides» compta les claus de partició visitades (un accés cadascuna); sense cap clau que porti a les files, totes les particions ho han de recórrer tot.",
+        "The cost of each of the lesson's queries with {n} partitions. \"Keys read\" counts the partition keys visited (one seek each); with no key leading to the rows, every partition has to scan everything.",
+    ),
+    /// Query: Anna's last 20.
+    HashQAnnaLast => ("Les últimes 20 comandes de l'Anna", "Anna's last 20 orders"),
+    /// Query: Anna between dates.
+    HashQAnnaBetween => ("Les comandes de l'Anna del {from} al {to}", "Anna's orders from {from} to {to}"),
+    /// Query: yesterday.
+    HashQYesterday => ("Les comandes d'ahir ({day}) de tots els clients", "Every client's orders from yesterday ({day})"),
+    /// Query: by id.
+    HashQById => ("La comanda {id}", "Order {id}"),
+    /// Column: query.
+    ColQuery => ("Consulta", "Query"),
+    /// Column: key.
+    ColKey => ("Clau", "Key"),
+    /// Column: partitions touched.
+    ColTouched => ("Particions", "Partitions"),
+    /// Column: keys read.
+    ColKeysRead => ("Claus llegides", "Keys read"),
+    /// Column: rows read.
+    ColRowsRead => ("Files llegides", "Rows read"),
+    /// Column: rows returned.
+    ColRowsReturned => ("Files retornades", "Rows returned"),
+    /// Column: how.
+    ColHow => ("Com", "How"),
+    /// How: one sequential read.
+    HowSequential => ("lectura seqüencial en un node", "one sequential read on one node"),
+    /// How: full scan.
+    HowScan => ("recorregut sencer de totes les particions", "full scan of every partition"),
+    /// How: gather over many keys.
+    HowGather => ("un tros de cada clau, a totes les particions", "a slice of every key, on every partition"),
+    /// How: one row by key.
+    HowOneRow => ("una fila, un salt", "one row, one hop"),
+    /// Growth panel title.
+    HashGrowthTitle => ("La partició del restaurant creix sense límit", "The restaurant's partition grows without bound"),
+    /// Growth caption.
+    HashGrowthCaption => (
+        "Files sota la clau de partició de {client} dia rere dia (la campanya allargada a {days} dies amb el mateix generador). Amb client_id la partició ho acumula tot; amb client_id + any-mes, cada mes comença un cub nou.",
+        "Rows under {client}'s partition key day after day (the campaign extended to {days} days with the same generator). With client_id the partition accumulates everything; with client_id + year-month, each month starts a new bucket.",
+    ),
+    /// Series: client_id.
+    HashSeriesClient => ("client_id", "client_id"),
+    /// Series: client + month.
+    HashSeriesBucket => ("client_id + any-mes", "client_id + year-month"),
+    /// Axis: rows in the partition.
+    HashAxisPartitionRows => ("files a la partició", "rows in the partition"),
+    /// Axis: day.
+    AxisDay => ("dia", "day"),
+    /// Column: date.
+    ColDate => ("Dia", "Day"),
+    /// Figure: client rows at the end.
+    HashFigClientRows => ("Files sota client_id al final", "Rows under client_id at the end"),
+    /// Figure: largest bucket.
+    HashFigLargestBucket => ("Cub mensual més gran", "Largest monthly bucket"),
+    /// Figure: rows a day.
+    HashFigPerDay => ("Comandes del restaurant al dia (mitjana)", "Restaurant's orders a day (mean)"),
+    /// Growth chart label.
+    HashGrowthChart => (
+        "Files de la partició del restaurant per dia, amb client_id i amb un cub mensual",
+        "Rows in the restaurant's partition by day, with client_id and with a monthly bucket",
+    ),
+    /// Salted panel title.
+    HashSaltTitle => ("L'error comú: un hash amb sal per procés", "The common mistake: a hash salted per process"),
+    /// Salted caption.
+    HashSaltCaption => (
+        "Dos serveis calculen la partició de les mateixes comandes. Amb MD5 tots dos obtenen sempre el mateix; amb un hash de text que cada procés inicialitza amb una sal aleatòria (com hash() de Python des de la 3.3), cada servei en tria una altra. La simulació fa servir dues sals fixes derivades de la llavor.",
+        "Two services compute the partition of the same orders. With MD5 both always agree; with a string hash that each process starts from a random salt (as Python's hash() does since 3.3), each service picks another one. The simulation uses two fixed salts derived from the seed.",
+    ),
+    /// Column: MD5 in both services.
+    HashColStable => ("MD5 (servei A = servei B)", "MD5 (service A = service B)"),
+    /// Column: salted A.
+    HashColSaltA => ("Amb sal, servei A", "Salted, service A"),
+    /// Column: salted B.
+    HashColSaltB => ("Amb sal, servei B", "Salted, service B"),
+    /// Column: agree.
+    HashColAgree => ("Coincideixen?", "Agree?"),
+    /// Figure: stable disagreement.
+    HashFigStableDisagree => ("Comandes en particions diferents amb MD5", "Orders on different partitions with MD5"),
+    /// Figure: salted disagreement.
+    HashFigSaltDisagree => ("Comandes en particions diferents amb sal", "Orders on different partitions when salted"),
+    /// Figure: expected.
+    HashFigSaltExpected => ("Esperat per atzar: 1 − 1/{n}", "Expected by chance: 1 − 1/{n}"),
+}
+
+/// The text `t` in `lang`.
+pub fn tr(lang: Lang, t: St) -> &'static str {
+    let (ca, en) = t.pair();
+    match lang {
+        Lang::Ca => ca,
+        Lang::En => en,
+    }
+}
+
+/// The template `t` in `lang` with each `{name}` replaced by its value.
+pub fn fill(lang: Lang, t: St, args: &[(&str, &str)]) -> String {
+    let mut out = tr(lang, t).to_owned();
+    for (name, value) in args {
+        out = out.replace(&format!("{{{name}}}"), value);
+    }
+    out
+}
+
+/// A study chapter's tab in the chapter bar (other chapters: an empty string).
+pub fn chapter_tab(lang: Lang, c: ChapterId) -> &'static str {
+    match c {
+        ChapterId::HashKeys => tr(lang, St::HashTab),
+        ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous => "",
+    }
+}
+
+/// A study chapter's introduction (other chapters: an empty string).
+pub fn chapter_intro(lang: Lang, c: ChapterId) -> &'static str {
+    match c {
+        ChapterId::HashKeys => tr(lang, St::HashIntro),
+        ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous => "",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The placeholders of a template, sorted.
+    fn placeholders(text: &str) -> Vec<&str> {
+        let mut out: Vec<&str> = text
+            .split('{')
+            .skip(1)
+            .filter_map(|rest| rest.split_once('}').map(|(name, _)| name))
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
+    /// Texts that are rightly the same in both languages.
+    const SAME_IN_BOTH: &[St] = &[
+        St::Controls,
+        St::No,
+        St::PartitionName,
+        St::ShortDate,
+        St::HashSeriesById,
+        St::HashSeriesClient,
+    ];
+
+    #[test]
+    fn every_study_text_has_both_languages_with_the_same_placeholders() {
+        assert!(St::ALL.len() > 40);
+        for &t in St::ALL {
+            let (ca, en) = t.pair();
+            for (lang, s) in [("ca", ca), ("en", en)] {
+                assert!(!s.trim().is_empty(), "{t:?}: no {lang} text");
+                assert_eq!(s.trim_end(), s, "{t:?}: {lang} text padded");
+            }
+            if !SAME_IN_BOTH.contains(&t) {
+                assert_ne!(ca, en, "{t:?}: the Catalan text is the English one");
+            }
+            assert_eq!(placeholders(ca), placeholders(en), "{t:?}");
+        }
+    }
+
+    #[test]
+    fn templates_fill_every_placeholder() {
+        let s = fill(Lang::En, St::Computing, &[("done", "3"), ("total", "92")]);
+        assert_eq!(s, "Computing… 3/92");
+        let s = fill(Lang::Ca, St::HashColPartition, &[("n", "4")]);
+        assert_eq!(s, "hash mòdul 4");
+    }
+}
