@@ -60,6 +60,12 @@ pub(crate) enum Command {
     },
     /// Where one key goes: its hash, angle, owner and replicas.
     Locate(LocateArgs),
+    /// The KM0 workload the study chapters share: markets, clients, producers, products and
+    /// hours, measured against what its documentation promises.
+    Workload(crate::study::WorkloadArgs),
+    /// Section 3: consecutive ids scatter, a date query asks every partition, the compound key
+    /// hash(client_id) + data_creacio DESC, the restaurant's growing partition, a salted hash.
+    HashKeys(crate::study::HashKeysArgs),
 }
 
 /// The two sweeps.

@@ -39,6 +39,8 @@ pub(crate) fn run(command: Command, out: &mut dyn Write) -> Result<(), CliError>
             sweep: Sweep::Movement(a),
         } => sweep_movement(&a, out),
         Command::Locate(a) => locate(&a, out),
+        Command::Workload(a) => crate::study::workload(&a, out),
+        Command::HashKeys(a) => crate::study::hash_keys(&a, out),
     }
 }
 
