@@ -7,6 +7,7 @@ pub mod calendar;
 pub mod compound;
 pub mod config;
 pub mod hash;
+pub mod indexes;
 pub mod keys;
 pub mod lesson;
 pub mod rng;
