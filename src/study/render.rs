@@ -520,7 +520,7 @@ fn render_figures(id: &str, figures: &[Figure]) -> Result<(), JsValue> {
 /// A number for a `data-value` hook: plain decimal, no grouping.
 fn plain(v: f64) -> String {
     if v.is_finite() {
-        let s = format!("{v:.6}");
+        let s = format!("{v:.10}");
         let s = s.trim_end_matches('0').trim_end_matches('.');
         s.to_owned()
     } else {

@@ -48,6 +48,8 @@ pub enum Instrument {
 pub enum ChapterId {
     /// Section 3: hash partitioning and compound keys on the KM0 workload.
     HashKeys,
+    /// Section 4: local and global secondary indexes, and scatter/gather tail latency.
+    Indexes,
     /// Section 5: `hash mod N` and why nearly every key moves when N changes.
     ModN,
     /// Section 6 and exercise 1: the ring with virtual nodes, and weights.
@@ -58,8 +60,9 @@ pub enum ChapterId {
 
 impl ChapterId {
     /// Every chapter, in the lesson's order.
-    pub const ALL: [ChapterId; 4] = [
+    pub const ALL: [ChapterId; 5] = [
         ChapterId::HashKeys,
+        ChapterId::Indexes,
         ChapterId::ModN,
         ChapterId::Ring,
         ChapterId::Rendezvous,
@@ -72,6 +75,7 @@ impl ChapterId {
     pub fn slug(self) -> &'static str {
         match self {
             ChapterId::HashKeys => "hash-keys",
+            ChapterId::Indexes => "indexes",
             ChapterId::ModN => "mod-n",
             ChapterId::Ring => "ring",
             ChapterId::Rendezvous => "rendezvous",
@@ -87,6 +91,7 @@ impl ChapterId {
     pub fn parts(self) -> &'static [LessonPart] {
         match self {
             ChapterId::HashKeys => &[LessonPart::Section(3)],
+            ChapterId::Indexes => &[LessonPart::Section(4)],
             ChapterId::ModN => &[LessonPart::Section(5)],
             ChapterId::Ring => &[LessonPart::Section(6), LessonPart::Exercise(1)],
             ChapterId::Rendezvous => &[LessonPart::Section(7), LessonPart::Exercise(3)],
@@ -97,7 +102,7 @@ impl ChapterId {
     pub fn instrument(self) -> Instrument {
         match self {
             ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous => Instrument::Hashing,
-            ChapterId::HashKeys => Instrument::Study,
+            ChapterId::HashKeys | ChapterId::Indexes => Instrument::Study,
         }
     }
 
@@ -106,7 +111,7 @@ impl ChapterId {
     pub fn default_strategy(self) -> Strategy {
         match self {
             ChapterId::ModN => Strategy::Modulo,
-            ChapterId::Ring | ChapterId::HashKeys => Strategy::Ring,
+            ChapterId::Ring | ChapterId::HashKeys | ChapterId::Indexes => Strategy::Ring,
             ChapterId::Rendezvous => Strategy::Rendezvous,
         }
     }

@@ -18,6 +18,7 @@
 pub mod chart;
 pub mod fields;
 pub mod hash_keys;
+pub mod indexes;
 pub mod text;
 pub mod view;
 
@@ -94,6 +95,7 @@ pub fn open(
     let frame: Vec<StudyIssue> = issues.into_iter().map(StudyIssue::Frame).collect();
     match chapter {
         ChapterId::HashKeys => Some(Box::new(hash_keys::HashKeys::open(fields, lang, frame))),
+        ChapterId::Indexes => Some(Box::new(indexes::Indexes::open(fields, lang, frame))),
         ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous => None,
     }
 }
@@ -352,6 +354,47 @@ pub fn presets_control(
             pressed: active.map(str::to_owned),
         },
         note: String::new(),
+    }
+}
+
+/// The chapter texts in one language, with the number formats of that language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Words(pub Lang);
+
+impl Words {
+    /// A fixed text.
+    pub fn t(self, t: St) -> String {
+        tr(self.0, t).to_owned()
+    }
+
+    /// A template, filled.
+    pub fn f(self, t: St, args: &[(&str, &str)]) -> String {
+        fill(self.0, t, args)
+    }
+
+    /// A whole number, grouped the language's way.
+    pub fn n(self, v: u64) -> String {
+        fmt_int(self.0, v)
+    }
+
+    /// A whole-number cell.
+    pub fn int(self, v: u64) -> view::Cell {
+        view::Cell::num(fmt_int(self.0, v), v as f64)
+    }
+
+    /// A percentage cell from a value in percent units.
+    pub fn pct(self, v: f64, decimals: usize) -> view::Cell {
+        view::Cell::num(crate::i18n::fmt_pct(self.0, v, decimals), v)
+    }
+
+    /// A decimal cell.
+    pub fn dec(self, v: f64, decimals: usize) -> view::Cell {
+        view::Cell::num(crate::i18n::fmt_dec(self.0, v, decimals), v)
+    }
+
+    /// A partition's name.
+    pub fn part(self, i: u32) -> String {
+        partition_name(self.0, i)
     }
 }
 

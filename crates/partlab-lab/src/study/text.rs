@@ -269,6 +269,146 @@ study_texts! {
     HashFigSaltDisagree => ("Comandes en particions diferents amb sal", "Orders on different partitions when salted"),
     /// Figure: expected.
     HashFigSaltExpected => ("Esperat per atzar: 1 − 1/{n}", "Expected by chance: 1 − 1/{n}"),
+    // ---- Section 4: local and global secondary indexes -------------------------------------------
+    /// Chapter intro.
+    IdxIntro => (
+        "Les comandes es particionen per client, però l'equip de repartiment vol «les comandes pendents de lliurament a Girona», que no diu quin client. Un índex local (cada partició indexa les seves files) ho ha de preguntar a totes les particions i esperar la més lenta; un índex global particionat per mercat ho respon des d'una sola, però cada escriptura toca dues particions, o bé s'actualitza més tard a partir dels esdeveniments i va endarrerit. Mou les particions i la probabilitat de lentitud i mira com creix la cua de latència.",
+        "Orders are partitioned by client, but the delivery team wants \"the orders pending delivery in Girona\", which names no client. A local index (each partition indexes its own rows) must ask every partition and wait for the slowest; a global index partitioned by market answers from one, but each write touches two partitions, or it is updated later from the events and lags behind. Move the partitions and the chance of a slow partition and watch the tail latency grow.",
+    ),
+    /// Chapter tab.
+    IdxTab => ("4 · Índexs", "4 · Indexes"),
+    /// Market control.
+    IdxMarket => ("Mercat de la consulta", "Market of the query"),
+    /// Slow chance control.
+    IdxSlow => ("Probabilitat que una partició trigui més de 500 ms", "Chance that a partition takes over 500 ms"),
+    /// Consumer throughput control.
+    IdxThroughput => ("Capacitat del consumidor de l'índex asíncron", "Throughput of the asynchronous index's consumer"),
+    /// Events per second.
+    IdxPerSecond => ("{n} esdeveniments/s", "{n} events/s"),
+    /// Preset: the lesson's case.
+    IdxPresetLesson => ("12 particions, 1 % lentes (lliçó)", "12 partitions, 1 % slow (lesson)"),
+    /// Preset: a lagging consumer.
+    IdxPresetLagging => ("Un consumidor massa lent", "A consumer that is too slow"),
+    /// Indexes panel title.
+    IdxTitle => ("Les comandes pendents de lliurament a {market}", "Orders pending delivery in {market}"),
+    /// Indexes caption.
+    IdxCaption => (
+        "Comandes particionades per hash(client_id) en {n} particions, a les {now}. Cada partició guarda comandes pendents de {market}: un índex local no en pot descartar cap. L'índex global posa {market} a la partició {part}.",
+        "Orders partitioned by hash(client_id) over {n} partitions, at {now}. Every partition holds orders pending in {market}: a local index cannot rule any out. The global index puts {market} on partition {part}.",
+    ),
+    /// Figure: matches.
+    IdxFigMatches => ("Comandes pendents a {market}", "Orders pending in {market}"),
+    /// Scheme: local.
+    IdxLocal => ("Índex local (per document)", "Local index (by document)"),
+    /// Scheme: global sync.
+    IdxGlobalSync => ("Índex global per mercat, síncron", "Global index by market, synchronous"),
+    /// Scheme: global async.
+    IdxGlobalAsync => ("Índex global per mercat, asíncron", "Global index by market, asynchronous"),
+    /// Column: scheme.
+    ColScheme => ("Índex", "Index"),
+    /// Column: partitions per read.
+    ColReadParts => ("Particions per lectura", "Partitions per read"),
+    /// Column: partitions per write.
+    ColWriteParts => ("Particions per escriptura", "Partitions per write"),
+    /// Column: writes on two partitions.
+    ColTwoParts => ("Escriptures a dues particions", "Writes on two partitions"),
+    /// Column: hottest index partition.
+    ColHotIndex => ("Partició d'índex més carregada", "Busiest index partition"),
+    /// Column: read latency.
+    ColReadLatency => ("Lectura p50 / p99", "Read p50 / p99"),
+    /// Column: freshness.
+    ColFresh => ("Frescor", "Freshness"),
+    /// Freshness: immediate.
+    IdxFreshNow => ("immediata", "immediate"),
+    /// Freshness: async lag.
+    IdxFreshLag => ("endarrerit {p50} ms (p99 {p99} ms)", "{p50} ms behind (p99 {p99} ms)"),
+    /// Milliseconds.
+    Ms => ("{n} ms", "{n} ms"),
+    /// Series: local index rows.
+    IdxSeriesLocal => ("índex local: files a cada partició", "local index: rows on each partition"),
+    /// Series: global index rows.
+    IdxSeriesGlobal => ("índex global: files a la partició de {market}", "global index: rows on {market}'s partition"),
+    /// Indexes chart label.
+    IdxChart => ("On són les comandes pendents, amb cada índex", "Where the pending orders are, with each index"),
+    /// Tail panel title.
+    IdxTailTitle => ("La partició més lenta mana: 1 − (1 − p)^n", "The slowest partition rules: 1 − (1 − p)^n"),
+    /// Tail caption.
+    IdxTailCaption => (
+        "Probabilitat que una lectura que pregunta a n particions trigui més de 500 ms, si cadascuna hi arriba amb probabilitat {p}: la fórmula i {queries} lectures simulades per a cada n. Una partició respon en 2–32 ms (tres sumands uniformes sobre 2 ms); amb probabilitat {p} s'encalla 500–1.500 ms més.",
+        "Chance that a read asking n partitions takes more than 500 ms when each does with probability {p}: the formula and {queries} simulated reads for each n. A partition answers in 2–32 ms (three uniform terms on top of 2 ms); with probability {p} it stalls for 500–1,500 ms more.",
+    ),
+    /// Figure: the formula at the lesson's point.
+    IdxFigFormula => ("1 − (1 − {p})^{n}", "1 − (1 − {p})^{n}"),
+    /// Figure: simulated at n.
+    IdxFigSimulated => ("Simulat amb {n} particions", "Simulated with {n} partitions"),
+    /// Series: formula.
+    IdxSeriesFormula => ("fórmula 1 − (1 − p)^n", "formula 1 − (1 − p)^n"),
+    /// Series: simulated.
+    IdxSeriesSimulated => ("simulació", "simulation"),
+    /// Axis: partitions asked.
+    IdxAxisPartitions => ("particions consultades (n)", "partitions asked (n)"),
+    /// Axis: slow reads.
+    IdxAxisSlow => ("lectures de més de 500 ms (%)", "reads over 500 ms (%)"),
+    /// Tail chart label.
+    IdxTailChart => ("Lectures lentes segons les particions consultades", "Slow reads against the partitions asked"),
+    /// Column: n.
+    ColN => ("n", "n"),
+    /// Column: formula.
+    ColFormula => ("Fórmula", "Formula"),
+    /// Column: simulated.
+    ColSimulated => ("Simulat", "Simulated"),
+    /// Gather panel title.
+    IdxGatherTitle => ("Scatter/gather: la mediana i el percentil 99", "Scatter/gather: median and 99th percentile"),
+    /// Gather caption.
+    IdxGatherCaption => (
+        "Temps d'una lectura que espera la més lenta de n particions, en les mateixes lectures simulades. La mediana gairebé no es mou; el p99 salta a les centenes de mil·lisegons quan n × p s'acosta a l'1 %.",
+        "Time of a read that waits for the slowest of n partitions, over the same simulated reads. The median barely moves; the p99 jumps to hundreds of milliseconds once n × p nears 1 %.",
+    ),
+    /// Series: p50.
+    IdxSeriesP50 => ("mediana (p50)", "median (p50)"),
+    /// Series: p99.
+    IdxSeriesP99 => ("percentil 99 (p99)", "99th percentile (p99)"),
+    /// Axis: ms.
+    AxisMs => ("temps de lectura (ms, escala log.)", "read time (ms, log scale)"),
+    /// Gather chart label.
+    IdxGatherChart => ("Mediana i p99 d'una lectura scatter/gather segons n", "Median and p99 of a scatter/gather read against n"),
+    /// Column: p50.
+    ColP50 => ("p50", "p50"),
+    /// Column: p99.
+    ColP99 => ("p99", "p99"),
+    /// Column: max.
+    ColMax => ("Màx.", "Max"),
+    /// Stale panel title.
+    IdxStaleTitle => ("Quant va endarrerit l'índex asíncron", "How far behind the asynchronous index is"),
+    /// Stale caption.
+    IdxStaleCaption => (
+        "L'índex global asíncron es construeix a partir dels esdeveniments de comanda.creada del {day}, el dia de més feina. Cada esdeveniment triga 2–20 ms a arribar (0,1 % de les vegades, 0,2–2 s més) i un consumidor n'aplica {rate}. Quan les comandes arriben més de pressa del que el consumidor aplica, la cua creix i l'endarreriment passa de mil·lisegons a minuts.",
+        "The asynchronous global index is built from the comanda.creada events of {day}, the busiest day. Each event takes 2–20 ms to arrive (0.1 % of the time, 0.2–2 s more) and one consumer applies {rate}. When orders come faster than the consumer applies them, the queue grows and the lag goes from milliseconds to minutes.",
+    ),
+    /// Figure: lag p50.
+    IdxFigLagP50 => ("Endarreriment mitjà (mediana)", "Median lag"),
+    /// Figure: lag p99.
+    IdxFigLagP99 => ("Endarreriment p99", "99th-percentile lag"),
+    /// Figure: lag max.
+    IdxFigLagMax => ("Endarreriment màxim", "Largest lag"),
+    /// Figure: backlog.
+    IdxFigBacklog => ("Comandes escrites i encara no indexades (màxim)", "Orders written but not yet indexed (at most)"),
+    /// Series: lag p50.
+    IdxSeriesLagP50 => ("mediana cada 10 minuts", "median every 10 minutes"),
+    /// Series: lag max.
+    IdxSeriesLagMax => ("màxim cada 10 minuts", "largest every 10 minutes"),
+    /// Axis: hour of the day.
+    AxisHour => ("hora del dia", "hour of the day"),
+    /// Axis: lag.
+    AxisLag => ("endarreriment (ms, escala log.)", "lag (ms, log scale)"),
+    /// Stale chart label.
+    IdxStaleChart => ("Endarreriment de l'índex asíncron al llarg del dia", "The asynchronous index's lag over the day"),
+    /// Column: time.
+    ColTime => ("Hora", "Time"),
+    /// Column: orders.
+    ColOrders => ("Comandes", "Orders"),
+    /// Column: backlog.
+    ColBacklog => ("Pendents d'indexar", "Not yet indexed"),
 }
 
 /// The text `t` in `lang`.
@@ -293,6 +433,7 @@ pub fn fill(lang: Lang, t: St, args: &[(&str, &str)]) -> String {
 pub fn chapter_tab(lang: Lang, c: ChapterId) -> &'static str {
     match c {
         ChapterId::HashKeys => tr(lang, St::HashTab),
+        ChapterId::Indexes => tr(lang, St::IdxTab),
         ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous => "",
     }
 }
@@ -301,6 +442,7 @@ pub fn chapter_tab(lang: Lang, c: ChapterId) -> &'static str {
 pub fn chapter_intro(lang: Lang, c: ChapterId) -> &'static str {
     match c {
         ChapterId::HashKeys => tr(lang, St::HashIntro),
+        ChapterId::Indexes => tr(lang, St::IdxIntro),
         ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous => "",
     }
 }
@@ -328,6 +470,11 @@ mod tests {
         St::ShortDate,
         St::HashSeriesById,
         St::HashSeriesClient,
+        St::Ms,
+        St::IdxFigFormula,
+        St::ColN,
+        St::ColP50,
+        St::ColP99,
     ];
 
     #[test]
