@@ -66,6 +66,9 @@ pub(crate) enum Command {
     /// Section 3: consecutive ids scatter, a date query asks every partition, the compound key
     /// hash(client_id) + data_creacio DESC, the restaurant's growing partition, a salted hash.
     HashKeys(crate::study::HashKeysArgs),
+    /// Section 4: local and global secondary indexes ("pending deliveries in Girona"), the
+    /// tail latency of scatter/gather (1 − (1 − p)^n, simulated), an asynchronous index's lag.
+    Indexes(crate::study::IndexesArgs),
 }
 
 /// The two sweeps.

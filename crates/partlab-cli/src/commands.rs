@@ -41,6 +41,7 @@ pub(crate) fn run(command: Command, out: &mut dyn Write) -> Result<(), CliError>
         Command::Locate(a) => locate(&a, out),
         Command::Workload(a) => crate::study::workload(&a, out),
         Command::HashKeys(a) => crate::study::hash_keys(&a, out),
+        Command::Indexes(a) => crate::study::indexes(&a, out),
     }
 }
 

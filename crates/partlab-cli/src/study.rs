@@ -85,6 +85,45 @@ pub(crate) struct HashKeysArgs {
     pub output: Output,
 }
 
+/// `partlab indexes`.
+#[derive(Debug, Args)]
+pub(crate) struct IndexesArgs {
+    /// The workload.
+    #[command(flatten)]
+    pub workload: WorkloadOptions,
+    /// Partitions (2 to 64) [default: 12].
+    #[arg(long, value_name = "N")]
+    pub partitions: Option<u64>,
+    /// The market of "orders pending delivery in …": girona, lleida, tarragona or valencia
+    /// [default: girona].
+    #[arg(long, value_name = "MARKET")]
+    pub market: Option<String>,
+    /// Chance that a partition takes over 500 ms, per 10 000 (1 to 5000) [default: 100, 1 %].
+    #[arg(long, value_name = "N")]
+    pub slow: Option<u64>,
+    /// The asynchronous index consumer's throughput, events per 1 000 s (100 to 1 000 000)
+    /// [default: 100000, 100 a second].
+    #[arg(long, value_name = "N")]
+    pub rate: Option<u64>,
+    /// Output format.
+    #[command(flatten)]
+    pub output: Output,
+}
+
+/// `partlab indexes`.
+pub(crate) fn indexes(a: &IndexesArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let mut fields = Vec::new();
+    a.workload.fields(&mut fields);
+    push(&mut fields, "n", a.partitions);
+    if let Some(m) = &a.market {
+        fields.push(("m", partlab_lab::state::encode(m)));
+    }
+    push(&mut fields, "slow", a.slow);
+    push(&mut fields, "rate", a.rate);
+    let s = open("indexes", ChapterId::Indexes, &fields)?;
+    print_study(s.as_ref(), a.output.json, out)
+}
+
 /// Parses `FROM..TO` (whole numbers).
 fn parse_days(raw: &str) -> Result<(u64, u64), String> {
     let bad = || "expected FROM..TO, e.g. 2..3".to_owned();
@@ -108,6 +147,9 @@ fn option_of(field: &str) -> &str {
         "count" => "--count",
         "qf" | "qt" => "--query-days",
         "h" => "--horizon",
+        "m" => "--market",
+        "slow" => "--slow",
+        "rate" => "--rate",
         other => other,
     }
 }
@@ -127,6 +169,11 @@ fn issue_message(command: &str, issue: &StudyIssue) -> String {
             "--days {days} with --orders-per-day {orders} is more than the {} orders a study generates",
             study::MAX_PAGE_ORDERS
         ),
+        StudyIssue::BadValue {
+            field,
+            value,
+            range: None,
+        } => format!("{} {value}: not one of the values it takes", option_of(field)),
         other => study::issue_text(partlab_lab::state::Lang::En, other),
     };
     format!("{text} (see `partlab {command} --help`)")
