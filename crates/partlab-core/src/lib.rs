@@ -10,6 +10,7 @@ pub mod hash;
 pub mod indexes;
 pub mod keys;
 pub mod lesson;
+pub mod ranges;
 pub mod rng;
 pub mod stats;
 pub mod strategy;
