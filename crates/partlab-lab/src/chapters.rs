@@ -46,6 +46,8 @@ pub enum Instrument {
 /// Every chapter of the lab.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ChapterId {
+    /// Section 2: range partitioning by creation time, and its hot spots.
+    Ranges,
     /// Section 3: hash partitioning and compound keys on the KM0 workload.
     HashKeys,
     /// Section 4: local and global secondary indexes, and scatter/gather tail latency.
@@ -60,7 +62,8 @@ pub enum ChapterId {
 
 impl ChapterId {
     /// Every chapter, in the lesson's order.
-    pub const ALL: [ChapterId; 5] = [
+    pub const ALL: [ChapterId; 6] = [
+        ChapterId::Ranges,
         ChapterId::HashKeys,
         ChapterId::Indexes,
         ChapterId::ModN,
@@ -74,6 +77,7 @@ impl ChapterId {
     /// The chapter's name in URLs (`c=ring`) and `data-chapter` attributes.
     pub fn slug(self) -> &'static str {
         match self {
+            ChapterId::Ranges => "ranges",
             ChapterId::HashKeys => "hash-keys",
             ChapterId::Indexes => "indexes",
             ChapterId::ModN => "mod-n",
@@ -90,6 +94,7 @@ impl ChapterId {
     /// The parts of the lesson this chapter covers, the main one first.
     pub fn parts(self) -> &'static [LessonPart] {
         match self {
+            ChapterId::Ranges => &[LessonPart::Section(2)],
             ChapterId::HashKeys => &[LessonPart::Section(3)],
             ChapterId::Indexes => &[LessonPart::Section(4)],
             ChapterId::ModN => &[LessonPart::Section(5)],
@@ -102,7 +107,7 @@ impl ChapterId {
     pub fn instrument(self) -> Instrument {
         match self {
             ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous => Instrument::Hashing,
-            ChapterId::HashKeys | ChapterId::Indexes => Instrument::Study,
+            ChapterId::Ranges | ChapterId::HashKeys | ChapterId::Indexes => Instrument::Study,
         }
     }
 
@@ -111,7 +116,9 @@ impl ChapterId {
     pub fn default_strategy(self) -> Strategy {
         match self {
             ChapterId::ModN => Strategy::Modulo,
-            ChapterId::Ring | ChapterId::HashKeys | ChapterId::Indexes => Strategy::Ring,
+            ChapterId::Ring | ChapterId::Ranges | ChapterId::HashKeys | ChapterId::Indexes => {
+                Strategy::Ring
+            }
             ChapterId::Rendezvous => Strategy::Rendezvous,
         }
     }

@@ -409,6 +409,130 @@ study_texts! {
     ColOrders => ("Comandes", "Orders"),
     /// Column: backlog.
     ColBacklog => ("Pendents d'indexar", "Not yet indexed"),
+    // ---- Section 2: range partitioning and hot spots --------------------------------------------
+    /// Chapter intro.
+    RangeIntro => (
+        "Si les comandes es guarden per rangs de data_creacio, com els volums d'una enciclopèdia, una consulta per dates només ha de mirar una o dues particions. Però totes les escriptures d'avui cauen al rang que conté avui: durant la Setmana de la Verema, deu nodes i només un que escriu. Posar el mercat davant de la data reparteix les escriptures en quatre particions (quatre punts calents, València el més calent) i «aquesta setmana a València» continua sent un rang. Els límits poden ser fixos o triats a partir de les dades.",
+        "If orders are stored by ranges of data_creacio, like the volumes of an encyclopaedia, a date query only looks at one or two partitions. But every write of today lands on the range that holds today: during the grape-harvest week, ten nodes and only one writing. Putting the market before the date spreads the writes over four partitions (four hot spots, València the hottest) and \"this week in València\" is still a range. Boundaries can be fixed or chosen from the data.",
+    ),
+    /// Chapter tab.
+    RangeTab => ("2 · Rangs i punts calents", "2 · Ranges & hot spots"),
+    /// Weeks before the campaign.
+    RangeWeeks => ("Setmanes ordinàries abans de la campanya (10.000 comandes al dia)", "Ordinary weeks before the campaign (10,000 orders a day)"),
+    /// Key control.
+    RangeKeyLabel => ("Clau del mapa de calor", "Key of the heat map"),
+    /// Key: date.
+    RangeKeyDate => ("data_creacio", "data_creacio"),
+    /// Key: market + date.
+    RangeKeyMarketDate => ("mercat + data_creacio", "mercat + data_creacio"),
+    /// Bounds control.
+    RangeBounds => ("Límits de les particions", "Partition boundaries"),
+    /// Bounds: fixed.
+    RangeFixed => ("fixos (trams iguals de la clau)", "fixed (equal spans of the key)"),
+    /// Bounds: adaptive.
+    RangeAdaptive => ("triats de les dades (mateixes comandes a cada partició)", "chosen from the data (the same orders in each partition)"),
+    /// Zoom control.
+    RangeZoom => ("Mapa de calor", "Heat map"),
+    /// Zoom: hours.
+    RangeZoomHours => ("hora a hora, la setmana de la campanya", "hour by hour, the campaign week"),
+    /// Zoom: days.
+    RangeZoomDays => ("dia a dia, totes les setmanes", "day by day, every week"),
+    /// Preset: lesson.
+    RangePresetLesson => ("Deu nodes i només un que escriu", "Ten nodes and only one writing"),
+    /// Preset: market.
+    RangePresetMarket => ("Mercat + data: quatre punts calents", "Market + date: four hot spots"),
+    /// Heat title.
+    RangeHeatTitle => ("On van les escriptures", "Where the writes go"),
+    /// Heat caption.
+    RangeHeatCaption => (
+        "Comandes escrites a cada partició ({key}, {bounds}), {zoom}. Cada fila és una partició; com més intens, més escriptures.",
+        "Orders written to each partition ({key}, {bounds}), {zoom}. Each row is a partition; the stronger the shade, the more writes.",
+    ),
+    /// Fixed, short.
+    RangeFixedShort => ("límits fixos", "fixed boundaries"),
+    /// Adaptive, short.
+    RangeAdaptiveShort => ("límits triats de les dades", "boundaries from the data"),
+    /// Figure: partitions writing in the busiest hour.
+    RangeFigWriting => ("Particions que escriuen en l'hora de més feina ({hour})", "Partitions writing in the busiest hour ({hour})"),
+    /// Figure: hottest share.
+    RangeFigHottest => ("La partició més calenta rep, d'aquella hora", "The hottest partition takes, of that hour"),
+    /// Figure: mean writing.
+    RangeFigMean => ("Particions que escriuen, de mitjana, cada hora de campanya", "Partitions writing, on average, each campaign hour"),
+    /// Heat chart label.
+    RangeHeatChart => ("Mapa de calor de les escriptures per partició i per temps", "Heat map of writes per partition and time"),
+    /// Unit: writes.
+    RangeUnitWrites => ("escriptures", "writes"),
+    /// Axis: campaign hour.
+    RangeAxisHour => ("hora de la campanya", "hour of the campaign"),
+    /// Axis: day.
+    RangeAxisDay => ("dia", "day"),
+    /// Spread title.
+    RangeSpreadTitle => ("Data o mercat + data: quantes particions treballen", "Date or market + date: how many partitions work"),
+    /// Spread caption.
+    RangeSpreadCaption => (
+        "Les quatre maneres de tallar la clau en {n} particions, durant la setmana de la campanya. El gràfic mostra les escriptures de l'hora de més feina a cada partició ({bounds}).",
+        "The four ways to cut the key into {n} partitions, during the campaign week. The chart shows the busiest hour's writes on each partition ({bounds}).",
+    ),
+    /// Column: layout.
+    ColLayout => ("Clau i límits", "Key and boundaries"),
+    /// Column: writing in peak.
+    ColWritingPeak => ("Escriuen en l'hora punta", "Writing in the peak hour"),
+    /// Column: hottest in peak.
+    ColHottestPeak => ("La més calenta, de l'hora punta", "Hottest, of the peak hour"),
+    /// Column: mean writing.
+    ColMeanWriting => ("Escriuen cada hora (mitjana)", "Writing each hour (mean)"),
+    /// Column: campaign hottest.
+    ColCampaignHottest => ("La més calenta, de la campanya", "Hottest, of the campaign"),
+    /// Series: date.
+    RangeSeriesDate => ("data_creacio", "data_creacio"),
+    /// Series: market + date.
+    RangeSeriesMarketDate => ("mercat + data_creacio", "mercat + data_creacio"),
+    /// Spread chart label.
+    RangeSpreadChart => ("Escriptures de l'hora punta per partició, amb cada clau", "The peak hour's writes per partition, with each key"),
+    /// Layout name.
+    RangeLayoutName => ("{key}, {bounds}", "{key}, {bounds}"),
+    /// Sizes title.
+    RangeSizesTitle => ("Límits fixos o triats de les dades", "Fixed boundaries or chosen from the data"),
+    /// Sizes caption.
+    RangeSizesCaption => (
+        "Comandes que guarda cada partició amb la clau {key}. Els límits triats de les dades igualen les mides (la setmana de campanya, més densa, rep més particions i més estretes), però les escriptures d'avui continuen anant a una sola partició.",
+        "Orders each partition holds with the key {key}. Boundaries chosen from the data even out the sizes (the denser campaign week gets more, narrower partitions), but today's writes still all go to one partition.",
+    ),
+    /// Series: fixed sizes.
+    RangeSeriesFixed => ("límits fixos", "fixed boundaries"),
+    /// Series: adaptive sizes.
+    RangeSeriesAdaptive => ("límits triats de les dades", "boundaries chosen from the data"),
+    /// Column: range fixed.
+    ColRangeFixed => ("Rang (fixos)", "Range (fixed)"),
+    /// Column: range adaptive.
+    ColRangeAdaptive => ("Rang (de les dades)", "Range (from the data)"),
+    /// Sizes chart label.
+    RangeSizesChart => ("Comandes per partició amb límits fixos i triats de les dades", "Orders per partition with fixed boundaries and with boundaries from the data"),
+    /// Figure: largest / smallest fixed.
+    RangeFigRatioFixed => ("Partició més gran / més petita, límits fixos", "Largest / smallest partition, fixed boundaries"),
+    /// Figure: largest / smallest adaptive.
+    RangeFigRatioAdaptive => ("Partició més gran / més petita, límits de les dades", "Largest / smallest partition, boundaries from the data"),
+    /// Queries title.
+    RangeQueriesTitle => ("Les consultes per rang: una o dues particions", "Range queries: one or two partitions"),
+    /// Queries caption.
+    RangeQueriesCaption => (
+        "Particions que cal consultar (i comandes que es llegeixen) amb cada clau i cada manera de posar els límits, en {n} particions, a la fi de la campanya. Sense el mercat a la clau, «aquesta setmana a València» llegeix la setmana de tots els mercats i en filtra un.",
+        "Partitions to ask (and orders read) with each key and each way of setting the boundaries, over {n} partitions, at the end of the campaign. Without the market in the key, \"this week in València\" reads every market's week and filters one.",
+    ),
+    /// Query: last week.
+    RangeQLastWeek => ("Les comandes de la setmana passada", "Last week's orders"),
+    /// Query: this week in.
+    RangeQThisWeek => ("Les comandes d'aquesta setmana a {market}", "This week's orders in {market}"),
+    /// Query: yesterday.
+    RangeQYesterday => ("Les comandes d'ahir", "Yesterday's orders"),
+    /// Query: all of a market.
+    RangeQAllOf => ("Totes les comandes de {market}", "Every order of {market}"),
+    /// Cell: partitions and rows read.
+    RangeCell => ("{parts} ({rows} llegides)", "{parts} ({rows} read)"),
+    /// Column: rows returned.
+    ColReturned => ("Comandes que en surten", "Orders returned"),
+    /// Range of hours in a boundary.
+    RangeSpan => ("{from} → {to}", "{from} → {to}"),
 }
 
 /// The text `t` in `lang`.
@@ -434,6 +558,7 @@ pub fn chapter_tab(lang: Lang, c: ChapterId) -> &'static str {
     match c {
         ChapterId::HashKeys => tr(lang, St::HashTab),
         ChapterId::Indexes => tr(lang, St::IdxTab),
+        ChapterId::Ranges => tr(lang, St::RangeTab),
         ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous => "",
     }
 }
@@ -443,6 +568,7 @@ pub fn chapter_intro(lang: Lang, c: ChapterId) -> &'static str {
     match c {
         ChapterId::HashKeys => tr(lang, St::HashIntro),
         ChapterId::Indexes => tr(lang, St::IdxIntro),
+        ChapterId::Ranges => tr(lang, St::RangeIntro),
         ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous => "",
     }
 }
@@ -472,6 +598,12 @@ mod tests {
         St::HashSeriesClient,
         St::Ms,
         St::IdxFigFormula,
+        St::RangeKeyDate,
+        St::RangeKeyMarketDate,
+        St::RangeSeriesDate,
+        St::RangeSeriesMarketDate,
+        St::RangeSpan,
+        St::RangeLayoutName,
         St::ColN,
         St::ColP50,
         St::ColP99,
