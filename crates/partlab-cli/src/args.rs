@@ -69,6 +69,9 @@ pub(crate) enum Command {
     /// Section 4: local and global secondary indexes ("pending deliveries in Girona"), the
     /// tail latency of scatter/gather (1 − (1 − p)^n, simulated), an asynchronous index's lag.
     Indexes(crate::study::IndexesArgs),
+    /// Section 2: orders ranged by data_creacio (ten nodes, one writing), the market prefix
+    /// (four hot spots), fixed boundaries or chosen from the data, range queries.
+    Ranges(crate::study::RangesArgs),
 }
 
 /// The two sweeps.

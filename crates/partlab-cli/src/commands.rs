@@ -42,6 +42,7 @@ pub(crate) fn run(command: Command, out: &mut dyn Write) -> Result<(), CliError>
         Command::Workload(a) => crate::study::workload(&a, out),
         Command::HashKeys(a) => crate::study::hash_keys(&a, out),
         Command::Indexes(a) => crate::study::indexes(&a, out),
+        Command::Ranges(a) => crate::study::ranges(&a, out),
     }
 }
 

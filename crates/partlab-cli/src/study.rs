@@ -124,6 +124,47 @@ pub(crate) fn indexes(a: &IndexesArgs, out: &mut dyn Write) -> Result<(), CliErr
     print_study(s.as_ref(), a.output.json, out)
 }
 
+/// `partlab ranges`.
+#[derive(Debug, Args)]
+pub(crate) struct RangesArgs {
+    /// The workload (the campaign).
+    #[command(flatten)]
+    pub workload: WorkloadOptions,
+    /// Ordinary weeks before the campaign, at 10 000 orders a day (0 to 12) [default: 9].
+    #[arg(long, value_name = "W")]
+    pub weeks: Option<u64>,
+    /// Partitions (2 to 32) [default: 10].
+    #[arg(long, value_name = "N")]
+    pub partitions: Option<u64>,
+    /// The heat map's key: date or market-date [default: date].
+    #[arg(long, value_name = "KEY")]
+    pub key: Option<String>,
+    /// The heat map's boundaries: fixed or adaptive (chosen from the data) [default: fixed].
+    #[arg(long, value_name = "BOUNDS")]
+    pub bounds: Option<String>,
+    /// The heat map's time axis: days (every week) or hours (the campaign) [default: days].
+    #[arg(long, value_name = "AXIS")]
+    pub zoom: Option<String>,
+    /// Output format.
+    #[command(flatten)]
+    pub output: Output,
+}
+
+/// `partlab ranges`.
+pub(crate) fn ranges(a: &RangesArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let mut fields = Vec::new();
+    a.workload.fields(&mut fields);
+    push(&mut fields, "wk", a.weeks);
+    push(&mut fields, "n", a.partitions);
+    for (field, v) in [("key", &a.key), ("b", &a.bounds), ("z", &a.zoom)] {
+        if let Some(v) = v {
+            fields.push((field, partlab_lab::state::encode(v)));
+        }
+    }
+    let s = open("ranges", ChapterId::Ranges, &fields)?;
+    print_study(s.as_ref(), a.output.json, out)
+}
+
 /// Parses `FROM..TO` (whole numbers).
 fn parse_days(raw: &str) -> Result<(u64, u64), String> {
     let bad = || "expected FROM..TO, e.g. 2..3".to_owned();
@@ -150,6 +191,10 @@ fn option_of(field: &str) -> &str {
         "m" => "--market",
         "slow" => "--slow",
         "rate" => "--rate",
+        "wk" => "--weeks",
+        "key" => "--key",
+        "b" => "--bounds",
+        "z" => "--zoom",
         other => other,
     }
 }
