@@ -8,6 +8,7 @@ pub mod compound;
 pub mod config;
 pub mod hash;
 pub mod indexes;
+pub mod keychoice;
 pub mod keys;
 pub mod lesson;
 pub mod ranges;
@@ -15,6 +16,7 @@ pub mod rng;
 pub mod stats;
 pub mod strategy;
 pub mod sweep;
+pub mod vans;
 pub mod workload;
 
 pub use config::{Config, ConfigError, Node, Strategy};
