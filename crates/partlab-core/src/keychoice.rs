@@ -123,6 +123,8 @@ pub struct OrderStats {
     pub hot_hour_skew: f64,
     /// The largest partition key value (an id, a client, a market…), for the table.
     pub largest_key: String,
+    /// Its rows in the workload.
+    pub largest_key_rows: u64,
     /// Rows it gains per day, on average over the workload.
     pub largest_key_per_day: f64,
     /// Whether a key value stops growing (an order, a month, a range that is split).
@@ -351,6 +353,7 @@ pub fn order_candidates(w: &Workload, hashed: &HashedWorkload, n: u32) -> Vec<Or
                 data_skew: skew(&rows, n),
                 hot_hour_skew: skew(&hot, n),
                 largest_key,
+                largest_key_rows: best_n,
                 largest_key_per_day: best_n as f64 / days,
                 bounded: matches!(
                     key,

@@ -58,17 +58,20 @@ pub enum ChapterId {
     Ring,
     /// Section 7 and exercise 3: rendezvous hashing, jump hash and replica sets.
     Rendezvous,
+    /// Section 10 and exercise 2: choosing KM0's partition keys, measured.
+    ChoosingKeys,
 }
 
 impl ChapterId {
     /// Every chapter, in the lesson's order.
-    pub const ALL: [ChapterId; 6] = [
+    pub const ALL: [ChapterId; 7] = [
         ChapterId::Ranges,
         ChapterId::HashKeys,
         ChapterId::Indexes,
         ChapterId::ModN,
         ChapterId::Ring,
         ChapterId::Rendezvous,
+        ChapterId::ChoosingKeys,
     ];
 
     /// The chapter shown when the address names none.
@@ -83,6 +86,7 @@ impl ChapterId {
             ChapterId::ModN => "mod-n",
             ChapterId::Ring => "ring",
             ChapterId::Rendezvous => "rendezvous",
+            ChapterId::ChoosingKeys => "choosing-keys",
         }
     }
 
@@ -100,6 +104,7 @@ impl ChapterId {
             ChapterId::ModN => &[LessonPart::Section(5)],
             ChapterId::Ring => &[LessonPart::Section(6), LessonPart::Exercise(1)],
             ChapterId::Rendezvous => &[LessonPart::Section(7), LessonPart::Exercise(3)],
+            ChapterId::ChoosingKeys => &[LessonPart::Section(10), LessonPart::Exercise(2)],
         }
     }
 
@@ -107,7 +112,10 @@ impl ChapterId {
     pub fn instrument(self) -> Instrument {
         match self {
             ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous => Instrument::Hashing,
-            ChapterId::Ranges | ChapterId::HashKeys | ChapterId::Indexes => Instrument::Study,
+            ChapterId::Ranges
+            | ChapterId::HashKeys
+            | ChapterId::Indexes
+            | ChapterId::ChoosingKeys => Instrument::Study,
         }
     }
 
@@ -116,9 +124,11 @@ impl ChapterId {
     pub fn default_strategy(self) -> Strategy {
         match self {
             ChapterId::ModN => Strategy::Modulo,
-            ChapterId::Ring | ChapterId::Ranges | ChapterId::HashKeys | ChapterId::Indexes => {
-                Strategy::Ring
-            }
+            ChapterId::Ring
+            | ChapterId::Ranges
+            | ChapterId::HashKeys
+            | ChapterId::Indexes
+            | ChapterId::ChoosingKeys => Strategy::Ring,
             ChapterId::Rendezvous => Strategy::Rendezvous,
         }
     }

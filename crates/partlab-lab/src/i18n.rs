@@ -431,16 +431,17 @@ pub fn chapter_tab(lang: Lang, c: ChapterId) -> &'static str {
         (Lang::Ca, ChapterId::Ring) => "6 · Anell",
         (Lang::En, ChapterId::Ring) => "6 · Ring",
         (_, ChapterId::Rendezvous) => "7 · Rendezvous",
-        (_, ChapterId::Ranges | ChapterId::HashKeys | ChapterId::Indexes) => {
-            crate::study::text::chapter_tab(lang, c)
-        }
+        (
+            _,
+            ChapterId::Ranges | ChapterId::HashKeys | ChapterId::Indexes | ChapterId::ChoosingKeys,
+        ) => crate::study::text::chapter_tab(lang, c),
     }
 }
 
 /// The paragraph that opens a chapter: what to try, in the lesson's terms.
 pub fn chapter_intro(lang: Lang, c: ChapterId) -> &'static str {
     let (ca, en) = match c {
-        ChapterId::Ranges | ChapterId::HashKeys | ChapterId::Indexes => {
+        ChapterId::Ranges | ChapterId::HashKeys | ChapterId::Indexes | ChapterId::ChoosingKeys => {
             return crate::study::text::chapter_intro(lang, c)
         }
         ChapterId::ModN => (

@@ -19,6 +19,7 @@ pub mod chart;
 pub mod fields;
 pub mod hash_keys;
 pub mod indexes;
+pub mod keys;
 pub mod ranges;
 pub mod text;
 pub mod view;
@@ -98,6 +99,7 @@ pub fn open(
         ChapterId::HashKeys => Some(Box::new(hash_keys::HashKeys::open(fields, lang, frame))),
         ChapterId::Indexes => Some(Box::new(indexes::Indexes::open(fields, lang, frame))),
         ChapterId::Ranges => Some(Box::new(ranges::Ranges::open(fields, lang, frame))),
+        ChapterId::ChoosingKeys => Some(Box::new(keys::ChoosingKeys::open(fields, lang, frame))),
         ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous => None,
     }
 }

@@ -533,6 +533,174 @@ study_texts! {
     ColReturned => ("Comandes que en surten", "Orders returned"),
     /// Range of hours in a boundary.
     RangeSpan => ("{from} → {to}", "{from} → {to}"),
+    // ---- Section 10 and exercise 2: choosing the keys ---------------------------------------
+    /// Chapter intro.
+    KeysIntro => (
+        "Ara toca decidir. Cada clau candidata per a les comandes i per a l'estoc es mesura sobre la mateixa setmana de comandes i el mateix nombre de particions: com de desigual reparteix les dades i les escriptures de l'hora punta, com creix la seva partició més gran i quantes particions ha de preguntar cada consulta. Tria una clau per veure què costa; el veredicte de la lliçó és a sota, amagat fins que el vulguis veure. L'exercici 2 fa el mateix amb les posicions de les furgonetes.",
+        "Time to decide. Each candidate key for the orders and for the stock is measured on the same week of orders and the same number of partitions: how unevenly it spreads the data and the peak hour's writes, how its largest partition grows, and how many partitions each query must ask. Pick a key to see what it costs; the lesson's verdict is below, hidden until you want it. Exercise 2 does the same with the delivery vans' positions.",
+    ),
+    /// Chapter tab.
+    KeysTab => ("10 · Triar les claus", "10 · Choosing the keys"),
+    /// Pick control: orders.
+    KeysPickOrders => ("La teva clau per a les comandes", "Your key for the orders"),
+    /// Pick control: stock.
+    KeysPickStock => ("La teva clau per a l'estoc", "Your key for the stock"),
+    /// Pick control: vans.
+    KeysPickVans => ("La teva clau per a les posicions (exercici 2)", "Your key for the positions (exercise 2)"),
+    /// Preset: nothing picked.
+    KeysPresetLesson => ("Les taules de la secció 10 (16 particions)", "Section 10's tables (16 partitions)"),
+    /// Preset: the lesson's answers.
+    KeysPresetAnswer => ("Les respostes de la lliçó", "The lesson's answers"),
+    /// Orders panel title.
+    KeysOrdersTitle => ("Comandes: sis claus candidates", "Orders: six candidate keys"),
+    /// Orders caption.
+    KeysOrdersCaption => (
+        "Mesurat sobre les {orders} comandes en {n} particions. Desigualtat: la partició més gran dividida per la mitjana (1 = perfecte). Consultes: particions que cal preguntar per «les meves comandes» (les de l'Anna), «comanda per id», «comandes de Girona» (repartiment), «comandes d'Horta La Vega» (panell del productor) i «comandes d'ahir» (analítica).",
+        "Measured on the {orders} orders over {n} partitions. Unevenness: the largest partition over the mean (1 = perfect). Queries: partitions to ask for \"my orders\" (Anna's), \"order by id\", \"Girona's orders\" (deliveries), \"Horta La Vega's orders\" (the producer's dashboard) and \"yesterday's orders\" (analytics).",
+    ),
+    /// Column: data skew.
+    ColDataSkew => ("Desigualtat de dades", "Data unevenness"),
+    /// Axis: unevenness.
+    AxisSkew => ("desigualtat (més gran / mitjana)", "unevenness (largest / mean)"),
+    /// Reference: perfectly even.
+    SkewPerfect => ("1 = repartiment perfecte", "1 = perfectly even"),
+    /// Column: hot-hour skew.
+    ColHotSkew => ("Desigualtat a l'hora punta", "Peak-hour unevenness"),
+    /// Column: largest key.
+    ColLargestKey => ("Clau més gran (files de la setmana)", "Largest key (rows in the week)"),
+    /// Column: bounded.
+    ColBounded => ("Té límit?", "Bounded?"),
+    /// Column: my orders.
+    ColMyOrders => ("Les meves comandes", "My orders"),
+    /// Column: by id.
+    ColById => ("Per id", "By id"),
+    /// Column: market.
+    ColMarketQ => ("Girona", "Girona"),
+    /// Column: producer.
+    ColProducerQ => ("Productor", "Producer"),
+    /// Column: period.
+    ColPeriodQ => ("Ahir", "Yesterday"),
+    /// A key's largest value and its rows a day.
+    KeysLargest => ("{key}: {rows}", "{key}: {rows}"),
+    /// Prompt before a pick.
+    KeysPickPrompt => (
+        "Tria una clau als controls de l'experiment per veure què costa.",
+        "Pick a key in the experiment's controls to see what it costs.",
+    ),
+    /// Figure: your key.
+    KeysFigYourKey => ("La teva clau", "Your key"),
+    /// Figure: my orders.
+    KeysFigMyOrders => ("«Les meves comandes»: particions (files llegides)", "\"My orders\": partitions (rows read)"),
+    /// Figure: by id.
+    KeysFigById => ("«Comanda per id»: particions", "\"Order by id\": partitions"),
+    /// Figure: skew.
+    KeysFigSkew => ("Desigualtat de dades / a l'hora punta", "Data / peak-hour unevenness"),
+    /// Figure: growth.
+    KeysFigGrowth => ("La clau més gran creix (files/dia)", "The largest key grows (rows/day)"),
+    /// Parts and rows.
+    KeysPartsRows => ("{parts} ({rows})", "{parts} ({rows})"),
+    /// Reveal: the lesson's verdict.
+    KeysReveal => ("Mostra el veredicte de la lliçó", "Show the lesson's verdict"),
+    /// Column: verdict.
+    ColVerdict => ("Veredicte, per les xifres", "Verdict, by the numbers"),
+    /// Verdict: data_creacio.
+    VerdictDate => (
+        "Descartada: a l'hora punta una partició rep gairebé totes les escriptures (desigualtat {hot}).",
+        "Discarded: in the peak hour one partition takes nearly every write (unevenness {hot}).",
+    ),
+    /// Verdict: comanda_id.
+    VerdictId => (
+        "Només per a la taula comandes_per_id: «comanda per id» en 1 partició, però «les meves comandes» en {parts}.",
+        "Only for the table comandes_per_id: \"order by id\" on 1 partition, but \"my orders\" on {parts}.",
+    ),
+    /// Verdict: client + date.
+    VerdictClient => (
+        "Triada com a clau principal: «les meves comandes» en 1 partició, ja ordenades, i les dades ben repartides (desigualtat {skew}). El restaurant hi afegeix {rows} files al dia sense límit.",
+        "Chosen as the main key: \"my orders\" on 1 partition, already in order, and the data evenly spread (unevenness {skew}). The restaurant adds {rows} rows a day to it without bound.",
+    ),
+    /// Verdict: client + month.
+    VerdictMonth => (
+        "El cub mensual per al restaurant: la seva partició s'atura cada fi de mes i «les meves comandes» continua en 1 partició.",
+        "The monthly bucket for the restaurant: its partition stops at each month's end and \"my orders\" stays on 1 partition.",
+    ),
+    /// Verdict: mercat.
+    VerdictMarket => (
+        "No com a clau: només {used} particions fan servir, amb desigualtat {skew}. Sí com a índex global asíncron comandes_per_mercat.",
+        "Not as the key: only {used} partitions used, unevenness {skew}. Yes as the asynchronous global index comandes_per_mercat.",
+    ),
+    /// Verdict: productor.
+    VerdictProducer => (
+        "No com a clau: desigualtat {skew} (Horta La Vega). Sí com a índex global asíncron per al panell del productor.",
+        "Not as the key: unevenness {skew} (Horta La Vega). Yes as an asynchronous global index for the producer's dashboard.",
+    ),
+    /// Stock title.
+    KeysStockTitle => ("Estoc: un comptador ha de viure sencer en una partició", "Stock: a counter must live whole in one partition"),
+    /// Stock caption.
+    KeysStockCaption => (
+        "Els comptadors d'estoc dels 100 productes en {n} particions; cada comanda en reserva una unitat. Desigualtat de comptadors i de reserves a l'hora punta ({hour}).",
+        "The stock counters of the 100 products over {n} partitions; each order reserves one unit. Unevenness of counters and of the peak hour's reservations ({hour}).",
+    ),
+    /// Column: counters.
+    ColCounters => ("Comptadors", "Counters"),
+    /// Column: partitions per product.
+    ColPerProduct => ("Particions per producte", "Partitions per product"),
+    /// Column: one partition.
+    ColOnePartition => ("Comptador en una partició?", "Counter in one partition?"),
+    /// Column: counter skew.
+    ColCounterSkew => ("Desigualtat de comptadors", "Counter unevenness"),
+    /// Column: largest share.
+    ColLargestShare => ("Partició més gran", "Largest partition"),
+    /// Column: reservations skew.
+    ColReserveSkew => ("Desigualtat de reserves, hora punta", "Reservation unevenness, peak hour"),
+    /// Verdict: producte_slug.
+    VerdictSlug => (
+        "Triada: cada comptador en una partició, decrements atòmics sense coordinació. La clau calenta ({product}, {reservations} reserves a l'hora punta) es tracta amb cues i memòria cau.",
+        "Chosen: each counter in one partition, atomic decrements without coordination. The hot key ({product}, {reservations} reservations in the peak hour) is handled with queues and caches.",
+    ),
+    /// Verdict: productor for stock.
+    VerdictStockProducer => (
+        "Descartada: Horta La Vega posa el {share} dels comptadors en una sola partició.",
+        "Discarded: Horta La Vega puts {share} of the counters in a single partition.",
+    ),
+    /// Verdict: mercat for stock.
+    VerdictStockMarket => (
+        "Descartada: l'estoc és del productor; per mercat, un producte són {parts} comptadors en particions diferents i cada reserva demanaria una transacció distribuïda.",
+        "Discarded: stock belongs to the producer; by market, one product is {parts} counters on different partitions and every reservation would need a distributed transaction.",
+    ),
+    /// Vans title.
+    KeysVansTitle => ("Exercici 2: les posicions de les furgonetes", "Exercise 2: the delivery vans' positions"),
+    /// Vans caption.
+    KeysVansCaption => (
+        "{vans} furgonetes envien {per_day} posicions al dia (cada 3 segons durant el torn). Consultes: (a) l'última posició de {van}, milers de cops per minut; (b) el seu recorregut entre les 10 i les 12 d'avui; (c) totes les furgonetes que ara (a les 18 h) són a València.",
+        "{vans} vans send {per_day} positions a day (every 3 seconds during their shift). Queries: (a) the last position of {van}, thousands of times a minute; (b) its route between 10:00 and 12:00 today; (c) every van in València now (18:00).",
+    ),
+    /// Figure: (a).
+    KeysFigA => ("(a) Última posició: particions (files)", "(a) Last position: partitions (rows)"),
+    /// Figure: (b).
+    KeysFigB => ("(b) Recorregut de 2 hores: particions (files)", "(b) 2-hour route: partitions (rows)"),
+    /// Figure: (c).
+    KeysFigC => ("(c) València ara: particions (files)", "(c) València now: partitions (rows)"),
+    /// Figure: (c) via index.
+    KeysFigCIndex => ("(c) amb un índex global per mercat", "(c) with a global index by market"),
+    /// Figure: year.
+    KeysFigYear => ("Posicions a la partició més gran després d'un any", "Positions in the largest partition after a year"),
+    /// Column: per day.
+    ColPerDay => ("Clau més gran, per dia", "Largest key, per day"),
+    /// Column: per year.
+    ColPerYear => ("Després d'un any", "After a year"),
+    /// Column: (a).
+    ColA => ("(a)", "(a)"),
+    /// Column: (b).
+    ColB => ("(b)", "(b)"),
+    /// Column: (c).
+    ColC => ("(c)", "(c)"),
+    /// Reveal: the lesson's answer.
+    KeysRevealAnswer => ("Mostra la resposta de la lliçó i la comparació", "Show the lesson's answer and the comparison"),
+    /// The lesson's answer to exercise 2.
+    KeysVansAnswer => (
+        "Clau de partició repartidor_id + dia, ordenada per ts DESC: (a) és la primera fila de la partició d'avui ({a_rows} fila), (b) un rang dins la mateixa partició ({b_rows} posicions), i (c), que no diu cap furgoneta, es respon des d'un índex global asíncron per mercat, ultima_posicio_per_mercat ({c_rows} files en 1 partició, en lloc de {c_parts} particions). Amb repartidor_id a seques, una furgoneta acumula {year} posicions en un any: el cub diari acota la partició i fa fàcil esborrar els dies vells.",
+        "Partition key repartidor_id + dia, ordered by ts DESC: (a) is the first row of today's partition ({a_rows} row), (b) a range within the same partition ({b_rows} positions), and (c), which names no van, is answered from an asynchronous global index by market, ultima_posicio_per_mercat ({c_rows} rows on 1 partition, instead of {c_parts} partitions). With repartidor_id alone, a van piles up {year} positions in a year: the daily bucket bounds the partition and makes dropping old days easy.",
+    ),
 }
 
 /// The text `t` in `lang`.
@@ -559,6 +727,7 @@ pub fn chapter_tab(lang: Lang, c: ChapterId) -> &'static str {
         ChapterId::HashKeys => tr(lang, St::HashTab),
         ChapterId::Indexes => tr(lang, St::IdxTab),
         ChapterId::Ranges => tr(lang, St::RangeTab),
+        ChapterId::ChoosingKeys => tr(lang, St::KeysTab),
         ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous => "",
     }
 }
@@ -569,6 +738,7 @@ pub fn chapter_intro(lang: Lang, c: ChapterId) -> &'static str {
         ChapterId::HashKeys => tr(lang, St::HashIntro),
         ChapterId::Indexes => tr(lang, St::IdxIntro),
         ChapterId::Ranges => tr(lang, St::RangeIntro),
+        ChapterId::ChoosingKeys => tr(lang, St::KeysIntro),
         ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous => "",
     }
 }
@@ -604,6 +774,12 @@ mod tests {
         St::RangeSeriesMarketDate,
         St::RangeSpan,
         St::RangeLayoutName,
+        St::ColMarketQ,
+        St::KeysLargest,
+        St::KeysPartsRows,
+        St::ColA,
+        St::ColB,
+        St::ColC,
         St::ColN,
         St::ColP50,
         St::ColP99,
