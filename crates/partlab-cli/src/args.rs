@@ -72,6 +72,9 @@ pub(crate) enum Command {
     /// Section 2: orders ranged by data_creacio (ten nodes, one writing), the market prefix
     /// (four hot spots), fixed boundaries or chosen from the data, range queries.
     Ranges(crate::study::RangesArgs),
+    /// Section 10 and exercise 2: every candidate key for the orders, the stock and the vans'
+    /// positions, measured, with the lesson's verdicts.
+    ChoosingKeys(crate::study::KeysArgs),
 }
 
 /// The two sweeps.

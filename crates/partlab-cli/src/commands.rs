@@ -43,6 +43,7 @@ pub(crate) fn run(command: Command, out: &mut dyn Write) -> Result<(), CliError>
         Command::HashKeys(a) => crate::study::hash_keys(&a, out),
         Command::Indexes(a) => crate::study::indexes(&a, out),
         Command::Ranges(a) => crate::study::ranges(&a, out),
+        Command::ChoosingKeys(a) => crate::study::choosing_keys(&a, out),
     }
 }
 

@@ -165,6 +165,48 @@ pub(crate) fn ranges(a: &RangesArgs, out: &mut dyn Write) -> Result<(), CliError
     print_study(s.as_ref(), a.output.json, out)
 }
 
+/// `partlab choosing-keys`.
+#[derive(Debug, Args)]
+pub(crate) struct KeysArgs {
+    /// The workload.
+    #[command(flatten)]
+    pub workload: WorkloadOptions,
+    /// Partitions (4 to 64) [default: 16].
+    #[arg(long, value_name = "N")]
+    pub partitions: Option<u64>,
+    /// Your key for the orders: data-creacio, comanda-id, client-date, client-month, mercat
+    /// or productor-id.
+    #[arg(long, value_name = "KEY")]
+    pub order_key: Option<String>,
+    /// Your key for the stock: producte-slug, productor-id or mercat.
+    #[arg(long, value_name = "KEY")]
+    pub stock_key: Option<String>,
+    /// Your key for the vans' positions (exercise 2): van, van-day, day or market.
+    #[arg(long, value_name = "KEY")]
+    pub van_key: Option<String>,
+    /// Output format.
+    #[command(flatten)]
+    pub output: Output,
+}
+
+/// `partlab choosing-keys`.
+pub(crate) fn choosing_keys(a: &KeysArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let mut fields = Vec::new();
+    a.workload.fields(&mut fields);
+    push(&mut fields, "n", a.partitions);
+    for (field, v) in [
+        ("ok", &a.order_key),
+        ("sk", &a.stock_key),
+        ("vk", &a.van_key),
+    ] {
+        if let Some(v) = v {
+            fields.push((field, partlab_lab::state::encode(v)));
+        }
+    }
+    let s = open("choosing-keys", ChapterId::ChoosingKeys, &fields)?;
+    print_study(s.as_ref(), a.output.json, out)
+}
+
 /// Parses `FROM..TO` (whole numbers).
 fn parse_days(raw: &str) -> Result<(u64, u64), String> {
     let bad = || "expected FROM..TO, e.g. 2..3".to_owned();
@@ -195,6 +237,9 @@ fn option_of(field: &str) -> &str {
         "key" => "--key",
         "b" => "--bounds",
         "z" => "--zoom",
+        "ok" => "--order-key",
+        "sk" => "--stock-key",
+        "vk" => "--van-key",
         other => other,
     }
 }
