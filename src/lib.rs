@@ -17,6 +17,7 @@ mod embedding;
 mod frame;
 mod hashing;
 mod share;
+mod study;
 mod teachers;
 
 use std::cell::RefCell;
@@ -32,6 +33,7 @@ use partlab_lab::state::{FragmentIssue, Lang};
 
 use dom::{by_id, window};
 use hashing::Hashing;
+use study::StudyView;
 use teachers::Teachers;
 
 /// Delay before the address is updated after a slider step, in ms (a drag writes it once).
@@ -45,6 +47,7 @@ enum ChapterView {
     // Boxed: the instrument is large, the other pages small.
     Hashing(Box<Hashing>),
     Teachers(Teachers),
+    Study(StudyView),
 }
 
 impl ChapterView {
@@ -61,6 +64,9 @@ impl ChapterView {
                 root, chapter, fields, lang, issues, theme,
             )?))),
             Instrument::Teachers => Ok(ChapterView::Teachers(Teachers::mount(root, fields, lang)?)),
+            Instrument::Study => Ok(ChapterView::Study(StudyView::mount(
+                root, chapter, fields, lang, issues, theme,
+            )?)),
         }
     }
 
@@ -68,6 +74,7 @@ impl ChapterView {
         match self {
             ChapterView::Hashing(h) => h.fields(embed),
             ChapterView::Teachers(t) => t.fields(),
+            ChapterView::Study(v) => v.fields(embed),
         }
     }
 
@@ -75,6 +82,7 @@ impl ChapterView {
         match self {
             ChapterView::Hashing(h) => h.lang(),
             ChapterView::Teachers(t) => t.lang(),
+            ChapterView::Study(v) => v.lang(),
         }
     }
 
@@ -82,6 +90,7 @@ impl ChapterView {
         match self {
             ChapterView::Hashing(h) => h.views(lang),
             ChapterView::Teachers(_) => Vec::new(),
+            ChapterView::Study(_) => Vec::new(),
         }
     }
 
@@ -89,6 +98,7 @@ impl ChapterView {
         match self {
             ChapterView::Hashing(h) => h.embedded(),
             ChapterView::Teachers(_) => false,
+            ChapterView::Study(v) => v.embedded(),
         }
     }
 
@@ -96,6 +106,7 @@ impl ChapterView {
         match self {
             ChapterView::Hashing(h) => h.frame(),
             ChapterView::Teachers(t) => t.frame(),
+            ChapterView::Study(v) => v.frame(),
         }
     }
 
@@ -105,6 +116,7 @@ impl ChapterView {
         match self {
             ChapterView::Hashing(h) => h.take_loaded_with_issues(),
             ChapterView::Teachers(_) => false,
+            ChapterView::Study(_) => false,
         }
     }
 
@@ -113,6 +125,7 @@ impl ChapterView {
         match self {
             ChapterView::Hashing(h) => h.dragging(),
             ChapterView::Teachers(_) => false,
+            ChapterView::Study(_) => false,
         }
     }
 
@@ -121,6 +134,7 @@ impl ChapterView {
         match self {
             ChapterView::Hashing(h) => h.has_queued(),
             ChapterView::Teachers(_) => false,
+            ChapterView::Study(_) => false,
         }
     }
 
@@ -128,6 +142,7 @@ impl ChapterView {
         match self {
             ChapterView::Hashing(h) => h.set_lang(lang),
             ChapterView::Teachers(t) => t.set_lang(lang),
+            ChapterView::Study(v) => v.set_lang(lang),
         }
     }
 
@@ -135,6 +150,7 @@ impl ChapterView {
         match self {
             ChapterView::Hashing(h) => h.load(fields),
             ChapterView::Teachers(t) => t.load(&fields),
+            ChapterView::Study(v) => v.load(fields),
         }
     }
 
@@ -142,6 +158,7 @@ impl ChapterView {
         match self {
             ChapterView::Hashing(h) => h.set_theme(theme),
             ChapterView::Teachers(_) => {}
+            ChapterView::Study(v) => v.set_theme(theme),
         }
     }
 
@@ -149,6 +166,7 @@ impl ChapterView {
         match self {
             ChapterView::Hashing(h) => h.request_render(),
             ChapterView::Teachers(_) => {}
+            ChapterView::Study(v) => v.request_render(),
         }
     }
 
@@ -156,6 +174,7 @@ impl ChapterView {
         match self {
             ChapterView::Hashing(h) => h.unmount(),
             ChapterView::Teachers(_) => {}
+            ChapterView::Study(v) => v.unmount(),
         }
     }
 }
@@ -294,7 +313,15 @@ impl Frame {
     fn hashing(&mut self) -> Option<&mut Hashing> {
         match &mut self.view {
             ChapterView::Hashing(h) => Some(h),
-            ChapterView::Teachers(_) => None,
+            ChapterView::Teachers(_) | ChapterView::Study(_) => None,
+        }
+    }
+
+    /// The study chapter, when one is on screen.
+    fn study(&mut self) -> Option<&mut StudyView> {
+        match &mut self.view {
+            ChapterView::Study(s) => Some(s),
+            ChapterView::Hashing(_) | ChapterView::Teachers(_) => None,
         }
     }
 

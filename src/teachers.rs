@@ -150,7 +150,11 @@ impl Teachers {
             ));
         }
         let mut views = Vec::new();
-        for c in ChapterId::ALL.into_iter().filter(|c| c.is_lesson()) {
+        // The views of the sections 5–7 instrument (the study chapters list theirs in the README).
+        for c in ChapterId::ALL
+            .into_iter()
+            .filter(|c| c.instrument() == partlab_lab::chapters::Instrument::Hashing)
+        {
             for v in View::ALL {
                 let href = link(c, &format!("l={}&embed={}", lang.code(), v.name()));
                 views.push((

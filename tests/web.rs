@@ -34,3 +34,14 @@ fn the_core_reproduces_the_lesson_in_wasm() {
         0x659d8a14f47e3b3b
     );
 }
+
+/// The KM0 workload is the same in the browser as natively: the default grape-harvest week
+/// (seed 2026, 7 × 40 000 orders) has the fingerprint `crates/partlab-core/tests/workload.rs`
+/// pins.
+#[wasm_bindgen_test]
+fn the_workload_is_the_same_in_wasm() {
+    use partlab_core::workload::{Workload, WorkloadSpec};
+
+    let w = Workload::generate(&WorkloadSpec::default()).expect("the default spec is valid");
+    assert_eq!(w.fingerprint(), 0x5de7_5340_8325_de49);
+}

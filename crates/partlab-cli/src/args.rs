@@ -60,6 +60,21 @@ pub(crate) enum Command {
     },
     /// Where one key goes: its hash, angle, owner and replicas.
     Locate(LocateArgs),
+    /// The KM0 workload the study chapters share: markets, clients, producers, products and
+    /// hours, measured against what its documentation promises.
+    Workload(crate::study::WorkloadArgs),
+    /// Section 3: consecutive ids scatter, a date query asks every partition, the compound key
+    /// hash(client_id) + data_creacio DESC, the restaurant's growing partition, a salted hash.
+    HashKeys(crate::study::HashKeysArgs),
+    /// Section 4: local and global secondary indexes ("pending deliveries in Girona"), the
+    /// tail latency of scatter/gather (1 − (1 − p)^n, simulated), an asynchronous index's lag.
+    Indexes(crate::study::IndexesArgs),
+    /// Section 2: orders ranged by data_creacio (ten nodes, one writing), the market prefix
+    /// (four hot spots), fixed boundaries or chosen from the data, range queries.
+    Ranges(crate::study::RangesArgs),
+    /// Section 10 and exercise 2: every candidate key for the orders, the stock and the vans'
+    /// positions, measured, with the lesson's verdicts.
+    ChoosingKeys(crate::study::KeysArgs),
 }
 
 /// The two sweeps.

@@ -39,6 +39,11 @@ pub(crate) fn run(command: Command, out: &mut dyn Write) -> Result<(), CliError>
             sweep: Sweep::Movement(a),
         } => sweep_movement(&a, out),
         Command::Locate(a) => locate(&a, out),
+        Command::Workload(a) => crate::study::workload(&a, out),
+        Command::HashKeys(a) => crate::study::hash_keys(&a, out),
+        Command::Indexes(a) => crate::study::indexes(&a, out),
+        Command::Ranges(a) => crate::study::ranges(&a, out),
+        Command::ChoosingKeys(a) => crate::study::choosing_keys(&a, out),
     }
 }
 

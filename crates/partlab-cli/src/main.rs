@@ -12,6 +12,7 @@
 mod args;
 mod commands;
 mod key_file;
+mod study;
 mod text;
 
 use std::ffi::OsString;

@@ -21,13 +21,21 @@
 //! # Ok::<(), partlab_core::ConfigError>(())
 //! ```
 
+pub mod calendar;
+pub mod compound;
 pub mod config;
 pub mod hash;
+pub mod indexes;
+pub mod keychoice;
 pub mod keys;
 pub mod lesson;
+pub mod ranges;
+pub mod rng;
 pub mod stats;
 pub mod strategy;
 pub mod sweep;
+pub mod vans;
+pub mod workload;
 
 pub use config::{Config, ConfigError, Node, Strategy};
 pub use keys::KeySet;

@@ -44,11 +44,20 @@ pub enum Instrument {
     Hashing,
     /// The page for teachers: every preset, view and address field, from the lab's own tables.
     Teachers,
+    /// A study of the KM0 workload: controls, figures, tables and charts described by a
+    /// [`crate::study::Study`] (sections 1–4 and 10).
+    Study,
 }
 
 /// Every chapter of the lab.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ChapterId {
+    /// Section 2: range partitioning by creation time, and its hot spots.
+    Ranges,
+    /// Section 3: hash partitioning and compound keys on the KM0 workload.
+    HashKeys,
+    /// Section 4: local and global secondary indexes, and scatter/gather tail latency.
+    Indexes,
     /// Section 5: `hash mod N` and why nearly every key moves when N changes.
     ModN,
     /// Section 6 and exercise 1: the ring with virtual nodes, and weights.
@@ -58,14 +67,20 @@ pub enum ChapterId {
     /// Not a lesson chapter: how to share, embed and set up every view (presets, address
     /// fields, embed views, the embedding contract).
     Teachers,
+    /// Section 10 and exercise 2: choosing KM0's partition keys, measured.
+    ChoosingKeys,
 }
 
 impl ChapterId {
     /// Every chapter, in the lesson's order.
-    pub const ALL: [ChapterId; 4] = [
+    pub const ALL: [ChapterId; 8] = [
+        ChapterId::Ranges,
+        ChapterId::HashKeys,
+        ChapterId::Indexes,
         ChapterId::ModN,
         ChapterId::Ring,
         ChapterId::Rendezvous,
+        ChapterId::ChoosingKeys,
         ChapterId::Teachers,
     ];
 
@@ -75,10 +90,14 @@ impl ChapterId {
     /// The chapter's name in URLs (`c=ring`) and `data-chapter` attributes.
     pub fn slug(self) -> &'static str {
         match self {
+            ChapterId::Ranges => "ranges",
+            ChapterId::HashKeys => "hash-keys",
+            ChapterId::Indexes => "indexes",
             ChapterId::ModN => "mod-n",
             ChapterId::Ring => "ring",
             ChapterId::Rendezvous => "rendezvous",
             ChapterId::Teachers => "teachers",
+            ChapterId::ChoosingKeys => "choosing-keys",
         }
     }
 
@@ -90,10 +109,14 @@ impl ChapterId {
     /// The parts of the lesson this chapter covers, the main one first.
     pub fn parts(self) -> &'static [LessonPart] {
         match self {
+            ChapterId::Ranges => &[LessonPart::Section(2)],
+            ChapterId::HashKeys => &[LessonPart::Section(3)],
+            ChapterId::Indexes => &[LessonPart::Section(4)],
             ChapterId::ModN => &[LessonPart::Section(5)],
             ChapterId::Ring => &[LessonPart::Section(6), LessonPart::Exercise(1)],
             ChapterId::Rendezvous => &[LessonPart::Section(7), LessonPart::Exercise(3)],
             ChapterId::Teachers => &[],
+            ChapterId::ChoosingKeys => &[LessonPart::Section(10), LessonPart::Exercise(2)],
         }
     }
 
@@ -108,14 +131,24 @@ impl ChapterId {
         match self {
             ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous => Instrument::Hashing,
             ChapterId::Teachers => Instrument::Teachers,
+            ChapterId::Ranges
+            | ChapterId::HashKeys
+            | ChapterId::Indexes
+            | ChapterId::ChoosingKeys => Instrument::Study,
         }
     }
 
-    /// The strategy the chapter opens with when the address gives none.
+    /// The strategy the chapter opens with when the address gives none (study chapters do
+    /// not use one: the ring's).
     pub fn default_strategy(self) -> Strategy {
         match self {
             ChapterId::ModN => Strategy::Modulo,
-            ChapterId::Ring | ChapterId::Teachers => Strategy::Ring,
+            ChapterId::Ring
+            | ChapterId::Ranges
+            | ChapterId::HashKeys
+            | ChapterId::Indexes
+            | ChapterId::ChoosingKeys
+            | ChapterId::Teachers => Strategy::Ring,
             ChapterId::Rendezvous => Strategy::Rendezvous,
         }
     }

@@ -13,3 +13,4 @@ pub mod model;
 pub mod palette;
 pub mod share;
 pub mod state;
+pub mod study;

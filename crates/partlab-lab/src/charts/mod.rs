@@ -18,11 +18,11 @@
 //!   Drawing errors come back as [`ChartError`].
 //! - User text (node names) is only ever drawn as text, sanitized and shortened.
 
-mod axis;
+pub(crate) mod axis;
 mod bars;
 mod deviation;
 mod movement;
-mod paint;
+pub(crate) mod paint;
 pub mod text;
 
 use std::fmt;

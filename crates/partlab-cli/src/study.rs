@@ -1,0 +1,503 @@
+//! The commands of the study chapters (sections 1–4 and 10) and of the KM0 workload they
+//! share: `partlab workload`, `partlab hash-keys`, ….
+//!
+//! A chapter command turns its options into the chapter's URL fields, reads them strictly
+//! (any problem is bad input: exit 2, one line), runs the chapter's background work to the end,
+//! and prints every table and figure of its panels: the same numbers the page shows, in
+//! English, or with `--json` one object with plain numbers.
+
+use std::io::Write;
+
+use clap::Args;
+use partlab_core::workload::{Workload, WorkloadSpec, PRODUCERS};
+use partlab_lab::chapters::ChapterId;
+use partlab_lab::study::fields::StudyIssue;
+use partlab_lab::study::view::{Block, DataTable, Panel};
+use partlab_lab::study::{self, Study};
+use serde_json::{json, Value};
+
+use crate::args::Output;
+use crate::text::shown;
+use crate::CliError;
+
+/// The workload's options, shared by every study command.
+#[derive(Debug, Args)]
+pub(crate) struct WorkloadOptions {
+    /// The simulation's seed (0 to 999 999 999): the same seed, the same orders.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Orders on each campaign day (1 000 to 100 000) [default: 40000].
+    #[arg(long, value_name = "N")]
+    pub orders_per_day: Option<u64>,
+    /// Campaign days from 2026-09-14 (1 to 21; at most 1 000 000 orders in all) [default: 7].
+    #[arg(long, value_name = "D")]
+    pub days: Option<u64>,
+}
+
+impl WorkloadOptions {
+    fn fields(&self, out: &mut Vec<(&'static str, String)>) {
+        push(out, "seed", self.seed);
+        push(out, "o", self.orders_per_day);
+        push(out, "d", self.days);
+    }
+}
+
+fn push(out: &mut Vec<(&'static str, String)>, field: &'static str, v: Option<u64>) {
+    if let Some(v) = v {
+        out.push((field, v.to_string()));
+    }
+}
+
+/// `partlab workload`.
+#[derive(Debug, Args)]
+pub(crate) struct WorkloadArgs {
+    /// The workload.
+    #[command(flatten)]
+    pub workload: WorkloadOptions,
+    /// Output format.
+    #[command(flatten)]
+    pub output: Output,
+}
+
+/// `partlab hash-keys`.
+#[derive(Debug, Args)]
+pub(crate) struct HashKeysArgs {
+    /// The workload.
+    #[command(flatten)]
+    pub workload: WorkloadOptions,
+    /// Partitions (2 to 64) [default: 4].
+    #[arg(long, value_name = "N")]
+    pub partitions: Option<u64>,
+    /// The first of the consecutive orders, by number (1 to 999 999) [default: 123].
+    #[arg(long, value_name = "NUMBER")]
+    pub from: Option<u64>,
+    /// How many consecutive orders (1 to 64) [default: 4].
+    #[arg(long, value_name = "N")]
+    pub count: Option<u64>,
+    /// The date query's first and last campaign day, 1-based and inclusive [default: 2..3].
+    #[arg(long, value_name = "FROM..TO", value_parser = parse_days)]
+    pub query_days: Option<(u64, u64)>,
+    /// Days of growth simulated for the restaurant's partition (7 to 122) [default: 61].
+    #[arg(long, value_name = "DAYS")]
+    pub horizon: Option<u64>,
+    /// Output format.
+    #[command(flatten)]
+    pub output: Output,
+}
+
+/// `partlab indexes`.
+#[derive(Debug, Args)]
+pub(crate) struct IndexesArgs {
+    /// The workload.
+    #[command(flatten)]
+    pub workload: WorkloadOptions,
+    /// Partitions (2 to 64) [default: 12].
+    #[arg(long, value_name = "N")]
+    pub partitions: Option<u64>,
+    /// The market of "orders pending delivery in …": girona, lleida, tarragona or valencia
+    /// [default: girona].
+    #[arg(long, value_name = "MARKET")]
+    pub market: Option<String>,
+    /// Chance that a partition takes over 500 ms, per 10 000 (1 to 5000) [default: 100, 1 %].
+    #[arg(long, value_name = "N")]
+    pub slow: Option<u64>,
+    /// The asynchronous index consumer's throughput, events per 1 000 s (100 to 1 000 000)
+    /// [default: 100000, 100 a second].
+    #[arg(long, value_name = "N")]
+    pub rate: Option<u64>,
+    /// Output format.
+    #[command(flatten)]
+    pub output: Output,
+}
+
+/// `partlab indexes`.
+pub(crate) fn indexes(a: &IndexesArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let mut fields = Vec::new();
+    a.workload.fields(&mut fields);
+    push(&mut fields, "n", a.partitions);
+    if let Some(m) = &a.market {
+        fields.push(("m", partlab_lab::state::encode(m)));
+    }
+    push(&mut fields, "slow", a.slow);
+    push(&mut fields, "rate", a.rate);
+    let s = open("indexes", ChapterId::Indexes, &fields)?;
+    print_study(s.as_ref(), a.output.json, out)
+}
+
+/// `partlab ranges`.
+#[derive(Debug, Args)]
+pub(crate) struct RangesArgs {
+    /// The workload (the campaign).
+    #[command(flatten)]
+    pub workload: WorkloadOptions,
+    /// Ordinary weeks before the campaign, at 10 000 orders a day (0 to 12) [default: 9].
+    #[arg(long, value_name = "W")]
+    pub weeks: Option<u64>,
+    /// Partitions (2 to 32) [default: 10].
+    #[arg(long, value_name = "N")]
+    pub partitions: Option<u64>,
+    /// The heat map's key: date or market-date [default: date].
+    #[arg(long, value_name = "KEY")]
+    pub key: Option<String>,
+    /// The heat map's boundaries: fixed or adaptive (chosen from the data) [default: fixed].
+    #[arg(long, value_name = "BOUNDS")]
+    pub bounds: Option<String>,
+    /// The heat map's time axis: days (every week) or hours (the campaign) [default: days].
+    #[arg(long, value_name = "AXIS")]
+    pub zoom: Option<String>,
+    /// Output format.
+    #[command(flatten)]
+    pub output: Output,
+}
+
+/// `partlab ranges`.
+pub(crate) fn ranges(a: &RangesArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let mut fields = Vec::new();
+    a.workload.fields(&mut fields);
+    push(&mut fields, "wk", a.weeks);
+    push(&mut fields, "n", a.partitions);
+    for (field, v) in [("key", &a.key), ("b", &a.bounds), ("z", &a.zoom)] {
+        if let Some(v) = v {
+            fields.push((field, partlab_lab::state::encode(v)));
+        }
+    }
+    let s = open("ranges", ChapterId::Ranges, &fields)?;
+    print_study(s.as_ref(), a.output.json, out)
+}
+
+/// `partlab choosing-keys`.
+#[derive(Debug, Args)]
+pub(crate) struct KeysArgs {
+    /// The workload.
+    #[command(flatten)]
+    pub workload: WorkloadOptions,
+    /// Partitions (4 to 64) [default: 16].
+    #[arg(long, value_name = "N")]
+    pub partitions: Option<u64>,
+    /// Your key for the orders: data-creacio, comanda-id, client-date, client-month, mercat
+    /// or productor-id.
+    #[arg(long, value_name = "KEY")]
+    pub order_key: Option<String>,
+    /// Your key for the stock: producte-slug, productor-id or mercat.
+    #[arg(long, value_name = "KEY")]
+    pub stock_key: Option<String>,
+    /// Your key for the vans' positions (exercise 2): van, van-day, day or market.
+    #[arg(long, value_name = "KEY")]
+    pub van_key: Option<String>,
+    /// Output format.
+    #[command(flatten)]
+    pub output: Output,
+}
+
+/// `partlab choosing-keys`.
+pub(crate) fn choosing_keys(a: &KeysArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let mut fields = Vec::new();
+    a.workload.fields(&mut fields);
+    push(&mut fields, "n", a.partitions);
+    for (field, v) in [
+        ("ok", &a.order_key),
+        ("sk", &a.stock_key),
+        ("vk", &a.van_key),
+    ] {
+        if let Some(v) = v {
+            fields.push((field, partlab_lab::state::encode(v)));
+        }
+    }
+    let s = open("choosing-keys", ChapterId::ChoosingKeys, &fields)?;
+    print_study(s.as_ref(), a.output.json, out)
+}
+
+/// Parses `FROM..TO` (whole numbers).
+fn parse_days(raw: &str) -> Result<(u64, u64), String> {
+    let bad = || "expected FROM..TO, e.g. 2..3".to_owned();
+    let (a, b) = raw.split_once("..").ok_or_else(bad)?;
+    let num = |s: &str| {
+        (!s.is_empty() && s.bytes().all(|c| c.is_ascii_digit()))
+            .then(|| s.parse::<u64>().ok())
+            .flatten()
+    };
+    Ok((num(a).ok_or_else(bad)?, num(b).ok_or_else(bad)?))
+}
+
+/// The option that sets a chapter field, for messages.
+fn option_of(field: &str) -> &str {
+    match field {
+        "seed" => "--seed",
+        "o" => "--orders-per-day",
+        "d" => "--days",
+        "n" => "--partitions",
+        "from" => "--from",
+        "count" => "--count",
+        "qf" | "qt" => "--query-days",
+        "h" => "--horizon",
+        "m" => "--market",
+        "slow" => "--slow",
+        "rate" => "--rate",
+        "wk" => "--weeks",
+        "key" => "--key",
+        "b" => "--bounds",
+        "z" => "--zoom",
+        "ok" => "--order-key",
+        "sk" => "--stock-key",
+        "vk" => "--van-key",
+        other => other,
+    }
+}
+
+/// A chapter's issue as a command-line message.
+fn issue_message(command: &str, issue: &StudyIssue) -> String {
+    let text = match issue {
+        StudyIssue::BadValue {
+            field,
+            value,
+            range: Some((min, max)),
+        } => format!(
+            "{} {value}: choose a whole number from {min} to {max}",
+            option_of(field)
+        ),
+        StudyIssue::TooManyOrders { days, orders, .. } => format!(
+            "--days {days} with --orders-per-day {orders} is more than the {} orders a study generates",
+            study::MAX_PAGE_ORDERS
+        ),
+        StudyIssue::BadValue {
+            field,
+            value,
+            range: None,
+        } => format!("{} {value}: not one of the values it takes", option_of(field)),
+        other => study::issue_text(partlab_lab::state::Lang::En, other),
+    };
+    format!("{text} (see `partlab {command} --help`)")
+}
+
+/// Opens `chapter` from `fields`, strictly, and runs its background work to the end.
+fn open(
+    command: &str,
+    chapter: ChapterId,
+    fields: &[(&'static str, String)],
+) -> Result<Box<dyn Study>, CliError> {
+    let fragment: Vec<String> = fields.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let mut s = study::open_strict(chapter, &fragment.join("&")).map_err(|issues| {
+        let first = issues
+            .first()
+            .map(|i| issue_message(command, i))
+            .unwrap_or_else(|| format!("`{command}` is not a study chapter"));
+        CliError::Usage(first)
+    })?;
+    while s.work() {}
+    Ok(s)
+}
+
+/// `partlab hash-keys`.
+pub(crate) fn hash_keys(a: &HashKeysArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let mut fields = Vec::new();
+    a.workload.fields(&mut fields);
+    push(&mut fields, "n", a.partitions);
+    push(&mut fields, "from", a.from);
+    push(&mut fields, "count", a.count);
+    if let Some((qf, qt)) = a.query_days {
+        fields.push(("qf", qf.to_string()));
+        fields.push(("qt", qt.to_string()));
+    }
+    push(&mut fields, "h", a.horizon);
+    let s = open("hash-keys", ChapterId::HashKeys, &fields)?;
+    print_study(s.as_ref(), a.output.json, out)
+}
+
+/// Prints a chapter's panels: figures and tables.
+fn print_study(s: &dyn Study, json: bool, out: &mut dyn Write) -> Result<(), CliError> {
+    let panels = s.panels();
+    if json {
+        let views: Vec<Value> = panels.iter().map(panel_json).collect();
+        let v = json!({
+            "chapter": s.chapter().slug(),
+            "fields": s.fragment(false),
+            "views": views,
+        });
+        writeln!(out, "{v}")?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "partlab {}  ({})",
+        s.chapter().slug(),
+        s.fragment(false)
+    )?;
+    for p in &panels {
+        writeln!(out)?;
+        writeln!(out, "== {} [{}]", p.title, p.view)?;
+        for f in p.figures() {
+            writeln!(out, "  {}: {}", shown(&f.label), shown(&f.text))?;
+        }
+        for t in p.tables() {
+            print_table(t, out)?;
+        }
+        texts(&p.blocks, out)?;
+    }
+    Ok(())
+}
+
+fn texts(blocks: &[Block], out: &mut dyn Write) -> Result<(), CliError> {
+    for b in blocks {
+        match b {
+            Block::Text(t) => writeln!(out, "  {}", shown(t))?,
+            Block::Reveal { blocks, .. } => texts(blocks, out)?,
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+fn print_table(t: &DataTable, out: &mut dyn Write) -> Result<(), CliError> {
+    let head: Vec<String> = t.head.iter().map(|h| shown(h).into_owned()).collect();
+    let rows: Vec<Vec<String>> = t
+        .rows
+        .iter()
+        .map(|r| {
+            r.cells
+                .iter()
+                .map(|c| shown(&c.text).into_owned())
+                .collect()
+        })
+        .collect();
+    let cols = head.len();
+    let width = |i: usize| {
+        rows.iter()
+            .filter_map(|r| r.get(i))
+            .chain(head.get(i))
+            .map(|c| c.chars().count())
+            .max()
+            .unwrap_or(0)
+    };
+    let widths: Vec<usize> = (0..cols).map(width).collect();
+    let line = |cells: &[String]| {
+        cells
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let w = widths.get(i).copied().unwrap_or(0);
+                if i == 0 {
+                    format!("{c:<w$}")
+                } else {
+                    format!("{c:>w$}")
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("  ")
+    };
+    writeln!(out, "  -- {}", t.key)?;
+    writeln!(out, "  {}", line(&head).trim_end())?;
+    for r in &rows {
+        writeln!(out, "  {}", line(r).trim_end())?;
+    }
+    Ok(())
+}
+
+fn table_json(t: &DataTable) -> Value {
+    let rows: Vec<Value> = t
+        .rows
+        .iter()
+        .map(|r| {
+            let cells: Vec<Value> = r
+                .cells
+                .iter()
+                .map(|c| c.value.map_or_else(|| json!(c.text), |v| json!(v)))
+                .collect();
+            let attrs: serde_json::Map<String, Value> = r
+                .attrs
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), json!(v)))
+                .collect();
+            json!({ "attrs": attrs, "cells": cells })
+        })
+        .collect();
+    json!({ "key": t.key, "head": t.head, "rows": rows })
+}
+
+fn panel_json(p: &Panel) -> Value {
+    let figures: Vec<Value> = p
+        .figures()
+        .iter()
+        .map(|f| json!({ "key": f.key, "label": f.label, "value": f.value, "text": f.text }))
+        .collect();
+    let tables: Vec<Value> = p.tables().into_iter().map(table_json).collect();
+    json!({ "view": p.view, "title": p.title, "figures": figures, "tables": tables })
+}
+
+/// `partlab workload`: the workload's documented figures, measured.
+pub(crate) fn workload(a: &WorkloadArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let mut fields = Vec::new();
+    a.workload.fields(&mut fields);
+    // The same limits as the chapters: read through the lab's workload fields.
+    let fragment: Vec<String> = fields.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let fragment = fragment.join("&");
+    let mut f = partlab_lab::study::fields::Fields::new(&fragment);
+    let mut wf = study::WorkloadFields::default();
+    let mut issues = Vec::new();
+    wf.read(&mut f, &mut issues);
+    issues.extend(f.finish());
+    if let Some(i) = issues.first() {
+        return Err(CliError::Usage(issue_message("workload", i)));
+    }
+    let spec: WorkloadSpec = wf.spec();
+    let w = Workload::generate(&spec).map_err(|e| CliError::Usage(e.to_string()))?;
+    let s = w.summary();
+    if a.output.json {
+        let v = json!({
+            "seed": spec.seed,
+            "start": spec.start.to_string(),
+            "days": spec.days,
+            "orders_per_day": spec.orders_per_day,
+            "fingerprint": format!("{:016x}", w.fingerprint()),
+            "producers": PRODUCERS.iter().map(|p| p.slug).collect::<Vec<_>>(),
+            "summary": s,
+        });
+        writeln!(out, "{v}")?;
+        return Ok(());
+    }
+    let pct = |x: f64| format!("{:.1} %", x * 100.0);
+    writeln!(
+        out,
+        "KM0 workload: {} orders, {} days from {} at {} a day (seed {})",
+        s.orders, spec.days, spec.start, spec.orders_per_day, spec.seed
+    )?;
+    writeln!(
+        out,
+        "markets:   Girona {}, Lleida {}, Tarragona {}, València {} (València / mean of the others: {:.2})",
+        s.market_orders[0], s.market_orders[1], s.market_orders[2], s.market_orders[3], s.valencia_ratio
+    )?;
+    writeln!(
+        out,
+        "clients:   {} active; the busiest tenth place {} of the orders; median {} orders",
+        s.active_clients,
+        pct(s.top_tenth_share),
+        s.median_client_orders
+    )?;
+    writeln!(
+        out,
+        "           restaurant-el-mercat {} orders (busiest regular client {}); anna {}",
+        s.restaurant_orders, s.top_regular_orders, s.anna_orders
+    )?;
+    writeln!(
+        out,
+        "producers: Horta La Vega / Celler Roure Alt orders: {:.1}; Horta La Vega holds {} of the catalogue",
+        s.big_small_ratio,
+        pct(s.big_catalogue_share)
+    )?;
+    for (p, n) in PRODUCERS.iter().zip(&s.producer_orders) {
+        writeln!(out, "           {:<26} {n:>8}", p.slug)?;
+    }
+    writeln!(
+        out,
+        "products:  busiest {} ({} orders); formatge-curat {:.0} a day in its fair, {:.0} on other days",
+        s.top_product.0, s.top_product.1, s.fair_product_per_day.0, s.fair_product_per_day.1
+    )?;
+    writeln!(
+        out,
+        "hours:     busiest {} with {} orders; its busiest product: {}",
+        w.epoch().format(s.peak_hour.0),
+        s.peak_hour.1,
+        s.peak_hour_top_product
+    )?;
+    writeln!(out, "fingerprint {:016x}", w.fingerprint())?;
+    Ok(())
+}

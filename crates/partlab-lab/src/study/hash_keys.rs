@@ -1,0 +1,1035 @@
+//! The chapter of section 3: hash partitioning and compound keys on the KM0 workload.
+//!
+//! # URL fields
+//!
+//! | field | meaning | values (default) |
+//! |---|---|---|
+//! | `seed`, `o`, `d` | the workload: seed, orders a day, campaign days | see [`WorkloadFields`] (2026, 40 000, 7) |
+//! | `n` | partitions | 2–64 (4) |
+//! | `from` | first of the consecutive orders | 1–999 999 (123) |
+//! | `count` | how many consecutive orders | 1–64 (4) |
+//! | `qf`, `qt` | the date query: first and last campaign day, 1-based | 1–`d` (2, 3) |
+//! | `h` | days of growth simulated for the restaurant's partition | 7–122 (61) |
+//! | `p` | a preset: `lesson` (the lesson's code: 4 ids on 4 partitions), `twelve` | |
+//! | `l`, `embed` | language; one view alone: `scatter`, `range`, `compound`, `growth`, `salted` | |
+
+use std::rc::Rc;
+
+use partlab_core::calendar::{Date, Timestamp, DAY_SECS};
+use partlab_core::compound::{
+    consecutive, disagreement, partition, query_cost, range_rows, salted_hash, Disagreement,
+    GrowthSweep, HashedWorkload, OrderKey, Query, QueryCost, RangeRows,
+};
+use partlab_core::hash::lesson_key;
+use partlab_core::rng::sub_seed;
+use partlab_core::workload::{Workload, RESTAURANT, RESTAURANT_IDX};
+
+use super::chart::{BarSeries, Bars, Chart, Lines, Series, Stroke};
+use super::fields::{Fields, StudyIssue, Writer};
+use super::text::{fill, tr, St};
+use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
+use super::{partition_name, presets_control, read_embed, stop_at, Input, Study, WorkloadFields};
+use crate::chapters::ChapterId;
+use crate::i18n::{fmt_dec, fmt_int, fmt_pct};
+use crate::state::{nearest_stop, Lang};
+
+/// The chapter's views, in page order.
+pub const VIEWS: &[&str] = &["scatter", "range", "compound", "growth", "salted"];
+/// The partition counts the slider offers.
+pub const PARTITION_STOPS: [u32; 9] = [2, 3, 4, 6, 8, 12, 16, 32, 64];
+/// The growth horizons offered, in days (one to four month ends after 14 September).
+pub const HORIZON_STOPS: [u32; 4] = [31, 61, 92, 122];
+/// Most consecutive orders shown.
+pub const MAX_COUNT: u32 = 64;
+/// Largest first order number.
+pub const MAX_FROM: u64 = 999_999;
+/// Days generated per slice of background work.
+const GROWTH_DAYS_PER_STEP: u32 = 3;
+
+/// The presets: the lesson's code (4 ids, 4 partitions), and more ids on 12 partitions.
+const PRESETS: [(&str, St); 2] = [
+    ("lesson", St::HashPresetLesson),
+    ("twelve", St::HashPresetTwelve),
+];
+
+/// The chapter's whole state: what its URL holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HashState {
+    /// Interface language.
+    pub lang: Lang,
+    /// The view shown alone.
+    pub embed: Option<&'static str>,
+    /// The preset the state came from, while unchanged.
+    pub preset: Option<&'static str>,
+    /// The workload.
+    pub workload: WorkloadFields,
+    /// Partitions.
+    pub partitions: u32,
+    /// First consecutive order number.
+    pub from: u64,
+    /// How many consecutive orders.
+    pub count: u32,
+    /// The date query's first and last campaign day (0-based, inclusive).
+    pub range: (u32, u32),
+    /// Days of growth simulated.
+    pub horizon: u32,
+}
+
+impl HashState {
+    /// The chapter's opening state in `lang`: the lesson's four ids on four partitions.
+    pub fn new(lang: Lang) -> HashState {
+        HashState {
+            lang,
+            embed: None,
+            preset: None,
+            workload: WorkloadFields::default(),
+            partitions: 4,
+            from: 123,
+            count: 4,
+            range: (1, 2),
+            horizon: 61,
+        }
+    }
+
+    /// Reads the fields of `fragment` over the opening state; never panics.
+    pub fn from_fragment(fragment: &str, lang: Lang) -> (HashState, Vec<StudyIssue>) {
+        let mut st = HashState::new(lang);
+        let mut issues = Vec::new();
+        let mut f = Fields::new(fragment);
+        if let Some(l) = f.lang() {
+            st.lang = l;
+        }
+        st.embed = read_embed(&mut f, VIEWS);
+        if let Some(p) = f.choice("p", |s| PRESETS.iter().find(|(id, _)| *id == s)) {
+            st.apply_preset(p.0);
+        }
+        st.workload.read(&mut f, &mut issues);
+        if let Some(n) = f.number("n", 2, 64) {
+            st.partitions = n as u32;
+        }
+        if let Some(v) = f.number("from", 1, MAX_FROM) {
+            st.from = v;
+        }
+        if let Some(v) = f.number("count", 1, u64::from(MAX_COUNT)) {
+            st.count = v as u32;
+        }
+        let days = u64::from(st.workload.days);
+        let qf = f.number("qf", 1, days).map(|v| v as u32 - 1);
+        let qt = f.number("qt", 1, days).map(|v| v as u32 - 1);
+        st.range = (qf.unwrap_or(st.range.0), qt.unwrap_or(st.range.1));
+        if let Some(h) = f.number("h", 7, u64::from(HORIZON_STOPS[3])) {
+            st.horizon = h as u32;
+        }
+        st.fix_range();
+        issues.extend(f.finish());
+        (st, issues)
+    }
+
+    /// The fragment (without `#`); without `embed` when `embed` is false.
+    pub fn to_fragment(&self, embed: bool) -> String {
+        let mut w = Writer::new();
+        self.workload.write(&mut w);
+        w.field("n", self.partitions)
+            .field("from", self.from)
+            .field("count", self.count)
+            .field("qf", self.range.0 + 1)
+            .field("qt", self.range.1 + 1)
+            .field("h", self.horizon)
+            .field("l", self.lang.code());
+        if let Some(p) = self.preset {
+            w.field("p", p);
+        }
+        if let (true, Some(v)) = (embed, self.embed) {
+            w.field("embed", v);
+        }
+        w.finish()
+    }
+
+    /// Keeps the date query inside the campaign and in order.
+    fn fix_range(&mut self) {
+        let last = self.workload.days.saturating_sub(1);
+        let (a, b) = (self.range.0.min(last), self.range.1.min(last));
+        self.range = (a.min(b), a.max(b));
+    }
+
+    fn apply_preset(&mut self, id: &'static str) {
+        match id {
+            "lesson" => {
+                self.partitions = 4;
+                self.from = 123;
+                self.count = 4;
+            }
+            "twelve" => {
+                self.partitions = 12;
+                self.from = 123;
+                self.count = 16;
+            }
+            _ => return,
+        }
+        self.preset = Some(id);
+    }
+}
+
+/// What the chapter's controls ask for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Msg {
+    /// The partition count.
+    Partitions(u32),
+    /// The first consecutive order.
+    From(u64),
+    /// How many consecutive orders.
+    Count(u32),
+    /// The date query's first day (0-based).
+    RangeFrom(u32),
+    /// The date query's last day (0-based).
+    RangeTo(u32),
+    /// Days of growth.
+    Horizon(u32),
+    /// A preset.
+    Preset(&'static str),
+}
+
+impl Msg {
+    /// The message a control event stands for, if any.
+    pub fn parse(id: &str, value: &str) -> Option<Msg> {
+        let num = |max: u64| {
+            value
+                .trim()
+                .parse::<u64>()
+                .ok()
+                .filter(|v| (1..=max).contains(v))
+        };
+        match id {
+            "n" => stop_at(&PARTITION_STOPS, value).map(|&n| Msg::Partitions(n)),
+            "from" => num(MAX_FROM).map(Msg::From),
+            "count" => num(u64::from(MAX_COUNT)).map(|v| Msg::Count(v as u32)),
+            "qf" => num(1000).map(|v| Msg::RangeFrom(v as u32 - 1)),
+            "qt" => num(1000).map(|v| Msg::RangeTo(v as u32 - 1)),
+            "h" => stop_at(&HORIZON_STOPS, value).map(|&h| Msg::Horizon(h)),
+            "p" => PRESETS
+                .iter()
+                .find(|(p, _)| *p == value)
+                .map(|(p, _)| Msg::Preset(p)),
+            _ => None,
+        }
+    }
+}
+
+/// What the chapter computed for its current state.
+struct Computed {
+    workload: Rc<Workload>,
+    rows: RangeRows,
+    costs: Vec<(Query, OrderKey, QueryCost)>,
+    salt: Disagreement,
+}
+
+/// The section-3 chapter.
+pub struct HashKeys {
+    state: HashState,
+    notices: Vec<StudyIssue>,
+    data: Option<(WorkloadFields, Rc<Workload>, Rc<HashedWorkload>)>,
+    computed: Option<Computed>,
+    growth: Option<GrowthSweep>,
+}
+
+impl HashKeys {
+    /// The chapter from its fields.
+    pub fn open(fragment: &str, lang: Lang, mut notices: Vec<StudyIssue>) -> HashKeys {
+        let (state, issues) = HashState::from_fragment(fragment, lang);
+        notices.extend(issues);
+        let mut c = HashKeys {
+            state,
+            notices,
+            data: None,
+            computed: None,
+            growth: None,
+        };
+        c.refresh();
+        c
+    }
+
+    /// The state.
+    pub fn state(&self) -> &HashState {
+        &self.state
+    }
+
+    /// Recomputes what the state needs (the workload only when its fields changed).
+    fn refresh(&mut self) {
+        let wf = self.state.workload.clone();
+        if self.data.as_ref().map(|d| &d.0) != Some(&wf) {
+            // The fields are capped, so the spec is always valid; an error leaves no data.
+            self.data = Workload::generate(&wf.spec()).ok().map(|w| {
+                let h = HashedWorkload::new(&w);
+                (wf.clone(), Rc::new(w), Rc::new(h))
+            });
+        }
+        self.computed = self.data.as_ref().map(|(_, w, h)| {
+            let n = self.state.partitions;
+            let (from, to) = self.range_times();
+            let anna_between = Query::AnnaBetween { from, to };
+            let queries = [
+                Query::AnnaLast { count: 20 },
+                anna_between,
+                Query::EveryClientYesterday,
+                Query::ById {
+                    number: self.state.from.min(u64::from(u32::MAX)) as u32,
+                },
+            ];
+            let mut costs = Vec::new();
+            for q in queries {
+                for k in OrderKey::ALL {
+                    costs.push((q, k, query_cost(w, h, n, k, q)));
+                }
+            }
+            let (a, b) = salts(self.state.workload.seed);
+            Computed {
+                workload: Rc::clone(w),
+                rows: range_rows(w, h, n, from, to),
+                costs,
+                salt: disagreement(w, h, n, a, b),
+            }
+        });
+        let want = (
+            self.state.workload.seed,
+            self.state.workload.orders,
+            self.state.horizon,
+        );
+        let have = self
+            .growth
+            .as_ref()
+            .map(|g| (g.spec().seed, g.spec().orders_per_day, g.horizon()));
+        if have != Some(want) {
+            self.growth = GrowthSweep::new(&wf.spec(), RESTAURANT_IDX, self.state.horizon).ok();
+        }
+    }
+
+    /// The date query as timestamps `[from, to)`.
+    fn range_times(&self) -> (Timestamp, Timestamp) {
+        (
+            Timestamp(self.state.range.0 * DAY_SECS),
+            Timestamp((self.state.range.1 + 1) * DAY_SECS),
+        )
+    }
+
+    fn apply(&mut self, msg: Msg) {
+        let st = &mut self.state;
+        match msg {
+            Msg::Partitions(n) => st.partitions = n,
+            Msg::From(v) => st.from = v,
+            Msg::Count(v) => st.count = v,
+            Msg::RangeFrom(d) => st.range.0 = d,
+            Msg::RangeTo(d) => st.range.1 = d,
+            Msg::Horizon(h) => st.horizon = h,
+            Msg::Preset(p) => {
+                st.apply_preset(p);
+                return;
+            }
+        }
+        st.preset = None;
+    }
+
+    fn start(&self) -> Date {
+        self.state.workload.spec().start
+    }
+
+    fn day_label(&self, day: u32) -> String {
+        self.start().add_days(day as i32).to_string()
+    }
+}
+
+/// The two services' salts for a seed.
+fn salts(seed: u64) -> (u64, u64) {
+    (sub_seed(seed, 0xA), sub_seed(seed, 0xB))
+}
+
+impl Study for HashKeys {
+    fn chapter(&self) -> ChapterId {
+        ChapterId::HashKeys
+    }
+
+    fn lang(&self) -> Lang {
+        self.state.lang
+    }
+
+    fn embed(&self) -> Option<&'static str> {
+        self.state.embed
+    }
+
+    fn fragment(&self, embed: bool) -> String {
+        self.state.to_fragment(embed)
+    }
+
+    fn views(&self) -> &'static [&'static str] {
+        VIEWS
+    }
+
+    fn update(&mut self, input: Input) {
+        match input {
+            Input::Lang(l) => {
+                self.state.lang = l;
+                return;
+            }
+            Input::DismissNotices => {
+                self.notices.clear();
+                return;
+            }
+            Input::Load(fields) => {
+                let (state, issues) = HashState::from_fragment(&fields, self.state.lang);
+                self.state = state;
+                self.notices = issues;
+            }
+            Input::Control { id, value } => {
+                match self.state.workload.apply(&id, &value, &mut self.notices) {
+                    Some(true) => self.state.preset = None,
+                    Some(false) => return,
+                    None => match Msg::parse(&id, &value) {
+                        Some(m) => self.apply(m),
+                        None => return,
+                    },
+                }
+                self.state.fix_range();
+            }
+        }
+        self.refresh();
+    }
+
+    fn work(&mut self) -> bool {
+        match self.growth.as_mut() {
+            Some(g) if !g.is_done() => g.step(GROWTH_DAYS_PER_STEP),
+            _ => false,
+        }
+    }
+
+    fn issues(&self) -> &[StudyIssue] {
+        &self.notices
+    }
+
+    fn controls(&self) -> Vec<Control> {
+        let lang = self.state.lang;
+        let st = &self.state;
+        let days: Vec<Choice> = (0..st.workload.days)
+            .map(|d| Choice::new((d + 1).to_string(), self.day_label(d)))
+            .collect();
+        let mut out = vec![presets_control(lang, &PRESETS, st.preset)];
+        out.push(Control {
+            id: "n",
+            label: tr(lang, St::Partitions).to_owned(),
+            kind: ControlKind::Range {
+                max: PARTITION_STOPS.len() as u32 - 1,
+                value: nearest_stop(&PARTITION_STOPS, st.partitions) as u32,
+                value_text: st.partitions.to_string(),
+            },
+            note: String::new(),
+        });
+        out.push(Control {
+            id: "from",
+            label: tr(lang, St::HashFrom).to_owned(),
+            kind: ControlKind::Number {
+                min: 1,
+                max: MAX_FROM,
+                value: st.from,
+            },
+            note: lesson_key(st.from),
+        });
+        out.push(Control {
+            id: "count",
+            label: tr(lang, St::HashCount).to_owned(),
+            kind: ControlKind::Number {
+                min: 1,
+                max: u64::from(MAX_COUNT),
+                value: u64::from(st.count),
+            },
+            note: String::new(),
+        });
+        out.push(Control {
+            id: "qf",
+            label: tr(lang, St::HashRangeFrom).to_owned(),
+            kind: ControlKind::Select {
+                options: days.clone(),
+                value: (st.range.0 + 1).to_string(),
+            },
+            note: String::new(),
+        });
+        out.push(Control {
+            id: "qt",
+            label: tr(lang, St::HashRangeTo).to_owned(),
+            kind: ControlKind::Select {
+                options: days,
+                value: (st.range.1 + 1).to_string(),
+            },
+            note: String::new(),
+        });
+        out.push(Control {
+            id: "h",
+            label: tr(lang, St::HashHorizon).to_owned(),
+            kind: ControlKind::Range {
+                max: HORIZON_STOPS.len() as u32 - 1,
+                value: nearest_stop(&HORIZON_STOPS, st.horizon) as u32,
+                value_text: st.horizon.to_string(),
+            },
+            note: String::new(),
+        });
+        let mut wl = st.workload.controls(lang);
+        if let Some(first) = wl.first_mut() {
+            first.note = format!(
+                "{} {}",
+                st.workload.describe(lang, self.start()),
+                tr(lang, St::SeedNote)
+            );
+        }
+        out.extend(wl);
+        out
+    }
+
+    fn panels(&self) -> Vec<Panel> {
+        let Some(c) = &self.computed else {
+            return Vec::new();
+        };
+        vec![
+            self.scatter_panel(c),
+            self.range_panel(c),
+            self.compound_panel(c),
+            self.growth_panel(),
+            self.salted_panel(c),
+        ]
+    }
+}
+
+/// Text helpers with the chapter's language.
+impl HashKeys {
+    fn t(&self, t: St) -> String {
+        tr(self.state.lang, t).to_owned()
+    }
+
+    fn f(&self, t: St, args: &[(&str, &str)]) -> String {
+        fill(self.state.lang, t, args)
+    }
+
+    fn int(&self, v: u64) -> Cell {
+        Cell::num(fmt_int(self.state.lang, v), v as f64)
+    }
+
+    fn part(&self, i: u32) -> String {
+        partition_name(self.state.lang, i)
+    }
+
+    fn scatter_panel(&self, c: &Computed) -> Panel {
+        let n = self.state.partitions;
+        let ids = consecutive(self.state.from, self.state.count, n);
+        let total = c.workload.orders().len().max(1) as u64;
+        let range_part =
+            |number: u64| (number.saturating_sub(1).min(total - 1) * u64::from(n) / total) as u32;
+        let bits = if n.is_power_of_two() {
+            n.trailing_zeros()
+        } else {
+            0
+        };
+        let shown_bits = bits.clamp(2, 8);
+        let rows = ids
+            .iter()
+            .map(|p| {
+                let low = format!(
+                    "…{:0width$b}",
+                    p.hash & ((1u64 << shown_bits) - 1),
+                    width = shown_bits as usize
+                );
+                let mut r = row(
+                    p.id.clone(),
+                    vec![
+                        Cell::text(p.id.clone()),
+                        Cell::text(format!("{:016x}", p.hash)),
+                        Cell::text(low),
+                        Cell::num(self.part(p.partition), f64::from(p.partition)),
+                        Cell::num(
+                            self.part(range_part(p.number)),
+                            f64::from(range_part(p.number)),
+                        ),
+                    ],
+                );
+                r.attrs.push(("partition", p.partition.to_string()));
+                r
+            })
+            .collect();
+        let table = DataTable {
+            key: "scatter",
+            head: vec![
+                self.t(St::HashColId),
+                self.t(St::HashColBytes),
+                self.t(St::HashColBits),
+                self.f(St::HashColPartition, &[("n", &n.to_string())]),
+                self.t(St::HashColRange),
+            ],
+            rows,
+        };
+        let chart_table = DataTable {
+            key: "scatter-chart",
+            head: vec![
+                self.t(St::HashColId),
+                self.f(St::HashSeriesHash, &[("n", &n.to_string())]),
+                self.t(St::HashSeriesRange),
+            ],
+            rows: ids
+                .iter()
+                .map(|p| {
+                    let r = range_part(p.number);
+                    row(
+                        p.id.clone(),
+                        vec![
+                            Cell::text(p.id.clone()),
+                            Cell::num(self.part(p.partition), f64::from(p.partition)),
+                            Cell::num(self.part(r), f64::from(r)),
+                        ],
+                    )
+                })
+                .collect(),
+        };
+        let seq: Vec<String> = ids.iter().map(|p| p.partition.to_string()).collect();
+        let mut distinct: Vec<u32> = ids.iter().map(|p| p.partition).collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let figures = vec![
+            Figure {
+                key: "sequence",
+                label: self.f(
+                    St::HashFigSequence,
+                    &[
+                        ("first", &lesson_key(self.state.from)),
+                        (
+                            "last",
+                            &lesson_key(self.state.from + u64::from(self.state.count) - 1),
+                        ),
+                    ],
+                ),
+                text: seq.join(", "),
+                value: ids.first().map_or(0.0, |p| f64::from(p.partition)),
+            },
+            Figure {
+                key: "distinct",
+                label: self.t(St::HashFigDistinct),
+                text: format!("{} / {n}", distinct.len()),
+                value: distinct.len() as f64,
+            },
+        ];
+        let points_hash = ids
+            .iter()
+            .map(|p| (p.number as f64, f64::from(p.partition)))
+            .collect();
+        let points_range = ids
+            .iter()
+            .map(|p| (p.number as f64, f64::from(range_part(p.number))))
+            .collect();
+        let from = self.state.from as f64;
+        let chart = Chart::Lines(Lines {
+            x_label: self.t(St::HashAxisNumber),
+            y_label: self.t(St::AxisPartition),
+            x_range: Some((from - 0.5, from + f64::from(self.state.count) - 0.5)),
+            y_min_top: f64::from(n - 1),
+            series: vec![
+                Series {
+                    label: self.f(St::HashSeriesHash, &[("n", &n.to_string())]),
+                    points: points_hash,
+                    colour: 3,
+                    stroke: Stroke::Markers,
+                },
+                Series {
+                    label: self.t(St::HashSeriesRange),
+                    points: points_range,
+                    colour: 0,
+                    stroke: Stroke::Markers,
+                },
+            ],
+            ..Lines::default()
+        });
+        let bits_note = if bits > 0 {
+            self.f(
+                St::HashBitsNote,
+                &[("n", &n.to_string()), ("k", &bits.to_string())],
+            )
+        } else {
+            String::new()
+        };
+        Panel {
+            view: "scatter",
+            title: self.t(St::HashScatterTitle),
+            caption: self.f(
+                St::HashScatterCaption,
+                &[("n", &n.to_string()), ("bits", &bits_note)],
+            ),
+            wide: false,
+            blocks: vec![
+                Block::Figures(figures),
+                Block::Table(table),
+                Block::Chart {
+                    chart,
+                    label: self.t(St::HashScatterChart),
+                    table: chart_table,
+                },
+            ],
+        }
+    }
+
+    fn range_panel(&self, c: &Computed) -> Panel {
+        let n = self.state.partitions;
+        let (hash, range) = c.rows.touched();
+        let names: Vec<String> = (0..n).map(|i| self.part(i)).collect();
+        let to_f = |v: &Vec<u64>| v.iter().map(|&x| x as f64).collect::<Vec<f64>>();
+        let chart = Chart::Bars(Bars {
+            y_label: self.t(St::HashAxisRows),
+            categories: names.clone(),
+            series: vec![
+                BarSeries {
+                    label: self.t(St::HashSeriesById),
+                    values: to_f(&c.rows.by_hash),
+                    colour: 3,
+                },
+                BarSeries {
+                    label: self.t(St::HashSeriesByDate),
+                    values: to_f(&c.rows.by_range),
+                    colour: 0,
+                },
+            ],
+            reference: None,
+        });
+        let rows = names
+            .iter()
+            .enumerate()
+            .map(|(i, name)| {
+                row(
+                    name.clone(),
+                    vec![
+                        Cell::text(name.clone()),
+                        self.int(c.rows.by_hash[i]),
+                        self.int(c.rows.by_range[i]),
+                    ],
+                )
+            })
+            .collect();
+        let table = DataTable {
+            key: "range",
+            head: vec![
+                self.t(St::Partition),
+                self.t(St::HashSeriesById),
+                self.t(St::HashSeriesByDate),
+            ],
+            rows,
+        };
+        Panel {
+            view: "range",
+            title: self.t(St::HashRangeTitle),
+            caption: self.f(
+                St::HashRangeCaption,
+                &[
+                    ("from", &self.day_label(self.state.range.0)),
+                    ("to", &self.day_label(self.state.range.1)),
+                    ("n", &n.to_string()),
+                ],
+            ),
+            wide: false,
+            blocks: vec![
+                Block::Figures(vec![
+                    Figure {
+                        key: "touched-hash",
+                        label: self.t(St::HashFigTouchedHash),
+                        text: format!("{hash} / {n}"),
+                        value: f64::from(hash),
+                    },
+                    Figure {
+                        key: "touched-range",
+                        label: self.t(St::HashFigTouchedRange),
+                        text: format!("{range} / {n}"),
+                        value: f64::from(range),
+                    },
+                ]),
+                Block::Chart {
+                    chart,
+                    label: self.t(St::HashRangeChart),
+                    table,
+                },
+            ],
+        }
+    }
+
+    fn query_name(&self, q: Query) -> (&'static str, String) {
+        match q {
+            Query::AnnaLast { .. } => ("anna-last", self.t(St::HashQAnnaLast)),
+            Query::AnnaBetween { .. } => (
+                "anna-between",
+                self.f(
+                    St::HashQAnnaBetween,
+                    &[
+                        ("from", &self.day_label(self.state.range.0)),
+                        ("to", &self.day_label(self.state.range.1)),
+                    ],
+                ),
+            ),
+            Query::EveryClientYesterday => (
+                "yesterday",
+                self.f(
+                    St::HashQYesterday,
+                    &[("day", &self.day_label(self.state.workload.days - 1))],
+                ),
+            ),
+            Query::ById { number } => (
+                "by-id",
+                self.f(St::HashQById, &[("id", &lesson_key(u64::from(number)))]),
+            ),
+        }
+    }
+
+    fn compound_panel(&self, c: &Computed) -> Panel {
+        let n = self.state.partitions;
+        let rows = c
+            .costs
+            .iter()
+            .map(|(q, k, cost)| {
+                let (qid, qname) = self.query_name(*q);
+                let how = if cost.full_scan {
+                    St::HowScan
+                } else if cost.sequential && cost.rows_read <= 1 && matches!(q, Query::ById { .. })
+                {
+                    St::HowOneRow
+                } else if cost.sequential {
+                    St::HowSequential
+                } else {
+                    St::HowGather
+                };
+                let kid = match k {
+                    OrderKey::OrderId => "order-id",
+                    OrderKey::ClientDate => "client-date",
+                };
+                let mut r = row(
+                    format!("{qid}/{kid}"),
+                    vec![
+                        Cell::text(qname),
+                        Cell::text(k.name()),
+                        Cell::num(
+                            format!("{} / {n}", cost.partitions),
+                            f64::from(cost.partitions),
+                        ),
+                        self.int(cost.partition_keys),
+                        self.int(cost.rows_read),
+                        self.int(cost.rows_returned),
+                        Cell::text(self.t(how)),
+                    ],
+                );
+                r.attrs.push(("query", qid.to_owned()));
+                r.attrs.push(("order-key", kid.to_owned()));
+                r.attrs.push(("partitions", cost.partitions.to_string()));
+                r
+            })
+            .collect();
+        Panel {
+            view: "compound",
+            title: self.t(St::HashCompoundTitle),
+            caption: self.f(St::HashCompoundCaption, &[("n", &n.to_string())]),
+            wide: true,
+            blocks: vec![Block::Table(DataTable {
+                key: "compound",
+                head: vec![
+                    self.t(St::ColQuery),
+                    self.t(St::ColKey),
+                    self.t(St::ColTouched),
+                    self.t(St::ColKeysRead),
+                    self.t(St::ColRowsRead),
+                    self.t(St::ColRowsReturned),
+                    self.t(St::ColHow),
+                ],
+                rows,
+            })],
+        }
+    }
+
+    fn growth_panel(&self) -> Panel {
+        let lang = self.state.lang;
+        let points = self.growth.as_ref().map_or(&[][..], |g| g.points());
+        let horizon = self.state.horizon;
+        let series =
+            |label: St,
+             colour: usize,
+             stroke: Stroke,
+             f: fn(&partlab_core::compound::GrowthPoint) -> u64| Series {
+                label: self.t(label),
+                points: points
+                    .iter()
+                    .map(|p| (f64::from(p.day), f(p) as f64))
+                    .collect(),
+                colour,
+                stroke,
+            };
+        let start = self.start();
+        // Labels at the first day and at every 1st of a month.
+        let x_ticks = (0..horizon)
+            .filter(|&d| d == 0 || start.add_days(d as i32).ymd().2 == 1)
+            .map(|d| {
+                let (_, m, day) = start.add_days(d as i32).ymd();
+                (
+                    f64::from(d + 1),
+                    fill(
+                        lang,
+                        St::ShortDate,
+                        &[("d", &day.to_string()), ("m", &m.to_string())],
+                    ),
+                )
+            })
+            .collect();
+        let chart = Chart::Lines(Lines {
+            x_label: self.t(St::AxisDay),
+            y_label: self.t(St::HashAxisPartitionRows),
+            x_range: Some((1.0, f64::from(horizon))),
+            x_ticks,
+            series: vec![
+                series(St::HashSeriesClient, 4, Stroke::Line, |p| p.client_rows),
+                series(St::HashSeriesBucket, 3, Stroke::Line, |p| p.bucket_rows),
+            ],
+            ..Lines::default()
+        });
+        let rows = points
+            .iter()
+            .map(|p| {
+                let mut r = row(
+                    p.date.clone(),
+                    vec![
+                        Cell::text(p.date.clone()),
+                        self.int(p.client_rows),
+                        self.int(p.bucket_rows),
+                    ],
+                );
+                r.attrs.push(("day", p.day.to_string()));
+                r
+            })
+            .collect();
+        let table = DataTable {
+            key: "growth",
+            head: vec![
+                self.t(St::ColDate),
+                self.t(St::HashSeriesClient),
+                self.t(St::HashSeriesBucket),
+            ],
+            rows,
+        };
+        let mut blocks = Vec::new();
+        let done = self.growth.as_ref().is_some_and(GrowthSweep::is_done);
+        if let Some(last) = points.last().filter(|_| done) {
+            let per_day = last.client_rows as f64 / f64::from(last.day.max(1));
+            blocks.push(Block::Figures(vec![
+                Figure {
+                    key: "client-rows",
+                    label: self.t(St::HashFigClientRows),
+                    text: fmt_int(lang, last.client_rows),
+                    value: last.client_rows as f64,
+                },
+                Figure {
+                    key: "largest-bucket",
+                    label: self.t(St::HashFigLargestBucket),
+                    text: fmt_int(lang, last.largest_bucket),
+                    value: last.largest_bucket as f64,
+                },
+                Figure {
+                    key: "per-day",
+                    label: self.t(St::HashFigPerDay),
+                    text: fmt_dec(lang, per_day, 0),
+                    value: per_day,
+                },
+            ]));
+        } else {
+            blocks.push(Block::Text(self.f(
+                St::Computing,
+                &[
+                    ("done", &points.len().to_string()),
+                    ("total", &horizon.to_string()),
+                ],
+            )));
+        }
+        blocks.push(Block::Chart {
+            chart,
+            label: self.t(St::HashGrowthChart),
+            table,
+        });
+        Panel {
+            view: "growth",
+            title: self.t(St::HashGrowthTitle),
+            caption: self.f(
+                St::HashGrowthCaption,
+                &[("client", RESTAURANT), ("days", &horizon.to_string())],
+            ),
+            wide: false,
+            blocks,
+        }
+    }
+
+    fn salted_panel(&self, c: &Computed) -> Panel {
+        let lang = self.state.lang;
+        let n = self.state.partitions;
+        let (a, b) = salts(self.state.workload.seed);
+        let rows = consecutive(self.state.from, self.state.count, n)
+            .into_iter()
+            .map(|p| {
+                let sa = partition(salted_hash(a, p.id.as_bytes()), n);
+                let sb = partition(salted_hash(b, p.id.as_bytes()), n);
+                let agree = if sa == sb { St::Yes } else { St::No };
+                let mut r = row(
+                    p.id.clone(),
+                    vec![
+                        Cell::text(p.id.clone()),
+                        Cell::num(self.part(p.partition), f64::from(p.partition)),
+                        Cell::num(self.part(sa), f64::from(sa)),
+                        Cell::num(self.part(sb), f64::from(sb)),
+                        Cell::text(self.t(agree)),
+                    ],
+                );
+                r.attrs.push(("agree", (sa == sb).to_string()));
+                r
+            })
+            .collect();
+        let d = &c.salt;
+        let pct = |x: u64| x as f64 / d.keys.max(1) as f64 * 100.0;
+        let expected = (1.0 - 1.0 / f64::from(n)) * 100.0;
+        Panel {
+            view: "salted",
+            title: self.t(St::HashSaltTitle),
+            caption: self.t(St::HashSaltCaption),
+            wide: false,
+            blocks: vec![
+                Block::Figures(vec![
+                    Figure {
+                        key: "stable-disagree",
+                        label: self.t(St::HashFigStableDisagree),
+                        text: format!(
+                            "{} ({})",
+                            fmt_int(lang, d.stable),
+                            fmt_pct(lang, pct(d.stable), 1)
+                        ),
+                        value: pct(d.stable),
+                    },
+                    Figure {
+                        key: "salted-disagree",
+                        label: self.t(St::HashFigSaltDisagree),
+                        text: format!(
+                            "{} ({})",
+                            fmt_int(lang, d.salted),
+                            fmt_pct(lang, pct(d.salted), 1)
+                        ),
+                        value: pct(d.salted),
+                    },
+                    Figure {
+                        key: "salted-expected",
+                        label: self.f(St::HashFigSaltExpected, &[("n", &n.to_string())]),
+                        text: fmt_pct(lang, expected, 1),
+                        value: expected,
+                    },
+                ]),
+                Block::Table(DataTable {
+                    key: "salted",
+                    head: vec![
+                        self.t(St::HashColId),
+                        self.t(St::HashColStable),
+                        self.t(St::HashColSaltA),
+                        self.t(St::HashColSaltB),
+                        self.t(St::HashColAgree),
+                    ],
+                    rows,
+                }),
+            ],
+        }
+    }
+}

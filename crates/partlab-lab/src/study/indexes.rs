@@ -1,0 +1,883 @@
+//! The chapter of section 4: local and global secondary indexes, and the tail latency of a
+//! scatter/gather read, on the KM0 workload.
+//!
+//! # URL fields
+//!
+//! | field | meaning | values (default) |
+//! |---|---|---|
+//! | `seed`, `o`, `d` | the workload | see [`WorkloadFields`] |
+//! | `n` | partitions | 2–64 (12) |
+//! | `m` | the market of "pending deliveries in …" | `girona`, `lleida`, `tarragona`, `valencia` (`girona`) |
+//! | `slow` | chance that a partition takes over 500 ms, per 10 000 | 1–5 000 (100: 1 %) |
+//! | `rate` | the asynchronous index's consumer throughput, events per 1 000 s | 100–1 000 000 (100 000: 100/s) |
+//! | `p` | a preset: `lesson` (12 partitions, 1 %), `lagging` (a consumer at 0.9 events/s) | |
+//! | `l`, `embed` | language; one view alone: `indexes`, `tail`, `gather`, `staleness` | |
+
+use std::rc::Rc;
+
+use partlab_core::compound::HashedWorkload;
+use partlab_core::indexes::{
+    busiest_day, compare, gather_point, index_lag, slow_probability, GatherPoint, IndexComparison,
+    IndexScheme, LagModel, LagResult, LatencyModel, GATHER_SIZES,
+};
+use partlab_core::workload::{Market, Workload};
+
+use super::chart::{BarSeries, Bars, Chart, Lines, Series, Stroke};
+use super::fields::{Fields, StudyIssue, Writer};
+use super::text::St;
+use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
+use super::{presets_control, read_embed, stop_at, Input, Study, Words, WorkloadFields};
+use crate::chapters::ChapterId;
+use crate::i18n::{fmt_dec, fmt_pct};
+use crate::state::{nearest_stop, Lang};
+
+/// The chapter's views, in page order.
+pub const VIEWS: &[&str] = &["indexes", "tail", "gather", "staleness"];
+/// The partition counts offered.
+pub const PARTITION_STOPS: [u32; 11] = [2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64];
+/// Chances of a slow partition offered, per 10 000.
+pub const SLOW_STOPS: [u32; 6] = [10, 50, 100, 200, 500, 1000];
+/// Consumer throughputs offered, in events per 1 000 s.
+pub const RATE_STOPS: [u32; 8] = [800, 900, 1_000, 1_200, 2_000, 5_000, 20_000, 100_000];
+/// Reads simulated for each partition count.
+pub const GATHER_QUERIES: u32 = 10_000;
+/// The threshold of a slow read, ms (the lesson's 500 ms).
+pub const THRESHOLD_MS: u32 = 500;
+
+const PRESETS: [(&str, St); 2] = [
+    ("lesson", St::IdxPresetLesson),
+    ("lagging", St::IdxPresetLagging),
+];
+
+/// The chapter's whole state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IndexState {
+    /// Interface language.
+    pub lang: Lang,
+    /// The view shown alone.
+    pub embed: Option<&'static str>,
+    /// The preset the state came from, while unchanged.
+    pub preset: Option<&'static str>,
+    /// The workload.
+    pub workload: WorkloadFields,
+    /// Partitions.
+    pub partitions: u32,
+    /// The market asked about.
+    pub market: Market,
+    /// Chance of a slow partition, per 10 000.
+    pub slow: u32,
+    /// The asynchronous consumer's throughput, events per 1 000 s.
+    pub rate: u32,
+}
+
+impl IndexState {
+    /// The opening state: the lesson's 12 partitions, 1 %, Girona.
+    pub fn new(lang: Lang) -> IndexState {
+        IndexState {
+            lang,
+            embed: None,
+            preset: None,
+            workload: WorkloadFields::default(),
+            partitions: 12,
+            market: Market::Girona,
+            slow: 100,
+            rate: 100_000,
+        }
+    }
+
+    /// Reads `fragment` over the opening state; never panics.
+    pub fn from_fragment(fragment: &str, lang: Lang) -> (IndexState, Vec<StudyIssue>) {
+        let mut st = IndexState::new(lang);
+        let mut issues = Vec::new();
+        let mut f = Fields::new(fragment);
+        if let Some(l) = f.lang() {
+            st.lang = l;
+        }
+        st.embed = read_embed(&mut f, VIEWS);
+        if let Some(p) = f.choice("p", |s| PRESETS.iter().find(|(id, _)| *id == s)) {
+            st.apply_preset(p.0);
+        }
+        st.workload.read(&mut f, &mut issues);
+        if let Some(n) = f.number("n", 2, 64) {
+            st.partitions = n as u32;
+        }
+        if let Some(m) = f.choice("m", |s| Market::ALL.into_iter().find(|m| m.slug() == s)) {
+            st.market = m;
+        }
+        if let Some(v) = f.number("slow", 1, 5_000) {
+            st.slow = v as u32;
+        }
+        if let Some(v) = f.number("rate", 100, 1_000_000) {
+            st.rate = v as u32;
+        }
+        issues.extend(f.finish());
+        (st, issues)
+    }
+
+    /// The fragment (without `#`); without `embed` when `embed` is false.
+    pub fn to_fragment(&self, embed: bool) -> String {
+        let mut w = Writer::new();
+        self.workload.write(&mut w);
+        w.field("n", self.partitions)
+            .field("m", self.market.slug())
+            .field("slow", self.slow)
+            .field("rate", self.rate)
+            .field("l", self.lang.code());
+        if let Some(p) = self.preset {
+            w.field("p", p);
+        }
+        if let (true, Some(v)) = (embed, self.embed) {
+            w.field("embed", v);
+        }
+        w.finish()
+    }
+
+    fn apply_preset(&mut self, id: &'static str) {
+        match id {
+            "lesson" => {
+                self.partitions = 12;
+                self.slow = 100;
+                self.market = Market::Girona;
+                self.rate = 100_000;
+            }
+            "lagging" => {
+                self.partitions = 12;
+                self.rate = 900;
+            }
+            _ => return,
+        }
+        self.preset = Some(id);
+    }
+
+    fn latency(&self) -> LatencyModel {
+        LatencyModel {
+            stall_per_10k: self.slow,
+            ..LatencyModel::default()
+        }
+    }
+
+    fn lag_model(&self) -> LagModel {
+        LagModel {
+            per_second_milli: self.rate,
+            ..LagModel::default()
+        }
+    }
+}
+
+/// What the chapter's controls ask for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Msg {
+    /// Partitions.
+    Partitions(u32),
+    /// The market.
+    Market(Market),
+    /// Chance of a slow partition, per 10 000.
+    Slow(u32),
+    /// Consumer throughput, per 1 000 s.
+    Rate(u32),
+    /// A preset.
+    Preset(&'static str),
+}
+
+impl Msg {
+    /// The message a control event stands for, if any.
+    pub fn parse(id: &str, value: &str) -> Option<Msg> {
+        match id {
+            "n" => stop_at(&PARTITION_STOPS, value).map(|&n| Msg::Partitions(n)),
+            "m" => Market::ALL
+                .into_iter()
+                .find(|m| m.slug() == value)
+                .map(Msg::Market),
+            "slow" => stop_at(&SLOW_STOPS, value).map(|&v| Msg::Slow(v)),
+            "rate" => stop_at(&RATE_STOPS, value).map(|&v| Msg::Rate(v)),
+            "p" => PRESETS
+                .iter()
+                .find(|(p, _)| *p == value)
+                .map(|(p, _)| Msg::Preset(p)),
+            _ => None,
+        }
+    }
+}
+
+/// The section-4 chapter.
+pub struct Indexes {
+    state: IndexState,
+    notices: Vec<StudyIssue>,
+    data: Option<(WorkloadFields, Rc<Workload>, Rc<HashedWorkload>)>,
+    comparison: Option<IndexComparison>,
+    lag: Option<((WorkloadFields, u32), LagResult)>,
+    /// Gather points for the current chance of a slow partition, computed one per slice.
+    gather: (u32, u64, Vec<GatherPoint>),
+}
+
+impl Indexes {
+    /// The chapter from its fields.
+    pub fn open(fragment: &str, lang: Lang, mut notices: Vec<StudyIssue>) -> Indexes {
+        let (state, issues) = IndexState::from_fragment(fragment, lang);
+        notices.extend(issues);
+        let mut c = Indexes {
+            state,
+            notices,
+            data: None,
+            comparison: None,
+            lag: None,
+            gather: (0, 0, Vec::new()),
+        };
+        c.refresh();
+        c
+    }
+
+    /// The state.
+    pub fn state(&self) -> &IndexState {
+        &self.state
+    }
+
+    fn refresh(&mut self) {
+        let wf = self.state.workload.clone();
+        if self.data.as_ref().map(|d| &d.0) != Some(&wf) {
+            self.data = Workload::generate(&wf.spec()).ok().map(|w| {
+                let h = HashedWorkload::new(&w);
+                (wf.clone(), Rc::new(w), Rc::new(h))
+            });
+        }
+        if let Some((_, w, h)) = &self.data {
+            self.comparison = Some(compare(w, h, self.state.partitions, self.state.market));
+            let key = (wf.clone(), self.state.rate);
+            if self.lag.as_ref().map(|l| &l.0) != Some(&key) {
+                let lag = index_lag(w, None, &self.state.lag_model(), wf.seed);
+                self.lag = Some((key, lag));
+            }
+        }
+        let gather_key = (self.state.slow, self.state.workload.seed);
+        if (self.gather.0, self.gather.1) != gather_key {
+            self.gather = (gather_key.0, gather_key.1, Vec::new());
+        }
+    }
+
+    fn apply(&mut self, msg: Msg) {
+        let st = &mut self.state;
+        match msg {
+            Msg::Partitions(n) => st.partitions = n,
+            Msg::Market(m) => st.market = m,
+            Msg::Slow(v) => st.slow = v,
+            Msg::Rate(v) => st.rate = v,
+            Msg::Preset(p) => {
+                st.apply_preset(p);
+                return;
+            }
+        }
+        st.preset = None;
+    }
+
+    fn w(&self) -> Words {
+        Words(self.state.lang)
+    }
+
+    /// The partition counts to simulate: the chart's, and the current one.
+    fn sizes(&self) -> Vec<u32> {
+        let mut v = GATHER_SIZES.to_vec();
+        if !v.contains(&self.state.partitions) {
+            v.push(self.state.partitions);
+            v.sort_unstable();
+        }
+        v
+    }
+
+    /// The gather point for `n` partitions, if simulated yet.
+    fn gather_at(&self, n: u32) -> Option<&GatherPoint> {
+        self.gather.2.iter().find(|g| g.partitions == n)
+    }
+
+    /// "1 %", "0,1 %": a chance per 10 000 in percent.
+    fn chance_text(&self, per_10k: u32) -> String {
+        let pct = f64::from(per_10k) / 100.0;
+        let decimals = if per_10k.is_multiple_of(100) { 0 } else { 1 };
+        fmt_pct(self.state.lang, pct, decimals)
+    }
+
+    fn rate_text(&self, milli: u32) -> String {
+        let v = f64::from(milli) / 1000.0;
+        let decimals = if milli.is_multiple_of(1000) { 0 } else { 1 };
+        self.w().f(
+            St::IdxPerSecond,
+            &[("n", &fmt_dec(self.state.lang, v, decimals))],
+        )
+    }
+}
+
+impl Study for Indexes {
+    fn chapter(&self) -> ChapterId {
+        ChapterId::Indexes
+    }
+
+    fn lang(&self) -> Lang {
+        self.state.lang
+    }
+
+    fn embed(&self) -> Option<&'static str> {
+        self.state.embed
+    }
+
+    fn fragment(&self, embed: bool) -> String {
+        self.state.to_fragment(embed)
+    }
+
+    fn views(&self) -> &'static [&'static str] {
+        VIEWS
+    }
+
+    fn issues(&self) -> &[StudyIssue] {
+        &self.notices
+    }
+
+    fn update(&mut self, input: Input) {
+        match input {
+            Input::Lang(l) => {
+                self.state.lang = l;
+                return;
+            }
+            Input::DismissNotices => {
+                self.notices.clear();
+                return;
+            }
+            Input::Load(fields) => {
+                let (state, issues) = IndexState::from_fragment(&fields, self.state.lang);
+                self.state = state;
+                self.notices = issues;
+            }
+            Input::Control { id, value } => {
+                match self.state.workload.apply(&id, &value, &mut self.notices) {
+                    Some(true) => self.state.preset = None,
+                    Some(false) => return,
+                    None => match Msg::parse(&id, &value) {
+                        Some(m) => self.apply(m),
+                        None => return,
+                    },
+                }
+            }
+        }
+        self.refresh();
+    }
+
+    fn work(&mut self) -> bool {
+        let Some(n) = self
+            .sizes()
+            .into_iter()
+            .find(|&n| self.gather_at(n).is_none())
+        else {
+            return false;
+        };
+        let p = gather_point(
+            &self.state.latency(),
+            n,
+            GATHER_QUERIES,
+            THRESHOLD_MS,
+            self.state.workload.seed,
+        );
+        self.gather.2.push(p);
+        self.gather.2.sort_by_key(|g| g.partitions);
+        self.sizes()
+            .into_iter()
+            .any(|n| self.gather_at(n).is_none())
+    }
+
+    fn controls(&self) -> Vec<Control> {
+        let w = self.w();
+        let st = &self.state;
+        let mut out = vec![presets_control(st.lang, &PRESETS, st.preset)];
+        out.push(Control {
+            id: "n",
+            label: w.t(St::Partitions),
+            kind: ControlKind::Range {
+                max: PARTITION_STOPS.len() as u32 - 1,
+                value: nearest_stop(&PARTITION_STOPS, st.partitions) as u32,
+                value_text: st.partitions.to_string(),
+            },
+            note: String::new(),
+        });
+        out.push(Control {
+            id: "m",
+            label: w.t(St::IdxMarket),
+            kind: ControlKind::Select {
+                options: Market::ALL
+                    .iter()
+                    .map(|m| Choice::new(m.slug(), m.name()))
+                    .collect(),
+                value: st.market.slug().to_owned(),
+            },
+            note: String::new(),
+        });
+        out.push(Control {
+            id: "slow",
+            label: w.t(St::IdxSlow),
+            kind: ControlKind::Range {
+                max: SLOW_STOPS.len() as u32 - 1,
+                value: nearest_stop(&SLOW_STOPS, st.slow) as u32,
+                value_text: self.chance_text(st.slow),
+            },
+            note: String::new(),
+        });
+        out.push(Control {
+            id: "rate",
+            label: w.t(St::IdxThroughput),
+            kind: ControlKind::Range {
+                max: RATE_STOPS.len() as u32 - 1,
+                value: nearest_stop(&RATE_STOPS, st.rate) as u32,
+                value_text: self.rate_text(st.rate),
+            },
+            note: String::new(),
+        });
+        let mut wl = st.workload.controls(st.lang);
+        if let Some(first) = wl.first_mut() {
+            first.note = format!(
+                "{} {}",
+                st.workload.describe(st.lang, st.workload.spec().start),
+                w.t(St::SeedNote)
+            );
+        }
+        out.extend(wl);
+        out
+    }
+
+    fn panels(&self) -> Vec<Panel> {
+        let (Some(c), Some((_, lag))) = (&self.comparison, &self.lag) else {
+            return Vec::new();
+        };
+        vec![
+            self.index_panel(c, lag),
+            self.tail_panel(),
+            self.gather_panel(),
+            self.staleness_panel(lag),
+        ]
+    }
+}
+
+impl Indexes {
+    fn computing(&self) -> Option<Block> {
+        let sizes = self.sizes();
+        let done = sizes
+            .iter()
+            .filter(|&&n| self.gather_at(n).is_some())
+            .count();
+        (done < sizes.len()).then(|| {
+            Block::Text(self.w().f(
+                St::Computing,
+                &[
+                    ("done", &done.to_string()),
+                    ("total", &sizes.len().to_string()),
+                ],
+            ))
+        })
+    }
+
+    fn index_panel(&self, c: &IndexComparison, lag: &LagResult) -> Panel {
+        let w = self.w();
+        let n = self.state.partitions;
+        let market = self.state.market.name();
+        let epoch = self.data.as_ref().map(|d| d.1.epoch());
+        let now = epoch.map_or(String::new(), |e| e.format(c.now));
+        // Read latency: the local index waits for n partitions, the global one for one.
+        let latency = |parts: u32| -> String {
+            self.gather_at(parts).map_or("…".to_owned(), |g| {
+                format!(
+                    "{} / {}",
+                    w.f(St::Ms, &[("n", &g.p50_ms.to_string())]),
+                    w.f(St::Ms, &[("n", &g.p99_ms.to_string())])
+                )
+            })
+        };
+        let rows = c
+            .schemes
+            .iter()
+            .map(|s| {
+                let (id, name) = match s.scheme {
+                    IndexScheme::Local => ("local", St::IdxLocal),
+                    IndexScheme::GlobalSync => ("global-sync", St::IdxGlobalSync),
+                    IndexScheme::GlobalAsync => ("global-async", St::IdxGlobalAsync),
+                };
+                let fresh = match s.scheme {
+                    IndexScheme::GlobalAsync => w.f(
+                        St::IdxFreshLag,
+                        &[
+                            ("p50", &lag.p50_ms.to_string()),
+                            ("p99", &lag.p99_ms.to_string()),
+                        ],
+                    ),
+                    _ => w.t(St::IdxFreshNow),
+                };
+                let mut r = row(
+                    id,
+                    vec![
+                        Cell::text(w.t(name)),
+                        Cell::num(
+                            format!("{} / {n}", s.read_partitions),
+                            f64::from(s.read_partitions),
+                        ),
+                        w.dec(s.write_partitions, 2),
+                        w.pct(s.two_partition_writes * 100.0, 1),
+                        w.pct(s.hottest_index_share * 100.0, 1),
+                        Cell::text(latency(s.read_partitions)),
+                        Cell::text(fresh),
+                    ],
+                );
+                r.attrs
+                    .push(("read-partitions", s.read_partitions.to_string()));
+                r.attrs
+                    .push(("write-partitions", format!("{:.4}", s.write_partitions)));
+                r
+            })
+            .collect();
+        let names: Vec<String> = (0..n).map(|i| w.part(i)).collect();
+        let mut global = vec![0.0; n as usize];
+        if let Some(g) = global.get_mut(c.global_partition as usize) {
+            *g = c.matches as f64;
+        }
+        let chart = Chart::Bars(Bars {
+            y_label: w.t(St::Rows),
+            categories: names.clone(),
+            series: vec![
+                BarSeries {
+                    label: w.t(St::IdxSeriesLocal),
+                    values: c.local_rows.iter().map(|&v| v as f64).collect(),
+                    colour: 3,
+                },
+                BarSeries {
+                    label: w.f(St::IdxSeriesGlobal, &[("market", market)]),
+                    values: global.clone(),
+                    colour: 0,
+                },
+            ],
+            reference: None,
+        });
+        let chart_rows = names
+            .iter()
+            .enumerate()
+            .map(|(i, name)| {
+                row(
+                    name.clone(),
+                    vec![
+                        Cell::text(name.clone()),
+                        w.int(c.local_rows[i]),
+                        w.int(global[i] as u64),
+                    ],
+                )
+            })
+            .collect();
+        Panel {
+            view: "indexes",
+            title: w.f(St::IdxTitle, &[("market", market)]),
+            caption: w.f(
+                St::IdxCaption,
+                &[
+                    ("n", &n.to_string()),
+                    ("now", &now),
+                    ("market", market),
+                    ("part", &w.part(c.global_partition)),
+                ],
+            ),
+            wide: true,
+            blocks: vec![
+                Block::Figures(vec![Figure {
+                    key: "matches",
+                    label: w.f(St::IdxFigMatches, &[("market", market)]),
+                    text: w.n(c.matches),
+                    value: c.matches as f64,
+                }]),
+                Block::Table(DataTable {
+                    key: "indexes",
+                    head: vec![
+                        w.t(St::ColScheme),
+                        w.t(St::ColReadParts),
+                        w.t(St::ColWriteParts),
+                        w.t(St::ColTwoParts),
+                        w.t(St::ColHotIndex),
+                        w.t(St::ColReadLatency),
+                        w.t(St::ColFresh),
+                    ],
+                    rows,
+                }),
+                Block::Chart {
+                    chart,
+                    label: w.t(St::IdxChart),
+                    table: DataTable {
+                        key: "index-rows",
+                        head: vec![
+                            w.t(St::Partition),
+                            w.t(St::IdxSeriesLocal),
+                            w.f(St::IdxSeriesGlobal, &[("market", market)]),
+                        ],
+                        rows: chart_rows,
+                    },
+                },
+            ],
+        }
+    }
+
+    fn tail_panel(&self) -> Panel {
+        let w = self.w();
+        let lang = self.state.lang;
+        let p = f64::from(self.state.slow) / 10_000.0;
+        let n = self.state.partitions;
+        let formula: Vec<(f64, f64)> = (1..=64)
+            .map(|k| (f64::from(k), slow_probability(p, k) * 100.0))
+            .collect();
+        let simulated: Vec<(f64, f64)> = self
+            .gather
+            .2
+            .iter()
+            .map(|g| (f64::from(g.partitions), g.slow_fraction * 100.0))
+            .collect();
+        let chart = Chart::Lines(Lines {
+            x_label: w.t(St::IdxAxisPartitions),
+            y_label: w.t(St::IdxAxisSlow),
+            x_range: Some((0.0, 64.0)),
+            y_min_top: 10.0,
+            series: vec![
+                Series {
+                    label: w.t(St::IdxSeriesFormula),
+                    points: formula,
+                    colour: 3,
+                    stroke: Stroke::Dashed,
+                },
+                Series {
+                    label: w.t(St::IdxSeriesSimulated),
+                    points: simulated,
+                    colour: 4,
+                    stroke: Stroke::Markers,
+                },
+            ],
+            ..Lines::default()
+        });
+        let rows = GATHER_SIZES
+            .iter()
+            .map(|&k| {
+                let sim = self.gather_at(k);
+                let mut r = row(
+                    k.to_string(),
+                    vec![
+                        Cell::num(k.to_string(), f64::from(k)),
+                        w.pct(slow_probability(p, k) * 100.0, 2),
+                        sim.map_or(Cell::text("…"), |g| w.pct(g.slow_fraction * 100.0, 2)),
+                    ],
+                );
+                r.attrs.push(("n", k.to_string()));
+                r
+            })
+            .collect();
+        let p_text = self.chance_text(self.state.slow);
+        let p_dec = {
+            let t = fmt_dec(lang, p, 4);
+            t.trim_end_matches('0').to_owned()
+        };
+        let formula_at = |k: u32| Figure {
+            key: if k == 12 { "formula-12" } else { "formula-n" },
+            label: w.f(St::IdxFigFormula, &[("p", &p_dec), ("n", &k.to_string())]),
+            text: fmt_pct(lang, slow_probability(p, k) * 100.0, 1),
+            value: slow_probability(p, k),
+        };
+        let mut figures = vec![formula_at(12)];
+        if n != 12 {
+            figures.push(formula_at(n));
+        }
+        if let Some(g) = self.gather_at(n) {
+            figures.push(Figure {
+                key: "simulated-n",
+                label: w.f(St::IdxFigSimulated, &[("n", &n.to_string())]),
+                text: fmt_pct(lang, g.slow_fraction * 100.0, 1),
+                value: g.slow_fraction,
+            });
+        }
+        let mut blocks = vec![Block::Figures(figures)];
+        blocks.extend(self.computing());
+        blocks.push(Block::Chart {
+            chart,
+            label: w.t(St::IdxTailChart),
+            table: DataTable {
+                key: "tail",
+                head: vec![w.t(St::ColN), w.t(St::ColFormula), w.t(St::ColSimulated)],
+                rows,
+            },
+        });
+        Panel {
+            view: "tail",
+            title: w.t(St::IdxTailTitle),
+            caption: w.f(
+                St::IdxTailCaption,
+                &[("p", &p_text), ("queries", &w.n(u64::from(GATHER_QUERIES)))],
+            ),
+            wide: false,
+            blocks,
+        }
+    }
+
+    fn gather_panel(&self) -> Panel {
+        let w = self.w();
+        let series = |label: St, colour: usize, f: fn(&GatherPoint) -> u32| Series {
+            label: w.t(label),
+            points: self
+                .gather
+                .2
+                .iter()
+                .map(|g| (f64::from(g.partitions), f64::from(f(g))))
+                .collect(),
+            colour,
+            stroke: Stroke::LineMarkers,
+        };
+        let chart = Chart::Lines(Lines {
+            x_label: w.t(St::IdxAxisPartitions),
+            y_label: w.t(St::AxisMs),
+            y_log: true,
+            x_range: Some((0.0, 64.0)),
+            series: vec![
+                series(St::IdxSeriesP50, 3, |g| g.p50_ms),
+                series(St::IdxSeriesP99, 4, |g| g.p99_ms),
+            ],
+            ..Lines::default()
+        });
+        let rows = self
+            .gather
+            .2
+            .iter()
+            .map(|g| {
+                row(
+                    g.partitions.to_string(),
+                    vec![
+                        Cell::num(g.partitions.to_string(), f64::from(g.partitions)),
+                        w.int(u64::from(g.p50_ms)),
+                        w.int(u64::from(g.p99_ms)),
+                        w.int(u64::from(g.max_ms)),
+                    ],
+                )
+            })
+            .collect();
+        let mut blocks: Vec<Block> = self.computing().into_iter().collect();
+        blocks.push(Block::Chart {
+            chart,
+            label: w.t(St::IdxGatherChart),
+            table: DataTable {
+                key: "gather",
+                head: vec![
+                    w.t(St::ColN),
+                    w.t(St::ColP50),
+                    w.t(St::ColP99),
+                    w.t(St::ColMax),
+                ],
+                rows,
+            },
+        });
+        Panel {
+            view: "gather",
+            title: w.t(St::IdxGatherTitle),
+            caption: w.t(St::IdxGatherCaption),
+            wide: false,
+            blocks,
+        }
+    }
+
+    fn staleness_panel(&self, lag: &LagResult) -> Panel {
+        let w = self.w();
+        let day = self.data.as_ref().map_or(String::new(), |d| {
+            d.1.epoch().0.add_days(busiest_day(&d.1) as i32).to_string()
+        });
+        let pts = |f: fn(&partlab_core::indexes::LagBucket) -> u64| -> Vec<(f64, f64)> {
+            lag.buckets
+                .iter()
+                .filter(|b| b.orders > 0)
+                .map(|b| (f64::from(b.minute) / 60.0, f(b).max(1) as f64))
+                .collect()
+        };
+        let chart = Chart::Lines(Lines {
+            x_label: w.t(St::AxisHour),
+            y_label: w.t(St::AxisLag),
+            y_log: true,
+            x_range: Some((0.0, 24.0)),
+            series: vec![
+                Series {
+                    label: w.t(St::IdxSeriesLagP50),
+                    points: pts(|b| b.p50_ms),
+                    colour: 3,
+                    stroke: Stroke::Line,
+                },
+                Series {
+                    label: w.t(St::IdxSeriesLagMax),
+                    points: pts(|b| b.max_ms),
+                    colour: 4,
+                    stroke: Stroke::Line,
+                },
+            ],
+            ..Lines::default()
+        });
+        let rows = lag
+            .buckets
+            .iter()
+            .map(|b| {
+                let time = format!("{:02}:{:02}", b.minute / 60, b.minute % 60);
+                let mut r = row(
+                    time.clone(),
+                    vec![
+                        Cell::text(time),
+                        w.int(u64::from(b.orders)),
+                        w.int(b.p50_ms),
+                        w.int(b.max_ms),
+                        w.int(b.backlog),
+                    ],
+                );
+                r.attrs.push(("minute", b.minute.to_string()));
+                r
+            })
+            .collect();
+        let ms = |v: u64| w.f(St::Ms, &[("n", &w.n(v))]);
+        Panel {
+            view: "staleness",
+            title: w.t(St::IdxStaleTitle),
+            caption: w.f(
+                St::IdxStaleCaption,
+                &[("day", &day), ("rate", &self.rate_text(self.state.rate))],
+            ),
+            wide: false,
+            blocks: vec![
+                Block::Figures(vec![
+                    Figure {
+                        key: "lag-p50",
+                        label: w.t(St::IdxFigLagP50),
+                        text: ms(lag.p50_ms),
+                        value: lag.p50_ms as f64,
+                    },
+                    Figure {
+                        key: "lag-p99",
+                        label: w.t(St::IdxFigLagP99),
+                        text: ms(lag.p99_ms),
+                        value: lag.p99_ms as f64,
+                    },
+                    Figure {
+                        key: "lag-max",
+                        label: w.t(St::IdxFigLagMax),
+                        text: ms(lag.max_ms),
+                        value: lag.max_ms as f64,
+                    },
+                    Figure {
+                        key: "backlog",
+                        label: w.t(St::IdxFigBacklog),
+                        text: w.n(lag.max_backlog),
+                        value: lag.max_backlog as f64,
+                    },
+                ]),
+                Block::Chart {
+                    chart,
+                    label: w.t(St::IdxStaleChart),
+                    table: DataTable {
+                        key: "staleness",
+                        head: vec![
+                            w.t(St::ColTime),
+                            w.t(St::ColOrders),
+                            w.t(St::ColP50),
+                            w.t(St::ColMax),
+                            w.t(St::ColBacklog),
+                        ],
+                        rows,
+                    },
+                },
+            ],
+        }
+    }
+}

@@ -1,0 +1,921 @@
+//! The chapter of section 10 and exercise 2: choosing KM0's partition keys, each candidate
+//! measured on the workload, the lesson's verdicts behind a "show" toggle.
+//!
+//! # URL fields
+//!
+//! | field | meaning | values (default) |
+//! |---|---|---|
+//! | `seed`, `o`, `d` | the workload | see [`WorkloadFields`] |
+//! | `n` | partitions | 4–64 (16) |
+//! | `ok` | the student's key for the orders | `data-creacio`, `comanda-id`, `client-date`, `client-month`, `mercat`, `productor-id` |
+//! | `sk` | the student's key for the stock | `producte-slug`, `productor-id`, `mercat` |
+//! | `vk` | the student's key for the vans (exercise 2) | `van`, `van-day`, `day`, `market` |
+//! | `p` | a preset: `lesson` (16 partitions, nothing picked), `answer` (the lesson's keys) | |
+//! | `l`, `embed` | language; one view alone: `orders`, `stock`, `vans` | |
+
+use std::rc::Rc;
+
+use partlab_core::compound::HashedWorkload;
+use partlab_core::keychoice::{
+    order_candidates, peak_hour, stock_candidates, OrderCandidate, OrderQuery, OrderStats,
+    StockCandidate, StockStats,
+};
+use partlab_core::vans::{van_candidates, Fleet, VanCost, VanKey, VanQuery, VanStats, VANS};
+use partlab_core::workload::Workload;
+
+use super::chart::{BarSeries, Bars, Chart};
+use super::fields::{Fields, StudyIssue, Writer};
+use super::text::St;
+use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
+use super::{presets_control, read_embed, stop_at, Input, Study, Words, WorkloadFields};
+use crate::chapters::ChapterId;
+use crate::i18n::{fmt_dec, fmt_pct};
+use crate::state::{nearest_stop, Lang};
+
+/// The chapter's views, in page order.
+pub const VIEWS: &[&str] = &["orders", "stock", "vans"];
+/// The partition counts offered.
+pub const PARTITION_STOPS: [u32; 7] = [4, 8, 12, 16, 24, 32, 64];
+
+const PRESETS: [(&str, St); 2] = [
+    ("lesson", St::KeysPresetLesson),
+    ("answer", St::KeysPresetAnswer),
+];
+
+/// The chapter's whole state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeysState {
+    /// Interface language.
+    pub lang: Lang,
+    /// The view shown alone.
+    pub embed: Option<&'static str>,
+    /// The preset the state came from, while unchanged.
+    pub preset: Option<&'static str>,
+    /// The workload.
+    pub workload: WorkloadFields,
+    /// Partitions.
+    pub partitions: u32,
+    /// The student's key for the orders.
+    pub order_key: Option<OrderCandidate>,
+    /// The student's key for the stock.
+    pub stock_key: Option<StockCandidate>,
+    /// The student's key for the vans.
+    pub van_key: Option<VanKey>,
+}
+
+impl KeysState {
+    /// The opening state: 16 partitions, nothing picked.
+    pub fn new(lang: Lang) -> KeysState {
+        KeysState {
+            lang,
+            embed: None,
+            preset: None,
+            workload: WorkloadFields::default(),
+            partitions: 16,
+            order_key: None,
+            stock_key: None,
+            van_key: None,
+        }
+    }
+
+    /// Reads `fragment` over the opening state; never panics.
+    pub fn from_fragment(fragment: &str, lang: Lang) -> (KeysState, Vec<StudyIssue>) {
+        let mut st = KeysState::new(lang);
+        let mut issues = Vec::new();
+        let mut f = Fields::new(fragment);
+        if let Some(l) = f.lang() {
+            st.lang = l;
+        }
+        st.embed = read_embed(&mut f, VIEWS);
+        if let Some(p) = f.choice("p", |s| PRESETS.iter().find(|(id, _)| *id == s)) {
+            st.apply_preset(p.0);
+        }
+        st.workload.read(&mut f, &mut issues);
+        if let Some(v) = f.number("n", 4, 64) {
+            st.partitions = v as u32;
+        }
+        if let Some(k) = f.choice("ok", order_key) {
+            st.order_key = Some(k);
+        }
+        if let Some(k) = f.choice("sk", stock_key) {
+            st.stock_key = Some(k);
+        }
+        if let Some(k) = f.choice("vk", van_key) {
+            st.van_key = Some(k);
+        }
+        issues.extend(f.finish());
+        (st, issues)
+    }
+
+    /// The fragment (without `#`); without `embed` when `embed` is false.
+    pub fn to_fragment(&self, embed: bool) -> String {
+        let mut w = Writer::new();
+        self.workload.write(&mut w);
+        w.field("n", self.partitions);
+        if let Some(k) = self.order_key {
+            w.field("ok", k.slug());
+        }
+        if let Some(k) = self.stock_key {
+            w.field("sk", k.slug());
+        }
+        if let Some(k) = self.van_key {
+            w.field("vk", k.slug());
+        }
+        w.field("l", self.lang.code());
+        if let Some(p) = self.preset {
+            w.field("p", p);
+        }
+        if let (true, Some(v)) = (embed, self.embed) {
+            w.field("embed", v);
+        }
+        w.finish()
+    }
+
+    fn apply_preset(&mut self, id: &'static str) {
+        match id {
+            "lesson" => {
+                self.partitions = 16;
+                self.order_key = None;
+                self.stock_key = None;
+                self.van_key = None;
+            }
+            "answer" => {
+                self.partitions = 16;
+                self.order_key = Some(OrderCandidate::ClientDate);
+                self.stock_key = Some(StockCandidate::ProducteSlug);
+                self.van_key = Some(VanKey::VanDay);
+            }
+            _ => return,
+        }
+        self.preset = Some(id);
+    }
+}
+
+fn order_key(s: &str) -> Option<OrderCandidate> {
+    OrderCandidate::ALL.into_iter().find(|k| k.slug() == s)
+}
+
+fn stock_key(s: &str) -> Option<StockCandidate> {
+    StockCandidate::ALL.into_iter().find(|k| k.slug() == s)
+}
+
+fn van_key(s: &str) -> Option<VanKey> {
+    VanKey::ALL.into_iter().find(|k| k.slug() == s)
+}
+
+/// What the chapter's controls ask for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Msg {
+    /// Partitions.
+    Partitions(u32),
+    /// The student's order key.
+    OrderKey(OrderCandidate),
+    /// The student's stock key.
+    StockKey(StockCandidate),
+    /// The student's van key.
+    VanKey(VanKey),
+    /// A preset.
+    Preset(&'static str),
+}
+
+impl Msg {
+    /// The message a control event stands for, if any.
+    pub fn parse(id: &str, value: &str) -> Option<Msg> {
+        match id {
+            "n" => stop_at(&PARTITION_STOPS, value).map(|&n| Msg::Partitions(n)),
+            "ok" => order_key(value).map(Msg::OrderKey),
+            "sk" => stock_key(value).map(Msg::StockKey),
+            "vk" => van_key(value).map(Msg::VanKey),
+            "p" => PRESETS
+                .iter()
+                .find(|(p, _)| *p == value)
+                .map(|(p, _)| Msg::Preset(p)),
+            _ => None,
+        }
+    }
+}
+
+/// What the chapter computed.
+struct Computed {
+    workload: Rc<Workload>,
+    orders: Vec<OrderStats>,
+    stock: Vec<StockStats>,
+    vans: Vec<VanStats>,
+    fleet: Fleet,
+}
+
+/// The section-10 chapter.
+pub struct ChoosingKeys {
+    state: KeysState,
+    notices: Vec<StudyIssue>,
+    data: Option<(WorkloadFields, Rc<Workload>, Rc<HashedWorkload>)>,
+    computed: Option<(u32, Computed)>,
+}
+
+impl ChoosingKeys {
+    /// The chapter from its fields.
+    pub fn open(fragment: &str, lang: Lang, mut notices: Vec<StudyIssue>) -> ChoosingKeys {
+        let (state, issues) = KeysState::from_fragment(fragment, lang);
+        notices.extend(issues);
+        let mut c = ChoosingKeys {
+            state,
+            notices,
+            data: None,
+            computed: None,
+        };
+        c.refresh();
+        c
+    }
+
+    /// The state.
+    pub fn state(&self) -> &KeysState {
+        &self.state
+    }
+
+    fn refresh(&mut self) {
+        let wf = self.state.workload.clone();
+        let fresh = self.data.as_ref().map(|d| &d.0) != Some(&wf);
+        if fresh {
+            self.data = Workload::generate(&wf.spec()).ok().map(|w| {
+                let h = HashedWorkload::new(&w);
+                (wf.clone(), Rc::new(w), Rc::new(h))
+            });
+        }
+        let n = self.state.partitions;
+        if fresh || self.computed.as_ref().map(|c| c.0) != Some(n) {
+            self.computed = self.data.as_ref().map(|(wf, w, h)| {
+                let fleet = Fleet::new(wf.seed);
+                (
+                    n,
+                    Computed {
+                        workload: Rc::clone(w),
+                        orders: order_candidates(w, h, n),
+                        stock: stock_candidates(w, n),
+                        vans: van_candidates(&fleet, n),
+                        fleet,
+                    },
+                )
+            });
+        }
+    }
+
+    fn apply(&mut self, msg: Msg) {
+        let st = &mut self.state;
+        match msg {
+            Msg::Partitions(n) => st.partitions = n,
+            Msg::OrderKey(k) => st.order_key = Some(k),
+            Msg::StockKey(k) => st.stock_key = Some(k),
+            Msg::VanKey(k) => st.van_key = Some(k),
+            Msg::Preset(p) => {
+                st.apply_preset(p);
+                return;
+            }
+        }
+        st.preset = None;
+    }
+
+    fn w(&self) -> Words {
+        Words(self.state.lang)
+    }
+
+    fn dec(&self, v: f64) -> String {
+        fmt_dec(self.state.lang, v, 2)
+    }
+}
+
+impl Study for ChoosingKeys {
+    fn chapter(&self) -> ChapterId {
+        ChapterId::ChoosingKeys
+    }
+
+    fn lang(&self) -> Lang {
+        self.state.lang
+    }
+
+    fn embed(&self) -> Option<&'static str> {
+        self.state.embed
+    }
+
+    fn fragment(&self, embed: bool) -> String {
+        self.state.to_fragment(embed)
+    }
+
+    fn views(&self) -> &'static [&'static str] {
+        VIEWS
+    }
+
+    fn issues(&self) -> &[StudyIssue] {
+        &self.notices
+    }
+
+    fn update(&mut self, input: Input) {
+        match input {
+            Input::Lang(l) => {
+                self.state.lang = l;
+                return;
+            }
+            Input::DismissNotices => {
+                self.notices.clear();
+                return;
+            }
+            Input::Load(fields) => {
+                let (state, issues) = KeysState::from_fragment(&fields, self.state.lang);
+                self.state = state;
+                self.notices = issues;
+            }
+            Input::Control { id, value } => {
+                match self.state.workload.apply(&id, &value, &mut self.notices) {
+                    Some(true) => self.state.preset = None,
+                    Some(false) => return,
+                    None => match Msg::parse(&id, &value) {
+                        Some(m) => self.apply(m),
+                        None => return,
+                    },
+                }
+            }
+        }
+        self.refresh();
+    }
+
+    fn controls(&self) -> Vec<Control> {
+        let w = self.w();
+        let st = &self.state;
+        let buttons =
+            |id: &'static str, label: St, options: Vec<Choice>, pressed: Option<&str>| Control {
+                id,
+                label: w.t(label),
+                kind: ControlKind::Buttons {
+                    options,
+                    pressed: pressed.map(str::to_owned),
+                },
+                note: String::new(),
+            };
+        let mut out = vec![presets_control(st.lang, &PRESETS, st.preset)];
+        out.push(buttons(
+            "ok",
+            St::KeysPickOrders,
+            OrderCandidate::ALL
+                .iter()
+                .map(|k| Choice::new(k.slug(), k.name()))
+                .collect(),
+            st.order_key.map(OrderCandidate::slug),
+        ));
+        out.push(buttons(
+            "sk",
+            St::KeysPickStock,
+            StockCandidate::ALL
+                .iter()
+                .map(|k| Choice::new(k.slug(), k.name()))
+                .collect(),
+            st.stock_key.map(StockCandidate::slug),
+        ));
+        out.push(buttons(
+            "vk",
+            St::KeysPickVans,
+            VanKey::ALL
+                .iter()
+                .map(|k| Choice::new(k.slug(), k.name()))
+                .collect(),
+            st.van_key.map(VanKey::slug),
+        ));
+        out.push(Control {
+            id: "n",
+            label: w.t(St::Partitions),
+            kind: ControlKind::Range {
+                max: PARTITION_STOPS.len() as u32 - 1,
+                value: nearest_stop(&PARTITION_STOPS, st.partitions) as u32,
+                value_text: st.partitions.to_string(),
+            },
+            note: String::new(),
+        });
+        let mut wl = st.workload.controls(st.lang);
+        if let Some(first) = wl.first_mut() {
+            first.note = format!(
+                "{} {}",
+                st.workload.describe(st.lang, st.workload.spec().start),
+                w.t(St::SeedNote)
+            );
+        }
+        out.extend(wl);
+        out
+    }
+
+    fn panels(&self) -> Vec<Panel> {
+        let Some((_, c)) = &self.computed else {
+            return Vec::new();
+        };
+        vec![
+            self.orders_panel(c),
+            self.stock_panel(c),
+            self.vans_panel(c),
+        ]
+    }
+}
+
+impl ChoosingKeys {
+    fn asked(s: &OrderStats, q: OrderQuery) -> (u32, u64) {
+        s.queries
+            .iter()
+            .find(|(x, _)| *x == q)
+            .map_or((0, 0), |(_, a)| (a.partitions, a.rows_read))
+    }
+
+    fn orders_panel(&self, c: &Computed) -> Panel {
+        let w = self.w();
+        let n = self.state.partitions;
+        let picked = self.state.order_key;
+        let parts_cell = |s: &OrderStats, q: OrderQuery| {
+            let (p, _) = Self::asked(s, q);
+            Cell::num(format!("{p} / {n}"), f64::from(p))
+        };
+        let rows: Vec<_> = c
+            .orders
+            .iter()
+            .map(|s| {
+                let mut r = row(
+                    s.key.slug(),
+                    vec![
+                        Cell::text(s.key.name()),
+                        w.dec(s.data_skew, 2),
+                        w.dec(s.hot_hour_skew, 2),
+                        Cell::num(
+                            w.f(
+                                St::KeysLargest,
+                                &[("key", &s.largest_key), ("rows", &w.n(s.largest_key_rows))],
+                            ),
+                            s.largest_key_rows as f64,
+                        ),
+                        Cell::text(w.t(if s.bounded { St::Yes } else { St::No })),
+                        parts_cell(s, OrderQuery::MyOrders),
+                        parts_cell(s, OrderQuery::ById),
+                        parts_cell(s, OrderQuery::Market),
+                        parts_cell(s, OrderQuery::Producer),
+                        parts_cell(s, OrderQuery::Period),
+                    ],
+                );
+                r.attrs
+                    .push(("picked", (picked == Some(s.key)).to_string()));
+                r
+            })
+            .collect();
+        let table = DataTable {
+            key: "orders",
+            head: vec![
+                w.t(St::ColKey),
+                w.t(St::ColDataSkew),
+                w.t(St::ColHotSkew),
+                w.t(St::ColLargestKey),
+                w.t(St::ColBounded),
+                w.t(St::ColMyOrders),
+                w.t(St::ColById),
+                w.t(St::ColMarketQ),
+                w.t(St::ColProducerQ),
+                w.t(St::ColPeriodQ),
+            ],
+            rows,
+        };
+        let names: Vec<String> = c.orders.iter().map(|s| s.key.name().to_owned()).collect();
+        let chart = Chart::Bars(Bars {
+            y_label: w.t(St::AxisSkew),
+            categories: names.clone(),
+            series: vec![
+                BarSeries {
+                    label: w.t(St::ColDataSkew),
+                    values: c.orders.iter().map(|s| s.data_skew).collect(),
+                    colour: 3,
+                },
+                BarSeries {
+                    label: w.t(St::ColHotSkew),
+                    values: c.orders.iter().map(|s| s.hot_hour_skew).collect(),
+                    colour: 4,
+                },
+            ],
+            reference: Some((w.t(St::SkewPerfect), 1.0)),
+        });
+        let chart_table = DataTable {
+            key: "orders-skew",
+            head: vec![w.t(St::ColKey), w.t(St::ColDataSkew), w.t(St::ColHotSkew)],
+            rows: c
+                .orders
+                .iter()
+                .map(|s| {
+                    row(
+                        s.key.slug(),
+                        vec![
+                            Cell::text(s.key.name()),
+                            w.dec(s.data_skew, 2),
+                            w.dec(s.hot_hour_skew, 2),
+                        ],
+                    )
+                })
+                .collect(),
+        };
+        let mut blocks = Vec::new();
+        match picked.and_then(|k| c.orders.iter().find(|s| s.key == k)) {
+            Some(s) => {
+                let (mp, mr) = Self::asked(s, OrderQuery::MyOrders);
+                let (bp, _) = Self::asked(s, OrderQuery::ById);
+                blocks.push(Block::Figures(vec![
+                    Figure {
+                        key: "order-key",
+                        label: w.t(St::KeysFigYourKey),
+                        text: s.key.name().to_owned(),
+                        value: 0.0,
+                    },
+                    Figure {
+                        key: "my-orders",
+                        label: w.t(St::KeysFigMyOrders),
+                        text: w.f(
+                            St::KeysPartsRows,
+                            &[("parts", &format!("{mp} / {n}")), ("rows", &w.n(mr))],
+                        ),
+                        value: f64::from(mp),
+                    },
+                    Figure {
+                        key: "by-id",
+                        label: w.t(St::KeysFigById),
+                        text: format!("{bp} / {n}"),
+                        value: f64::from(bp),
+                    },
+                    Figure {
+                        key: "skew",
+                        label: w.t(St::KeysFigSkew),
+                        text: format!("{} / {}", self.dec(s.data_skew), self.dec(s.hot_hour_skew)),
+                        value: s.data_skew,
+                    },
+                    Figure {
+                        key: "growth",
+                        label: w.t(St::KeysFigGrowth),
+                        text: fmt_dec(self.state.lang, s.largest_key_per_day, 0),
+                        value: s.largest_key_per_day,
+                    },
+                ]));
+            }
+            None => blocks.push(Block::Text(w.t(St::KeysPickPrompt))),
+        }
+        blocks.push(Block::Table(table));
+        blocks.push(Block::Chart {
+            chart,
+            label: w.t(St::AxisSkew),
+            table: chart_table,
+        });
+        blocks.push(Block::Reveal {
+            summary: w.t(St::KeysReveal),
+            blocks: vec![Block::Table(self.order_verdicts(c))],
+        });
+        Panel {
+            view: "orders",
+            title: w.t(St::KeysOrdersTitle),
+            caption: w.f(
+                St::KeysOrdersCaption,
+                &[
+                    ("orders", &w.n(c.workload.orders().len() as u64)),
+                    ("n", &n.to_string()),
+                ],
+            ),
+            wide: true,
+            blocks,
+        }
+    }
+
+    fn order_verdicts(&self, c: &Computed) -> DataTable {
+        let w = self.w();
+        let n = self.state.partitions;
+        let rows = c
+            .orders
+            .iter()
+            .map(|s| {
+                let (mp, _) = Self::asked(s, OrderQuery::MyOrders);
+                let text = match s.key {
+                    OrderCandidate::DataCreacio => {
+                        w.f(St::VerdictDate, &[("hot", &self.dec(s.hot_hour_skew))])
+                    }
+                    OrderCandidate::ComandaId => {
+                        w.f(St::VerdictId, &[("parts", &format!("{mp} / {n}"))])
+                    }
+                    OrderCandidate::ClientDate => w.f(
+                        St::VerdictClient,
+                        &[
+                            ("skew", &self.dec(s.data_skew)),
+                            ("rows", &fmt_dec(self.state.lang, s.largest_key_per_day, 0)),
+                        ],
+                    ),
+                    OrderCandidate::ClientMonth => w.t(St::VerdictMonth),
+                    OrderCandidate::Mercat => w.f(
+                        St::VerdictMarket,
+                        &[
+                            ("used", &s.used_partitions.to_string()),
+                            ("skew", &self.dec(s.data_skew)),
+                        ],
+                    ),
+                    OrderCandidate::ProductorId => {
+                        w.f(St::VerdictProducer, &[("skew", &self.dec(s.data_skew))])
+                    }
+                };
+                row(
+                    s.key.slug(),
+                    vec![Cell::text(s.key.name()), Cell::text(text)],
+                )
+            })
+            .collect();
+        DataTable {
+            key: "orders-verdict",
+            head: vec![w.t(St::ColKey), w.t(St::ColVerdict)],
+            rows,
+        }
+    }
+
+    fn stock_panel(&self, c: &Computed) -> Panel {
+        let w = self.w();
+        let lang = self.state.lang;
+        let n = self.state.partitions;
+        let picked = self.state.stock_key;
+        let rows = c
+            .stock
+            .iter()
+            .map(|s| {
+                let mut r = row(
+                    s.key.slug(),
+                    vec![
+                        Cell::text(s.key.name()),
+                        w.int(u64::from(s.counters)),
+                        Cell::num(
+                            s.partitions_per_product.to_string(),
+                            f64::from(s.partitions_per_product),
+                        ),
+                        Cell::text(w.t(if s.one_partition { St::Yes } else { St::No })),
+                        w.dec(s.counter_skew, 2),
+                        w.pct(s.largest_share * 100.0, 1),
+                        w.dec(s.hot_hour_skew, 2),
+                    ],
+                );
+                r.attrs.push(("one-partition", s.one_partition.to_string()));
+                r.attrs
+                    .push(("picked", (picked == Some(s.key)).to_string()));
+                r
+            })
+            .collect();
+        let verdicts = c
+            .stock
+            .iter()
+            .map(|s| {
+                let text = match s.key {
+                    StockCandidate::ProducteSlug => w.f(
+                        St::VerdictSlug,
+                        &[
+                            ("product", s.hottest_product.0),
+                            ("reservations", &w.n(s.hottest_product.1)),
+                        ],
+                    ),
+                    StockCandidate::ProductorId => w.f(
+                        St::VerdictStockProducer,
+                        &[("share", &fmt_pct(lang, s.largest_share * 100.0, 0))],
+                    ),
+                    StockCandidate::Mercat => w.f(
+                        St::VerdictStockMarket,
+                        &[("parts", &s.partitions_per_product.to_string())],
+                    ),
+                };
+                row(
+                    s.key.slug(),
+                    vec![Cell::text(s.key.name()), Cell::text(text)],
+                )
+            })
+            .collect();
+        let mut blocks = Vec::new();
+        if let Some(s) = picked.and_then(|k| c.stock.iter().find(|s| s.key == k)) {
+            blocks.push(Block::Figures(vec![
+                Figure {
+                    key: "stock-key",
+                    label: w.t(St::KeysFigYourKey),
+                    text: s.key.name().to_owned(),
+                    value: 0.0,
+                },
+                Figure {
+                    key: "stock-one-partition",
+                    label: w.t(St::ColOnePartition),
+                    text: w.t(if s.one_partition { St::Yes } else { St::No }),
+                    value: f64::from(u8::from(s.one_partition)),
+                },
+                Figure {
+                    key: "stock-largest",
+                    label: w.t(St::ColLargestShare),
+                    text: fmt_pct(lang, s.largest_share * 100.0, 1),
+                    value: s.largest_share,
+                },
+            ]));
+        } else {
+            blocks.push(Block::Text(w.t(St::KeysPickPrompt)));
+        }
+        blocks.push(Block::Table(DataTable {
+            key: "stock",
+            head: vec![
+                w.t(St::ColKey),
+                w.t(St::ColCounters),
+                w.t(St::ColPerProduct),
+                w.t(St::ColOnePartition),
+                w.t(St::ColCounterSkew),
+                w.t(St::ColLargestShare),
+                w.t(St::ColReserveSkew),
+            ],
+            rows,
+        }));
+        blocks.push(Block::Reveal {
+            summary: w.t(St::KeysReveal),
+            blocks: vec![Block::Table(DataTable {
+                key: "stock-verdict",
+                head: vec![w.t(St::ColKey), w.t(St::ColVerdict)],
+                rows: verdicts,
+            })],
+        });
+        let peak = c.workload.epoch().format(partlab_core::calendar::Timestamp(
+            peak_hour(&c.workload) * partlab_core::calendar::HOUR_SECS,
+        ));
+        Panel {
+            view: "stock",
+            title: w.t(St::KeysStockTitle),
+            caption: w.f(
+                St::KeysStockCaption,
+                &[("n", &n.to_string()), ("hour", &peak)],
+            ),
+            wide: false,
+            blocks,
+        }
+    }
+
+    fn van_cost(s: &VanStats, q: VanQuery) -> VanCost {
+        s.queries.iter().find(|(x, _)| *x == q).map_or(
+            VanCost {
+                partitions: 0,
+                rows_read: 0,
+                via_index: None,
+            },
+            |(_, c)| *c,
+        )
+    }
+
+    fn vans_panel(&self, c: &Computed) -> Panel {
+        let w = self.w();
+        let picked = self.state.van_key;
+        let pr = |cost: VanCost| {
+            w.f(
+                St::KeysPartsRows,
+                &[
+                    ("parts", &cost.partitions.to_string()),
+                    ("rows", &w.n(cost.rows_read)),
+                ],
+            )
+        };
+        let mut blocks = Vec::new();
+        match picked.and_then(|k| c.vans.iter().find(|s| s.key == k)) {
+            Some(s) => {
+                let (a, b, cc) = (
+                    Self::van_cost(s, VanQuery::Last),
+                    Self::van_cost(s, VanQuery::Route),
+                    Self::van_cost(s, VanQuery::ValenciaNow),
+                );
+                let mut figs = vec![
+                    Figure {
+                        key: "van-key",
+                        label: w.t(St::KeysFigYourKey),
+                        text: s.key.name().to_owned(),
+                        value: 0.0,
+                    },
+                    Figure {
+                        key: "van-a",
+                        label: w.t(St::KeysFigA),
+                        text: pr(a),
+                        value: f64::from(a.partitions),
+                    },
+                    Figure {
+                        key: "van-b",
+                        label: w.t(St::KeysFigB),
+                        text: pr(b),
+                        value: f64::from(b.partitions),
+                    },
+                    Figure {
+                        key: "van-c",
+                        label: w.t(St::KeysFigC),
+                        text: pr(cc),
+                        value: f64::from(cc.partitions),
+                    },
+                ];
+                if let Some((p, rows)) = cc.via_index {
+                    figs.push(Figure {
+                        key: "van-c-index",
+                        label: w.t(St::KeysFigCIndex),
+                        text: w.f(
+                            St::KeysPartsRows,
+                            &[("parts", &p.to_string()), ("rows", &w.n(rows))],
+                        ),
+                        value: f64::from(p),
+                    });
+                }
+                figs.push(Figure {
+                    key: "van-year",
+                    label: w.t(St::KeysFigYear),
+                    text: w.n(s.largest_per_year),
+                    value: s.largest_per_year as f64,
+                });
+                blocks.push(Block::Figures(figs));
+            }
+            None => blocks.push(Block::Text(w.t(St::KeysPickPrompt))),
+        }
+        let rows = c
+            .vans
+            .iter()
+            .map(|s| {
+                let cc = Self::van_cost(s, VanQuery::ValenciaNow);
+                let c_text = match cc.via_index {
+                    Some((p, r)) => format!(
+                        "{} → {}",
+                        pr(cc),
+                        w.f(
+                            St::KeysPartsRows,
+                            &[("parts", &p.to_string()), ("rows", &w.n(r))]
+                        )
+                    ),
+                    None => pr(cc),
+                };
+                let mut r = row(
+                    s.key.slug(),
+                    vec![
+                        Cell::text(s.key.name()),
+                        w.int(s.largest_per_day),
+                        w.int(s.largest_per_year),
+                        Cell::text(w.t(if s.bounded { St::Yes } else { St::No })),
+                        Cell::num(
+                            pr(Self::van_cost(s, VanQuery::Last)),
+                            f64::from(Self::van_cost(s, VanQuery::Last).partitions),
+                        ),
+                        Cell::num(
+                            pr(Self::van_cost(s, VanQuery::Route)),
+                            f64::from(Self::van_cost(s, VanQuery::Route).partitions),
+                        ),
+                        Cell::num(c_text, f64::from(cc.partitions)),
+                        w.dec(s.hot_hour_skew, 2),
+                    ],
+                );
+                r.attrs
+                    .push(("picked", (picked == Some(s.key)).to_string()));
+                r
+            })
+            .collect();
+        let answer = c.vans.iter().find(|s| s.key == VanKey::VanDay);
+        let alone = c.vans.iter().find(|s| s.key == VanKey::Van);
+        let answer_text = match (answer, alone) {
+            (Some(s), Some(v)) => {
+                let a = Self::van_cost(s, VanQuery::Last);
+                let b = Self::van_cost(s, VanQuery::Route);
+                let cc = Self::van_cost(s, VanQuery::ValenciaNow);
+                let (_, c_rows) = cc.via_index.unwrap_or((1, 0));
+                w.f(
+                    St::KeysVansAnswer,
+                    &[
+                        ("a_rows", &w.n(a.rows_read)),
+                        ("b_rows", &w.n(b.rows_read)),
+                        ("c_rows", &w.n(c_rows)),
+                        ("c_parts", &cc.partitions.to_string()),
+                        ("year", &w.n(v.largest_per_year)),
+                    ],
+                )
+            }
+            _ => String::new(),
+        };
+        blocks.push(Block::Reveal {
+            summary: w.t(St::KeysRevealAnswer),
+            blocks: vec![
+                Block::Text(answer_text),
+                Block::Table(DataTable {
+                    key: "vans",
+                    head: vec![
+                        w.t(St::ColKey),
+                        w.t(St::ColPerDay),
+                        w.t(St::ColPerYear),
+                        w.t(St::ColBounded),
+                        w.t(St::ColA),
+                        w.t(St::ColB),
+                        w.t(St::ColC),
+                        w.t(St::ColHotSkew),
+                    ],
+                    rows,
+                }),
+            ],
+        });
+        let subject = c.fleet.subject().id();
+        Panel {
+            view: "vans",
+            title: w.t(St::KeysVansTitle),
+            caption: w.f(
+                St::KeysVansCaption,
+                &[
+                    ("vans", &VANS.to_string()),
+                    ("per_day", &w.n(c.fleet.per_day())),
+                    ("van", &subject),
+                ],
+            ),
+            wide: false,
+            blocks,
+        }
+    }
+}

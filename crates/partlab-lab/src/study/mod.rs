@@ -1,0 +1,460 @@
+//! The study chapters: sections of the lesson measured on the KM0 workload
+//! ([`partlab_core::workload`]) rather than on the hashing instrument's key set.
+//!
+//! Each chapter is a view model behind the [`Study`] trait: its state lives in its URL fields
+//! (read by [`fields::Fields`] without panicking), a closed `Msg` enum of its own turns the
+//! page's control events into changes, and it describes what to show as plain data
+//! ([`view::Control`], [`view::Panel`]): figures, tables, and charts ([`chart::Chart`]) with
+//! their text alternatives. The web app renders any study chapter with one module
+//! (`src/study/`), the CLI prints its tables, and native tests read the same description.
+//!
+//! Architecture invariants:
+//! - Every simulation runs in `partlab-core`; a chapter here only chooses what to ask and
+//!   words the answers ([`text`]).
+//! - A chapter computes only when its state changes (and slices long work through
+//!   [`Study::work`]); [`Study::panels`] only reads what was computed.
+//! - Any fragment gives a valid state: bad fields keep their defaults and become notices.
+
+pub mod chart;
+pub mod fields;
+pub mod hash_keys;
+pub mod indexes;
+pub mod keys;
+pub mod ranges;
+pub mod text;
+pub mod view;
+
+use partlab_core::calendar::Date;
+use partlab_core::workload::{WorkloadSpec, DEFAULT_DAYS, DEFAULT_ORDERS_PER_DAY, DEFAULT_SEED};
+
+use crate::chapters::ChapterId;
+use crate::i18n::{fmt_int, fragment_issue};
+use crate::state::{nearest_stop, FragmentIssue, Lang};
+use fields::{Fields, StudyIssue, Writer, MAX_STUDY_FRAGMENT};
+use text::{fill, tr, St};
+use view::{Choice, Control, ControlKind, Panel};
+
+/// What the page (or a test) asks of a chapter.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// Switch the language.
+    Lang(Lang),
+    /// Load the chapter's fields from an address the user edited (without `c`).
+    Load(String),
+    /// A control changed: its id and the value it sends.
+    Control {
+        /// The control's id ([`Control::id`]).
+        id: String,
+        /// Its value: an option's value, a slider's stop, a number, a button's value.
+        value: String,
+    },
+    /// Hide the notices.
+    DismissNotices,
+}
+
+/// A study chapter's view model.
+pub trait Study {
+    /// Which chapter.
+    fn chapter(&self) -> ChapterId;
+    /// The interface language.
+    fn lang(&self) -> Lang;
+    /// The view shown alone (embed mode), if any.
+    fn embed(&self) -> Option<&'static str>;
+    /// The chapter's fields as a fragment (without `#` and `c`); without the embed view when
+    /// `embed` is false (the "open the full lab" link).
+    fn fragment(&self, embed: bool) -> String;
+    /// Applies one input.
+    fn update(&mut self, input: Input);
+    /// The controls, with their current values.
+    fn controls(&self) -> Vec<Control>;
+    /// The panels, computed from the current state.
+    fn panels(&self) -> Vec<Panel>;
+    /// Problems with the address, values the page capped (until dismissed).
+    fn issues(&self) -> &[StudyIssue];
+    /// The notices to show: [`Study::issues`] in words.
+    fn notices(&self) -> Vec<String> {
+        self.issues()
+            .iter()
+            .map(|i| issue_text(self.lang(), i))
+            .collect()
+    }
+    /// Every view name, in page order (for `embed=`).
+    fn views(&self) -> &'static [&'static str];
+    /// Does one slice of background work; `true` while more remains.
+    fn work(&mut self) -> bool {
+        false
+    }
+}
+
+/// The view model of `chapter`, if it is a study chapter, from its fields (`fields`, without
+/// `c`), in `lang` unless the fields name another; `issues` are the frame's own.
+pub fn open(
+    chapter: ChapterId,
+    fields: &str,
+    lang: Lang,
+    issues: Vec<FragmentIssue>,
+) -> Option<Box<dyn Study>> {
+    let frame: Vec<StudyIssue> = issues.into_iter().map(StudyIssue::Frame).collect();
+    match chapter {
+        ChapterId::HashKeys => Some(Box::new(hash_keys::HashKeys::open(fields, lang, frame))),
+        ChapterId::Indexes => Some(Box::new(indexes::Indexes::open(fields, lang, frame))),
+        ChapterId::Ranges => Some(Box::new(ranges::Ranges::open(fields, lang, frame))),
+        ChapterId::ChoosingKeys => Some(Box::new(keys::ChoosingKeys::open(fields, lang, frame))),
+        ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous | ChapterId::Teachers => None,
+    }
+}
+
+/// Reads a chapter's fields strictly (the CLI): the chapter, or every problem found (empty
+/// when `chapter` is not a study chapter).
+pub fn open_strict(chapter: ChapterId, fields: &str) -> Result<Box<dyn Study>, Vec<StudyIssue>> {
+    let study = open(chapter, fields, Lang::En, Vec::new()).ok_or_else(Vec::new)?;
+    if study.issues().is_empty() {
+        Ok(study)
+    } else {
+        Err(study.issues().to_vec())
+    }
+}
+
+/// The words of a notice.
+pub fn issue_text(lang: Lang, issue: &StudyIssue) -> String {
+    match issue {
+        StudyIssue::TooLong { bytes } => fill(
+            lang,
+            St::IssueTooLong,
+            &[
+                ("bytes", &bytes.to_string()),
+                ("max", &MAX_STUDY_FRAGMENT.to_string()),
+            ],
+        ),
+        StudyIssue::BadValue {
+            field,
+            value,
+            range: Some((min, max)),
+        } => fill(
+            lang,
+            St::IssueBadNumber,
+            &[
+                ("field", field),
+                ("value", value),
+                ("min", &min.to_string()),
+                ("max", &max.to_string()),
+            ],
+        ),
+        StudyIssue::BadValue {
+            field,
+            value,
+            range: None,
+        } => fill(
+            lang,
+            St::IssueBadValue,
+            &[("field", field), ("value", value)],
+        ),
+        StudyIssue::UnknownFields { count } => {
+            fill(lang, St::IssueUnknown, &[("count", &count.to_string())])
+        }
+        StudyIssue::TooManyOrders { days, orders, kept } => fill(
+            lang,
+            St::IssueTooManyOrders,
+            &[
+                ("days", &days.to_string()),
+                ("orders", &fmt_int(lang, u64::from(*orders))),
+                ("max", &fmt_int(lang, MAX_PAGE_ORDERS)),
+                ("kept", &kept.to_string()),
+            ],
+        ),
+        StudyIssue::Frame(f) => fragment_issue(lang, f),
+    }
+}
+
+/// The orders-per-day slider's stops.
+pub const ORDER_STOPS: [u32; 7] = [1_000, 5_000, 10_000, 20_000, 40_000, 60_000, 100_000];
+/// The campaign-days slider's stops.
+pub const DAY_STOPS: [u32; 8] = [1, 2, 3, 5, 7, 10, 14, 21];
+/// Most orders a chapter generates in the page (days × orders a day).
+pub const MAX_PAGE_ORDERS: u64 = 1_000_000;
+/// Largest seed the page takes (a whole number a number box shows exactly).
+pub const MAX_SEED: u64 = 999_999_999;
+
+/// The workload's fields, shared by the study chapters: `seed`, `o` (orders a day), `d`
+/// (campaign days).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WorkloadFields {
+    /// The seed.
+    pub seed: u64,
+    /// Orders on each campaign day.
+    pub orders: u32,
+    /// Campaign days.
+    pub days: u32,
+}
+
+impl Default for WorkloadFields {
+    fn default() -> Self {
+        WorkloadFields {
+            seed: DEFAULT_SEED,
+            orders: DEFAULT_ORDERS_PER_DAY,
+            days: DEFAULT_DAYS,
+        }
+    }
+}
+
+impl WorkloadFields {
+    /// Reads `seed`, `o` and `d`; a total over [`MAX_PAGE_ORDERS`] cuts the days (with an
+    /// issue).
+    pub fn read(&mut self, f: &mut Fields<'_>, issues: &mut Vec<StudyIssue>) {
+        if let Some(s) = f.number("seed", 0, MAX_SEED) {
+            self.seed = s;
+        }
+        if let Some(o) = f.number("o", u64::from(ORDER_STOPS[0]), u64::from(ORDER_STOPS[6])) {
+            self.orders = o as u32;
+        }
+        if let Some(d) = f.number("d", 1, u64::from(DAY_STOPS[7])) {
+            self.days = d as u32;
+        }
+        self.cap(issues);
+    }
+
+    fn cap(&mut self, issues: &mut Vec<StudyIssue>) {
+        let total = u64::from(self.orders) * u64::from(self.days);
+        if total > MAX_PAGE_ORDERS {
+            let kept = (MAX_PAGE_ORDERS / u64::from(self.orders)).max(1) as u32;
+            issues.push(StudyIssue::TooManyOrders {
+                days: self.days,
+                orders: self.orders,
+                kept,
+            });
+            self.days = kept;
+        }
+    }
+
+    /// Writes the fields.
+    pub fn write(&self, w: &mut Writer) {
+        w.field("seed", self.seed)
+            .field("o", self.orders)
+            .field("d", self.days);
+    }
+
+    /// The generator's spec.
+    pub fn spec(&self) -> WorkloadSpec {
+        WorkloadSpec {
+            seed: self.seed,
+            days: self.days,
+            orders_per_day: self.orders,
+            ..WorkloadSpec::default()
+        }
+    }
+
+    /// The three controls.
+    pub fn controls(&self, lang: Lang) -> Vec<Control> {
+        vec![
+            Control {
+                id: "seed",
+                label: tr(lang, St::Seed).to_owned(),
+                kind: ControlKind::Number {
+                    min: 0,
+                    max: MAX_SEED,
+                    value: self.seed,
+                },
+                note: tr(lang, St::SeedNote).to_owned(),
+            },
+            Control {
+                id: "o",
+                label: tr(lang, St::OrdersPerDay).to_owned(),
+                kind: ControlKind::Range {
+                    max: ORDER_STOPS.len() as u32 - 1,
+                    value: nearest_stop(&ORDER_STOPS, self.orders) as u32,
+                    value_text: fmt_int(lang, u64::from(self.orders)),
+                },
+                note: String::new(),
+            },
+            Control {
+                id: "d",
+                label: tr(lang, St::Days).to_owned(),
+                kind: ControlKind::Range {
+                    max: DAY_STOPS.len() as u32 - 1,
+                    value: nearest_stop(&DAY_STOPS, self.days) as u32,
+                    value_text: self.days.to_string(),
+                },
+                note: String::new(),
+            },
+        ]
+    }
+
+    /// Applies a control event if it is one of the workload's; `Some(changed)` when it was.
+    pub fn apply(&mut self, id: &str, value: &str, issues: &mut Vec<StudyIssue>) -> Option<bool> {
+        let before = self.clone();
+        match id {
+            "seed" => {
+                let v = value.trim();
+                if let Some(s) = v
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|s| *s <= MAX_SEED && v.len() <= 12)
+                {
+                    self.seed = s;
+                }
+            }
+            "o" => {
+                if let Some(&o) = stop_at(&ORDER_STOPS, value) {
+                    self.orders = o;
+                }
+            }
+            "d" => {
+                if let Some(&d) = stop_at(&DAY_STOPS, value) {
+                    self.days = d;
+                }
+            }
+            _ => return None,
+        }
+        self.cap(issues);
+        Some(*self != before)
+    }
+
+    /// "280 000 KM0 orders over 7 days from 2026-09-14 (seed 2026)."
+    pub fn describe(&self, lang: Lang, start: Date) -> String {
+        fill(
+            lang,
+            St::WorkloadLine,
+            &[
+                (
+                    "orders",
+                    &fmt_int(lang, u64::from(self.orders) * u64::from(self.days)),
+                ),
+                ("days", &self.days.to_string()),
+                ("start", &start.to_string()),
+                ("seed", &self.seed.to_string()),
+            ],
+        )
+    }
+}
+
+/// The stop a slider value (its index, as text) names.
+pub fn stop_at<'a>(stops: &'a [u32], value: &str) -> Option<&'a u32> {
+    value
+        .trim()
+        .parse::<usize>()
+        .ok()
+        .and_then(|i| stops.get(i))
+}
+
+/// A select of the embed views is not offered; embed is read from the address only.
+pub fn read_embed(f: &mut Fields<'_>, views: &'static [&'static str]) -> Option<&'static str> {
+    f.choice("embed", |s| views.iter().copied().find(|v| *v == s))
+}
+
+/// The presets control: one button per preset, the active one pressed.
+pub fn presets_control(
+    lang: Lang,
+    presets: &[(&'static str, St)],
+    active: Option<&'static str>,
+) -> Control {
+    Control {
+        id: "p",
+        label: tr(lang, St::Presets).to_owned(),
+        kind: ControlKind::Buttons {
+            options: presets
+                .iter()
+                .map(|(id, label)| Choice::new(*id, tr(lang, *label)))
+                .collect(),
+            pressed: active.map(str::to_owned),
+        },
+        note: String::new(),
+    }
+}
+
+/// The chapter texts in one language, with the number formats of that language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Words(pub Lang);
+
+impl Words {
+    /// A fixed text.
+    pub fn t(self, t: St) -> String {
+        tr(self.0, t).to_owned()
+    }
+
+    /// A template, filled.
+    pub fn f(self, t: St, args: &[(&str, &str)]) -> String {
+        fill(self.0, t, args)
+    }
+
+    /// A whole number, grouped the language's way.
+    pub fn n(self, v: u64) -> String {
+        fmt_int(self.0, v)
+    }
+
+    /// A whole-number cell.
+    pub fn int(self, v: u64) -> view::Cell {
+        view::Cell::num(fmt_int(self.0, v), v as f64)
+    }
+
+    /// A percentage cell from a value in percent units.
+    pub fn pct(self, v: f64, decimals: usize) -> view::Cell {
+        view::Cell::num(crate::i18n::fmt_pct(self.0, v, decimals), v)
+    }
+
+    /// A decimal cell.
+    pub fn dec(self, v: f64, decimals: usize) -> view::Cell {
+        view::Cell::num(crate::i18n::fmt_dec(self.0, v, decimals), v)
+    }
+
+    /// A partition's name.
+    pub fn part(self, i: u32) -> String {
+        partition_name(self.0, i)
+    }
+}
+
+/// A partition's name: `P0`, `P1`, ….
+pub fn partition_name(lang: Lang, i: u32) -> String {
+    fill(lang, St::PartitionName, &[("i", &i.to_string())])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn workload_fields_cap_the_page_volume() {
+        let mut w = WorkloadFields::default();
+        let mut issues = Vec::new();
+        let mut f = Fields::new("seed=7&o=100000&d=21");
+        w.read(&mut f, &mut issues);
+        assert_eq!((w.seed, w.orders, w.days), (7, 100_000, 10));
+        assert!(matches!(
+            issues.as_slice(),
+            [StudyIssue::TooManyOrders { kept: 10, .. }]
+        ));
+        let mut issues = Vec::new();
+        assert_eq!(w.apply("o", "0", &mut issues), Some(true));
+        assert_eq!(w.orders, 1_000);
+        assert_eq!(w.apply("o", "99", &mut issues), Some(false));
+        assert_eq!(w.apply("seed", "-1", &mut issues), Some(false));
+        assert_eq!(w.apply("nope", "1", &mut issues), None);
+    }
+
+    #[test]
+    fn every_issue_has_words_in_both_languages() {
+        let issues = [
+            StudyIssue::TooLong { bytes: 9000 },
+            StudyIssue::BadValue {
+                field: "n",
+                value: "x".into(),
+                range: Some((2, 64)),
+            },
+            StudyIssue::BadValue {
+                field: "embed",
+                value: "x".into(),
+                range: None,
+            },
+            StudyIssue::UnknownFields { count: 2 },
+            StudyIssue::TooManyOrders {
+                days: 21,
+                orders: 100_000,
+                kept: 10,
+            },
+        ];
+        for i in &issues {
+            let (ca, en) = (issue_text(Lang::Ca, i), issue_text(Lang::En, i));
+            assert!(!ca.contains('{') && !en.contains('{'), "{ca} / {en}");
+            assert_ne!(ca, en);
+        }
+    }
+}

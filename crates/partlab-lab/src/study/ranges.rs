@@ -1,0 +1,937 @@
+//! The chapter of section 2: range partitioning by creation time and its hot spots, on the
+//! KM0 workload with ordinary weeks before the grape-harvest week.
+//!
+//! # URL fields
+//!
+//! | field | meaning | values (default) |
+//! |---|---|---|
+//! | `seed`, `o`, `d` | the workload (the campaign) | see [`WorkloadFields`] |
+//! | `wk` | ordinary weeks before the campaign, at 10 000 orders a day | 0–12 (9) |
+//! | `n` | partitions | 2–32 (10) |
+//! | `key` | the heat map's key | `date`, `market-date` (`date`) |
+//! | `b` | the heat map's boundaries | `fixed`, `adaptive` (`fixed`) |
+//! | `z` | the heat map's time axis | `days` (every week), `hours` (the campaign) (`days`) |
+//! | `p` | a preset: `lesson` (ten nodes, one writing), `market` (four hot spots) | |
+//! | `l`, `embed` | language; one view alone: `heat`, `spread`, `sizes`, `queries` | |
+
+use partlab_core::calendar::Date;
+use partlab_core::ranges::{
+    cost, heat, sizes, spread, Bounds, HourlyCounts, RangeKey, RangeLayout, RangeQuery, WriteSpread,
+};
+use partlab_core::workload::{Market, WorkloadSpec};
+
+use super::chart::{BarSeries, Bars, Chart, Heat};
+use super::fields::{Fields, StudyIssue, Writer};
+use super::text::St;
+use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
+use super::{presets_control, read_embed, stop_at, Input, Study, Words, WorkloadFields};
+use crate::chapters::ChapterId;
+use crate::i18n::{fmt_dec, fmt_pct};
+use crate::state::{nearest_stop, Lang};
+
+/// The chapter's views, in page order.
+pub const VIEWS: &[&str] = &["heat", "spread", "sizes", "queries"];
+/// The partition counts offered.
+pub const PARTITION_STOPS: [u32; 12] = [2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32];
+/// Orders a day in the ordinary weeks before the campaign.
+pub const LEAD_ORDERS_PER_DAY: u32 = 10_000;
+/// Most ordinary weeks.
+pub const MAX_WEEKS: u32 = 12;
+
+const PRESETS: [(&str, St); 2] = [
+    ("lesson", St::RangePresetLesson),
+    ("market", St::RangePresetMarket),
+];
+
+/// The heat map's time axis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Zoom {
+    /// One column per day, over every week.
+    Days,
+    /// One column per hour, over the campaign.
+    Hours,
+}
+
+impl Zoom {
+    fn slug(self) -> &'static str {
+        match self {
+            Zoom::Days => "days",
+            Zoom::Hours => "hours",
+        }
+    }
+}
+
+fn key_slug(k: RangeKey) -> &'static str {
+    match k {
+        RangeKey::Date => "date",
+        RangeKey::MarketDate => "market-date",
+    }
+}
+
+fn bounds_slug(b: Bounds) -> &'static str {
+    match b {
+        Bounds::Fixed => "fixed",
+        Bounds::Adaptive => "adaptive",
+    }
+}
+
+/// The chapter's whole state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RangeState {
+    /// Interface language.
+    pub lang: Lang,
+    /// The view shown alone.
+    pub embed: Option<&'static str>,
+    /// The preset the state came from, while unchanged.
+    pub preset: Option<&'static str>,
+    /// The campaign.
+    pub workload: WorkloadFields,
+    /// Ordinary weeks before it.
+    pub weeks: u32,
+    /// Partitions.
+    pub partitions: u32,
+    /// The heat map's key.
+    pub key: RangeKey,
+    /// The heat map's boundaries.
+    pub bounds: Bounds,
+    /// The heat map's time axis.
+    pub zoom: Zoom,
+}
+
+impl RangeState {
+    /// The opening state: nine ordinary weeks and the campaign, ten date ranges.
+    pub fn new(lang: Lang) -> RangeState {
+        RangeState {
+            lang,
+            embed: None,
+            preset: None,
+            workload: WorkloadFields::default(),
+            weeks: 9,
+            partitions: 10,
+            key: RangeKey::Date,
+            bounds: Bounds::Fixed,
+            zoom: Zoom::Days,
+        }
+    }
+
+    /// Reads `fragment` over the opening state; never panics.
+    pub fn from_fragment(fragment: &str, lang: Lang) -> (RangeState, Vec<StudyIssue>) {
+        let mut st = RangeState::new(lang);
+        let mut issues = Vec::new();
+        let mut f = Fields::new(fragment);
+        if let Some(l) = f.lang() {
+            st.lang = l;
+        }
+        st.embed = read_embed(&mut f, VIEWS);
+        if let Some(p) = f.choice("p", |s| PRESETS.iter().find(|(id, _)| *id == s)) {
+            st.apply_preset(p.0);
+        }
+        st.workload.read(&mut f, &mut issues);
+        if let Some(v) = f.number("wk", 0, u64::from(MAX_WEEKS)) {
+            st.weeks = v as u32;
+        }
+        if let Some(v) = f.number("n", 2, 32) {
+            st.partitions = v as u32;
+        }
+        if let Some(k) = f.choice("key", |s| {
+            [RangeKey::Date, RangeKey::MarketDate]
+                .into_iter()
+                .find(|k| key_slug(*k) == s)
+        }) {
+            st.key = k;
+        }
+        if let Some(b) = f.choice("b", |s| {
+            [Bounds::Fixed, Bounds::Adaptive]
+                .into_iter()
+                .find(|b| bounds_slug(*b) == s)
+        }) {
+            st.bounds = b;
+        }
+        if let Some(z) = f.choice("z", |s| {
+            [Zoom::Days, Zoom::Hours]
+                .into_iter()
+                .find(|z| z.slug() == s)
+        }) {
+            st.zoom = z;
+        }
+        issues.extend(f.finish());
+        (st, issues)
+    }
+
+    /// The fragment (without `#`); without `embed` when `embed` is false.
+    pub fn to_fragment(&self, embed: bool) -> String {
+        let mut w = Writer::new();
+        self.workload.write(&mut w);
+        w.field("wk", self.weeks)
+            .field("n", self.partitions)
+            .field("key", key_slug(self.key))
+            .field("b", bounds_slug(self.bounds))
+            .field("z", self.zoom.slug())
+            .field("l", self.lang.code());
+        if let Some(p) = self.preset {
+            w.field("p", p);
+        }
+        if let (true, Some(v)) = (embed, self.embed) {
+            w.field("embed", v);
+        }
+        w.finish()
+    }
+
+    fn apply_preset(&mut self, id: &'static str) {
+        match id {
+            "lesson" => {
+                self.partitions = 10;
+                self.key = RangeKey::Date;
+                self.bounds = Bounds::Fixed;
+                self.zoom = Zoom::Days;
+            }
+            "market" => {
+                self.partitions = 10;
+                self.key = RangeKey::MarketDate;
+                self.bounds = Bounds::Adaptive;
+                self.zoom = Zoom::Hours;
+            }
+            _ => return,
+        }
+        self.preset = Some(id);
+    }
+
+    /// The workload: the ordinary weeks, then the campaign.
+    pub fn spec(&self) -> WorkloadSpec {
+        WorkloadSpec {
+            lead_days: self.weeks * 7,
+            lead_orders_per_day: LEAD_ORDERS_PER_DAY,
+            ..self.workload.spec()
+        }
+    }
+}
+
+/// What the chapter's controls ask for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Msg {
+    /// Ordinary weeks.
+    Weeks(u32),
+    /// Partitions.
+    Partitions(u32),
+    /// The heat map's key.
+    Key(RangeKey),
+    /// The heat map's boundaries.
+    Bounds(Bounds),
+    /// The heat map's time axis.
+    Zoom(Zoom),
+    /// A preset.
+    Preset(&'static str),
+}
+
+impl Msg {
+    /// The message a control event stands for, if any.
+    pub fn parse(id: &str, value: &str) -> Option<Msg> {
+        match id {
+            "wk" => value
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|v| *v <= MAX_WEEKS)
+                .map(Msg::Weeks),
+            "n" => stop_at(&PARTITION_STOPS, value).map(|&n| Msg::Partitions(n)),
+            "key" => [RangeKey::Date, RangeKey::MarketDate]
+                .into_iter()
+                .find(|k| key_slug(*k) == value)
+                .map(Msg::Key),
+            "b" => [Bounds::Fixed, Bounds::Adaptive]
+                .into_iter()
+                .find(|b| bounds_slug(*b) == value)
+                .map(Msg::Bounds),
+            "z" => [Zoom::Days, Zoom::Hours]
+                .into_iter()
+                .find(|z| z.slug() == value)
+                .map(Msg::Zoom),
+            "p" => PRESETS
+                .iter()
+                .find(|(p, _)| *p == value)
+                .map(|(p, _)| Msg::Preset(p)),
+            _ => None,
+        }
+    }
+}
+
+/// The four layouts the chapter compares, in table order.
+const LAYOUTS: [(RangeKey, Bounds); 4] = [
+    (RangeKey::Date, Bounds::Fixed),
+    (RangeKey::Date, Bounds::Adaptive),
+    (RangeKey::MarketDate, Bounds::Fixed),
+    (RangeKey::MarketDate, Bounds::Adaptive),
+];
+
+/// The section-2 chapter.
+pub struct Ranges {
+    state: RangeState,
+    notices: Vec<StudyIssue>,
+    counts: Option<(WorkloadSpec, HourlyCounts)>,
+    /// The four layouts for the current partition count.
+    layouts: Vec<RangeLayout>,
+}
+
+impl Ranges {
+    /// The chapter from its fields.
+    pub fn open(fragment: &str, lang: Lang, mut notices: Vec<StudyIssue>) -> Ranges {
+        let (state, issues) = RangeState::from_fragment(fragment, lang);
+        notices.extend(issues);
+        let mut c = Ranges {
+            state,
+            notices,
+            counts: None,
+            layouts: Vec::new(),
+        };
+        c.refresh();
+        c
+    }
+
+    /// The state.
+    pub fn state(&self) -> &RangeState {
+        &self.state
+    }
+
+    fn refresh(&mut self) {
+        let spec = self.state.spec();
+        if self.counts.as_ref().map(|c| &c.0) != Some(&spec) {
+            self.counts = HourlyCounts::of_spec(&spec).ok().map(|c| (spec, c));
+        }
+        self.layouts = match &self.counts {
+            Some((_, c)) => LAYOUTS
+                .iter()
+                .map(|&(k, b)| RangeLayout::new(c, k, b, self.state.partitions))
+                .collect(),
+            None => Vec::new(),
+        };
+    }
+
+    fn apply(&mut self, msg: Msg) {
+        let st = &mut self.state;
+        match msg {
+            Msg::Weeks(v) => st.weeks = v,
+            Msg::Partitions(n) => st.partitions = n,
+            Msg::Key(k) => st.key = k,
+            Msg::Bounds(b) => st.bounds = b,
+            Msg::Zoom(z) => st.zoom = z,
+            Msg::Preset(p) => {
+                st.apply_preset(p);
+                return;
+            }
+        }
+        st.preset = None;
+    }
+
+    fn w(&self) -> Words {
+        Words(self.state.lang)
+    }
+
+    fn layout(&self, key: RangeKey, bounds: Bounds) -> Option<&RangeLayout> {
+        self.layouts
+            .iter()
+            .find(|l| l.key == key && l.bounds == bounds)
+    }
+
+    fn start(&self) -> Date {
+        self.state.spec().epoch().0
+    }
+
+    /// "2026-09-14 20:00" for an hour of the workload.
+    fn hour_label(&self, hour: u32) -> String {
+        let day = self.start().add_days((hour / 24) as i32);
+        format!("{day} {:02}:00", hour % 24)
+    }
+
+    fn key_name(&self, k: RangeKey) -> String {
+        self.w().t(match k {
+            RangeKey::Date => St::RangeKeyDate,
+            RangeKey::MarketDate => St::RangeKeyMarketDate,
+        })
+    }
+
+    fn bounds_name(&self, b: Bounds) -> String {
+        self.w().t(match b {
+            Bounds::Fixed => St::RangeFixedShort,
+            Bounds::Adaptive => St::RangeAdaptiveShort,
+        })
+    }
+
+    fn layout_name(&self, k: RangeKey, b: Bounds) -> String {
+        self.w().f(
+            St::RangeLayoutName,
+            &[("key", &self.key_name(k)), ("bounds", &self.bounds_name(b))],
+        )
+    }
+
+    /// A partition's range: "2026-09-14 00:00 → 2026-09-21 00:00", with the market first
+    /// for the market-prefixed key.
+    fn part_range(&self, l: &RangeLayout, i: usize) -> String {
+        let Some((m0, h0, m1, h1)) = l.describe(i) else {
+            return String::new();
+        };
+        let end = |m: Option<Market>, h: u32| match m {
+            Some(m) => format!("{} {}", m.name(), self.hour_label(h)),
+            None => self.hour_label(h),
+        };
+        self.w().f(
+            St::RangeSpan,
+            &[("from", &end(m0, h0)), ("to", &end(m1, h1))],
+        )
+    }
+}
+
+impl Study for Ranges {
+    fn chapter(&self) -> ChapterId {
+        ChapterId::Ranges
+    }
+
+    fn lang(&self) -> Lang {
+        self.state.lang
+    }
+
+    fn embed(&self) -> Option<&'static str> {
+        self.state.embed
+    }
+
+    fn fragment(&self, embed: bool) -> String {
+        self.state.to_fragment(embed)
+    }
+
+    fn views(&self) -> &'static [&'static str] {
+        VIEWS
+    }
+
+    fn issues(&self) -> &[StudyIssue] {
+        &self.notices
+    }
+
+    fn update(&mut self, input: Input) {
+        match input {
+            Input::Lang(l) => {
+                self.state.lang = l;
+                return;
+            }
+            Input::DismissNotices => {
+                self.notices.clear();
+                return;
+            }
+            Input::Load(fields) => {
+                let (state, issues) = RangeState::from_fragment(&fields, self.state.lang);
+                self.state = state;
+                self.notices = issues;
+            }
+            Input::Control { id, value } => {
+                match self.state.workload.apply(&id, &value, &mut self.notices) {
+                    Some(true) => self.state.preset = None,
+                    Some(false) => return,
+                    None => match Msg::parse(&id, &value) {
+                        Some(m) => self.apply(m),
+                        None => return,
+                    },
+                }
+            }
+        }
+        self.refresh();
+    }
+
+    fn controls(&self) -> Vec<Control> {
+        let w = self.w();
+        let st = &self.state;
+        let select = |id: &'static str, label: St, options: Vec<Choice>, value: &str| Control {
+            id,
+            label: w.t(label),
+            kind: ControlKind::Select {
+                options,
+                value: value.to_owned(),
+            },
+            note: String::new(),
+        };
+        let mut out = vec![presets_control(st.lang, &PRESETS, st.preset)];
+        out.push(Control {
+            id: "n",
+            label: w.t(St::Partitions),
+            kind: ControlKind::Range {
+                max: PARTITION_STOPS.len() as u32 - 1,
+                value: nearest_stop(&PARTITION_STOPS, st.partitions) as u32,
+                value_text: st.partitions.to_string(),
+            },
+            note: String::new(),
+        });
+        out.push(select(
+            "key",
+            St::RangeKeyLabel,
+            vec![
+                Choice::new("date", w.t(St::RangeKeyDate)),
+                Choice::new("market-date", w.t(St::RangeKeyMarketDate)),
+            ],
+            key_slug(st.key),
+        ));
+        out.push(select(
+            "b",
+            St::RangeBounds,
+            vec![
+                Choice::new("fixed", w.t(St::RangeFixed)),
+                Choice::new("adaptive", w.t(St::RangeAdaptive)),
+            ],
+            bounds_slug(st.bounds),
+        ));
+        out.push(select(
+            "z",
+            St::RangeZoom,
+            vec![
+                Choice::new("days", w.t(St::RangeZoomDays)),
+                Choice::new("hours", w.t(St::RangeZoomHours)),
+            ],
+            st.zoom.slug(),
+        ));
+        out.push(Control {
+            id: "wk",
+            label: w.t(St::RangeWeeks),
+            kind: ControlKind::Number {
+                min: 0,
+                max: u64::from(MAX_WEEKS),
+                value: u64::from(st.weeks),
+            },
+            note: String::new(),
+        });
+        let mut wl = st.workload.controls(st.lang);
+        if let Some(first) = wl.first_mut() {
+            first.note = format!(
+                "{} {}",
+                st.workload.describe(st.lang, st.workload.spec().start),
+                w.t(St::SeedNote)
+            );
+        }
+        out.extend(wl);
+        out
+    }
+
+    fn panels(&self) -> Vec<Panel> {
+        let Some((_, counts)) = &self.counts else {
+            return Vec::new();
+        };
+        let (Some(current), Some(_)) = (
+            self.layout(self.state.key, self.state.bounds),
+            self.layouts.first(),
+        ) else {
+            return Vec::new();
+        };
+        vec![
+            self.heat_panel(counts, current),
+            self.spread_panel(counts),
+            self.sizes_panel(counts),
+            self.queries_panel(counts),
+        ]
+    }
+}
+
+impl Ranges {
+    fn spread_figures(&self, s: &WriteSpread) -> Vec<Figure> {
+        let w = self.w();
+        let lang = self.state.lang;
+        let n = self.state.partitions;
+        vec![
+            Figure {
+                key: "writing-peak",
+                label: w.f(
+                    St::RangeFigWriting,
+                    &[("hour", &self.hour_label(s.peak_hour))],
+                ),
+                text: format!("{} / {n}", s.writing_in_peak),
+                value: f64::from(s.writing_in_peak),
+            },
+            Figure {
+                key: "hottest-share",
+                label: w.t(St::RangeFigHottest),
+                text: fmt_pct(lang, s.hottest_share * 100.0, 1),
+                value: s.hottest_share,
+            },
+            Figure {
+                key: "mean-writing",
+                label: w.t(St::RangeFigMean),
+                text: fmt_dec(lang, s.mean_writing, 2),
+                value: s.mean_writing,
+            },
+        ]
+    }
+
+    fn heat_panel(&self, counts: &HourlyCounts, layout: &RangeLayout) -> Panel {
+        let w = self.w();
+        let (from, to, bucket) = match self.state.zoom {
+            Zoom::Days => (0, counts.hours(), 24),
+            Zoom::Hours => (counts.campaign_start, counts.hours(), 1),
+        };
+        let grid = heat(counts, layout, from, to, bucket);
+        let cols = grid.first().map_or(0, Vec::len);
+        let col_label = |k: usize| -> String {
+            let hour = from + k as u32 * bucket;
+            let (_, m, d) = self.start().add_days((hour / 24) as i32).ymd();
+            match self.state.zoom {
+                Zoom::Days => w.f(
+                    St::ShortDate,
+                    &[("d", &d.to_string()), ("m", &m.to_string())],
+                ),
+                Zoom::Hours => format!(
+                    "{} {:02}h",
+                    w.f(
+                        St::ShortDate,
+                        &[("d", &d.to_string()), ("m", &m.to_string())]
+                    ),
+                    hour % 24
+                ),
+            }
+        };
+        // Labels at each week's Monday (days) or each day's midnight (hours).
+        let col_labels = (0..cols)
+            .filter(|&k| match self.state.zoom {
+                Zoom::Days => self.start().add_days(k as i32).weekday() == 0,
+                Zoom::Hours => k % 24 == 0,
+            })
+            .map(|k| {
+                let label = match self.state.zoom {
+                    Zoom::Days => col_label(k),
+                    Zoom::Hours => {
+                        let (_, m, d) = self
+                            .start()
+                            .add_days(((from as usize + k) / 24) as i32)
+                            .ymd();
+                        w.f(
+                            St::ShortDate,
+                            &[("d", &d.to_string()), ("m", &m.to_string())],
+                        )
+                    }
+                };
+                (k, label)
+            })
+            .collect();
+        let names: Vec<String> = (0..layout.parts.len() as u32).map(|i| w.part(i)).collect();
+        let chart = Chart::Heat(Heat {
+            x_label: w.t(match self.state.zoom {
+                Zoom::Days => St::RangeAxisDay,
+                Zoom::Hours => St::RangeAxisHour,
+            }),
+            rows: names.clone(),
+            values: grid
+                .iter()
+                .map(|r| r.iter().map(|&v| v as f64).collect())
+                .collect(),
+            col_labels,
+            unit: w.t(St::RangeUnitWrites),
+        });
+        let mut head = vec![w.t(St::ColTime)];
+        head.extend(names.iter().cloned());
+        let rows = (0..cols)
+            .map(|k| {
+                let label = col_label(k);
+                let mut cells = vec![Cell::text(label.clone())];
+                cells.extend(grid.iter().map(|r| w.int(r[k])));
+                row(label, cells)
+            })
+            .collect();
+        let zoom = w.t(match self.state.zoom {
+            Zoom::Days => St::RangeZoomDays,
+            Zoom::Hours => St::RangeZoomHours,
+        });
+        let s = spread(counts, layout);
+        Panel {
+            view: "heat",
+            title: w.t(St::RangeHeatTitle),
+            caption: w.f(
+                St::RangeHeatCaption,
+                &[
+                    ("key", &self.key_name(layout.key)),
+                    ("bounds", &self.bounds_name(layout.bounds)),
+                    ("zoom", &zoom),
+                ],
+            ),
+            wide: true,
+            blocks: vec![
+                Block::Figures(self.spread_figures(&s)),
+                Block::Chart {
+                    chart,
+                    label: w.t(St::RangeHeatChart),
+                    table: DataTable {
+                        key: "heat",
+                        head,
+                        rows,
+                    },
+                },
+            ],
+        }
+    }
+
+    fn spread_panel(&self, counts: &HourlyCounts) -> Panel {
+        let w = self.w();
+        let n = self.state.partitions;
+        let rows = self
+            .layouts
+            .iter()
+            .map(|l| {
+                let s = spread(counts, l);
+                let id = format!("{}/{}", key_slug(l.key), bounds_slug(l.bounds));
+                let mut r = row(
+                    id,
+                    vec![
+                        Cell::text(self.layout_name(l.key, l.bounds)),
+                        Cell::num(
+                            format!("{} / {}", s.writing_in_peak, l.parts.len()),
+                            f64::from(s.writing_in_peak),
+                        ),
+                        w.pct(s.hottest_share * 100.0, 1),
+                        w.dec(s.mean_writing, 2),
+                        w.pct(s.campaign_hottest_share * 100.0, 1),
+                    ],
+                );
+                r.attrs.push(("writing", s.writing_in_peak.to_string()));
+                r
+            })
+            .collect();
+        let bounds = self.state.bounds;
+        let peak_writes = |key: RangeKey| -> Vec<f64> {
+            self.layout(key, bounds).map_or(Vec::new(), |l| {
+                let s = spread(counts, l);
+                heat(counts, l, s.peak_hour, s.peak_hour + 1, 1)
+                    .iter()
+                    .map(|r| r.first().copied().unwrap_or(0) as f64)
+                    .collect()
+            })
+        };
+        let date = peak_writes(RangeKey::Date);
+        let market = peak_writes(RangeKey::MarketDate);
+        let names: Vec<String> = (0..date.len().max(market.len()) as u32)
+            .map(|i| w.part(i))
+            .collect();
+        let chart = Chart::Bars(Bars {
+            y_label: w.t(St::RangeUnitWrites),
+            categories: names.clone(),
+            series: vec![
+                BarSeries {
+                    label: w.t(St::RangeSeriesDate),
+                    values: date.clone(),
+                    colour: 4,
+                },
+                BarSeries {
+                    label: w.t(St::RangeSeriesMarketDate),
+                    values: market.clone(),
+                    colour: 3,
+                },
+            ],
+            reference: None,
+        });
+        let chart_rows = names
+            .iter()
+            .enumerate()
+            .map(|(i, name)| {
+                let v = |x: &Vec<f64>| w.int(x.get(i).copied().unwrap_or(0.0) as u64);
+                row(
+                    name.clone(),
+                    vec![Cell::text(name.clone()), v(&date), v(&market)],
+                )
+            })
+            .collect();
+        Panel {
+            view: "spread",
+            title: w.t(St::RangeSpreadTitle),
+            caption: w.f(
+                St::RangeSpreadCaption,
+                &[("n", &n.to_string()), ("bounds", &self.bounds_name(bounds))],
+            ),
+            wide: false,
+            blocks: vec![
+                Block::Table(DataTable {
+                    key: "spread",
+                    head: vec![
+                        w.t(St::ColLayout),
+                        w.t(St::ColWritingPeak),
+                        w.t(St::ColHottestPeak),
+                        w.t(St::ColMeanWriting),
+                        w.t(St::ColCampaignHottest),
+                    ],
+                    rows,
+                }),
+                Block::Chart {
+                    chart,
+                    label: w.t(St::RangeSpreadChart),
+                    table: DataTable {
+                        key: "spread-peak",
+                        head: vec![
+                            w.t(St::Partition),
+                            w.t(St::RangeSeriesDate),
+                            w.t(St::RangeSeriesMarketDate),
+                        ],
+                        rows: chart_rows,
+                    },
+                },
+            ],
+        }
+    }
+
+    fn sizes_panel(&self, counts: &HourlyCounts) -> Panel {
+        let w = self.w();
+        let lang = self.state.lang;
+        let key = self.state.key;
+        let (Some(fixed), Some(adaptive)) = (
+            self.layout(key, Bounds::Fixed),
+            self.layout(key, Bounds::Adaptive),
+        ) else {
+            return Panel {
+                view: "sizes",
+                title: w.t(St::RangeSizesTitle),
+                caption: String::new(),
+                wide: false,
+                blocks: Vec::new(),
+            };
+        };
+        let (sf, sa) = (sizes(counts, fixed), sizes(counts, adaptive));
+        let ratio = |v: &[u64]| {
+            let max = v.iter().copied().max().unwrap_or(0) as f64;
+            let min = v.iter().copied().min().unwrap_or(0).max(1) as f64;
+            max / min
+        };
+        let names: Vec<String> = (0..sf.len().max(sa.len()) as u32)
+            .map(|i| w.part(i))
+            .collect();
+        let to_f = |v: &[u64]| v.iter().map(|&x| x as f64).collect::<Vec<f64>>();
+        let chart = Chart::Bars(Bars {
+            y_label: w.t(St::ColOrders),
+            categories: names.clone(),
+            series: vec![
+                BarSeries {
+                    label: w.t(St::RangeSeriesFixed),
+                    values: to_f(&sf),
+                    colour: 4,
+                },
+                BarSeries {
+                    label: w.t(St::RangeSeriesAdaptive),
+                    values: to_f(&sa),
+                    colour: 3,
+                },
+            ],
+            reference: None,
+        });
+        let rows = names
+            .iter()
+            .enumerate()
+            .map(|(i, name)| {
+                row(
+                    name.clone(),
+                    vec![
+                        Cell::text(name.clone()),
+                        Cell::text(self.part_range(fixed, i)),
+                        w.int(sf.get(i).copied().unwrap_or(0)),
+                        Cell::text(self.part_range(adaptive, i)),
+                        w.int(sa.get(i).copied().unwrap_or(0)),
+                    ],
+                )
+            })
+            .collect();
+        Panel {
+            view: "sizes",
+            title: w.t(St::RangeSizesTitle),
+            caption: w.f(St::RangeSizesCaption, &[("key", &self.key_name(key))]),
+            wide: false,
+            blocks: vec![
+                Block::Figures(vec![
+                    Figure {
+                        key: "ratio-fixed",
+                        label: w.t(St::RangeFigRatioFixed),
+                        text: fmt_dec(lang, ratio(&sf), 2),
+                        value: ratio(&sf),
+                    },
+                    Figure {
+                        key: "ratio-adaptive",
+                        label: w.t(St::RangeFigRatioAdaptive),
+                        text: fmt_dec(lang, ratio(&sa), 2),
+                        value: ratio(&sa),
+                    },
+                ]),
+                Block::Chart {
+                    chart,
+                    label: w.t(St::RangeSizesChart),
+                    table: DataTable {
+                        key: "sizes",
+                        head: vec![
+                            w.t(St::Partition),
+                            w.t(St::ColRangeFixed),
+                            w.t(St::RangeSeriesFixed),
+                            w.t(St::ColRangeAdaptive),
+                            w.t(St::RangeSeriesAdaptive),
+                        ],
+                        rows,
+                    },
+                },
+            ],
+        }
+    }
+
+    fn queries_panel(&self, counts: &HourlyCounts) -> Panel {
+        let w = self.w();
+        let queries = [
+            (RangeQuery::LastWeek, "last-week"),
+            (
+                RangeQuery::ThisWeekIn(Market::Valencia),
+                "this-week-valencia",
+            ),
+            (RangeQuery::Yesterday, "yesterday"),
+            (RangeQuery::AllOf(Market::Girona), "all-girona"),
+        ];
+        let name = |q: RangeQuery| match q {
+            RangeQuery::LastWeek => w.t(St::RangeQLastWeek),
+            RangeQuery::ThisWeekIn(m) => w.f(St::RangeQThisWeek, &[("market", m.name())]),
+            RangeQuery::Yesterday => w.t(St::RangeQYesterday),
+            RangeQuery::AllOf(m) => w.f(St::RangeQAllOf, &[("market", m.name())]),
+        };
+        let rows = queries
+            .iter()
+            .map(|&(q, id)| {
+                let mut cells = vec![Cell::text(name(q))];
+                let mut returned = 0;
+                let mut r_attrs = Vec::new();
+                for l in &self.layouts {
+                    let c = cost(counts, l, q);
+                    returned = c.rows_returned;
+                    cells.push(Cell::num(
+                        w.f(
+                            St::RangeCell,
+                            &[
+                                ("parts", &c.partitions.to_string()),
+                                ("rows", &w.n(c.rows_read)),
+                            ],
+                        ),
+                        f64::from(c.partitions),
+                    ));
+                    r_attrs.push((
+                        match (l.key, l.bounds) {
+                            (RangeKey::Date, Bounds::Fixed) => "date-fixed",
+                            (RangeKey::Date, Bounds::Adaptive) => "date-adaptive",
+                            (RangeKey::MarketDate, Bounds::Fixed) => "market-fixed",
+                            (RangeKey::MarketDate, Bounds::Adaptive) => "market-adaptive",
+                        },
+                        c.partitions.to_string(),
+                    ));
+                }
+                cells.push(w.int(returned));
+                let mut r = row(id, cells);
+                r.attrs.extend(r_attrs);
+                r
+            })
+            .collect();
+        let mut head = vec![w.t(St::ColQuery)];
+        head.extend(LAYOUTS.iter().map(|&(k, b)| self.layout_name(k, b)));
+        head.push(w.t(St::ColReturned));
+        Panel {
+            view: "queries",
+            title: w.t(St::RangeQueriesTitle),
+            caption: w.f(
+                St::RangeQueriesCaption,
+                &[("n", &self.state.partitions.to_string())],
+            ),
+            wide: true,
+            blocks: vec![Block::Table(DataTable {
+                key: "queries",
+                head,
+                rows,
+            })],
+        }
+    }
+}

@@ -1,0 +1,811 @@
+//! Every word of the study chapters, in Catalan and English, side by side.
+//!
+//! Texts with numbers or names in them are templates with `{name}` placeholders, filled by
+//! [`fill`]; a test checks that both languages of every text exist, differ (unless listed as
+//! the same word in both) and use the same placeholders, so a translation cannot drop a number.
+
+use crate::chapters::ChapterId;
+use crate::state::Lang;
+
+/// Declares [`St`], its list [`St::ALL`] and each text in both languages.
+macro_rules! study_texts {
+    ($( $(#[doc = $doc:expr])* $name:ident => ($ca:expr, $en:expr $(,)?), )*) => {
+        /// Every fixed text (or template) of the study chapters.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum St {
+            $( $(#[doc = $doc])* $name, )*
+        }
+
+        impl St {
+            /// Every text, in declaration order.
+            pub const ALL: &'static [St] = &[$(St::$name,)*];
+
+            /// The text in Catalan and in English.
+            fn pair(self) -> (&'static str, &'static str) {
+                match self {
+                    $(St::$name => ($ca, $en),)*
+                }
+            }
+        }
+    };
+}
+
+study_texts! {
+    // ---- Shared by the study chapters -------------------------------------------------------
+    /// Controls panel heading.
+    Controls => ("Experiment", "Experiment"),
+    /// Presets label.
+    Presets => ("Les taules de la lliçó", "The lesson's tables"),
+    /// Seed label.
+    Seed => ("Llavor de la simulació", "Simulation seed"),
+    /// Seed note.
+    SeedNote => (
+        "La mateixa llavor dona exactament les mateixes comandes, aquí i a la línia d'ordres.",
+        "The same seed gives exactly the same orders, here and on the command line.",
+    ),
+    /// Orders-per-day label.
+    OrdersPerDay => ("Comandes al dia", "Orders a day"),
+    /// Days label.
+    Days => ("Dies de campanya", "Campaign days"),
+    /// Partitions label.
+    Partitions => ("Particions", "Partitions"),
+    /// What the workload is, one line.
+    WorkloadLine => (
+        "{orders} comandes de KM0 en {days} dies a partir del {start} (llavor {seed}).",
+        "{orders} KM0 orders over {days} days from {start} (seed {seed}).",
+    ),
+    /// The data behind a chart.
+    ChartData => ("Dades del gràfic", "Chart data"),
+    /// Dismiss notices.
+    Dismiss => ("D'acord", "Dismiss"),
+    /// A background computation is running.
+    Computing => ("Calculant… {done}/{total}", "Computing… {done}/{total}"),
+    /// Table header: partition.
+    Partition => ("Partició", "Partition"),
+    /// Table header: rows.
+    Rows => ("Files", "Rows"),
+    /// Yes.
+    Yes => ("sí", "yes"),
+    /// No.
+    No => ("no", "no"),
+    /// Partition name in charts and tables.
+    PartitionName => ("P{i}", "P{i}"),
+    /// Axis: partition.
+    AxisPartition => ("partició", "partition"),
+    /// A day as a short label (day of month / month).
+    ShortDate => ("{d}/{m}", "{d}/{m}"),
+
+    // ---- Notices ------------------------------------------------------------------------------
+    /// A fragment that is too long.
+    IssueTooLong => (
+        "Adreça de la pàgina: la part després de # fa {bytes} bytes (el màxim és {max}); s'ha ignorat.",
+        "Page address: the part after # is {bytes} bytes long (at most {max}); it was ignored.",
+    ),
+    /// A bad value in a number field.
+    IssueBadNumber => (
+        "Adreça de la pàgina: el camp «{field}» val «{value}», però ha de ser un nombre enter entre {min} i {max}; s'ha fet servir el valor per defecte.",
+        "Page address: the field \"{field}\" is \"{value}\", but it must be a whole number from {min} to {max}; the default was used.",
+    ),
+    /// A bad value in another field.
+    IssueBadValue => (
+        "Adreça de la pàgina: el camp «{field}» no admet «{value}»; s'ha fet servir el valor per defecte.",
+        "Page address: the field \"{field}\" does not take \"{value}\"; the default was used.",
+    ),
+    /// Unknown fields.
+    IssueUnknown => (
+        "Adreça de la pàgina: s'han ignorat {count} camp(s) desconegut(s).",
+        "Page address: {count} unknown field(s) were ignored.",
+    ),
+    /// Too many orders for the page.
+    IssueTooManyOrders => (
+        "{days} dies de {orders} comandes són massa per a la pàgina (com a màxim {max} comandes); s'han reduït els dies a {kept}.",
+        "{days} days of {orders} orders are too many for the page (at most {max} orders); the days were cut to {kept}.",
+    ),
+
+    // ---- Section 3: hash and compound keys ------------------------------------------------------
+    /// Chapter intro.
+    HashIntro => (
+        "Un bon hash converteix identificadors consecutius en posicions molt allunyades: les comandes seguides cauen en particions diferents i cap partició no es queda amb tota la feina. El preu és que un interval de dates ja no viu enlloc. Una clau composta, hash(client_id) per triar la partició i data_creacio DESC per ordenar dins seu, recupera les consultes d'un client; un cub per mes evita que el restaurant faci créixer la seva partició sense fi. I el hash ha de ser estable: un hash amb sal per procés reparteix diferent a cada servei.",
+        "A good hash turns consecutive ids into distant positions: orders placed one after another land on different partitions and no partition takes all the work. The price is that a date range no longer lives anywhere. A compound key, hash(client_id) to pick the partition and data_creacio DESC to order rows inside it, brings back one client's queries; a monthly bucket stops the restaurant's partition from growing forever. And the hash must be stable: a hash salted per process places keys differently in each service.",
+    ),
+    /// Chapter tab.
+    HashTab => ("3 · Hash i claus compostes", "3 · Hash & compound keys"),
+    /// First id label.
+    HashFrom => ("Primera comanda (número)", "First order (number)"),
+    /// Count label.
+    HashCount => ("Comandes consecutives", "Consecutive orders"),
+    /// Range query from.
+    HashRangeFrom => ("Consulta per dates: des del dia", "Date query: from day"),
+    /// Range query to.
+    HashRangeTo => ("fins al dia (inclòs)", "to day (inclusive)"),
+    /// Horizon label.
+    HashHorizon => ("Dies de creixement simulats", "Days of growth simulated"),
+    /// Preset: the lesson's four ids.
+    HashPresetLesson => ("Les 4 comandes de la lliçó en 4 particions", "The lesson's 4 orders on 4 partitions"),
+    /// Preset: twelve partitions.
+    HashPresetTwelve => ("16 comandes seguides en 12 particions", "16 orders in a row on 12 partitions"),
+    /// Scatter panel title.
+    HashScatterTitle => ("Comandes consecutives, particions disperses", "Consecutive orders, scattered partitions"),
+    /// Scatter caption.
+    HashScatterCaption => (
+        "Cada identificador passa per MD5; els 8 primers bytes, llegits en big-endian, són un enter de 64 bits, i la partició és aquest enter mòdul {n}.{bits}",
+        "Each id goes through MD5; its first 8 bytes, read big-endian, are a 64-bit integer, and the partition is that integer modulo {n}.{bits}",
+    ),
+    /// Note on powers of two.
+    HashBitsNote => (
+        " Amb {n} particions (una potència de 2), el mòdul són els {k} bits més baixos del hash.",
+        " With {n} partitions (a power of 2), the modulo is the hash's lowest {k} bits.",
+    ),
+    /// Column: id.
+    HashColId => ("Comanda", "Order"),
+    /// Column: first 8 bytes.
+    HashColBytes => ("MD5, 8 primers bytes", "MD5, first 8 bytes"),
+    /// Column: low bits.
+    HashColBits => ("Bits baixos", "Low bits"),
+    /// Column: hash partition.
+    HashColPartition => ("hash mòdul {n}", "hash mod {n}"),
+    /// Column: range partition.
+    HashColRange => ("Partició per rang", "Range partition"),
+    /// Figure: partitions of the ids.
+    HashFigSequence => ("Particions de {first} … {last}", "Partitions of {first} … {last}"),
+    /// Figure: distinct partitions.
+    HashFigDistinct => ("Particions diferents que reben feina", "Distinct partitions that get work"),
+    /// Chart: hash series.
+    HashSeriesHash => ("per hash (MD5 mòdul {n})", "by hash (MD5 mod {n})"),
+    /// Chart: range series.
+    HashSeriesRange => ("per rang d'identificador", "by id range"),
+    /// Axis: order number.
+    HashAxisNumber => ("número de comanda", "order number"),
+    /// Scatter chart label.
+    HashScatterChart => (
+        "Partició de cada comanda consecutiva, per hash i per rang",
+        "Partition of each consecutive order, by hash and by range",
+    ),
+    /// Range panel title.
+    HashRangeTitle => ("El preu: una consulta per dates pregunta a totes", "The price: a date query asks every partition"),
+    /// Range caption.
+    HashRangeCaption => (
+        "Comandes creades del {from} al {to}: quantes en guarda cada partició si la clau és hash(comanda_id), i quantes si les comandes es particionen per rangs de data_creacio (la campanya tallada en {n} trossos iguals).",
+        "Orders created from {from} to {to}: how many each partition holds when the key is hash(comanda_id), and how many when orders are partitioned by ranges of data_creacio (the campaign cut into {n} equal spans).",
+    ),
+    /// Series: hash of id.
+    HashSeriesById => ("hash(comanda_id)", "hash(comanda_id)"),
+    /// Series: range of date.
+    HashSeriesByDate => ("rang de data_creacio", "range of data_creacio"),
+    /// Axis: rows of the range.
+    HashAxisRows => ("comandes de l'interval", "orders in the range"),
+    /// Figure: touched under hash.
+    HashFigTouchedHash => ("Particions que cal consultar amb hash(comanda_id)", "Partitions to ask with hash(comanda_id)"),
+    /// Figure: touched under range.
+    HashFigTouchedRange => ("Particions que cal consultar amb rangs de data", "Partitions to ask with date ranges"),
+    /// Range chart label.
+    HashRangeChart => (
+        "Comandes de l'interval per partició, amb hash i amb rangs",
+        "Orders of the range per partition, with hash and with ranges",
+    ),
+    /// Compound panel title.
+    HashCompoundTitle => ("Clau composta: hash(client_id) + data_creacio DESC", "Compound key: hash(client_id) + data_creacio DESC"),
+    /// Compound caption.
+    HashCompoundCaption => (
+        "El cost de cada consulta de la lliçó amb {n} particions. «Claus llegides» compta les claus de partició visitades (un accés cadascuna); sense cap clau que porti a les files, totes les particions ho han de recórrer tot.",
+        "The cost of each of the lesson's queries with {n} partitions. \"Keys read\" counts the partition keys visited (one seek each); with no key leading to the rows, every partition has to scan everything.",
+    ),
+    /// Query: Anna's last 20.
+    HashQAnnaLast => ("Les últimes 20 comandes de l'Anna", "Anna's last 20 orders"),
+    /// Query: Anna between dates.
+    HashQAnnaBetween => ("Les comandes de l'Anna del {from} al {to}", "Anna's orders from {from} to {to}"),
+    /// Query: yesterday.
+    HashQYesterday => ("Les comandes d'ahir ({day}) de tots els clients", "Every client's orders from yesterday ({day})"),
+    /// Query: by id.
+    HashQById => ("La comanda {id}", "Order {id}"),
+    /// Column: query.
+    ColQuery => ("Consulta", "Query"),
+    /// Column: key.
+    ColKey => ("Clau", "Key"),
+    /// Column: partitions touched.
+    ColTouched => ("Particions", "Partitions"),
+    /// Column: keys read.
+    ColKeysRead => ("Claus llegides", "Keys read"),
+    /// Column: rows read.
+    ColRowsRead => ("Files llegides", "Rows read"),
+    /// Column: rows returned.
+    ColRowsReturned => ("Files retornades", "Rows returned"),
+    /// Column: how.
+    ColHow => ("Com", "How"),
+    /// How: one sequential read.
+    HowSequential => ("lectura seqüencial en un node", "one sequential read on one node"),
+    /// How: full scan.
+    HowScan => ("recorregut sencer de totes les particions", "full scan of every partition"),
+    /// How: gather over many keys.
+    HowGather => ("un tros de cada clau, a totes les particions", "a slice of every key, on every partition"),
+    /// How: one row by key.
+    HowOneRow => ("una fila, un salt", "one row, one hop"),
+    /// Growth panel title.
+    HashGrowthTitle => ("La partició del restaurant creix sense límit", "The restaurant's partition grows without bound"),
+    /// Growth caption.
+    HashGrowthCaption => (
+        "Files sota la clau de partició de {client} dia rere dia (la campanya allargada a {days} dies amb el mateix generador). Amb client_id la partició ho acumula tot; amb client_id + any-mes, cada mes comença un cub nou.",
+        "Rows under {client}'s partition key day after day (the campaign extended to {days} days with the same generator). With client_id the partition accumulates everything; with client_id + year-month, each month starts a new bucket.",
+    ),
+    /// Series: client_id.
+    HashSeriesClient => ("client_id", "client_id"),
+    /// Series: client + month.
+    HashSeriesBucket => ("client_id + any-mes", "client_id + year-month"),
+    /// Axis: rows in the partition.
+    HashAxisPartitionRows => ("files a la partició", "rows in the partition"),
+    /// Axis: day.
+    AxisDay => ("dia", "day"),
+    /// Column: date.
+    ColDate => ("Dia", "Day"),
+    /// Figure: client rows at the end.
+    HashFigClientRows => ("Files sota client_id al final", "Rows under client_id at the end"),
+    /// Figure: largest bucket.
+    HashFigLargestBucket => ("Cub mensual més gran", "Largest monthly bucket"),
+    /// Figure: rows a day.
+    HashFigPerDay => ("Comandes del restaurant al dia (mitjana)", "Restaurant's orders a day (mean)"),
+    /// Growth chart label.
+    HashGrowthChart => (
+        "Files de la partició del restaurant per dia, amb client_id i amb un cub mensual",
+        "Rows in the restaurant's partition by day, with client_id and with a monthly bucket",
+    ),
+    /// Salted panel title.
+    HashSaltTitle => ("L'error comú: un hash amb sal per procés", "The common mistake: a hash salted per process"),
+    /// Salted caption.
+    HashSaltCaption => (
+        "Dos serveis calculen la partició de les mateixes comandes. Amb MD5 tots dos obtenen sempre el mateix; amb un hash de text que cada procés inicialitza amb una sal aleatòria (com hash() de Python des de la 3.3), cada servei en tria una altra. La simulació fa servir dues sals fixes derivades de la llavor.",
+        "Two services compute the partition of the same orders. With MD5 both always agree; with a string hash that each process starts from a random salt (as Python's hash() does since 3.3), each service picks another one. The simulation uses two fixed salts derived from the seed.",
+    ),
+    /// Column: MD5 in both services.
+    HashColStable => ("MD5 (servei A = servei B)", "MD5 (service A = service B)"),
+    /// Column: salted A.
+    HashColSaltA => ("Amb sal, servei A", "Salted, service A"),
+    /// Column: salted B.
+    HashColSaltB => ("Amb sal, servei B", "Salted, service B"),
+    /// Column: agree.
+    HashColAgree => ("Coincideixen?", "Agree?"),
+    /// Figure: stable disagreement.
+    HashFigStableDisagree => ("Comandes en particions diferents amb MD5", "Orders on different partitions with MD5"),
+    /// Figure: salted disagreement.
+    HashFigSaltDisagree => ("Comandes en particions diferents amb sal", "Orders on different partitions when salted"),
+    /// Figure: expected.
+    HashFigSaltExpected => ("Esperat per atzar: 1 − 1/{n}", "Expected by chance: 1 − 1/{n}"),
+    // ---- Section 4: local and global secondary indexes -------------------------------------------
+    /// Chapter intro.
+    IdxIntro => (
+        "Les comandes es particionen per client, però l'equip de repartiment vol «les comandes pendents de lliurament a Girona», que no diu quin client. Un índex local (cada partició indexa les seves files) ho ha de preguntar a totes les particions i esperar la més lenta; un índex global particionat per mercat ho respon des d'una sola, però cada escriptura toca dues particions, o bé s'actualitza més tard a partir dels esdeveniments i va endarrerit. Mou les particions i la probabilitat de lentitud i mira com creix la cua de latència.",
+        "Orders are partitioned by client, but the delivery team wants \"the orders pending delivery in Girona\", which names no client. A local index (each partition indexes its own rows) must ask every partition and wait for the slowest; a global index partitioned by market answers from one, but each write touches two partitions, or it is updated later from the events and lags behind. Move the partitions and the chance of a slow partition and watch the tail latency grow.",
+    ),
+    /// Chapter tab.
+    IdxTab => ("4 · Índexs", "4 · Indexes"),
+    /// Market control.
+    IdxMarket => ("Mercat de la consulta", "Market of the query"),
+    /// Slow chance control.
+    IdxSlow => ("Probabilitat que una partició trigui més de 500 ms", "Chance that a partition takes over 500 ms"),
+    /// Consumer throughput control.
+    IdxThroughput => ("Capacitat del consumidor de l'índex asíncron", "Throughput of the asynchronous index's consumer"),
+    /// Events per second.
+    IdxPerSecond => ("{n} esdeveniments/s", "{n} events/s"),
+    /// Preset: the lesson's case.
+    IdxPresetLesson => ("12 particions, 1 % lentes (lliçó)", "12 partitions, 1 % slow (lesson)"),
+    /// Preset: a lagging consumer.
+    IdxPresetLagging => ("Un consumidor massa lent", "A consumer that is too slow"),
+    /// Indexes panel title.
+    IdxTitle => ("Les comandes pendents de lliurament a {market}", "Orders pending delivery in {market}"),
+    /// Indexes caption.
+    IdxCaption => (
+        "Comandes particionades per hash(client_id) en {n} particions, a les {now}. Cada partició guarda comandes pendents de {market}: un índex local no en pot descartar cap. L'índex global posa {market} a la partició {part}.",
+        "Orders partitioned by hash(client_id) over {n} partitions, at {now}. Every partition holds orders pending in {market}: a local index cannot rule any out. The global index puts {market} on partition {part}.",
+    ),
+    /// Figure: matches.
+    IdxFigMatches => ("Comandes pendents a {market}", "Orders pending in {market}"),
+    /// Scheme: local.
+    IdxLocal => ("Índex local (per document)", "Local index (by document)"),
+    /// Scheme: global sync.
+    IdxGlobalSync => ("Índex global per mercat, síncron", "Global index by market, synchronous"),
+    /// Scheme: global async.
+    IdxGlobalAsync => ("Índex global per mercat, asíncron", "Global index by market, asynchronous"),
+    /// Column: scheme.
+    ColScheme => ("Índex", "Index"),
+    /// Column: partitions per read.
+    ColReadParts => ("Particions per lectura", "Partitions per read"),
+    /// Column: partitions per write.
+    ColWriteParts => ("Particions per escriptura", "Partitions per write"),
+    /// Column: writes on two partitions.
+    ColTwoParts => ("Escriptures a dues particions", "Writes on two partitions"),
+    /// Column: hottest index partition.
+    ColHotIndex => ("Partició d'índex més carregada", "Busiest index partition"),
+    /// Column: read latency.
+    ColReadLatency => ("Lectura p50 / p99", "Read p50 / p99"),
+    /// Column: freshness.
+    ColFresh => ("Frescor", "Freshness"),
+    /// Freshness: immediate.
+    IdxFreshNow => ("immediata", "immediate"),
+    /// Freshness: async lag.
+    IdxFreshLag => ("endarrerit {p50} ms (p99 {p99} ms)", "{p50} ms behind (p99 {p99} ms)"),
+    /// Milliseconds.
+    Ms => ("{n} ms", "{n} ms"),
+    /// Series: local index rows.
+    IdxSeriesLocal => ("índex local: files a cada partició", "local index: rows on each partition"),
+    /// Series: global index rows.
+    IdxSeriesGlobal => ("índex global: files a la partició de {market}", "global index: rows on {market}'s partition"),
+    /// Indexes chart label.
+    IdxChart => ("On són les comandes pendents, amb cada índex", "Where the pending orders are, with each index"),
+    /// Tail panel title.
+    IdxTailTitle => ("La partició més lenta mana: 1 − (1 − p)^n", "The slowest partition rules: 1 − (1 − p)^n"),
+    /// Tail caption.
+    IdxTailCaption => (
+        "Probabilitat que una lectura que pregunta a n particions trigui més de 500 ms, si cadascuna hi arriba amb probabilitat {p}: la fórmula i {queries} lectures simulades per a cada n. Una partició respon en 2–32 ms (tres sumands uniformes sobre 2 ms); amb probabilitat {p} s'encalla 500–1.500 ms més.",
+        "Chance that a read asking n partitions takes more than 500 ms when each does with probability {p}: the formula and {queries} simulated reads for each n. A partition answers in 2–32 ms (three uniform terms on top of 2 ms); with probability {p} it stalls for 500–1,500 ms more.",
+    ),
+    /// Figure: the formula at the lesson's point.
+    IdxFigFormula => ("1 − (1 − {p})^{n}", "1 − (1 − {p})^{n}"),
+    /// Figure: simulated at n.
+    IdxFigSimulated => ("Simulat amb {n} particions", "Simulated with {n} partitions"),
+    /// Series: formula.
+    IdxSeriesFormula => ("fórmula 1 − (1 − p)^n", "formula 1 − (1 − p)^n"),
+    /// Series: simulated.
+    IdxSeriesSimulated => ("simulació", "simulation"),
+    /// Axis: partitions asked.
+    IdxAxisPartitions => ("particions consultades (n)", "partitions asked (n)"),
+    /// Axis: slow reads.
+    IdxAxisSlow => ("lectures de més de 500 ms (%)", "reads over 500 ms (%)"),
+    /// Tail chart label.
+    IdxTailChart => ("Lectures lentes segons les particions consultades", "Slow reads against the partitions asked"),
+    /// Column: n.
+    ColN => ("n", "n"),
+    /// Column: formula.
+    ColFormula => ("Fórmula", "Formula"),
+    /// Column: simulated.
+    ColSimulated => ("Simulat", "Simulated"),
+    /// Gather panel title.
+    IdxGatherTitle => ("Scatter/gather: la mediana i el percentil 99", "Scatter/gather: median and 99th percentile"),
+    /// Gather caption.
+    IdxGatherCaption => (
+        "Temps d'una lectura que espera la més lenta de n particions, en les mateixes lectures simulades. La mediana gairebé no es mou; el p99 salta a les centenes de mil·lisegons quan n × p s'acosta a l'1 %.",
+        "Time of a read that waits for the slowest of n partitions, over the same simulated reads. The median barely moves; the p99 jumps to hundreds of milliseconds once n × p nears 1 %.",
+    ),
+    /// Series: p50.
+    IdxSeriesP50 => ("mediana (p50)", "median (p50)"),
+    /// Series: p99.
+    IdxSeriesP99 => ("percentil 99 (p99)", "99th percentile (p99)"),
+    /// Axis: ms.
+    AxisMs => ("temps de lectura (ms, escala log.)", "read time (ms, log scale)"),
+    /// Gather chart label.
+    IdxGatherChart => ("Mediana i p99 d'una lectura scatter/gather segons n", "Median and p99 of a scatter/gather read against n"),
+    /// Column: p50.
+    ColP50 => ("p50", "p50"),
+    /// Column: p99.
+    ColP99 => ("p99", "p99"),
+    /// Column: max.
+    ColMax => ("Màx.", "Max"),
+    /// Stale panel title.
+    IdxStaleTitle => ("Quant va endarrerit l'índex asíncron", "How far behind the asynchronous index is"),
+    /// Stale caption.
+    IdxStaleCaption => (
+        "L'índex global asíncron es construeix a partir dels esdeveniments de comanda.creada del {day}, el dia de més feina. Cada esdeveniment triga 2–20 ms a arribar (0,1 % de les vegades, 0,2–2 s més) i un consumidor n'aplica {rate}. Quan les comandes arriben més de pressa del que el consumidor aplica, la cua creix i l'endarreriment passa de mil·lisegons a minuts.",
+        "The asynchronous global index is built from the comanda.creada events of {day}, the busiest day. Each event takes 2–20 ms to arrive (0.1 % of the time, 0.2–2 s more) and one consumer applies {rate}. When orders come faster than the consumer applies them, the queue grows and the lag goes from milliseconds to minutes.",
+    ),
+    /// Figure: lag p50.
+    IdxFigLagP50 => ("Endarreriment mitjà (mediana)", "Median lag"),
+    /// Figure: lag p99.
+    IdxFigLagP99 => ("Endarreriment p99", "99th-percentile lag"),
+    /// Figure: lag max.
+    IdxFigLagMax => ("Endarreriment màxim", "Largest lag"),
+    /// Figure: backlog.
+    IdxFigBacklog => ("Comandes escrites i encara no indexades (màxim)", "Orders written but not yet indexed (at most)"),
+    /// Series: lag p50.
+    IdxSeriesLagP50 => ("mediana cada 10 minuts", "median every 10 minutes"),
+    /// Series: lag max.
+    IdxSeriesLagMax => ("màxim cada 10 minuts", "largest every 10 minutes"),
+    /// Axis: hour of the day.
+    AxisHour => ("hora del dia", "hour of the day"),
+    /// Axis: lag.
+    AxisLag => ("endarreriment (ms, escala log.)", "lag (ms, log scale)"),
+    /// Stale chart label.
+    IdxStaleChart => ("Endarreriment de l'índex asíncron al llarg del dia", "The asynchronous index's lag over the day"),
+    /// Column: time.
+    ColTime => ("Hora", "Time"),
+    /// Column: orders.
+    ColOrders => ("Comandes", "Orders"),
+    /// Column: backlog.
+    ColBacklog => ("Pendents d'indexar", "Not yet indexed"),
+    // ---- Section 2: range partitioning and hot spots --------------------------------------------
+    /// Chapter intro.
+    RangeIntro => (
+        "Si les comandes es guarden per rangs de data_creacio, com els volums d'una enciclopèdia, una consulta per dates només ha de mirar una o dues particions. Però totes les escriptures d'avui cauen al rang que conté avui: durant la Setmana de la Verema, deu nodes i només un que escriu. Posar el mercat davant de la data reparteix les escriptures en quatre particions (quatre punts calents, València el més calent) i «aquesta setmana a València» continua sent un rang. Els límits poden ser fixos o triats a partir de les dades.",
+        "If orders are stored by ranges of data_creacio, like the volumes of an encyclopaedia, a date query only looks at one or two partitions. But every write of today lands on the range that holds today: during the grape-harvest week, ten nodes and only one writing. Putting the market before the date spreads the writes over four partitions (four hot spots, València the hottest) and \"this week in València\" is still a range. Boundaries can be fixed or chosen from the data.",
+    ),
+    /// Chapter tab.
+    RangeTab => ("2 · Rangs i punts calents", "2 · Ranges & hot spots"),
+    /// Weeks before the campaign.
+    RangeWeeks => ("Setmanes ordinàries abans de la campanya (10.000 comandes al dia)", "Ordinary weeks before the campaign (10,000 orders a day)"),
+    /// Key control.
+    RangeKeyLabel => ("Clau del mapa de calor", "Key of the heat map"),
+    /// Key: date.
+    RangeKeyDate => ("data_creacio", "data_creacio"),
+    /// Key: market + date.
+    RangeKeyMarketDate => ("mercat + data_creacio", "mercat + data_creacio"),
+    /// Bounds control.
+    RangeBounds => ("Límits de les particions", "Partition boundaries"),
+    /// Bounds: fixed.
+    RangeFixed => ("fixos (trams iguals de la clau)", "fixed (equal spans of the key)"),
+    /// Bounds: adaptive.
+    RangeAdaptive => ("triats de les dades (mateixes comandes a cada partició)", "chosen from the data (the same orders in each partition)"),
+    /// Zoom control.
+    RangeZoom => ("Mapa de calor", "Heat map"),
+    /// Zoom: hours.
+    RangeZoomHours => ("hora a hora, la setmana de la campanya", "hour by hour, the campaign week"),
+    /// Zoom: days.
+    RangeZoomDays => ("dia a dia, totes les setmanes", "day by day, every week"),
+    /// Preset: lesson.
+    RangePresetLesson => ("Deu nodes i només un que escriu", "Ten nodes and only one writing"),
+    /// Preset: market.
+    RangePresetMarket => ("Mercat + data: quatre punts calents", "Market + date: four hot spots"),
+    /// Heat title.
+    RangeHeatTitle => ("On van les escriptures", "Where the writes go"),
+    /// Heat caption.
+    RangeHeatCaption => (
+        "Comandes escrites a cada partició ({key}, {bounds}), {zoom}. Cada fila és una partició; com més intens, més escriptures.",
+        "Orders written to each partition ({key}, {bounds}), {zoom}. Each row is a partition; the stronger the shade, the more writes.",
+    ),
+    /// Fixed, short.
+    RangeFixedShort => ("límits fixos", "fixed boundaries"),
+    /// Adaptive, short.
+    RangeAdaptiveShort => ("límits triats de les dades", "boundaries from the data"),
+    /// Figure: partitions writing in the busiest hour.
+    RangeFigWriting => ("Particions que escriuen en l'hora de més feina ({hour})", "Partitions writing in the busiest hour ({hour})"),
+    /// Figure: hottest share.
+    RangeFigHottest => ("La partició més calenta rep, d'aquella hora", "The hottest partition takes, of that hour"),
+    /// Figure: mean writing.
+    RangeFigMean => ("Particions que escriuen, de mitjana, cada hora de campanya", "Partitions writing, on average, each campaign hour"),
+    /// Heat chart label.
+    RangeHeatChart => ("Mapa de calor de les escriptures per partició i per temps", "Heat map of writes per partition and time"),
+    /// Unit: writes.
+    RangeUnitWrites => ("escriptures", "writes"),
+    /// Axis: campaign hour.
+    RangeAxisHour => ("hora de la campanya", "hour of the campaign"),
+    /// Axis: day.
+    RangeAxisDay => ("dia", "day"),
+    /// Spread title.
+    RangeSpreadTitle => ("Data o mercat + data: quantes particions treballen", "Date or market + date: how many partitions work"),
+    /// Spread caption.
+    RangeSpreadCaption => (
+        "Les quatre maneres de tallar la clau en {n} particions, durant la setmana de la campanya. El gràfic mostra les escriptures de l'hora de més feina a cada partició ({bounds}).",
+        "The four ways to cut the key into {n} partitions, during the campaign week. The chart shows the busiest hour's writes on each partition ({bounds}).",
+    ),
+    /// Column: layout.
+    ColLayout => ("Clau i límits", "Key and boundaries"),
+    /// Column: writing in peak.
+    ColWritingPeak => ("Escriuen en l'hora punta", "Writing in the peak hour"),
+    /// Column: hottest in peak.
+    ColHottestPeak => ("La més calenta, de l'hora punta", "Hottest, of the peak hour"),
+    /// Column: mean writing.
+    ColMeanWriting => ("Escriuen cada hora (mitjana)", "Writing each hour (mean)"),
+    /// Column: campaign hottest.
+    ColCampaignHottest => ("La més calenta, de la campanya", "Hottest, of the campaign"),
+    /// Series: date.
+    RangeSeriesDate => ("data_creacio", "data_creacio"),
+    /// Series: market + date.
+    RangeSeriesMarketDate => ("mercat + data_creacio", "mercat + data_creacio"),
+    /// Spread chart label.
+    RangeSpreadChart => ("Escriptures de l'hora punta per partició, amb cada clau", "The peak hour's writes per partition, with each key"),
+    /// Layout name.
+    RangeLayoutName => ("{key}, {bounds}", "{key}, {bounds}"),
+    /// Sizes title.
+    RangeSizesTitle => ("Límits fixos o triats de les dades", "Fixed boundaries or chosen from the data"),
+    /// Sizes caption.
+    RangeSizesCaption => (
+        "Comandes que guarda cada partició amb la clau {key}. Els límits triats de les dades igualen les mides (la setmana de campanya, més densa, rep més particions i més estretes), però les escriptures d'avui continuen anant a una sola partició.",
+        "Orders each partition holds with the key {key}. Boundaries chosen from the data even out the sizes (the denser campaign week gets more, narrower partitions), but today's writes still all go to one partition.",
+    ),
+    /// Series: fixed sizes.
+    RangeSeriesFixed => ("límits fixos", "fixed boundaries"),
+    /// Series: adaptive sizes.
+    RangeSeriesAdaptive => ("límits triats de les dades", "boundaries chosen from the data"),
+    /// Column: range fixed.
+    ColRangeFixed => ("Rang (fixos)", "Range (fixed)"),
+    /// Column: range adaptive.
+    ColRangeAdaptive => ("Rang (de les dades)", "Range (from the data)"),
+    /// Sizes chart label.
+    RangeSizesChart => ("Comandes per partició amb límits fixos i triats de les dades", "Orders per partition with fixed boundaries and with boundaries from the data"),
+    /// Figure: largest / smallest fixed.
+    RangeFigRatioFixed => ("Partició més gran / més petita, límits fixos", "Largest / smallest partition, fixed boundaries"),
+    /// Figure: largest / smallest adaptive.
+    RangeFigRatioAdaptive => ("Partició més gran / més petita, límits de les dades", "Largest / smallest partition, boundaries from the data"),
+    /// Queries title.
+    RangeQueriesTitle => ("Les consultes per rang: una o dues particions", "Range queries: one or two partitions"),
+    /// Queries caption.
+    RangeQueriesCaption => (
+        "Particions que cal consultar (i comandes que es llegeixen) amb cada clau i cada manera de posar els límits, en {n} particions, a la fi de la campanya. Sense el mercat a la clau, «aquesta setmana a València» llegeix la setmana de tots els mercats i en filtra un.",
+        "Partitions to ask (and orders read) with each key and each way of setting the boundaries, over {n} partitions, at the end of the campaign. Without the market in the key, \"this week in València\" reads every market's week and filters one.",
+    ),
+    /// Query: last week.
+    RangeQLastWeek => ("Les comandes de la setmana passada", "Last week's orders"),
+    /// Query: this week in.
+    RangeQThisWeek => ("Les comandes d'aquesta setmana a {market}", "This week's orders in {market}"),
+    /// Query: yesterday.
+    RangeQYesterday => ("Les comandes d'ahir", "Yesterday's orders"),
+    /// Query: all of a market.
+    RangeQAllOf => ("Totes les comandes de {market}", "Every order of {market}"),
+    /// Cell: partitions and rows read.
+    RangeCell => ("{parts} ({rows} llegides)", "{parts} ({rows} read)"),
+    /// Column: rows returned.
+    ColReturned => ("Comandes que en surten", "Orders returned"),
+    /// Range of hours in a boundary.
+    RangeSpan => ("{from} → {to}", "{from} → {to}"),
+    // ---- Section 10 and exercise 2: choosing the keys ---------------------------------------
+    /// Chapter intro.
+    KeysIntro => (
+        "Ara toca decidir. Cada clau candidata per a les comandes i per a l'estoc es mesura sobre la mateixa setmana de comandes i el mateix nombre de particions: com de desigual reparteix les dades i les escriptures de l'hora punta, com creix la seva partició més gran i quantes particions ha de preguntar cada consulta. Tria una clau per veure què costa; el veredicte de la lliçó és a sota, amagat fins que el vulguis veure. L'exercici 2 fa el mateix amb les posicions de les furgonetes.",
+        "Time to decide. Each candidate key for the orders and for the stock is measured on the same week of orders and the same number of partitions: how unevenly it spreads the data and the peak hour's writes, how its largest partition grows, and how many partitions each query must ask. Pick a key to see what it costs; the lesson's verdict is below, hidden until you want it. Exercise 2 does the same with the delivery vans' positions.",
+    ),
+    /// Chapter tab.
+    KeysTab => ("10 · Triar les claus", "10 · Choosing the keys"),
+    /// Pick control: orders.
+    KeysPickOrders => ("La teva clau per a les comandes", "Your key for the orders"),
+    /// Pick control: stock.
+    KeysPickStock => ("La teva clau per a l'estoc", "Your key for the stock"),
+    /// Pick control: vans.
+    KeysPickVans => ("La teva clau per a les posicions (exercici 2)", "Your key for the positions (exercise 2)"),
+    /// Preset: nothing picked.
+    KeysPresetLesson => ("Les taules de la secció 10 (16 particions)", "Section 10's tables (16 partitions)"),
+    /// Preset: the lesson's answers.
+    KeysPresetAnswer => ("Les respostes de la lliçó", "The lesson's answers"),
+    /// Orders panel title.
+    KeysOrdersTitle => ("Comandes: sis claus candidates", "Orders: six candidate keys"),
+    /// Orders caption.
+    KeysOrdersCaption => (
+        "Mesurat sobre les {orders} comandes en {n} particions. Desigualtat: la partició més gran dividida per la mitjana (1 = perfecte). Consultes: particions que cal preguntar per «les meves comandes» (les de l'Anna), «comanda per id», «comandes de Girona» (repartiment), «comandes d'Horta La Vega» (panell del productor) i «comandes d'ahir» (analítica).",
+        "Measured on the {orders} orders over {n} partitions. Unevenness: the largest partition over the mean (1 = perfect). Queries: partitions to ask for \"my orders\" (Anna's), \"order by id\", \"Girona's orders\" (deliveries), \"Horta La Vega's orders\" (the producer's dashboard) and \"yesterday's orders\" (analytics).",
+    ),
+    /// Column: data skew.
+    ColDataSkew => ("Desigualtat de dades", "Data unevenness"),
+    /// Axis: unevenness.
+    AxisSkew => ("desigualtat (més gran / mitjana)", "unevenness (largest / mean)"),
+    /// Reference: perfectly even.
+    SkewPerfect => ("1 = repartiment perfecte", "1 = perfectly even"),
+    /// Column: hot-hour skew.
+    ColHotSkew => ("Desigualtat a l'hora punta", "Peak-hour unevenness"),
+    /// Column: largest key.
+    ColLargestKey => ("Clau més gran (files de la setmana)", "Largest key (rows in the week)"),
+    /// Column: bounded.
+    ColBounded => ("Té límit?", "Bounded?"),
+    /// Column: my orders.
+    ColMyOrders => ("Les meves comandes", "My orders"),
+    /// Column: by id.
+    ColById => ("Per id", "By id"),
+    /// Column: market.
+    ColMarketQ => ("Girona", "Girona"),
+    /// Column: producer.
+    ColProducerQ => ("Productor", "Producer"),
+    /// Column: period.
+    ColPeriodQ => ("Ahir", "Yesterday"),
+    /// A key's largest value and its rows a day.
+    KeysLargest => ("{key}: {rows}", "{key}: {rows}"),
+    /// Prompt before a pick.
+    KeysPickPrompt => (
+        "Tria una clau als controls de l'experiment per veure què costa.",
+        "Pick a key in the experiment's controls to see what it costs.",
+    ),
+    /// Figure: your key.
+    KeysFigYourKey => ("La teva clau", "Your key"),
+    /// Figure: my orders.
+    KeysFigMyOrders => ("«Les meves comandes»: particions (files llegides)", "\"My orders\": partitions (rows read)"),
+    /// Figure: by id.
+    KeysFigById => ("«Comanda per id»: particions", "\"Order by id\": partitions"),
+    /// Figure: skew.
+    KeysFigSkew => ("Desigualtat de dades / a l'hora punta", "Data / peak-hour unevenness"),
+    /// Figure: growth.
+    KeysFigGrowth => ("La clau més gran creix (files/dia)", "The largest key grows (rows/day)"),
+    /// Parts and rows.
+    KeysPartsRows => ("{parts} ({rows})", "{parts} ({rows})"),
+    /// Reveal: the lesson's verdict.
+    KeysReveal => ("Mostra el veredicte de la lliçó", "Show the lesson's verdict"),
+    /// Column: verdict.
+    ColVerdict => ("Veredicte, per les xifres", "Verdict, by the numbers"),
+    /// Verdict: data_creacio.
+    VerdictDate => (
+        "Descartada: a l'hora punta una partició rep gairebé totes les escriptures (desigualtat {hot}).",
+        "Discarded: in the peak hour one partition takes nearly every write (unevenness {hot}).",
+    ),
+    /// Verdict: comanda_id.
+    VerdictId => (
+        "Només per a la taula comandes_per_id: «comanda per id» en 1 partició, però «les meves comandes» en {parts}.",
+        "Only for the table comandes_per_id: \"order by id\" on 1 partition, but \"my orders\" on {parts}.",
+    ),
+    /// Verdict: client + date.
+    VerdictClient => (
+        "Triada com a clau principal: «les meves comandes» en 1 partició, ja ordenades, i les dades ben repartides (desigualtat {skew}). El restaurant hi afegeix {rows} files al dia sense límit.",
+        "Chosen as the main key: \"my orders\" on 1 partition, already in order, and the data evenly spread (unevenness {skew}). The restaurant adds {rows} rows a day to it without bound.",
+    ),
+    /// Verdict: client + month.
+    VerdictMonth => (
+        "El cub mensual per al restaurant: la seva partició s'atura cada fi de mes i «les meves comandes» continua en 1 partició.",
+        "The monthly bucket for the restaurant: its partition stops at each month's end and \"my orders\" stays on 1 partition.",
+    ),
+    /// Verdict: mercat.
+    VerdictMarket => (
+        "No com a clau: només {used} particions fan servir, amb desigualtat {skew}. Sí com a índex global asíncron comandes_per_mercat.",
+        "Not as the key: only {used} partitions used, unevenness {skew}. Yes as the asynchronous global index comandes_per_mercat.",
+    ),
+    /// Verdict: productor.
+    VerdictProducer => (
+        "No com a clau: desigualtat {skew} (Horta La Vega). Sí com a índex global asíncron per al panell del productor.",
+        "Not as the key: unevenness {skew} (Horta La Vega). Yes as an asynchronous global index for the producer's dashboard.",
+    ),
+    /// Stock title.
+    KeysStockTitle => ("Estoc: un comptador ha de viure sencer en una partició", "Stock: a counter must live whole in one partition"),
+    /// Stock caption.
+    KeysStockCaption => (
+        "Els comptadors d'estoc dels 100 productes en {n} particions; cada comanda en reserva una unitat. Desigualtat de comptadors i de reserves a l'hora punta ({hour}).",
+        "The stock counters of the 100 products over {n} partitions; each order reserves one unit. Unevenness of counters and of the peak hour's reservations ({hour}).",
+    ),
+    /// Column: counters.
+    ColCounters => ("Comptadors", "Counters"),
+    /// Column: partitions per product.
+    ColPerProduct => ("Particions per producte", "Partitions per product"),
+    /// Column: one partition.
+    ColOnePartition => ("Comptador en una partició?", "Counter in one partition?"),
+    /// Column: counter skew.
+    ColCounterSkew => ("Desigualtat de comptadors", "Counter unevenness"),
+    /// Column: largest share.
+    ColLargestShare => ("Partició més gran", "Largest partition"),
+    /// Column: reservations skew.
+    ColReserveSkew => ("Desigualtat de reserves, hora punta", "Reservation unevenness, peak hour"),
+    /// Verdict: producte_slug.
+    VerdictSlug => (
+        "Triada: cada comptador en una partició, decrements atòmics sense coordinació. La clau calenta ({product}, {reservations} reserves a l'hora punta) es tracta amb cues i memòria cau.",
+        "Chosen: each counter in one partition, atomic decrements without coordination. The hot key ({product}, {reservations} reservations in the peak hour) is handled with queues and caches.",
+    ),
+    /// Verdict: productor for stock.
+    VerdictStockProducer => (
+        "Descartada: Horta La Vega posa el {share} dels comptadors en una sola partició.",
+        "Discarded: Horta La Vega puts {share} of the counters in a single partition.",
+    ),
+    /// Verdict: mercat for stock.
+    VerdictStockMarket => (
+        "Descartada: l'estoc és del productor; per mercat, un producte són {parts} comptadors en particions diferents i cada reserva demanaria una transacció distribuïda.",
+        "Discarded: stock belongs to the producer; by market, one product is {parts} counters on different partitions and every reservation would need a distributed transaction.",
+    ),
+    /// Vans title.
+    KeysVansTitle => ("Exercici 2: les posicions de les furgonetes", "Exercise 2: the delivery vans' positions"),
+    /// Vans caption.
+    KeysVansCaption => (
+        "{vans} furgonetes envien {per_day} posicions al dia (cada 3 segons durant el torn). Consultes: (a) l'última posició de {van}, milers de cops per minut; (b) el seu recorregut entre les 10 i les 12 d'avui; (c) totes les furgonetes que ara (a les 18 h) són a València.",
+        "{vans} vans send {per_day} positions a day (every 3 seconds during their shift). Queries: (a) the last position of {van}, thousands of times a minute; (b) its route between 10:00 and 12:00 today; (c) every van in València now (18:00).",
+    ),
+    /// Figure: (a).
+    KeysFigA => ("(a) Última posició: particions (files)", "(a) Last position: partitions (rows)"),
+    /// Figure: (b).
+    KeysFigB => ("(b) Recorregut de 2 hores: particions (files)", "(b) 2-hour route: partitions (rows)"),
+    /// Figure: (c).
+    KeysFigC => ("(c) València ara: particions (files)", "(c) València now: partitions (rows)"),
+    /// Figure: (c) via index.
+    KeysFigCIndex => ("(c) amb un índex global per mercat", "(c) with a global index by market"),
+    /// Figure: year.
+    KeysFigYear => ("Posicions a la partició més gran després d'un any", "Positions in the largest partition after a year"),
+    /// Column: per day.
+    ColPerDay => ("Clau més gran, per dia", "Largest key, per day"),
+    /// Column: per year.
+    ColPerYear => ("Després d'un any", "After a year"),
+    /// Column: (a).
+    ColA => ("(a)", "(a)"),
+    /// Column: (b).
+    ColB => ("(b)", "(b)"),
+    /// Column: (c).
+    ColC => ("(c)", "(c)"),
+    /// Reveal: the lesson's answer.
+    KeysRevealAnswer => ("Mostra la resposta de la lliçó i la comparació", "Show the lesson's answer and the comparison"),
+    /// The lesson's answer to exercise 2.
+    KeysVansAnswer => (
+        "Clau de partició repartidor_id + dia, ordenada per ts DESC: (a) és la primera fila de la partició d'avui ({a_rows} fila), (b) un rang dins la mateixa partició ({b_rows} posicions), i (c), que no diu cap furgoneta, es respon des d'un índex global asíncron per mercat, ultima_posicio_per_mercat ({c_rows} files en 1 partició, en lloc de {c_parts} particions). Amb repartidor_id a seques, una furgoneta acumula {year} posicions en un any: el cub diari acota la partició i fa fàcil esborrar els dies vells.",
+        "Partition key repartidor_id + dia, ordered by ts DESC: (a) is the first row of today's partition ({a_rows} row), (b) a range within the same partition ({b_rows} positions), and (c), which names no van, is answered from an asynchronous global index by market, ultima_posicio_per_mercat ({c_rows} rows on 1 partition, instead of {c_parts} partitions). With repartidor_id alone, a van piles up {year} positions in a year: the daily bucket bounds the partition and makes dropping old days easy.",
+    ),
+}
+
+/// The text `t` in `lang`.
+pub fn tr(lang: Lang, t: St) -> &'static str {
+    let (ca, en) = t.pair();
+    match lang {
+        Lang::Ca => ca,
+        Lang::En => en,
+    }
+}
+
+/// The template `t` in `lang` with each `{name}` replaced by its value.
+pub fn fill(lang: Lang, t: St, args: &[(&str, &str)]) -> String {
+    let mut out = tr(lang, t).to_owned();
+    for (name, value) in args {
+        out = out.replace(&format!("{{{name}}}"), value);
+    }
+    out
+}
+
+/// A study chapter's tab in the chapter bar (other chapters: an empty string).
+pub fn chapter_tab(lang: Lang, c: ChapterId) -> &'static str {
+    match c {
+        ChapterId::HashKeys => tr(lang, St::HashTab),
+        ChapterId::Indexes => tr(lang, St::IdxTab),
+        ChapterId::Ranges => tr(lang, St::RangeTab),
+        ChapterId::ChoosingKeys => tr(lang, St::KeysTab),
+        ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous | ChapterId::Teachers => "",
+    }
+}
+
+/// A study chapter's introduction (other chapters: an empty string).
+pub fn chapter_intro(lang: Lang, c: ChapterId) -> &'static str {
+    match c {
+        ChapterId::HashKeys => tr(lang, St::HashIntro),
+        ChapterId::Indexes => tr(lang, St::IdxIntro),
+        ChapterId::Ranges => tr(lang, St::RangeIntro),
+        ChapterId::ChoosingKeys => tr(lang, St::KeysIntro),
+        ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous | ChapterId::Teachers => "",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The placeholders of a template, sorted.
+    fn placeholders(text: &str) -> Vec<&str> {
+        let mut out: Vec<&str> = text
+            .split('{')
+            .skip(1)
+            .filter_map(|rest| rest.split_once('}').map(|(name, _)| name))
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
+    /// Texts that are rightly the same in both languages.
+    const SAME_IN_BOTH: &[St] = &[
+        St::Controls,
+        St::No,
+        St::PartitionName,
+        St::ShortDate,
+        St::HashSeriesById,
+        St::HashSeriesClient,
+        St::Ms,
+        St::IdxFigFormula,
+        St::RangeKeyDate,
+        St::RangeKeyMarketDate,
+        St::RangeSeriesDate,
+        St::RangeSeriesMarketDate,
+        St::RangeSpan,
+        St::RangeLayoutName,
+        St::ColMarketQ,
+        St::KeysLargest,
+        St::KeysPartsRows,
+        St::ColA,
+        St::ColB,
+        St::ColC,
+        St::ColN,
+        St::ColP50,
+        St::ColP99,
+    ];
+
+    #[test]
+    fn every_study_text_has_both_languages_with_the_same_placeholders() {
+        assert!(St::ALL.len() > 40);
+        for &t in St::ALL {
+            let (ca, en) = t.pair();
+            for (lang, s) in [("ca", ca), ("en", en)] {
+                assert!(!s.trim().is_empty(), "{t:?}: no {lang} text");
+                assert_eq!(s.trim_end(), s, "{t:?}: {lang} text padded");
+            }
+            if !SAME_IN_BOTH.contains(&t) {
+                assert_ne!(ca, en, "{t:?}: the Catalan text is the English one");
+            }
+            assert_eq!(placeholders(ca), placeholders(en), "{t:?}");
+        }
+    }
+
+    #[test]
+    fn templates_fill_every_placeholder() {
+        let s = fill(Lang::En, St::Computing, &[("done", "3"), ("total", "92")]);
+        assert_eq!(s, "Computing… 3/92");
+        let s = fill(Lang::Ca, St::HashColPartition, &[("n", "4")]);
+        assert_eq!(s, "hash mòdul 4");
+    }
+}

@@ -1,0 +1,245 @@
+//! The section-3 chapter's view model, natively: the lesson's four ids, the date query, the
+//! compound key's costs, the growth sweep, the salted hash, and its URL state (round trip and
+//! fuzzing: any fragment gives a valid state without panicking).
+#![cfg(not(target_arch = "wasm32"))]
+// Test helpers fail loudly on purpose: their inputs are fixed and valid.
+#![allow(clippy::expect_used)]
+
+use partlab_lab::chapters::ChapterId;
+use partlab_lab::state::Lang;
+use partlab_lab::study::hash_keys::{HashKeys, HashState};
+use partlab_lab::study::view::{Block, Panel};
+use partlab_lab::study::{open, Input, Study};
+use proptest::prelude::*;
+
+fn panel<'a>(panels: &'a [Panel], view: &str) -> &'a Panel {
+    panels
+        .iter()
+        .find(|p| p.view == view)
+        .expect("the view exists")
+}
+
+fn figure(p: &Panel, key: &str) -> (String, f64) {
+    let f = p
+        .figures()
+        .into_iter()
+        .find(|f| f.key == key)
+        .expect("the figure exists");
+    (f.text.clone(), f.value)
+}
+
+fn control(c: &mut dyn Study, id: &str, value: &str) {
+    c.update(Input::Control {
+        id: id.into(),
+        value: value.into(),
+    });
+}
+
+#[test]
+fn the_lessons_four_orders_land_on_partitions_0_2_2_1() {
+    let c = HashKeys::open("p=lesson&l=en", Lang::En, Vec::new());
+    let panels = c.panels();
+    let scatter = panel(&panels, "scatter");
+    assert_eq!(figure(scatter, "sequence").0, "0, 2, 2, 1");
+    let t = scatter.tables()[0];
+    let ids: Vec<&str> = t.rows.iter().map(|r| r.cells[0].text.as_str()).collect();
+    assert_eq!(
+        ids,
+        [
+            "P-2026-000123",
+            "P-2026-000124",
+            "P-2026-000125",
+            "P-2026-000126"
+        ]
+    );
+    // The hash bits: the first id's first 8 bytes and its last two bits (mod 4).
+    assert_eq!(t.rows[0].cells[1].text, "d7131e78456cea88");
+    assert_eq!(t.rows[0].cells[2].text, "…00");
+    assert!(
+        scatter.caption.contains("lowest 2 bits"),
+        "{}",
+        scatter.caption
+    );
+    assert_eq!(
+        c.fragment(true),
+        "seed=2026&o=40000&d=7&n=4&from=123&count=4&qf=2&qt=3&h=61&l=en&p=lesson"
+    );
+}
+
+#[test]
+fn a_date_query_asks_every_hashed_partition() {
+    let mut c = HashKeys::open("l=en", Lang::En, Vec::new());
+    for (stop, n) in [("5", 12.0), ("8", 64.0)] {
+        control(&mut c, "n", stop);
+        let panels = c.panels();
+        let range = panel(&panels, "range");
+        assert_eq!(figure(range, "touched-hash").1, n);
+        assert!(figure(range, "touched-range").1 < n / 2.0);
+        let Block::Chart { table, .. } = &range.blocks[1] else {
+            panic!("the range panel's chart");
+        };
+        assert_eq!(table.rows.len(), n as usize);
+    }
+}
+
+#[test]
+fn the_compound_key_answers_annas_orders_from_one_partition() {
+    let c = HashKeys::open("n=12", Lang::En, Vec::new());
+    let panels = c.panels();
+    let t = panel(&panels, "compound").tables()[0];
+    let partitions = |query: &str, key: &str| {
+        t.rows
+            .iter()
+            .find(|r| {
+                r.attrs.contains(&("query", query.into()))
+                    && r.attrs.contains(&("order-key", key.into()))
+            })
+            .and_then(|r| r.cells[2].value)
+            .expect("row")
+    };
+    assert_eq!(partitions("anna-last", "client-date"), 1.0);
+    assert_eq!(partitions("anna-last", "order-id"), 12.0);
+    assert_eq!(partitions("yesterday", "client-date"), 12.0);
+    assert_eq!(partitions("by-id", "order-id"), 1.0);
+    assert_eq!(partitions("by-id", "client-date"), 12.0);
+}
+
+#[test]
+fn the_growth_view_fills_in_through_background_work() {
+    let mut c = HashKeys::open("h=31&o=5000&d=2", Lang::Ca, Vec::new());
+    let before = c.panels();
+    assert!(
+        panel(&before, "growth").figures().is_empty(),
+        "nothing before the work"
+    );
+    let mut slices = 0;
+    while c.work() {
+        slices += 1;
+        assert!(slices < 100, "the work ends");
+    }
+    let panels = c.panels();
+    let g = panel(&panels, "growth");
+    let rows = figure(g, "client-rows").1;
+    let bucket = figure(g, "largest-bucket").1;
+    // 31 days from 14 September cross 1 October: the bucket holds less than everything.
+    assert!(bucket < rows, "{bucket} vs {rows}");
+    assert_eq!(g.tables()[0].rows.len(), 31);
+}
+
+#[test]
+fn two_salted_services_disagree_where_md5_agrees() {
+    let c = HashKeys::open("n=4&o=5000&d=1", Lang::En, Vec::new());
+    let panels = c.panels();
+    let s = panel(&panels, "salted");
+    assert_eq!(figure(s, "stable-disagree").1, 0.0);
+    let salted = figure(s, "salted-disagree").1;
+    assert!((salted - 75.0).abs() < 2.0, "{salted}");
+}
+
+#[test]
+fn every_chart_has_a_data_table_and_every_view_is_a_panel() {
+    let c = open(ChapterId::HashKeys, "", Lang::Ca, Vec::new()).expect("a study chapter");
+    let panels = c.panels();
+    let views: Vec<&str> = panels.iter().map(|p| p.view).collect();
+    assert_eq!(views, c.views());
+    for p in &panels {
+        fn check(blocks: &[Block]) {
+            for b in blocks {
+                match b {
+                    Block::Chart { table, label, .. } => {
+                        assert!(!label.is_empty());
+                        assert!(!table.head.is_empty());
+                    }
+                    Block::Reveal { blocks, .. } => check(blocks),
+                    _ => {}
+                }
+            }
+        }
+        check(&p.blocks);
+        assert!(!p.title.is_empty());
+    }
+}
+
+#[test]
+fn bad_fields_keep_defaults_and_say_so() {
+    let c = HashKeys::open(
+        "n=1&from=0&count=999&qf=9&embed=%3Cimg%3E&zzz=1&o=7&seed=-3",
+        Lang::En,
+        Vec::new(),
+    );
+    assert_eq!(c.state(), &HashState::new(Lang::En));
+    let notices = c.notices();
+    assert_eq!(notices.len(), 8, "{notices:?}");
+    assert!(notices.iter().any(|n| n.contains("\"n\" is \"1\"")));
+    // The page caps the volume rather than generating millions of orders.
+    let c = HashKeys::open("o=100000&d=21", Lang::En, Vec::new());
+    assert_eq!(c.state().workload.days, 10);
+    assert_eq!(c.notices().len(), 1);
+}
+
+#[test]
+fn language_and_embed_round_trip() {
+    let mut c = HashKeys::open("l=ca&embed=growth&n=16", Lang::En, Vec::new());
+    assert_eq!((c.lang(), c.embed()), (Lang::Ca, Some("growth")));
+    assert!(c.fragment(true).contains("embed=growth"));
+    assert!(!c.fragment(false).contains("embed"));
+    c.update(Input::Lang(Lang::En));
+    let f = c.fragment(true);
+    let (back, issues) = HashState::from_fragment(&f, Lang::Ca);
+    assert!(issues.is_empty());
+    assert_eq!(&back, c.state());
+}
+
+fn arb_state() -> impl Strategy<Value = HashState> {
+    (
+        any::<bool>(),
+        0usize..9,
+        1u64..=999_999,
+        1u32..=64,
+        (0u32..7, 0u32..7),
+        7u32..=122,
+        0u64..=999_999_999,
+        proptest::option::of(0usize..5),
+    )
+        .prop_map(|(ca, n, from, count, (a, b), h, seed, embed)| {
+            let mut st = HashState::new(if ca { Lang::Ca } else { Lang::En });
+            st.partitions = partlab_lab::study::hash_keys::PARTITION_STOPS[n];
+            st.from = from;
+            st.count = count;
+            st.range = (a.min(b), a.max(b));
+            st.horizon = h;
+            st.workload.seed = seed;
+            st.embed = embed.map(|i| partlab_lab::study::hash_keys::VIEWS[i]);
+            st
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1_000))]
+
+    #[test]
+    fn any_text_parses_without_panicking(fragment in any::<String>()) {
+        let (st, _) = HashState::from_fragment(&fragment, Lang::En);
+        prop_assert!((2..=64).contains(&st.partitions));
+        prop_assert!(st.range.0 <= st.range.1 && st.range.1 < st.workload.days);
+    }
+
+    #[test]
+    fn assembled_fragments_parse_without_panicking(
+        parts in proptest::collection::vec(
+            (prop::sample::select(vec!["n", "from", "count", "qf", "qt", "h", "seed", "o", "d", "p", "l", "embed", "x"]),
+             "[0-9a-z%&=#-]{0,12}"),
+            0..12),
+    ) {
+        let fragment: Vec<String> = parts.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        let (st, _) = HashState::from_fragment(&fragment.join("&"), Lang::Ca);
+        prop_assert!(u64::from(st.workload.days) * u64::from(st.workload.orders) <= 1_000_000);
+    }
+
+    #[test]
+    fn valid_states_round_trip(st in arb_state()) {
+        let (back, issues) = HashState::from_fragment(&st.to_fragment(true), Lang::Ca);
+        prop_assert!(issues.is_empty(), "{:?}", issues);
+        prop_assert_eq!(back, st);
+    }
+}

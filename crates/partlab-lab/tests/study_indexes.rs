@@ -1,0 +1,187 @@
+//! The section-4 chapter's view model, natively: local against global indexes, the lesson's
+//! 11.4 %, the simulated gather filled in by background work, the asynchronous index's lag,
+//! and its URL state (round trip and fuzzing).
+#![cfg(not(target_arch = "wasm32"))]
+// Test helpers fail loudly on purpose: their inputs are fixed and valid.
+#![allow(clippy::expect_used)]
+
+use partlab_lab::state::Lang;
+use partlab_lab::study::indexes::{IndexState, Indexes, PARTITION_STOPS, VIEWS};
+use partlab_lab::study::view::Panel;
+use partlab_lab::study::{Input, Study};
+use proptest::prelude::*;
+
+fn panel<'a>(panels: &'a [Panel], view: &str) -> &'a Panel {
+    panels
+        .iter()
+        .find(|p| p.view == view)
+        .expect("the view exists")
+}
+
+fn figure(p: &Panel, key: &str) -> Option<f64> {
+    p.figures()
+        .into_iter()
+        .find(|f| f.key == key)
+        .map(|f| f.value)
+}
+
+fn small(extra: &str) -> Indexes {
+    Indexes::open(&format!("o=10000&d=2&{extra}"), Lang::En, Vec::new())
+}
+
+#[test]
+fn a_local_index_reads_every_partition_a_global_one_reads_one_and_writes_two() {
+    let c = small("p=lesson");
+    let panels = c.panels();
+    let t = panel(&panels, "indexes").tables()[0];
+    let attr = |id: &str, name: &str| {
+        t.rows
+            .iter()
+            .find(|r| r.attrs.contains(&("key", id.into())))
+            .and_then(|r| {
+                r.attrs
+                    .iter()
+                    .find(|(k, _)| *k == name)
+                    .map(|(_, v)| v.clone())
+            })
+            .expect("row and attribute")
+    };
+    assert_eq!(attr("local", "read-partitions"), "12");
+    assert_eq!(attr("global-sync", "read-partitions"), "1");
+    assert_eq!(attr("global-async", "read-partitions"), "1");
+    assert_eq!(attr("local", "write-partitions"), "1.0000");
+    let sync: f64 = attr("global-sync", "write-partitions")
+        .parse()
+        .expect("number");
+    assert!((1.85..1.99).contains(&sync), "{sync}");
+    assert_eq!(attr("global-async", "write-partitions"), "1.0000");
+}
+
+#[test]
+fn the_lessons_eleven_percent_and_the_simulation_beside_it() {
+    let mut c = small("p=lesson&l=ca");
+    let before = c.panels();
+    let tail = panel(&before, "tail");
+    let f = figure(tail, "formula-12").expect("the formula");
+    assert_eq!(format!("{f:.5}"), "0.11362");
+    assert!(tail.figures().iter().any(|f| f.text == "11,4\u{a0}%"));
+    assert!(
+        figure(tail, "simulated-n").is_none(),
+        "nothing simulated before the work"
+    );
+    let mut slices = 0;
+    while c.work() {
+        slices += 1;
+        assert!(slices < 20);
+    }
+    let panels = c.panels();
+    let sim = figure(panel(&panels, "tail"), "simulated-n").expect("simulated");
+    assert!((sim - f).abs() < 0.015, "{sim} vs {f}");
+    let gather = panel(&panels, "gather").tables()[0];
+    assert_eq!(gather.rows.len(), 12);
+    // The p99 of one partition is tens of ms; of 64 partitions, over 500 ms.
+    let p99 = |n: &str| {
+        gather
+            .rows
+            .iter()
+            .find(|r| r.attrs.contains(&("key", n.into())))
+            .and_then(|r| r.cells[2].value)
+            .expect("row")
+    };
+    assert!(p99("64") > 500.0, "{}", p99("64"));
+}
+
+#[test]
+fn a_slow_consumer_makes_the_async_index_lag_by_minutes() {
+    let quick = small("");
+    let p = quick.panels();
+    let lag = figure(panel(&p, "staleness"), "lag-p99").expect("lag");
+    assert!(lag < 100.0, "{lag}");
+    let mut slow = Indexes::open("p=lagging", Lang::En, Vec::new());
+    let p = slow.panels();
+    let max = figure(panel(&p, "staleness"), "lag-max").expect("lag");
+    assert!(max > 60_000.0, "{max}");
+    slow.update(Input::Control {
+        id: "rate".into(),
+        value: "7".into(),
+    });
+    assert_eq!(slow.state().rate, 100_000);
+    assert_eq!(slow.state().preset, None);
+}
+
+#[test]
+fn other_markets_and_partition_counts_follow_the_controls() {
+    let mut c = small("");
+    c.update(Input::Control {
+        id: "m".into(),
+        value: "valencia".into(),
+    });
+    c.update(Input::Control {
+        id: "n".into(),
+        value: "10".into(),
+    });
+    assert_eq!(c.state().partitions, 64);
+    let panels = c.panels();
+    let p = panel(&panels, "indexes");
+    assert!(p.title.contains("València"));
+    let chart_table = p.tables()[1];
+    assert_eq!(chart_table.rows.len(), 64);
+    // Nonsense is ignored.
+    c.update(Input::Control {
+        id: "m".into(),
+        value: "<b>".into(),
+    });
+    assert_eq!(c.state().market.slug(), "valencia");
+}
+
+fn arb_state() -> impl Strategy<Value = IndexState> {
+    (
+        any::<bool>(),
+        0usize..PARTITION_STOPS.len(),
+        0usize..4,
+        1u32..=5_000,
+        100u32..=1_000_000,
+        proptest::option::of(0usize..4),
+        0u64..=999_999_999,
+    )
+        .prop_map(|(ca, n, m, slow, rate, embed, seed)| {
+            let mut st = IndexState::new(if ca { Lang::Ca } else { Lang::En });
+            st.partitions = PARTITION_STOPS[n];
+            st.market = partlab_core::workload::Market::ALL[m];
+            st.slow = slow;
+            st.rate = rate;
+            st.embed = embed.map(|i| VIEWS[i]);
+            st.workload.seed = seed;
+            st
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1_000))]
+
+    #[test]
+    fn any_text_parses_without_panicking(fragment in any::<String>()) {
+        let (st, _) = IndexState::from_fragment(&fragment, Lang::En);
+        prop_assert!((2..=64).contains(&st.partitions));
+        prop_assert!((1..=5_000).contains(&st.slow));
+    }
+
+    #[test]
+    fn assembled_fragments_parse_without_panicking(
+        parts in proptest::collection::vec(
+            (prop::sample::select(vec!["n", "m", "slow", "rate", "seed", "o", "d", "p", "l", "embed", "zz"]),
+             "[0-9a-z%&=#-]{0,12}"),
+            0..12),
+    ) {
+        let fragment: Vec<String> = parts.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        let (st, _) = IndexState::from_fragment(&fragment.join("&"), Lang::Ca);
+        prop_assert!(u64::from(st.workload.days) * u64::from(st.workload.orders) <= 1_000_000);
+    }
+
+    #[test]
+    fn valid_states_round_trip(st in arb_state()) {
+        let (back, issues) = IndexState::from_fragment(&st.to_fragment(true), Lang::Ca);
+        prop_assert!(issues.is_empty(), "{:?}", issues);
+        prop_assert_eq!(back, st);
+    }
+}

@@ -1,0 +1,259 @@
+//! The study chapters (sections 1–4 and 10): one module renders any
+//! [`partlab_lab::study::Study`] view model: its controls, its notices and its panels
+//! (figures, tables, charts on canvases with their "chart data" tables).
+//!
+//! Invariants:
+//! - The view model lives inside the frame's thread-local; events become
+//!   [`Input`]s queued and applied once per animation frame (a slider drag gives at most one
+//!   recompute per frame).
+//! - Long work (a growth curve, a simulation) runs one slice per `setTimeout` task, after the
+//!   frame has drawn, so the page never blocks for long; `#app[data-busy]` says whether any is
+//!   left.
+//! - Panels whose structure did not change are updated in place: a `<details>` the user
+//!   opened stays open, the focus stays where it was.
+//! - Everything is built inside this chapter's own `<main>`, which the next chapter replaces:
+//!   its listeners go with it.
+
+mod render;
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, Event, HtmlInputElement, HtmlSelectElement};
+
+use partlab_lab::chapters::ChapterId;
+use partlab_lab::palette::Theme;
+use partlab_lab::state::{FragmentIssue, Lang};
+use partlab_lab::study::{self, Input, Study};
+
+use crate::dom::{self, by_id};
+use crate::{listen, log_error, set_timeout, Listener};
+
+/// The mounted study chapter.
+pub struct StudyView {
+    model: Box<dyn Study>,
+    queue: Vec<Input>,
+    frame_scheduled: bool,
+    work_scheduled: bool,
+    theme: Theme,
+    rendered: render::Rendered,
+    _listeners: Vec<Listener>,
+}
+
+/// Runs `f` on the mounted study chapter, if one is on screen.
+fn with_study<R>(f: impl FnOnce(&mut StudyView) -> R) -> Option<R> {
+    crate::with_frame(|frame| frame.study().map(f)).flatten()
+}
+
+/// Queues an input; it is applied on the next animation frame.
+fn dispatch(input: Input) {
+    with_study(|s| {
+        s.enqueue(input);
+        s.schedule_frame();
+    });
+}
+
+/// The control id and value an event's target carries (`data-control`, and the element's
+/// value or its `data-value`).
+fn control_event(e: &Event) -> Option<(String, String)> {
+    let el = e.target()?.dyn_into::<Element>().ok()?;
+    let el = el.closest("[data-control]").ok().flatten()?;
+    let id = el.get_attribute("data-control")?;
+    let value = if let Some(v) = el.get_attribute("data-value") {
+        v
+    } else if let Some(i) = el.dyn_ref::<HtmlInputElement>() {
+        i.value()
+    } else if let Some(s) = el.dyn_ref::<HtmlSelectElement>() {
+        s.value()
+    } else {
+        return None;
+    };
+    Some((id, value))
+}
+
+fn wire_events(main: &Element) -> Result<Vec<Listener>, JsValue> {
+    let send = |e: Event| {
+        if let Some((id, value)) = control_event(&e) {
+            dispatch(Input::Control { id, value });
+        }
+    };
+    let mut out = Vec::new();
+    // Selects and number boxes report on change; sliders while they move.
+    out.push(listen(main, "change", move |e| {
+        let is_button = e
+            .target()
+            .and_then(|t| t.dyn_into::<Element>().ok())
+            .is_some_and(|t| t.tag_name() == "BUTTON");
+        if !is_button {
+            send(e);
+        }
+    })?);
+    out.push(listen(main, "input", move |e| {
+        let is_range = e
+            .target()
+            .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
+            .is_some_and(|i| i.type_() == "range");
+        if is_range {
+            send(e);
+        }
+    })?);
+    out.push(listen(main, "click", |e| {
+        let target = e.target().and_then(|t| t.dyn_into::<Element>().ok());
+        let Some(t) = target else {
+            return;
+        };
+        if t.closest(".dismiss").ok().flatten().is_some() {
+            dispatch(Input::DismissNotices);
+            return;
+        }
+        if let Some(b) = t.closest("button[data-control]").ok().flatten() {
+            if let (Some(id), Some(value)) = (
+                b.get_attribute("data-control"),
+                b.get_attribute("data-value"),
+            ) {
+                dispatch(Input::Control { id, value });
+            }
+        }
+    })?);
+    Ok(out)
+}
+
+impl StudyView {
+    /// Builds `chapter` inside `root` from its fields (`issues`: the frame's own) and draws it
+    /// once.
+    pub fn mount(
+        root: &Element,
+        chapter: ChapterId,
+        fields: &str,
+        lang: Lang,
+        issues: Vec<FragmentIssue>,
+        theme: Theme,
+    ) -> Result<StudyView, JsValue> {
+        let model = study::open(chapter, fields, lang, issues)
+            .ok_or_else(|| JsValue::from_str("not a study chapter"))?;
+        let main = render::build(root, chapter)?;
+        let listeners = wire_events(&main)?;
+        Ok(StudyView {
+            model,
+            queue: Vec::new(),
+            frame_scheduled: false,
+            work_scheduled: false,
+            theme,
+            rendered: render::Rendered::default(),
+            _listeners: listeners,
+        })
+    }
+
+    fn schedule_frame(&mut self) {
+        if !self.frame_scheduled {
+            self.frame_scheduled = true;
+            crate::request_frame();
+        }
+    }
+
+    /// Queues `input`, replacing a queued input of the same control (a slider drag).
+    fn enqueue(&mut self, input: Input) {
+        if let (Some(Input::Control { id: last, .. }), Input::Control { id, .. }) =
+            (self.queue.last(), &input)
+        {
+            if last == id {
+                self.queue.pop();
+            }
+        }
+        self.queue.push(input);
+    }
+
+    /// Applies the queued inputs and redraws (called by the frame once per animation frame).
+    pub fn frame(&mut self) {
+        self.frame_scheduled = false;
+        let inputs = std::mem::take(&mut self.queue);
+        if !inputs.is_empty() {
+            // A change may start new work (a growth curve for another seed).
+            self.rendered.pending_work = true;
+        }
+        for input in inputs {
+            self.model.update(input);
+        }
+        self.draw();
+        self.schedule_work();
+    }
+
+    fn draw(&mut self) {
+        if let Err(e) = render::render(self.model.as_ref(), self.theme, &mut self.rendered) {
+            log_error("study render", &e);
+        }
+        if let Some(app) = by_id("app") {
+            dom::set_attr(&app, "data-state", "ready");
+            let busy = if self.work_scheduled || self.rendered.pending_work {
+                "true"
+            } else {
+                "false"
+            };
+            dom::set_attr(&app, "data-busy", busy);
+        }
+    }
+
+    fn schedule_work(&mut self) {
+        if self.work_scheduled || !self.rendered.pending_work {
+            return;
+        }
+        self.work_scheduled = set_timeout(0, || {
+            with_study(StudyView::work_tick);
+        })
+        .is_some();
+    }
+
+    /// One slice of the model's background work, then a redraw of what it changed.
+    fn work_tick(&mut self) {
+        self.work_scheduled = false;
+        let more = self.model.work();
+        self.rendered.pending_work = more;
+        self.draw();
+        self.schedule_work();
+    }
+
+    /// The chapter's fragment fields; without the embed view when `embed` is false.
+    pub fn fields(&self, embed: bool) -> String {
+        self.model.fragment(embed)
+    }
+
+    /// The interface language.
+    pub fn lang(&self) -> Lang {
+        self.model.lang()
+    }
+
+    /// Whether one view is shown alone.
+    pub fn embedded(&self) -> bool {
+        self.model.embed().is_some()
+    }
+
+    /// Switches the language (applied on the next frame).
+    pub fn set_lang(&mut self, lang: Lang) {
+        self.enqueue(Input::Lang(lang));
+        self.schedule_frame();
+    }
+
+    /// Loads the chapter's fields from an address the user edited.
+    pub fn load(&mut self, fields: String) {
+        self.enqueue(Input::Load(fields));
+        self.schedule_frame();
+    }
+
+    /// Redraws with another colour scheme.
+    pub fn set_theme(&mut self, theme: Theme) {
+        self.theme = theme;
+        self.schedule_frame();
+    }
+
+    /// Redraws everything on the next frame (the window was resized).
+    pub fn request_render(&mut self) {
+        self.schedule_frame();
+    }
+
+    /// Stops the chapter's work before it is dropped (the chapter changes).
+    pub fn unmount(&mut self) {
+        self.queue.clear();
+        if let Some(app) = by_id("app") {
+            let _ = app.remove_attribute("data-busy");
+        }
+    }
+}

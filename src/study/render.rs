@@ -1,0 +1,622 @@
+//! Builds and updates a study chapter's DOM from its description.
+//!
+//! Stable hooks for tests: `main[data-study]`; controls `[data-control=<id>]` (a select, a
+//! slider, a number box, or the buttons of a group, each with `data-value`); panels
+//! `section[data-view=<view>]`; figures `[data-figure=<key>][data-value]`; tables
+//! `table[data-table=<key>]` with rows `tr[data-key]` (and more `data-*`) and number cells
+//! `td[data-value]`; chart canvases `canvas[data-chart]`.
+
+use plotters::prelude::IntoDrawingArea;
+use plotters_canvas::CanvasBackend;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{Element, HtmlCanvasElement};
+
+use partlab_lab::chapters::ChapterId;
+use partlab_lab::i18n::{chapter_intro, chapter_title};
+use partlab_lab::palette::{chart_theme, Theme};
+use partlab_lab::state::Lang;
+use partlab_lab::study::text::{tr, St};
+use partlab_lab::study::view::{Block, Control, ControlKind, DataTable, Figure, Panel};
+use partlab_lab::study::Study;
+
+use crate::dom::{
+    by_id, clear, css_size, set_attr, set_input_value, set_select_value, set_text_id, size_canvas,
+    H,
+};
+
+/// What is on screen, to update only what changed.
+pub struct Rendered {
+    lang: Option<Lang>,
+    controls: String,
+    panels: Vec<String>,
+    embed: Option<Option<&'static str>>,
+    /// Whether the model may have background work left.
+    pub pending_work: bool,
+}
+
+impl Default for Rendered {
+    fn default() -> Self {
+        Rendered {
+            lang: None,
+            controls: String::new(),
+            panels: Vec::new(),
+            embed: None,
+            pending_work: true,
+        }
+    }
+}
+
+/// Builds the chapter's frame inside `root` (replacing what was there); returns its `<main>`.
+pub fn build(root: &Element, chapter: ChapterId) -> Result<Element, JsValue> {
+    clear(root);
+    let main = H::new("main")?
+        .class("study-layout")
+        .attr("data-study", chapter.slug())
+        .child(
+            H::new("div")?
+                .id("study-notices")
+                .class("notices study-notices")
+                .attr("role", "status")
+                .attr("aria-live", "polite"),
+        )?
+        .child(
+            H::new("section")?
+                .class("panel study-intro")
+                .attr("aria-labelledby", "chapter-h")
+                .child(H::new("h2")?.id("chapter-h"))?
+                .child(H::new("p")?.id("chapter-intro").class("note"))?,
+        )?
+        .child(
+            H::new("section")?
+                .id("study-controls")
+                .class("panel study-controls")
+                .attr("aria-labelledby", "study-controls-h")
+                .child(H::new("h2")?.id("study-controls-h"))?
+                .child(
+                    H::new("div")?
+                        .id("study-control-list")
+                        .class("study-control-list"),
+                )?,
+        )?
+        .child(H::new("div")?.id("study-panels").class("study-panels"))?
+        .el();
+    root.append_child(&main)?;
+    Ok(main)
+}
+
+/// Brings the page up to date with `model`.
+pub fn render(model: &dyn Study, theme: Theme, r: &mut Rendered) -> Result<(), JsValue> {
+    let lang = model.lang();
+    let chapter = model.chapter();
+    if r.lang != Some(lang) {
+        set_text_id("chapter-h", &chapter_title(lang, chapter));
+        set_text_id("chapter-intro", chapter_intro(lang, chapter));
+        set_text_id("study-controls-h", tr(lang, St::Controls));
+        r.lang = Some(lang);
+    }
+    render_notices(model)?;
+    render_controls(&model.controls(), r)?;
+    let panels = model.panels();
+    // Shells first, then embed mode (which sizes the view shown alone), then the content.
+    build_panels(&panels, r)?;
+    apply_embed(model.embed(), r);
+    fill_panels(&panels, model.embed(), lang, theme)
+}
+
+fn render_notices(model: &dyn Study) -> Result<(), JsValue> {
+    let Some(area) = by_id("study-notices") else {
+        return Ok(());
+    };
+    let notices = model.notices();
+    let shown: Vec<String> = notices.clone();
+    let now = area.get_attribute("data-shown").unwrap_or_default();
+    let key = shown.join("\n");
+    if now == key && (key.is_empty() == (area.child_element_count() == 0)) {
+        return Ok(());
+    }
+    clear(&area);
+    set_attr(&area, "data-shown", &key);
+    if notices.is_empty() {
+        return Ok(());
+    }
+    let mut ul = H::new("ul")?;
+    for n in &notices {
+        ul = ul.child(H::new("li")?.class("notice").text(n))?;
+    }
+    area.append_child(&ul.el())?;
+    area.append_child(
+        &H::new("button")?
+            .attr("type", "button")
+            .class("dismiss")
+            .text(tr(model.lang(), St::Dismiss))
+            .el(),
+    )?;
+    Ok(())
+}
+
+/// The structure of the controls (what would need a rebuild), as text.
+fn controls_signature(controls: &[Control]) -> String {
+    let mut s = String::new();
+    for c in controls {
+        s.push_str(c.id);
+        s.push('|');
+        s.push_str(&c.label);
+        s.push('|');
+        match &c.kind {
+            ControlKind::Select { options, .. } | ControlKind::Buttons { options, .. } => {
+                for o in options {
+                    s.push_str(&o.value);
+                    s.push('=');
+                    s.push_str(&o.label);
+                    s.push(';');
+                }
+            }
+            ControlKind::Range { max, .. } => s.push_str(&format!("range{max}")),
+            ControlKind::Number { min, max, .. } => s.push_str(&format!("num{min}-{max}")),
+        }
+        s.push('\n');
+    }
+    s
+}
+
+fn control_dom_id(id: &str) -> String {
+    format!("ctl-{id}")
+}
+
+fn render_controls(controls: &[Control], r: &mut Rendered) -> Result<(), JsValue> {
+    let Some(list) = by_id("study-control-list") else {
+        return Ok(());
+    };
+    let sig = controls_signature(controls);
+    if sig != r.controls {
+        let focused = crate::dom::document()?
+            .active_element()
+            .map(|e| e.id())
+            .filter(|id| !id.is_empty());
+        clear(&list);
+        for c in controls {
+            let el = build_control(c)?;
+            list.append_child(&el)?;
+        }
+        r.controls = sig;
+        if let Some(id) = focused {
+            if let Some(e) = crate::dom::by_id_as::<web_sys::HtmlElement>(&id) {
+                let _ = e.focus();
+            }
+        }
+    }
+    let focused = crate::dom::document()?
+        .active_element()
+        .map(|e| e.id())
+        .unwrap_or_default();
+    for c in controls {
+        let id = control_dom_id(c.id);
+        match &c.kind {
+            ControlKind::Select { value, .. } => {
+                if focused != id {
+                    set_select_value(&id, value);
+                }
+            }
+            ControlKind::Range {
+                value, value_text, ..
+            } => {
+                if focused != id {
+                    set_input_value(&id, &value.to_string());
+                }
+                if let Some(e) = by_id(&id) {
+                    set_attr(&e, "aria-valuetext", value_text);
+                }
+                set_text_id(&format!("{id}-out"), value_text);
+            }
+            ControlKind::Number { value, .. } => {
+                if focused != id {
+                    set_input_value(&id, &value.to_string());
+                }
+            }
+            ControlKind::Buttons { options, pressed } => {
+                for (i, o) in options.iter().enumerate() {
+                    if let Some(b) = by_id(&format!("{id}-{i}")) {
+                        let on = pressed.as_deref() == Some(o.value.as_str());
+                        set_attr(&b, "aria-pressed", if on { "true" } else { "false" });
+                    }
+                }
+            }
+        }
+        set_text_id(&format!("{id}-note"), &c.note);
+    }
+    Ok(())
+}
+
+fn build_control(c: &Control) -> Result<Element, JsValue> {
+    let id = control_dom_id(c.id);
+    let note = H::new("p")?.id(&format!("{id}-note")).class("note");
+    let field = match &c.kind {
+        ControlKind::Buttons { options, .. } => {
+            let label_id = format!("{id}-label");
+            let mut group = H::new("div")?
+                .class("presets")
+                .attr("role", "group")
+                .attr("aria-labelledby", &label_id);
+            for (i, o) in options.iter().enumerate() {
+                group = group.child(
+                    H::new("button")?
+                        .attr("type", "button")
+                        .id(&format!("{id}-{i}"))
+                        .attr("data-control", c.id)
+                        .attr("data-value", &o.value)
+                        .attr("aria-pressed", "false")
+                        .text(&o.label),
+                )?;
+            }
+            H::new("div")?
+                .class("field study-buttons")
+                .child(
+                    H::new("span")?
+                        .id(&label_id)
+                        .class("field-label")
+                        .text(&c.label),
+                )?
+                .child(group)?
+        }
+        ControlKind::Select { options, .. } => {
+            let mut select = H::new("select")?.id(&id).attr("data-control", c.id);
+            for o in options {
+                select = select.child(H::new("option")?.attr("value", &o.value).text(&o.label))?;
+            }
+            H::new("div")?
+                .class("field")
+                .child(H::new("label")?.attr("for", &id).text(&c.label))?
+                .child(select)?
+        }
+        ControlKind::Range { max, .. } => H::new("div")?
+            .class("field")
+            .child(H::new("label")?.attr("for", &id).text(&c.label))?
+            .child(
+                H::new("input")?
+                    .id(&id)
+                    .attr("type", "range")
+                    .attr("min", "0")
+                    .attr("max", &max.to_string())
+                    .attr("step", "1")
+                    .attr("data-control", c.id),
+            )?
+            .child(H::new("output")?.id(&format!("{id}-out")).attr("for", &id))?,
+        ControlKind::Number { min, max, .. } => H::new("div")?
+            .class("field")
+            .child(H::new("label")?.attr("for", &id).text(&c.label))?
+            .child(
+                H::new("input")?
+                    .id(&id)
+                    .attr("type", "number")
+                    .attr("min", &min.to_string())
+                    .attr("max", &max.to_string())
+                    .attr("step", "1")
+                    .attr("inputmode", "numeric")
+                    .attr("data-control", c.id),
+            )?,
+    };
+    Ok(field.child(note)?.el())
+}
+
+/// The structure of a panel: blocks, their kinds and table shapes.
+fn panel_signature(p: &Panel) -> String {
+    fn blocks(bs: &[Block], out: &mut String) {
+        for b in bs {
+            match b {
+                Block::Text(_) => out.push('t'),
+                Block::Figures(f) => {
+                    out.push('f');
+                    out.push_str(&f.len().to_string());
+                }
+                Block::Table(t) => {
+                    out.push_str("T:");
+                    out.push_str(t.key);
+                }
+                Block::Chart { table, .. } => {
+                    out.push_str("C:");
+                    out.push_str(table.key);
+                }
+                Block::Reveal { blocks: inner, .. } => {
+                    out.push('[');
+                    blocks(inner, out);
+                    out.push(']');
+                }
+            }
+            out.push(',');
+        }
+    }
+    let mut s = format!("{}|{}|", p.view, p.wide);
+    blocks(&p.blocks, &mut s);
+    s
+}
+
+fn build_panels(panels: &[Panel], r: &mut Rendered) -> Result<(), JsValue> {
+    let Some(host) = by_id("study-panels") else {
+        return Ok(());
+    };
+    let sigs: Vec<String> = panels.iter().map(panel_signature).collect();
+    let rebuild_all = sigs.len() != r.panels.len()
+        || sigs
+            .iter()
+            .zip(&r.panels)
+            .any(|(a, b)| a.split('|').next() != b.split('|').next());
+    if rebuild_all {
+        clear(&host);
+        r.panels.clear();
+        for p in panels {
+            let el = panel_shell(p)?;
+            host.append_child(&el)?;
+            r.panels.push(String::new());
+        }
+        // The new shells need their embed classes again.
+        r.embed = None;
+    }
+    for (i, p) in panels.iter().enumerate() {
+        if r.panels[i] == sigs[i] {
+            continue;
+        }
+        let body = by_id(&format!("view-{}", p.view))
+            .map(|s| s.query_selector(".study-blocks"))
+            .transpose()?
+            .flatten();
+        if let Some(body) = body {
+            clear(&body);
+            build_blocks(&body, p.view, &p.blocks, &mut 0)?;
+        }
+        r.panels[i] = sigs[i].clone();
+    }
+    Ok(())
+}
+
+fn fill_panels(
+    panels: &[Panel],
+    embed: Option<&'static str>,
+    lang: Lang,
+    theme: Theme,
+) -> Result<(), JsValue> {
+    for p in panels {
+        set_text_id(&format!("{}-h", p.view), &p.title);
+        set_text_id(&format!("{}-caption", p.view), &p.caption);
+        let visible = embed.is_none_or(|v| v == p.view);
+        fill_blocks(p.view, &p.blocks, &mut 0, visible, lang, theme)?;
+    }
+    Ok(())
+}
+
+fn panel_shell(p: &Panel) -> Result<Element, JsValue> {
+    let class = if p.wide {
+        "panel view study-panel study-wide"
+    } else {
+        "panel view study-panel"
+    };
+    Ok(H::new("section")?
+        .id(&format!("view-{}", p.view))
+        .class(class)
+        .attr("data-view", p.view)
+        .attr("aria-labelledby", &format!("{}-h", p.view))
+        .child(H::new("h2")?.id(&format!("{}-h", p.view)))?
+        .child(
+            H::new("p")?
+                .id(&format!("{}-caption", p.view))
+                .class("note"),
+        )?
+        .child(H::new("div")?.class("study-blocks"))?
+        .el())
+}
+
+/// Builds the containers of `blocks`; numbered in document order by `k`.
+fn build_blocks(
+    host: &Element,
+    view: &str,
+    blocks: &[Block],
+    k: &mut usize,
+) -> Result<(), JsValue> {
+    for b in blocks {
+        let id = format!("{view}-b{k}");
+        *k += 1;
+        let el =
+            match b {
+                Block::Text(_) => H::new("p")?.id(&id).class("study-text").el(),
+                Block::Figures(_) => H::new("dl")?.id(&id).class("figures").el(),
+                Block::Table(_) => H::new("div")?
+                    .class("table-wrap")
+                    .child(H::new("table")?.id(&id).class("data"))?
+                    .el(),
+                Block::Chart { .. } => H::new("div")?
+                    .class("study-chart")
+                    .child(
+                        H::new("canvas")?
+                            .id(&id)
+                            .class("chart-canvas")
+                            .attr("role", "img"),
+                    )?
+                    .child(
+                        H::new("details")?
+                            .class("alt")
+                            .child(H::new("summary")?.id(&format!("{id}-summary")))?
+                            .child(H::new("div")?.class("table-wrap").child(
+                                H::new("table")?.id(&format!("{id}-table")).class("data"),
+                            )?)?,
+                    )?
+                    .el(),
+                Block::Reveal { blocks: inner, .. } => {
+                    let details = H::new("details")?
+                        .class("reveal")
+                        .child(H::new("summary")?.id(&format!("{id}-summary")))?
+                        .child(H::new("div")?.id(&format!("{id}-body")))?
+                        .el();
+                    if let Some(body) = details.query_selector(&format!("#{id}-body"))? {
+                        build_blocks(&body, view, inner, k)?;
+                    }
+                    details
+                }
+            };
+        host.append_child(&el)?;
+    }
+    Ok(())
+}
+
+/// Fills the containers of `blocks` (same numbering as [`build_blocks`]).
+fn fill_blocks(
+    view: &str,
+    blocks: &[Block],
+    k: &mut usize,
+    visible: bool,
+    lang: Lang,
+    theme: Theme,
+) -> Result<(), JsValue> {
+    for b in blocks {
+        let id = format!("{view}-b{k}");
+        *k += 1;
+        match b {
+            Block::Text(t) => set_text_id(&id, t),
+            Block::Figures(f) => render_figures(&id, f)?,
+            Block::Table(t) => render_table(&id, t)?,
+            Block::Chart {
+                chart,
+                label,
+                table,
+            } => {
+                if let Some(c) = by_id(&id) {
+                    set_attr(&c, "aria-label", label);
+                    set_attr(&c, "data-chart", table.key);
+                }
+                set_text_id(&format!("{id}-summary"), tr(lang, St::ChartData));
+                render_table(&format!("{id}-table"), table)?;
+                if visible {
+                    draw_chart(&id, chart, theme)?;
+                }
+            }
+            Block::Reveal {
+                summary,
+                blocks: inner,
+            } => {
+                set_text_id(&format!("{id}-summary"), summary);
+                fill_blocks(view, inner, k, visible, lang, theme)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn render_figures(id: &str, figures: &[Figure]) -> Result<(), JsValue> {
+    let Some(dl) = by_id(id) else {
+        return Ok(());
+    };
+    clear(&dl);
+    for f in figures {
+        dl.append_child(&H::new("dt")?.text(&f.label).el())?;
+        dl.append_child(
+            &H::new("dd")?
+                .attr("data-figure", f.key)
+                .attr("data-value", &plain(f.value))
+                .text(&f.text)
+                .el(),
+        )?;
+    }
+    Ok(())
+}
+
+/// A number for a `data-value` hook: plain decimal, no grouping.
+fn plain(v: f64) -> String {
+    if v.is_finite() {
+        let s = format!("{v:.10}");
+        let s = s.trim_end_matches('0').trim_end_matches('.');
+        s.to_owned()
+    } else {
+        String::new()
+    }
+}
+
+fn render_table(id: &str, t: &DataTable) -> Result<(), JsValue> {
+    let Some(table) = by_id(id) else {
+        return Ok(());
+    };
+    clear(&table);
+    set_attr(&table, "data-table", t.key);
+    let mut head = H::new("tr")?;
+    for h in &t.head {
+        head = head.child(H::new("th")?.attr("scope", "col").text(h))?;
+    }
+    table.append_child(&H::new("thead")?.child(head)?.el())?;
+    let mut body = H::new("tbody")?;
+    for row in &t.rows {
+        let mut tr_ = H::new("tr")?;
+        for (k, v) in &row.attrs {
+            tr_ = tr_.attr(&format!("data-{k}"), v);
+        }
+        for (i, c) in row.cells.iter().enumerate() {
+            let mut cell = if i == 0 {
+                H::new("th")?.attr("scope", "row")
+            } else {
+                H::new("td")?
+            };
+            if let Some(v) = c.value {
+                cell = cell.attr("data-value", &plain(v));
+            }
+            tr_ = tr_.child(cell.text(&c.text))?;
+        }
+        body = body.child(tr_)?;
+    }
+    table.append_child(&body.el())?;
+    Ok(())
+}
+
+fn draw_chart(
+    id: &str,
+    chart: &partlab_lab::study::chart::Chart,
+    theme: Theme,
+) -> Result<(), JsValue> {
+    let Some(canvas) = by_id(id).and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok()) else {
+        return Ok(());
+    };
+    let (w, h) = css_size(&canvas);
+    if w < 1.0 || h < 1.0 {
+        return Ok(());
+    }
+    let dpr = crate::dpr();
+    size_canvas(&canvas, dpr);
+    let Some(backend) = CanvasBackend::with_canvas_object(canvas) else {
+        return Ok(());
+    };
+    let area = backend.into_drawing_area();
+    let err = |e: &dyn std::fmt::Display| JsValue::from_str(&e.to_string());
+    partlab_lab::study::chart::draw(&area, chart, &chart_theme(theme).with_scale(dpr))
+        .map_err(|e| err(&e))?;
+    area.present().map_err(|e| err(&e))
+}
+
+fn apply_embed(embed: Option<&'static str>, r: &mut Rendered) {
+    if r.embed == Some(embed) {
+        return;
+    }
+    r.embed = Some(embed);
+    let Some(body) = crate::dom::document().ok().and_then(|d| d.body()) else {
+        return;
+    };
+    match embed {
+        Some(v) => {
+            let _ = body.class_list().add_1("embed");
+            set_attr(&body, "data-embed", v);
+        }
+        None => {
+            let _ = body.class_list().remove_1("embed");
+            let _ = body.remove_attribute("data-embed");
+        }
+    }
+    if let Some(host) = by_id("study-panels") {
+        if let Ok(list) = host.query_selector_all(".study-panel") {
+            for i in 0..list.length() {
+                if let Some(el) = list.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
+                    let on =
+                        embed.is_some_and(|v| el.get_attribute("data-view").as_deref() == Some(v));
+                    let _ = if on {
+                        el.class_list().add_1("embedded")
+                    } else {
+                        el.class_list().remove_1("embedded")
+                    };
+                }
+            }
+        }
+    }
+}
