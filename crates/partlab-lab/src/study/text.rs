@@ -884,6 +884,7 @@ mod tests {
         St::ColMarketQ,
         St::ReplSeriesHash,
         St::ReplNodesWorth,
+        St::ReplNodes,
         St::KeysLargest,
         St::KeysPartsRows,
         St::ColA,
