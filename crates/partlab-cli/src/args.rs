@@ -75,6 +75,9 @@ pub(crate) enum Command {
     /// Section 10 and exercise 2: every candidate key for the orders, the stock and the vans'
     /// positions, measured, with the lesson's verdicts.
     ChoosingKeys(crate::study::KeysArgs),
+    /// Section 1: partitions and replicas (the lesson's diagram), a node failure, and one hot
+    /// partition capping a cluster's writes.
+    Replication(crate::study::ReplicationArgs),
 }
 
 /// The two sweeps.

@@ -44,6 +44,7 @@ pub(crate) fn run(command: Command, out: &mut dyn Write) -> Result<(), CliError>
         Command::Indexes(a) => crate::study::indexes(&a, out),
         Command::Ranges(a) => crate::study::ranges(&a, out),
         Command::ChoosingKeys(a) => crate::study::choosing_keys(&a, out),
+        Command::Replication(a) => crate::study::replication(&a, out),
     }
 }
 

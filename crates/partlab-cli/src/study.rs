@@ -207,6 +207,44 @@ pub(crate) fn choosing_keys(a: &KeysArgs, out: &mut dyn Write) -> Result<(), Cli
     print_study(s.as_ref(), a.output.json, out)
 }
 
+/// `partlab replication`.
+#[derive(Debug, Args)]
+pub(crate) struct ReplicationArgs {
+    /// The workload (partition sizes and writes).
+    #[command(flatten)]
+    pub workload: WorkloadOptions,
+    /// Round-robin placement on this many nodes, one partition each (2 to 10) [default: the
+    /// lesson's diagram: 4 nodes, P1–P4].
+    #[arg(long, value_name = "N")]
+    pub nodes: Option<u64>,
+    /// Copies of each partition (1 to the nodes; at most 3 in the lesson's diagram)
+    /// [default: 3].
+    #[arg(long, value_name = "RF")]
+    pub rf: Option<u64>,
+    /// The node that fails: A, B, … [default: none].
+    #[arg(long, value_name = "NODE")]
+    pub fail: Option<String>,
+    /// Output format.
+    #[command(flatten)]
+    pub output: Output,
+}
+
+/// `partlab replication`.
+pub(crate) fn replication(a: &ReplicationArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let mut fields = Vec::new();
+    a.workload.fields(&mut fields);
+    if let Some(n) = a.nodes {
+        fields.push(("lay", "spread".to_owned()));
+        fields.push(("nodes", n.to_string()));
+    }
+    push(&mut fields, "rf", a.rf);
+    if let Some(f) = &a.fail {
+        fields.push(("fail", partlab_lab::state::encode(f)));
+    }
+    let s = open("replication", ChapterId::Replication, &fields)?;
+    print_study(s.as_ref(), a.output.json, out)
+}
+
 /// Parses `FROM..TO` (whole numbers).
 fn parse_days(raw: &str) -> Result<(u64, u64), String> {
     let bad = || "expected FROM..TO, e.g. 2..3".to_owned();
@@ -240,6 +278,9 @@ fn option_of(field: &str) -> &str {
         "ok" => "--order-key",
         "sk" => "--stock-key",
         "vk" => "--van-key",
+        "nodes" => "--nodes",
+        "rf" => "--rf",
+        "fail" => "--fail",
         other => other,
     }
 }

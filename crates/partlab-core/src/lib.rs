@@ -30,6 +30,7 @@ pub mod keychoice;
 pub mod keys;
 pub mod lesson;
 pub mod ranges;
+pub mod replication;
 pub mod rng;
 pub mod stats;
 pub mod strategy;

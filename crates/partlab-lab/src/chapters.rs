@@ -52,6 +52,8 @@ pub enum Instrument {
 /// Every chapter of the lab.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ChapterId {
+    /// Section 1: partitions and replicas, leaders and followers, a node failure.
+    Replication,
     /// Section 2: range partitioning by creation time, and its hot spots.
     Ranges,
     /// Section 3: hash partitioning and compound keys on the KM0 workload.
@@ -73,7 +75,8 @@ pub enum ChapterId {
 
 impl ChapterId {
     /// Every chapter, in the lesson's order.
-    pub const ALL: [ChapterId; 8] = [
+    pub const ALL: [ChapterId; 9] = [
+        ChapterId::Replication,
         ChapterId::Ranges,
         ChapterId::HashKeys,
         ChapterId::Indexes,
@@ -90,6 +93,7 @@ impl ChapterId {
     /// The chapter's name in URLs (`c=ring`) and `data-chapter` attributes.
     pub fn slug(self) -> &'static str {
         match self {
+            ChapterId::Replication => "replication",
             ChapterId::Ranges => "ranges",
             ChapterId::HashKeys => "hash-keys",
             ChapterId::Indexes => "indexes",
@@ -109,6 +113,7 @@ impl ChapterId {
     /// The parts of the lesson this chapter covers, the main one first.
     pub fn parts(self) -> &'static [LessonPart] {
         match self {
+            ChapterId::Replication => &[LessonPart::Section(1)],
             ChapterId::Ranges => &[LessonPart::Section(2)],
             ChapterId::HashKeys => &[LessonPart::Section(3)],
             ChapterId::Indexes => &[LessonPart::Section(4)],
@@ -131,7 +136,8 @@ impl ChapterId {
         match self {
             ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous => Instrument::Hashing,
             ChapterId::Teachers => Instrument::Teachers,
-            ChapterId::Ranges
+            ChapterId::Replication
+            | ChapterId::Ranges
             | ChapterId::HashKeys
             | ChapterId::Indexes
             | ChapterId::ChoosingKeys => Instrument::Study,
@@ -144,6 +150,7 @@ impl ChapterId {
         match self {
             ChapterId::ModN => Strategy::Modulo,
             ChapterId::Ring
+            | ChapterId::Replication
             | ChapterId::Ranges
             | ChapterId::HashKeys
             | ChapterId::Indexes
@@ -353,7 +360,7 @@ mod tests {
         assert_eq!(parts, LessonPart::ALL);
         let section = |n| toc.iter().find(|e| e.part == LessonPart::Section(n));
         assert_eq!(section(6).and_then(|e| e.chapter), Some(ChapterId::Ring));
-        assert_eq!(section(1).and_then(|e| e.chapter), None);
+        assert_eq!(section(8).and_then(|e| e.chapter), None);
         let ex1 = toc.iter().find(|e| e.part == LessonPart::Exercise(1));
         assert_eq!(ex1.and_then(|e| e.preset), Some("weighted"));
         // A part without a chapter has no preset either: nothing to link to.

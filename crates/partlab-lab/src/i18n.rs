@@ -511,7 +511,11 @@ pub fn chapter_tab(lang: Lang, c: ChapterId) -> &'static str {
         (Lang::En, ChapterId::Teachers) => "For teachers",
         (
             _,
-            ChapterId::Ranges | ChapterId::HashKeys | ChapterId::Indexes | ChapterId::ChoosingKeys,
+            ChapterId::Replication
+            | ChapterId::Ranges
+            | ChapterId::HashKeys
+            | ChapterId::Indexes
+            | ChapterId::ChoosingKeys,
         ) => crate::study::text::chapter_tab(lang, c),
     }
 }
@@ -519,9 +523,11 @@ pub fn chapter_tab(lang: Lang, c: ChapterId) -> &'static str {
 /// The paragraph that opens a chapter: what to try, in the lesson's terms.
 pub fn chapter_intro(lang: Lang, c: ChapterId) -> &'static str {
     let (ca, en) = match c {
-        ChapterId::Ranges | ChapterId::HashKeys | ChapterId::Indexes | ChapterId::ChoosingKeys => {
-            return crate::study::text::chapter_intro(lang, c)
-        }
+        ChapterId::Replication
+        | ChapterId::Ranges
+        | ChapterId::HashKeys
+        | ChapterId::Indexes
+        | ChapterId::ChoosingKeys => return crate::study::text::chapter_intro(lang, c),
         ChapterId::ModN => (
             "Amb hash mòdul N, el node d'una clau és el seu hash mòdul el nombre de nodes. Afegeix o treu un node i mira quantes claus canvien de lloc: gairebé totes, lluny del mínim ideal 1/(N+1).",
             "With hash mod N, a key's node is its hash modulo the number of nodes. Add or remove a node and watch how many keys change place: nearly all of them, far from the ideal minimum 1/(N+1).",

@@ -21,6 +21,7 @@ pub mod hash_keys;
 pub mod indexes;
 pub mod keys;
 pub mod ranges;
+pub mod replication;
 pub mod text;
 pub mod view;
 
@@ -99,6 +100,9 @@ pub fn open(
         ChapterId::HashKeys => Some(Box::new(hash_keys::HashKeys::open(fields, lang, frame))),
         ChapterId::Indexes => Some(Box::new(indexes::Indexes::open(fields, lang, frame))),
         ChapterId::Ranges => Some(Box::new(ranges::Ranges::open(fields, lang, frame))),
+        ChapterId::Replication => Some(Box::new(replication::Replication::open(
+            fields, lang, frame,
+        ))),
         ChapterId::ChoosingKeys => Some(Box::new(keys::ChoosingKeys::open(fields, lang, frame))),
         ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous | ChapterId::Teachers => None,
     }

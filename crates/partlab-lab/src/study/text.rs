@@ -701,6 +701,111 @@ study_texts! {
         "Clau de partició repartidor_id + dia, ordenada per ts DESC: (a) és la primera fila de la partició d'avui ({a_rows} fila), (b) un rang dins la mateixa partició ({b_rows} posicions), i (c), que no diu cap furgoneta, es respon des d'un índex global asíncron per mercat, ultima_posicio_per_mercat ({c_rows} files en 1 partició, en lloc de {c_parts} particions). Amb repartidor_id a seques, una furgoneta acumula {year} posicions en un any: el cub diari acota la partició i fa fàcil esborrar els dies vells.",
         "Partition key repartidor_id + dia, ordered by ts DESC: (a) is the first row of today's partition ({a_rows} row), (b) a range within the same partition ({b_rows} positions), and (c), which names no van, is answered from an asynchronous global index by market, ultima_posicio_per_mercat ({c_rows} rows on 1 partition, instead of {c_parts} partitions). With repartidor_id alone, a van piles up {year} positions in a year: the daily bucket bounds the partition and makes dropping old days easy.",
     ),
+    // ---- Section 1: partitioning and replication ------------------------------------------------
+    /// Chapter intro.
+    ReplIntro => (
+        "Particionar reparteix dades diferents entre nodes; replicar en copia les mateixes en diversos nodes. Els sistemes reals fan les dues coses: cada partició té un líder i uns quants seguidors, repartits perquè cada node lideri unes particions i en segueixi d'altres. Fes caure un node i mira quines particions perden el líder i quin seguidor el substitueix; amb una sola còpia, el que hi havia en aquell node es perd. I si totes les escriptures van a una partició, deu nodes escriuen com un.",
+        "Partitioning spreads different data over nodes; replication copies the same data to several nodes. Real systems do both: each partition has a leader and a few followers, spread so that every node leads some partitions and follows others. Take a node down and see which partitions lose their leader and which follower takes over; with a single copy, what that node held is gone. And if every write goes to one partition, ten nodes write like one.",
+    ),
+    /// Chapter tab.
+    ReplTab => ("1 · Particions i rèpliques", "1 · Partitions & replicas"),
+    /// Layout control.
+    ReplLayout => ("Repartiment de les còpies", "How the copies are placed"),
+    /// Layout: the lesson's diagram.
+    ReplLayoutLesson => ("el diagrama de la lliçó (4 nodes, P1–P4)", "the lesson's diagram (4 nodes, P1–P4)"),
+    /// Layout: round robin.
+    ReplLayoutSpread => ("rotació: Pi liderada pel node i, seguidors els següents", "round robin: Pi led by node i, followed by the next ones"),
+    /// Nodes control.
+    ReplNodes => ("Nodes", "Nodes"),
+    /// RF control.
+    ReplRf => ("Factor de replicació (còpies de cada partició)", "Replication factor (copies of each partition)"),
+    /// Failed node control.
+    ReplFail => ("Node caigut", "Failed node"),
+    /// No failure.
+    ReplNone => ("cap", "none"),
+    /// Note when the lesson's layout fixes sizes.
+    ReplLessonNote => ("El diagrama de la lliçó té 4 nodes i 4 particions; canvia el repartiment per triar-ne d'altres.", "The lesson's diagram has 4 nodes and 4 partitions; change the placement to choose others."),
+    /// Preset: the lesson's diagram.
+    ReplPresetLesson => ("El diagrama de la lliçó", "The lesson's diagram"),
+    /// Preset: RF 1.
+    ReplPresetRf1 => ("Una sola còpia: cau C", "One copy only: C fails"),
+    /// Preset: hot partition.
+    ReplPresetHot => ("10 nodes i una partició calenta", "10 nodes and one hot partition"),
+    /// Layout title.
+    ReplLayoutTitle => ("Líders i seguidors", "Leaders and followers"),
+    /// Layout caption.
+    ReplLayoutCaption => (
+        "{parts} particions en {nodes} nodes, {rf} còpies de cada una. Cada fila és un node, com les caixes del diagrama de la lliçó.",
+        "{parts} partitions on {nodes} nodes, {rf} copies of each. Each row is a node, like the boxes of the lesson's diagram.",
+    ),
+    /// Column: leads.
+    ColLeads => ("Lidera", "Leads"),
+    /// Column: follows.
+    ColFollows => ("Segueix", "Follows"),
+    /// Column: state.
+    ColState => ("Estat", "State"),
+    /// State: up.
+    ReplUp => ("en marxa", "up"),
+    /// State: down.
+    ReplDown => ("caigut", "down"),
+    /// Column: leader.
+    ColLeader => ("Líder", "Leader"),
+    /// Column: followers.
+    ColFollowers => ("Seguidors", "Followers"),
+    /// Failover title.
+    ReplFailTitle => ("Cau un node", "A node fails"),
+    /// Failover caption with a failure.
+    ReplFailCaption => (
+        "El node {node} ha caigut. Una partició que hi tenia el líder passa al primer seguidor que queda; una que només hi tenia còpies, perd les dades fins que el node torni.",
+        "Node {node} is down. A partition whose leader was there passes to its first remaining follower; one that only had copies there loses its data until the node comes back.",
+    ),
+    /// Failover caption without a failure.
+    ReplFailNone => ("Tria un node caigut als controls per veure què passa.", "Pick a failed node in the controls to see what happens."),
+    /// Column: before.
+    ColBefore => ("Líder abans", "Leader before"),
+    /// Column: after.
+    ColAfter => ("Líder després", "Leader after"),
+    /// Column: what happened.
+    ColWhat => ("Què passa", "What happens"),
+    /// Outcome: unaffected.
+    ReplUnaffected => ("res: el líder segueix en marxa", "nothing: its leader is still up"),
+    /// Outcome: lost a copy.
+    ReplLostCopy => ("perd una còpia; el líder segueix", "loses a copy; its leader stays"),
+    /// Outcome: taken over.
+    ReplTakenOver => ("{node} passa de seguidor a líder", "{node} goes from follower to leader"),
+    /// Outcome: lost.
+    ReplLost => ("cap còpia: dades perdudes", "no copy left: data lost"),
+    /// Figure: partitions that lost their leader.
+    ReplFigTaken => ("Particions que perden el líder", "Partitions that lose their leader"),
+    /// Figure: lost partitions.
+    ReplFigLost => ("Particions sense cap còpia", "Partitions with no copy left"),
+    /// Figure: data lost.
+    ReplFigLostShare => ("Dades perdudes (comandes)", "Data lost (orders)"),
+    /// Hot title.
+    ReplHotTitle => ("Una partició calenta i el clúster escriu com un node", "One hot partition and the cluster writes like one node"),
+    /// Hot caption.
+    ReplHotCaption => (
+        "Capacitat d'escriptura del clúster a l'hora de més feina ({hour}), en nodes: cada escriptura va al líder de la seva partició i el node més carregat posa el límit. Amb hash(comanda_id) les escriptures es reparteixen; amb rangs de data_creacio, totes van a la partició d'avui.",
+        "The cluster's write capacity in the busiest hour ({hour}), in nodes' worth: each write goes to its partition's leader and the busiest node sets the limit. With hash(comanda_id) the writes spread; with ranges of data_creacio, they all go to today's partition.",
+    ),
+    /// Series: hash.
+    ReplSeriesHash => ("hash(comanda_id)", "hash(comanda_id)"),
+    /// Series: range.
+    ReplSeriesRange => ("rangs de data_creacio", "ranges of data_creacio"),
+    /// Series: ideal.
+    ReplSeriesIdeal => ("ideal: tots els nodes", "ideal: every node"),
+    /// Axis: nodes.
+    ReplAxisNodes => ("nodes (una partició cadascun)", "nodes (one partition each)"),
+    /// Axis: capacity.
+    ReplAxisCapacity => ("capacitat d'escriptura (nodes)", "write capacity (nodes)"),
+    /// Figure: capacity with hash.
+    ReplFigHash => ("Amb {nodes} nodes i hash(comanda_id)", "With {nodes} nodes and hash(comanda_id)"),
+    /// Figure: capacity with ranges.
+    ReplFigRange => ("Amb {nodes} nodes i rangs de data_creacio", "With {nodes} nodes and ranges of data_creacio"),
+    /// Nodes' worth.
+    ReplNodesWorth => ("{n} nodes", "{n} nodes"),
+    /// Hot chart label.
+    ReplHotChart => ("Capacitat d'escriptura segons el nombre de nodes", "Write capacity against the number of nodes"),
 }
 
 /// The text `t` in `lang`.
@@ -726,6 +831,7 @@ pub fn chapter_tab(lang: Lang, c: ChapterId) -> &'static str {
     match c {
         ChapterId::HashKeys => tr(lang, St::HashTab),
         ChapterId::Indexes => tr(lang, St::IdxTab),
+        ChapterId::Replication => tr(lang, St::ReplTab),
         ChapterId::Ranges => tr(lang, St::RangeTab),
         ChapterId::ChoosingKeys => tr(lang, St::KeysTab),
         ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous | ChapterId::Teachers => "",
@@ -737,6 +843,7 @@ pub fn chapter_intro(lang: Lang, c: ChapterId) -> &'static str {
     match c {
         ChapterId::HashKeys => tr(lang, St::HashIntro),
         ChapterId::Indexes => tr(lang, St::IdxIntro),
+        ChapterId::Replication => tr(lang, St::ReplIntro),
         ChapterId::Ranges => tr(lang, St::RangeIntro),
         ChapterId::ChoosingKeys => tr(lang, St::KeysIntro),
         ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous | ChapterId::Teachers => "",
@@ -775,6 +882,9 @@ mod tests {
         St::RangeSpan,
         St::RangeLayoutName,
         St::ColMarketQ,
+        St::ReplSeriesHash,
+        St::ReplNodesWorth,
+        St::ReplNodes,
         St::KeysLargest,
         St::KeysPartsRows,
         St::ColA,

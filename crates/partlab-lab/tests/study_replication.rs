@@ -1,0 +1,120 @@
+//! The section-1 chapter's view model, natively: the lesson's diagram, a failover, one copy
+//! only, the hot partition, and its URL state (round trip and fuzzing).
+#![cfg(not(target_arch = "wasm32"))]
+// Test helpers fail loudly on purpose: their inputs are fixed and valid.
+#![allow(clippy::expect_used)]
+
+use partlab_lab::state::Lang;
+use partlab_lab::study::replication::{ReplState, Replication, VIEWS};
+use partlab_lab::study::view::Panel;
+use partlab_lab::study::{Input, Study};
+use proptest::prelude::*;
+
+fn panel<'a>(panels: &'a [Panel], view: &str) -> &'a Panel {
+    panels
+        .iter()
+        .find(|p| p.view == view)
+        .expect("the view exists")
+}
+
+fn figure(p: &Panel, key: &str) -> f64 {
+    p.figures()
+        .into_iter()
+        .find(|f| f.key == key)
+        .map(|f| f.value)
+        .expect("the figure")
+}
+
+fn attr(p: &Panel, table: &str, key: &str, name: &str) -> String {
+    p.tables()
+        .into_iter()
+        .find(|t| t.key == table)
+        .and_then(|t| {
+            t.rows
+                .iter()
+                .find(|r| r.attrs.contains(&("key", key.into())))
+        })
+        .and_then(|r| r.attrs.iter().find(|(k, _)| *k == name))
+        .map(|(_, v)| v.clone())
+        .expect("the row and attribute")
+}
+
+#[test]
+fn the_lessons_diagram_and_c_failing() {
+    let mut c = Replication::open("o=5000&d=2", Lang::En, Vec::new());
+    let panels = c.panels();
+    let layout = panel(&panels, "layout");
+    assert_eq!(attr(layout, "nodes", "A", "leads"), "P1");
+    assert_eq!(attr(layout, "nodes", "C", "leads"), "P3, P4");
+    assert_eq!(attr(layout, "nodes", "D", "leads"), "");
+    c.update(Input::Control {
+        id: "fail".into(),
+        value: "C".into(),
+    });
+    let panels = c.panels();
+    let f = panel(&panels, "failover");
+    assert_eq!(figure(f, "taken-over"), 2.0);
+    assert_eq!(figure(f, "lost"), 0.0);
+    assert_eq!(attr(f, "failover", "P3", "after"), "B");
+    assert_eq!(attr(f, "failover", "P4", "after"), "A");
+}
+
+#[test]
+fn with_one_copy_the_failed_nodes_data_is_gone() {
+    let c = Replication::open("p=rf1&o=5000&d=2", Lang::En, Vec::new());
+    let panels = c.panels();
+    let f = panel(&panels, "failover");
+    // C held P3 and P4: half the partitions, about half the orders.
+    assert_eq!(figure(f, "lost"), 2.0);
+    let share = figure(f, "lost-share");
+    assert!((0.45..0.55).contains(&share), "{share}");
+}
+
+#[test]
+fn one_hot_partition_and_ten_nodes_write_like_one() {
+    let c = Replication::open("p=hot&o=10000&d=2", Lang::En, Vec::new());
+    assert_eq!(c.state().nodes, 10);
+    let panels = c.panels();
+    let h = panel(&panels, "hotspot");
+    assert_eq!(figure(h, "capacity-range"), 1.0);
+    let hash = figure(h, "capacity-hash");
+    assert!(hash > 7.0, "{hash}");
+}
+
+fn arb_state() -> impl Strategy<Value = ReplState> {
+    (
+        any::<bool>(),
+        any::<bool>(),
+        2u32..=10,
+        1u32..=10,
+        proptest::option::of(0u32..10),
+        proptest::option::of(0usize..3),
+    )
+        .prop_map(|(ca, lesson, nodes, rf, fail, embed)| {
+            let mut st = ReplState::new(if ca { Lang::Ca } else { Lang::En });
+            st.lesson_layout = lesson;
+            st.nodes = if lesson { 4 } else { nodes };
+            st.rf = rf.min(if lesson { 3 } else { st.nodes });
+            st.failed = fail.filter(|&f| f < st.nodes);
+            st.embed = embed.map(|i| VIEWS[i]);
+            st
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1_000))]
+
+    #[test]
+    fn any_text_parses_without_panicking(fragment in any::<String>()) {
+        let (st, _) = ReplState::from_fragment(&fragment, Lang::En);
+        prop_assert!(st.rf >= 1 && st.rf <= st.nodes);
+        prop_assert!(st.failed.is_none_or(|f| f < st.nodes));
+    }
+
+    #[test]
+    fn valid_states_round_trip(st in arb_state()) {
+        let (back, issues) = ReplState::from_fragment(&st.to_fragment(true), Lang::Ca);
+        prop_assert!(issues.is_empty(), "{:?}", issues);
+        prop_assert_eq!(back, st);
+    }
+}
