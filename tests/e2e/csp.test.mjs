@@ -114,6 +114,29 @@ describe(`served under ${PREFIX} with the Content-Security-Policy header`, () =>
     }
   });
 
+  test('every chapter, drawn and driven, runs with no CSP violation', { timeout: 120_000 }, async () => {
+    const { context, page, errors } = await openPage(browser, server.origin);
+    try {
+      const violations = await recordCspViolations(context);
+      await trackAppStart(context);
+      await page.goto(`${server.url}#l=en`, { waitUntil: 'load' });
+      await waitForAppStarted(page);
+      // Every chapter the page links to (the chapter bar and the teachers' page).
+      const slugs = await page.$$eval('a[data-chapter]', (as) => [...new Set(as.map((a) => a.dataset.chapter))]);
+      assert.ok(slugs.length >= 8, `chapters: ${slugs}`);
+      for (const slug of slugs) {
+        await page.click(`a[data-chapter="${slug}"]`);
+        await page.waitForSelector(`#chapter[data-chapter="${slug}"]`);
+        await page.waitForSelector('#app[data-state="ready"]');
+        await page.waitForLoadState('networkidle');
+        assert.deepEqual(await violations(page), [], `CSP violations in ${slug}`);
+      }
+      assert.deepEqual(errors, [], 'console errors, page errors or failed requests');
+    } finally {
+      await context.close();
+    }
+  });
+
   test('the recorder does see a violation (control)', { timeout: 60_000 }, async () => {
     const { context, page } = await openPage(browser, server.origin);
     try {
