@@ -3,6 +3,7 @@
 //! Architecture invariant: nothing here knows about the browser. The core compiles natively
 //! and to wasm32 with the same results, and the web layer only calls into it.
 
+pub mod budget;
 pub mod config;
 pub mod hash;
 pub mod keys;

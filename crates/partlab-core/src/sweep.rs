@@ -133,6 +133,7 @@ pub fn deviation_sweep(
     vnode_counts: &[u32],
     trials: u32,
 ) -> Result<Vec<DeviationPoint>, ConfigError> {
+    crate::budget::check_deviation_sweep(nodes, vnode_counts, trials)?;
     vnode_counts
         .iter()
         .map(|&v| deviation_point(keys, nodes, v, trials))
@@ -236,9 +237,14 @@ pub fn movement_sweep(
         Change::Join => 1,
         Change::Leave => 2,
     };
+    let sizes: Vec<usize> = sizes.into_iter().filter(|&n| n >= min).collect();
+    let largest = sizes.iter().max().map_or(0, |&n| match change {
+        Change::Join => n + 1,
+        Change::Leave => n,
+    });
+    crate::budget::check_movement_sweep(sizes.len(), largest, keys.len() as u64)?;
     sizes
         .into_iter()
-        .filter(|&n| n >= min)
         .map(|n| movement_point(keys, base_names, n, change, vnodes))
         .collect()
 }
