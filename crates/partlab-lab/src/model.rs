@@ -11,6 +11,10 @@
 
 use std::rc::Rc;
 
+mod job;
+
+pub use job::{Progress, WorkStage, LAB_SCORE_CACHE_SCORES};
+
 use crate::i18n;
 use crate::state::{
     assign_colours, FragmentIssue, LabState, Lang, StateError, MAX_LAB_NODES,
@@ -21,7 +25,7 @@ use partlab_core::hash::{angle_deg, arc_fraction, md5_hex, rendezvous_score};
 use partlab_core::keys::KeySet;
 use partlab_core::lesson::{self, Printed};
 use partlab_core::stats::{Distribution, Movement};
-use partlab_core::strategy::{Assignment, Partitioner, RingPoint};
+use partlab_core::strategy::{Assignment, NodeIdx, Partitioner, RingPoint};
 use partlab_core::sweep::{
     deviation_point, movement_point, sweep_node_names, Change, DeviationPoint, MovementPoint,
     DEFAULT_TRIALS, DEFAULT_VNODE_COUNTS,
@@ -174,7 +178,8 @@ pub struct KeyPath {
 #[derive(Debug)]
 struct Previous {
     config: Config,
-    assignment: Assignment,
+    /// The owner of each sample key (see [`Lab::sample_dots`]), in sample order.
+    sample_owners: Vec<NodeIdx>,
     colours: Vec<usize>,
 }
 
@@ -196,6 +201,10 @@ pub struct Lab {
     /// The chapter's opening state: fields a loaded fragment leaves out (or gets wrong) take
     /// their value here.
     defaults: LabState,
+    /// The change being computed, a slice at a time ([`job`]).
+    job: Option<job::Job>,
+    /// False while the first experiment is computed.
+    ready: bool,
 }
 
 fn sample_slots(keys: &KeySet) -> Vec<usize> {
@@ -211,30 +220,12 @@ fn sample_slots(keys: &KeySet) -> Vec<usize> {
 
 /// Everything computed for one valid state.
 struct Computed {
+    state: LabState,
     keys: Rc<KeySet>,
     config: Config,
     partitioner: Partitioner,
     assignment: Assignment,
     distribution: Distribution,
-}
-
-fn compute(state: &LabState, keys: Option<&Rc<KeySet>>) -> Result<Computed, StateError> {
-    state.validate()?;
-    let keys = match keys {
-        Some(k) if k.len() == state.key_count as usize => Rc::clone(k),
-        _ => Rc::new(KeySet::lesson(state.key_count as usize).map_err(StateError::Config)?),
-    };
-    let config = state.config();
-    let partitioner = Partitioner::new(&config).map_err(StateError::Config)?;
-    let assignment = partitioner.assign(&keys, config.replicas as usize);
-    let distribution = Distribution::of(&config, &assignment);
-    Ok(Computed {
-        keys,
-        config,
-        partitioner,
-        assignment,
-        distribution,
-    })
 }
 
 impl Lab {
@@ -247,24 +238,30 @@ impl Lab {
     /// A lab for `state` whose chapter opens on `defaults` (only the experiment part of
     /// `defaults` matters; the language and embed view come from `state`).
     pub fn with_defaults(state: LabState, issues: Vec<FragmentIssue>, defaults: LabState) -> Lab {
+        let mut lab = Lab::starting(state, issues, defaults);
+        lab.finish_work();
+        lab
+    }
+
+    /// Like [`Lab::with_defaults`], but the experiment is only started: it is computed by
+    /// [`Lab::work`], a slice at a time, and [`Lab::ready`] says when it is there.
+    pub fn starting(state: LabState, issues: Vec<FragmentIssue>, defaults: LabState) -> Lab {
         let mut notices: Vec<Notice> = issues.into_iter().map(Notice::Fragment).collect();
-        let (state, computed) = match compute(&state, None) {
-            Ok(c) => (state, c),
+        let state = match job::check(&state) {
+            Ok(()) => state,
             Err(e) => {
                 notices.push(Notice::Rejected(e));
                 let mut fallback = defaults.clone();
                 fallback.lang = state.lang;
                 fallback.embed = state.embed;
-                let c = compute(&fallback, None).unwrap_or_else(|_| {
-                    // The default experiment is valid by construction (tested).
-                    unreachable_default()
-                });
-                (fallback, c)
+                fallback
             }
         };
+        // Until the experiment is computed, the lab holds the smallest one there is.
+        let computed = placeholder();
         let mut lab = Lab {
             sample: sample_slots(&computed.keys),
-            state,
+            state: computed.state,
             keys: computed.keys,
             config: computed.config,
             partitioner: computed.partitioner,
@@ -274,10 +271,12 @@ impl Lab {
             movement: None,
             notices,
             pending: None,
-            keys_generation: 1,
+            keys_generation: 0,
             defaults,
+            job: None,
+            ready: false,
         };
-        lab.restore_preset_change();
+        lab.start_job(state, false, true);
         lab
     }
 
@@ -313,8 +312,6 @@ impl Lab {
         }
         if let Ok(p) = Partitioner::new(&s.before) {
             let before_assignment = p.assign(&self.keys, s.before.replicas as usize);
-            let mut before_state = self.state.clone();
-            before_state.set_config(&s.before);
             self.movement = Some(Movement::between(
                 &s.before,
                 &before_assignment,
@@ -327,14 +324,28 @@ impl Lab {
                 .collect();
             self.previous = Some(Previous {
                 config: s.before.clone(),
-                assignment: before_assignment,
+                sample_owners: self
+                    .sample
+                    .iter()
+                    .map(|&slot| before_assignment.owners[slot])
+                    .collect(),
                 colours,
             });
         }
     }
 
-    /// Applies one message. Returns whether anything the page shows may have changed.
+    /// Applies one message, computing any change to the end. Returns whether anything the
+    /// page shows may have changed.
     pub fn update(&mut self, msg: Msg) -> bool {
+        let changed = self.begin(msg);
+        self.finish_work();
+        changed
+    }
+
+    /// Applies one message; a change of the experiment is only started (see [`Lab::work`]),
+    /// on top of any change still on its way. Returns whether anything the page shows may
+    /// have changed.
+    pub fn begin(&mut self, msg: Msg) -> bool {
         match msg {
             Msg::DismissNotices => {
                 self.notices.clear();
@@ -342,12 +353,15 @@ impl Lab {
             }
             Msg::SetLang(lang) => {
                 self.state.lang = lang;
+                if let Some(j) = self.job.as_mut() {
+                    j.next.lang = lang;
+                }
                 return true;
             }
             Msg::SelectSlot(slot) => {
                 self.notices.clear();
                 if let Some(k) = self.keys.key_at_slot(slot) {
-                    self.state.key = Some(k.into_owned());
+                    self.set_key(Some(k.into_owned()));
                 }
                 return true;
             }
@@ -361,24 +375,31 @@ impl Lab {
                 } else if key.chars().any(char::is_control) {
                     self.notices.push(Notice::EmptyKey);
                 } else {
-                    self.state.key = Some(key.to_owned());
+                    self.set_key(Some(key.to_owned()));
                 }
                 return true;
             }
             Msg::ClearKey => {
-                self.state.key = None;
+                self.set_key(None);
                 return true;
             }
             Msg::LoadFragment(fragment) => {
                 let mut defaults = self.defaults.clone();
-                defaults.lang = self.state.lang;
-                let mut fresh = Lab::from_fragment_over(&fragment, defaults, Vec::new());
-                fresh.keys_generation = self.keys_generation + 1;
-                if fresh.keys.len() == self.keys.len() {
-                    fresh.keys = Rc::clone(&self.keys);
-                    fresh.keys_generation = self.keys_generation;
-                }
-                *self = fresh;
+                defaults.lang = self.target_state().lang;
+                let (state, issues) = LabState::from_fragment_over(&fragment, defaults.clone());
+                self.notices = issues.into_iter().map(Notice::Fragment).collect();
+                self.pending = None;
+                let state = match job::check(&state) {
+                    Ok(()) => state,
+                    Err(e) => {
+                        self.notices.push(Notice::Rejected(e));
+                        let mut fallback = defaults;
+                        fallback.lang = state.lang;
+                        fallback.embed = state.embed;
+                        fallback
+                    }
+                };
+                self.start_job(state, false, true);
                 return true;
             }
             _ => {}
@@ -388,7 +409,7 @@ impl Lab {
             self.pending = None;
         }
         self.notices.clear();
-        let mut next = self.state.clone();
+        let mut next = self.target_state().clone();
         match msg {
             Msg::SetStrategy(s) => next.strategy = s,
             Msg::SetVnodes(v) => next.vnodes = v,
@@ -435,7 +456,7 @@ impl Lab {
                 next.set_config(&s.before);
                 next.key_count = lesson::KEY_COUNT as u32;
                 next.preset = Some(s.id.to_owned());
-                let ok = self.apply(next, false);
+                let ok = self.request(next, false);
                 if ok {
                     self.pending = s.after.clone();
                 }
@@ -446,57 +467,22 @@ impl Lab {
                     return false;
                 };
                 next.set_config(&after);
-                self.apply(next, true);
+                self.request(next, true);
                 return true;
             }
             _ => return false,
         }
         next.preset = None;
-        self.apply(next, true);
+        self.request(next, true);
         true
     }
 
-    /// Makes `next` the current state if it is valid; `track` keeps the movement from the
-    /// current assignment. On error the current state stays and a notice is added.
-    fn apply(&mut self, next: LabState, track: bool) -> bool {
-        let same_keys = next.key_count == self.state.key_count;
-        let computed = match compute(&next, Some(&self.keys)) {
-            Ok(c) => c,
-            Err(e) => {
-                self.notices.push(Notice::Rejected(e));
-                return false;
-            }
-        };
-        if !same_keys {
-            self.keys_generation += 1;
-            self.sample = sample_slots(&computed.keys);
+    /// Selects `key` (or none) on screen and in the change on its way.
+    fn set_key(&mut self, key: Option<String>) {
+        if let Some(j) = self.job.as_mut() {
+            j.next.key.clone_from(&key);
         }
-        let old_colours: Vec<usize> = self.state.nodes.iter().map(|n| n.colour).collect();
-        let old_config = std::mem::replace(&mut self.config, computed.config);
-        let old_assignment = std::mem::replace(&mut self.assignment, computed.assignment);
-        self.keys = computed.keys;
-        self.partitioner = computed.partitioner;
-        self.distribution = computed.distribution;
-        self.state = next;
-        if track && same_keys {
-            if old_config != self.config {
-                self.movement = Some(Movement::between(
-                    &old_config,
-                    &old_assignment,
-                    &self.config,
-                    &self.assignment,
-                ));
-                self.previous = Some(Previous {
-                    config: old_config,
-                    assignment: old_assignment,
-                    colours: old_colours,
-                });
-            }
-        } else {
-            self.movement = None;
-            self.previous = None;
-        }
-        true
+        self.state.key = key;
     }
 
     /// The current state (what the URL holds).
@@ -554,11 +540,12 @@ impl Lab {
         let hashes = self.keys.sorted_hashes();
         self.sample
             .iter()
-            .map(|&slot| {
+            .enumerate()
+            .map(|(i, &slot)| {
                 let owner = self.assignment.owners[slot] as usize;
                 let colour = self.colour_of(owner);
                 let moved_from = self.previous.as_ref().and_then(|p| {
-                    let before = p.assignment.owners[slot] as usize;
+                    let before = *p.sample_owners.get(i)? as usize;
                     let before_name = &p.config.nodes[before].name;
                     (*before_name != self.config.nodes[owner].name)
                         .then(|| p.colours.get(before).copied().unwrap_or(before))
@@ -722,20 +709,25 @@ pub struct LessonFigures {
     pub replica_sets_changed_pct: Option<f64>,
 }
 
-fn unreachable_default() -> Computed {
-    // Only reached if the default experiment were invalid, which a test rules out; build the
-    // smallest possible valid experiment rather than panicking.
-    let mut s = LabState::with_lang(Lang::En);
-    s.nodes.truncate(1);
-    s.key_count = crate::state::MIN_KEYS;
-    let keys = Rc::new(KeySet::custom(vec!["k".to_owned()]).unwrap_or_else(|_| {
-        KeySet::custom(vec![String::new()]).unwrap_or_else(|_| std::process::abort())
-    }));
-    let config = Config::new(Strategy::Modulo, ["n1"]);
+/// The smallest experiment there is (one node, the fewest keys): what a lab holds until the
+/// experiment it was asked for is computed ([`Lab::ready`]).
+fn placeholder() -> Computed {
+    let mut state = LabState::with_lang(Lang::En);
+    state.nodes.truncate(1);
+    state.strategy = Strategy::Modulo;
+    state.key_count = crate::state::MIN_KEYS;
+    state.replicas = 1;
+    let config = state.config();
+    // A valid key count and one node: neither can fail; should they, abort rather than
+    // show a wrong figure.
+    let keys =
+        Rc::new(KeySet::lesson(state.key_count as usize).unwrap_or_else(|_| std::process::abort()));
+    keys.set_score_cache_limit(LAB_SCORE_CACHE_SCORES);
     let partitioner = Partitioner::new(&config).unwrap_or_else(|_| std::process::abort());
     let assignment = partitioner.assign(&keys, 1);
     let distribution = Distribution::of(&config, &assignment);
     Computed {
+        state,
         keys,
         config,
         partitioner,
