@@ -3,8 +3,10 @@
 
 use std::ops::Range;
 
+mod build;
 mod task;
 
+pub use build::{RingBuilder, VnodeCache};
 pub use task::AssignTask;
 
 use crate::config::{Config, ConfigError, Strategy};
@@ -56,7 +58,7 @@ impl Ring {
             }
         }
         // A stable sort keeps insertion order among equal positions: the first one stays.
-        points.sort_by_key(|p| p.position);
+        sort_by_position(&mut points);
         let before = points.len();
         points.dedup_by_key(|p| p.position);
         Ring {
@@ -134,6 +136,12 @@ impl Ring {
         }
         counts
     }
+}
+
+/// Sorts vnodes by position, keeping the order of equal positions (the first one stays).
+/// The one sort of ring points in the crate (each sort is code of its own in the page).
+fn sort_by_position(points: &mut [RingPoint]) {
+    points.sort_by_key(|p| p.position);
 }
 
 /// The wrap-around range: keys at or after the last vnode's position.

@@ -7,7 +7,7 @@
 use crate::config::{Config, ConfigError, Node, Strategy};
 use crate::keys::KeySet;
 use crate::stats::{weighted_deviation_pct, weighted_peak_to_mean, Movement};
-use crate::strategy::{Partitioner, Ring};
+use crate::strategy::{Partitioner, RingBuilder};
 
 /// The vnode counts a deviation sweep visits by default: 11 points from 1 to 1000.
 pub const DEFAULT_VNODE_COUNTS: [u32; 11] = [1, 2, 5, 10, 20, 50, 100, 150, 200, 500, 1000];
@@ -94,36 +94,115 @@ pub fn deviation_point(
     vnodes: u32,
     trials: u32,
 ) -> Result<DeviationPoint, ConfigError> {
-    let base = Config {
-        strategy: Strategy::Ring,
-        nodes: nodes.to_vec(),
-        vnodes,
-        replicas: 1,
-    };
-    base.validate()?;
-    // With weights, each node is measured against its weighted share.
-    let expected = base.expected_shares();
-    let mut devs = Vec::with_capacity(trials as usize);
-    let mut peaks = Vec::with_capacity(trials as usize);
-    for t in 0..trials.max(1) {
-        let config = Config {
-            nodes: trial_nodes(nodes, t),
-            ..base.clone()
+    Ok(DeviationPointTask::new(nodes, vnodes, trials)?.finish(keys))
+}
+
+/// A [`deviation_point`] computed a slice of work at a time: one renamed trial after the
+/// other, each ring built by a [`RingBuilder`] in slices, so a point of big rings (a few
+/// hundred thousand vnode hashes) never blocks a page for long.
+#[derive(Debug)]
+pub struct DeviationPointTask {
+    nodes: Vec<Node>,
+    vnodes: u32,
+    trials: u32,
+    expected: Vec<f64>,
+    base: Config,
+    builder: Option<RingBuilder>,
+    devs: Vec<f64>,
+    peaks: Vec<f64>,
+    per_trial: u64,
+}
+
+impl DeviationPointTask {
+    /// A point of `nodes` at `vnodes` vnodes over `trials` trials (at least 1); the
+    /// configuration must be a valid ring.
+    pub fn new(nodes: &[Node], vnodes: u32, trials: u32) -> Result<Self, ConfigError> {
+        let base = Config {
+            strategy: Strategy::Ring,
+            nodes: nodes.to_vec(),
+            vnodes,
+            replicas: 1,
         };
-        // Longer names stay within every limit except the name length, which does not
-        // matter here: build without re-validating.
-        let ring = Ring::build_unvalidated(&config);
-        let counts = ring.counts(keys);
-        devs.push(weighted_deviation_pct(&counts, &expected));
-        peaks.push(weighted_peak_to_mean(&counts, &expected));
+        base.validate()?;
+        // With weights, each node is measured against its weighted share.
+        let expected = base.expected_shares();
+        let points: u64 = (0..nodes.len()).map(|i| u64::from(base.vnodes_of(i))).sum();
+        Ok(DeviationPointTask {
+            nodes: nodes.to_vec(),
+            vnodes,
+            trials: trials.max(1),
+            expected,
+            base,
+            builder: None,
+            devs: Vec::with_capacity(trials.max(1) as usize),
+            peaks: Vec::with_capacity(trials.max(1) as usize),
+            per_trial: points + points / 8 + 1,
+        })
     }
-    Ok(DeviationPoint {
-        vnodes,
-        deviation_pct: Band::of(&devs),
-        peak_to_mean: Band::of(&peaks),
-        named_deviation_pct: devs[0],
-        trials_deviation_pct: devs,
-    })
+
+    /// Vnodes per node of weight 1.
+    pub fn vnodes(&self) -> u32 {
+        self.vnodes
+    }
+
+    /// The whole point in work units (one ≈ one MD5).
+    pub fn total_work(&self) -> u64 {
+        self.per_trial * u64::from(self.trials)
+    }
+
+    /// Work units done so far.
+    pub fn work_done(&self) -> u64 {
+        self.per_trial * self.devs.len() as u64
+            + self.builder.as_ref().map_or(0, RingBuilder::work_done)
+    }
+
+    /// Whether every trial is done.
+    pub fn is_done(&self) -> bool {
+        self.devs.len() >= self.trials as usize
+    }
+
+    /// Does about `work` more units (at least a little); returns whether every trial is done.
+    pub fn step(&mut self, keys: &KeySet, work: u64) -> bool {
+        let mut budget = work.max(1);
+        while !self.is_done() && budget > 0 {
+            let t = self.devs.len() as u32;
+            let builder = self.builder.get_or_insert_with(|| {
+                // Longer names stay within every limit except the name length, which does
+                // not matter here: build without re-validating.
+                RingBuilder::new_unvalidated(&Config {
+                    nodes: trial_nodes(&self.nodes, t),
+                    ..self.base.clone()
+                })
+            });
+            let before = builder.work_done();
+            let done = builder.step(None, budget);
+            budget = budget.saturating_sub(builder.work_done() - before);
+            if !done {
+                break;
+            }
+            if let Some(b) = self.builder.take() {
+                let counts = b.finish_ring(None).counts(keys);
+                self.devs
+                    .push(weighted_deviation_pct(&counts, &self.expected));
+                self.peaks
+                    .push(weighted_peak_to_mean(&counts, &self.expected));
+                budget = budget.saturating_sub(self.per_trial / 9);
+            }
+        }
+        self.is_done()
+    }
+
+    /// The point (finishing whatever work is left).
+    pub fn finish(mut self, keys: &KeySet) -> DeviationPoint {
+        while !self.step(keys, u64::MAX / 4) {}
+        DeviationPoint {
+            vnodes: self.vnodes,
+            deviation_pct: Band::of(&self.devs),
+            peak_to_mean: Band::of(&self.peaks),
+            named_deviation_pct: self.devs.first().copied().unwrap_or(0.0),
+            trials_deviation_pct: self.devs,
+        }
+    }
 }
 
 /// The whole deviation sweep over `vnode_counts`.
