@@ -6,7 +6,7 @@
 //! are always shown by the page as plain text.
 
 use crate::chapters::ChapterId;
-use crate::model::Notice;
+use crate::model::{Notice, Progress, WorkStage};
 use crate::state::{
     Field, FragmentIssue, Lang, StateError, View, MAX_FRAGMENT_BYTES, MAX_LAB_KEYS, MAX_LAB_NODES,
     MAX_LAB_VNODES, MAX_LAB_WEIGHT, MAX_SELECTED_KEY_CHARS, MIN_KEYS, MIN_WEIGHT,
@@ -774,6 +774,50 @@ pub fn fragment_issue(lang: Lang, issue: &FragmentIssue) -> String {
     format!("{prefix}{body}")
 }
 
+/// The note shown while a change is computed: what is being done, how far, and what the
+/// page shows meanwhile (`ready`: the previous experiment's figures; else nothing yet).
+pub fn progress_note(lang: Lang, p: &Progress, ready: bool) -> String {
+    let ca = lang == Lang::Ca;
+    let keys = fmt_int(lang, p.keys);
+    let pct = fmt_pct(lang, (p.fraction() * 100.0).floor(), 0);
+    let doing = match p.stage {
+        WorkStage::HashKeys => pick(
+            ca,
+            format!("Calculant el hash de {keys} claus… {pct}"),
+            format!("Hashing {keys} keys… {pct}"),
+        ),
+        WorkStage::Ring => pick(
+            ca,
+            format!("Col·locant els nodes virtuals a l'anell… {pct}"),
+            format!("Placing the virtual nodes on the ring… {pct}"),
+        ),
+        WorkStage::Assign => pick(
+            ca,
+            format!("Assignant {keys} claus als nodes… {pct}"),
+            format!("Assigning {keys} keys to the nodes… {pct}"),
+        ),
+        WorkStage::Compare => pick(
+            ca,
+            format!("Comptant les claus que es mouen… {pct}"),
+            format!("Counting the keys that move… {pct}"),
+        ),
+    };
+    let meanwhile = if ready {
+        pick(
+            ca,
+            "Mentrestant, les xifres són les de l'experiment anterior.",
+            "Meanwhile the figures are those of the previous experiment.",
+        )
+    } else {
+        pick(
+            ca,
+            "L'anell, les xifres i els gràfics apareixeran en acabar.",
+            "The ring, the figures and the charts appear when it is done.",
+        )
+    };
+    format!("{doing} {meanwhile}")
+}
+
 /// A request over the work budget: what it asks for, the limit and the ways round it.
 pub fn over_budget(lang: Lang, b: &OverBudget) -> String {
     let ca = lang == Lang::Ca;
@@ -1124,6 +1168,38 @@ mod tests {
             nodes: 1,
         };
         assert!(config_error(Lang::En, &e).contains("does not fit 1 node:"));
+    }
+
+    #[test]
+    fn progress_notes_exist_in_both_languages() {
+        for stage in [
+            WorkStage::HashKeys,
+            WorkStage::Ring,
+            WorkStage::Assign,
+            WorkStage::Compare,
+        ] {
+            let p = Progress {
+                stage,
+                done: 1,
+                total: 3,
+                keys: 1_000_000,
+            };
+            for ready in [true, false] {
+                let (ca, en) = (
+                    progress_note(Lang::Ca, &p, ready),
+                    progress_note(Lang::En, &p, ready),
+                );
+                check_pair(&format!("{stage:?}"), &ca, &en, false);
+                assert!(en.contains("33\u{a0}%"), "{en}");
+            }
+        }
+        let p = Progress {
+            stage: WorkStage::HashKeys,
+            done: 0,
+            total: 1,
+            keys: 1_000_000,
+        };
+        assert!(progress_note(Lang::Ca, &p, true).contains("1.000.000 claus"));
     }
 
     /// A request over the budget says the limit and the ways round it, in both languages.

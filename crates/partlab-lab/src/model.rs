@@ -22,12 +22,12 @@ use crate::state::{
 };
 use partlab_core::config::{Config, Node, Strategy};
 use partlab_core::hash::{angle_deg, arc_fraction, md5_hex, rendezvous_score};
-use partlab_core::keys::KeySet;
+use partlab_core::keys::{KeySet, KeySetBuilder};
 use partlab_core::lesson::{self, Printed};
 use partlab_core::stats::{Distribution, Movement};
-use partlab_core::strategy::{Assignment, NodeIdx, Partitioner, RingPoint};
+use partlab_core::strategy::{Assignment, NodeIdx, Partitioner, RingPoint, VnodeCache};
 use partlab_core::sweep::{
-    deviation_point, movement_point, sweep_node_names, Change, DeviationPoint, MovementPoint,
+    movement_point, sweep_node_names, Change, DeviationPoint, DeviationPointTask, MovementPoint,
     DEFAULT_TRIALS, DEFAULT_VNODE_COUNTS,
 };
 
@@ -205,6 +205,11 @@ pub struct Lab {
     job: Option<job::Job>,
     /// False while the first experiment is computed.
     ready: bool,
+    /// The vnode positions of the nodes seen lately: a ring is rebuilt hashing only what
+    /// changed.
+    vnode_cache: VnodeCache,
+    /// Counts the experiments committed ([`Lab::revision`]).
+    revision: u64,
 }
 
 fn sample_slots(keys: &KeySet) -> Vec<usize> {
@@ -275,6 +280,8 @@ impl Lab {
             defaults,
             job: None,
             ready: false,
+            vnode_cache: VnodeCache::default(),
+            revision: 0,
         };
         lab.start_job(state, false, true);
         lab
@@ -770,12 +777,14 @@ const DEVIATION_POINT_BUDGET: f64 = 80_000.0;
 ///
 /// Each point runs [`DEFAULT_TRIALS`] renamed rings when that fits the budget of vnode hashes
 /// per point, fewer (at least 2) for big clusters at high vnode counts.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct DeviationSweep {
     nodes: Vec<Node>,
     keys_generation: u64,
     next: usize,
     points: Vec<DeviationPoint>,
+    /// The point being computed, a slice at a time ([`DeviationSweep::work`]).
+    current: Option<DeviationPointTask>,
 }
 
 impl DeviationSweep {
@@ -786,6 +795,7 @@ impl DeviationSweep {
             keys_generation: lab.keys_generation,
             next: 0,
             points: Vec::new(),
+            current: None,
         }
     }
 
@@ -808,11 +818,33 @@ impl DeviationSweep {
 
     /// Computes the next point. Returns whether the sweep is done.
     pub fn step(&mut self, keys: &KeySet) -> bool {
-        if let Some(&v) = DEFAULT_VNODE_COUNTS.get(self.next) {
+        let next = self.next;
+        while self.next == next && !self.work(keys, u64::MAX / 4) {}
+        self.is_done()
+    }
+
+    /// Does about `work` units (one ≈ one MD5 hash) of the sweep, a point's trials a slice
+    /// at a time. Returns whether the sweep is done.
+    pub fn work(&mut self, keys: &KeySet, work: u64) -> bool {
+        let Some(&v) = DEFAULT_VNODE_COUNTS.get(self.next) else {
+            return true;
+        };
+        let mut task = match self.current.take() {
+            Some(t) => t,
+            None => match DeviationPointTask::new(&self.nodes, v, self.trials_at(v)) {
+                Ok(t) => t,
+                Err(_) => {
+                    // A point the core rejects is skipped.
+                    self.next += 1;
+                    return self.is_done();
+                }
+            },
+        };
+        if task.step(keys, work) {
             self.next += 1;
-            if let Ok(p) = deviation_point(keys, &self.nodes, v, self.trials_at(v)) {
-                self.points.push(p);
-            }
+            self.points.push(task.finish(keys));
+        } else {
+            self.current = Some(task);
         }
         self.is_done()
     }
@@ -830,7 +862,11 @@ pub struct MovementSweep {
     vnodes: u32,
     key_count: u32,
     keys: Option<Rc<KeySet>>,
+    /// Its own key set in the making, when the lab's has another count.
+    builder: Option<KeySetBuilder>,
     warmed: usize,
+    /// The score column being hashed, a slice at a time.
+    column: Vec<u64>,
     points: Vec<MovementPoint>,
     failed: bool,
 }
@@ -843,7 +879,9 @@ impl MovementSweep {
             vnodes: lab.config.vnodes,
             key_count: lab.state.key_count.min(MOVEMENT_SWEEP_KEYS),
             keys: None,
+            builder: None,
             warmed: 0,
+            column: Vec::new(),
             points: Vec::new(),
             failed: false,
         }
@@ -871,26 +909,57 @@ impl MovementSweep {
         self.failed || self.points.len() >= MOVEMENT_SIZES.count()
     }
 
-    /// Does the next slice of work: build the key set (when the lab's cannot be shared), then
-    /// hash one rendezvous score column per step (the costly part, cached in the key set),
-    /// then one point per step. Returns whether the sweep is done.
+    /// Does the next piece of work: build the key set (when the lab's cannot be shared), or
+    /// hash one rendezvous score column (the costly part, cached in the key set), or compute
+    /// one point. Returns whether the sweep is done.
     pub fn step(&mut self, lab: &Lab) -> bool {
+        self.work(lab, u64::MAX / 4)
+    }
+
+    /// Does about `work` units (one ≈ one MD5 hash) of the next piece of work (see
+    /// [`MovementSweep::step`]; a point is done in one go). Returns whether the sweep is done.
+    pub fn work(&mut self, lab: &Lab, work: u64) -> bool {
         let Some(keys) = self.keys.clone() else {
             if lab.keys.len() == self.key_count as usize {
                 self.keys = Some(Rc::clone(&lab.keys));
-            } else {
-                match KeySet::lesson(self.key_count as usize) {
-                    Ok(k) => self.keys = Some(Rc::new(k)),
-                    Err(_) => self.failed = true,
-                }
-                return self.is_done();
+                return self.work(lab, work);
             }
-            return self.step(lab);
+            let builder = match self.builder.take() {
+                Some(b) => Some(b),
+                None => KeySetBuilder::lesson(self.key_count as usize).ok(),
+            };
+            match builder {
+                Some(mut b) => {
+                    if b.step(work) {
+                        let k = b.finish();
+                        k.set_score_cache_limit(LAB_SCORE_CACHE_SCORES);
+                        self.keys = Some(Rc::new(k));
+                    } else {
+                        self.builder = Some(b);
+                    }
+                }
+                None => self.failed = true,
+            }
+            return self.is_done();
         };
         let all_names = sweep_node_names(&self.names, MOVEMENT_SIZES.end() + 1);
         if let Some(name) = all_names.get(self.warmed) {
-            self.warmed += 1;
-            keys.rendezvous_column(name);
+            if keys.cached_rendezvous_column(name).is_some() {
+                self.warmed += 1;
+                return self.work(lab, work);
+            }
+            let start = self.column.len();
+            let end = keys
+                .len()
+                .min(start.saturating_add(usize::try_from(work).unwrap_or(usize::MAX).max(1)));
+            self.column.resize(end, 0);
+            keys.rendezvous_scores(name, start..end, &mut self.column[start..]);
+            if end == keys.len() {
+                let names: Vec<&str> = all_names.iter().map(String::as_str).collect();
+                let column = std::mem::take(&mut self.column);
+                keys.cache_rendezvous_column(name, column.into(), &names);
+                self.warmed += 1;
+            }
             return self.is_done();
         }
         let n = MOVEMENT_SIZES.start() + self.points.len();

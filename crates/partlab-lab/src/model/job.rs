@@ -11,9 +11,10 @@
 use std::rc::Rc;
 
 use partlab_core::budget;
+use partlab_core::config::Strategy;
 use partlab_core::keys::{KeySet, KeySetBuilder};
 use partlab_core::stats::{Distribution, Movement, MovementTask};
-use partlab_core::strategy::{AssignTask, Assignment, Partitioner};
+use partlab_core::strategy::{AssignTask, Assignment, Partitioner, RingBuilder};
 
 use super::{sample_slots, Lab, Notice, Previous};
 use crate::state::{LabState, StateError};
@@ -27,6 +28,8 @@ pub const LAB_SCORE_CACHE_SCORES: usize = 2_000_000;
 pub enum WorkStage {
     /// Hashing and sorting the keys.
     HashKeys,
+    /// Hashing the vnodes' positions and building the ring.
+    Ring,
     /// Assigning the keys (hashing rendezvous scores on the way).
     Assign,
     /// Comparing with the previous assignment (keys moved).
@@ -73,6 +76,10 @@ pub(crate) struct Job {
 #[derive(Debug)]
 enum Stage {
     Keys(KeySetBuilder),
+    Ring {
+        keys: Rc<KeySet>,
+        builder: RingBuilder,
+    },
     Assign {
         keys: Rc<KeySet>,
         partitioner: Partitioner,
@@ -110,6 +117,24 @@ impl Lab {
         self.job.as_ref().map_or(&self.state, |j| &j.next)
     }
 
+    /// Changes each time a computed experiment replaces the one on screen: everything drawn
+    /// from the figures (ring, tables, charts) is current while it stays the same.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// Like [`Lab::from_fragment_over`], but the experiment is only started (see
+    /// [`Lab::starting`]).
+    pub fn starting_from_fragment_over(
+        fragment: &str,
+        defaults: LabState,
+        mut issues: Vec<crate::state::FragmentIssue>,
+    ) -> Lab {
+        let (state, more) = LabState::from_fragment_over(fragment, defaults.clone());
+        issues.extend(more);
+        Lab::starting(state, issues, defaults)
+    }
+
     /// Whether a change is being computed (the figures show the previous experiment).
     pub fn busy(&self) -> bool {
         self.job.is_some()
@@ -130,6 +155,12 @@ impl Lab {
                 stage: WorkStage::HashKeys,
                 done: b.work_done(),
                 total: b.total_work(),
+                keys,
+            },
+            Stage::Ring { builder, .. } => Progress {
+                stage: WorkStage::Ring,
+                done: builder.work_done(),
+                total: builder.total_work(),
                 keys,
             },
             Stage::Assign { task, .. } => Progress {
@@ -170,7 +201,9 @@ impl Lab {
         if let Some(j) = old {
             match j.stage {
                 Stage::Keys(b) if b.len() == count => builder = Some(b),
-                Stage::Assign { keys: k, .. } | Stage::Compare { keys: k, .. }
+                Stage::Ring { keys: k, .. }
+                | Stage::Assign { keys: k, .. }
+                | Stage::Compare { keys: k, .. }
                     if k.len() == count =>
                 {
                     keys = Some(k)
@@ -200,7 +233,14 @@ impl Lab {
     }
 
     fn assign_stage(keys: Rc<KeySet>, next: &LabState) -> Stage {
-        match Partitioner::new(&next.config()) {
+        let config = next.config();
+        if config.strategy == Strategy::Ring {
+            return match RingBuilder::new(&config) {
+                Ok(builder) => Stage::Ring { keys, builder },
+                Err(_) => Stage::Empty,
+            };
+        }
+        match Partitioner::new(&config) {
             Ok(partitioner) => {
                 let task = AssignTask::new(&partitioner, &keys, next.replicas as usize);
                 Stage::Assign {
@@ -227,6 +267,19 @@ impl Lab {
                     Self::assign_stage(new_keys(b), &job.next)
                 } else {
                     Stage::Keys(b)
+                }
+            }
+            Stage::Ring { keys, mut builder } => {
+                if builder.step(Some(&mut self.vnode_cache), work) {
+                    let partitioner = builder.finish(Some(&mut self.vnode_cache));
+                    let task = AssignTask::new(&partitioner, &keys, job.next.replicas as usize);
+                    Stage::Assign {
+                        keys,
+                        partitioner,
+                        task,
+                    }
+                } else {
+                    Stage::Ring { keys, builder }
                 }
             }
             Stage::Assign {
@@ -321,6 +374,7 @@ impl Lab {
         self.distribution = distribution;
         self.state = job.next;
         self.ready = true;
+        self.revision += 1;
         if job.reload {
             self.movement = None;
             self.previous = None;
@@ -402,7 +456,10 @@ mod tests {
                 stages.push(p.stage);
             }
         }
-        assert_eq!(stages, [WorkStage::HashKeys, WorkStage::Assign]);
+        assert_eq!(
+            stages,
+            [WorkStage::HashKeys, WorkStage::Ring, WorkStage::Assign]
+        );
         assert!(!sliced.busy() && sliced.progress().is_none());
         assert_eq!(counts(&sliced), counts(&whole));
         assert_eq!(sliced.state(), whole.state());
