@@ -125,6 +125,11 @@ struct Frame {
     rendered: Option<(Lang, ChapterId, bool)>,
     written_fragment: String,
     url_timer: Option<i32>,
+    /// The last address the browser reported (`hashchange`) and not yet shown: a burst of
+    /// address changes (a script, a held Back key) is shown once, the last one, on the next
+    /// animation frame.
+    pending_hash: Option<String>,
+    hash_frame_scheduled: bool,
 }
 
 thread_local! {
@@ -247,8 +252,15 @@ impl Frame {
         }
     }
 
-    /// One animation frame: the chapter first, then the frame's own texts and the address.
+    /// One animation frame: the last address reported since the previous frame, the chapter,
+    /// then the frame's own texts and the address.
     fn frame(&mut self) {
+        self.hash_frame_scheduled = false;
+        if let Some(hash) = self.pending_hash.take() {
+            if hash != format!("#{}", self.written_fragment) {
+                self.load_fragment(&hash);
+            }
+        }
         self.view.frame();
         let now_rendered = (self.view.lang(), self.chapter, self.view.embedded());
         if self.rendered != Some(now_rendered) {
@@ -330,7 +342,7 @@ impl Frame {
                 self.view = view;
                 self.chapter = chapter;
                 self.rendered = None;
-                self.frame();
+                // Called from `frame`, which draws the new chapter next.
                 frame::focus_chapter();
             }
             Err(e) => log_error("chapter", &e),
@@ -409,8 +421,10 @@ fn wire_frame_events() -> Result<(), JsValue> {
             .map(|url| url.find('#').map_or(String::new(), |i| url[i..].to_owned()))
             .unwrap_or_else(location_hash);
         with_frame(|f| {
-            if hash != format!("#{}", f.written_fragment) {
-                f.load_fragment(&hash);
+            f.pending_hash = Some(hash);
+            if !f.hash_frame_scheduled {
+                f.hash_frame_scheduled = true;
+                request_frame();
             }
         });
     })?
@@ -443,6 +457,8 @@ fn run() -> Result<(), JsValue> {
             rendered: None,
             written_fragment: String::new(),
             url_timer: None,
+            pending_hash: None,
+            hash_frame_scheduled: false,
         });
     });
     wire_frame_events()?;

@@ -7,8 +7,12 @@
 //!   only sees events.
 //! - Input events are queued and applied once per animation frame (a slider drag gives at
 //!   most one recompute and one redraw per frame).
-//! - Chart sweeps run one point per `setTimeout` tick, after input has been quiet for a
-//!   moment, so no task blocks the page for long.
+//! - No task runs long: a change is computed in slices ([`Lab::work`]) of a few milliseconds,
+//!   in the frame that applies it and then in timer tasks, while the page keeps showing the
+//!   previous figures with a progress note; chart sweeps run in slices too, after input has
+//!   been quiet for a moment.
+//! - A frame redraws only what changed ([`Seen`]): canvases whose inputs are the same keep
+//!   their pixels, and the charts keep their still layers ([`charts::ChartCache`]).
 //! - Nothing is built or computed before the chapter is mounted, and its listeners are
 //!   dropped with it.
 
@@ -23,10 +27,64 @@ use web_sys::{Element, Event, HtmlElement, HtmlInputElement, HtmlSelectElement, 
 use partlab_lab::chapters::{hashing_defaults, ChapterId};
 use partlab_lab::model::{DeviationSweep, Lab, MovementSweep, Msg};
 use partlab_lab::palette::Theme;
-use partlab_lab::state::{FragmentIssue, Lang, View, KEY_STOPS, VNODE_STOPS};
+use partlab_lab::state::{FragmentIssue, LabState, Lang, View, KEY_STOPS, VNODE_STOPS};
 
 use crate::dom::{self, by_id, by_id_as, window};
 use crate::{clear_timeout, dpr, listen_id, log_error, now, set_timeout, Listener};
+
+/// The CSS sizes of the four canvases, measured once per frame before anything changes the
+/// page (a size read after a change forces the browser to lay the page out again).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Sizes {
+    ring: (f64, f64),
+    bars: (f64, f64),
+    deviation: (f64, f64),
+    movement: (f64, f64),
+    dpr: f64,
+}
+
+/// What the views were last drawn from: a view is drawn again only when one of its inputs
+/// differs.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Seen {
+    revision: u64,
+    lang: Option<Lang>,
+    key: Option<String>,
+    pending: bool,
+    theme: Option<Theme>,
+    sizes: Sizes,
+}
+
+/// The parts of the page one frame redraws.
+#[derive(Clone, Copy, Debug, Default)]
+struct Dirty {
+    ring: bool,
+    ring_texts: bool,
+    key_path: bool,
+    figures: bool,
+    bars: bool,
+    sweeps: bool,
+}
+
+impl Dirty {
+    fn between(old: &Seen, new: &Seen) -> Dirty {
+        let figures = old.revision != new.revision;
+        let lang = old.lang != new.lang;
+        let look = old.theme != new.theme || old.sizes.dpr != new.sizes.dpr;
+        Dirty {
+            ring: figures || look || old.key != new.key || old.sizes.ring != new.sizes.ring,
+            ring_texts: figures || lang,
+            key_path: figures || lang || old.key != new.key,
+            figures: figures || lang || old.pending != new.pending,
+            bars: figures || lang || look || old.sizes.bars != new.sizes.bars,
+            sweeps: figures
+                || lang
+                || look
+                || old.sizes.deviation != new.sizes.deviation
+                || old.sizes.movement != new.sizes.movement,
+        }
+    }
+}
 
 /// The mounted hashing instrument.
 pub struct Hashing {
@@ -36,15 +94,22 @@ pub struct Hashing {
     theme: Theme,
     rendered_lang: Option<Lang>,
     rendered_nodes: Vec<String>,
+    /// The state the controls were last synchronised with.
+    rendered_controls: Option<LabState>,
     reset_focused: bool,
     timing: Vec<(&'static str, f64)>,
     ring_frame: Option<ring::RingFrame>,
+    ring_cache: ring::RingCache,
+    charts: charts::ChartCache,
+    seen: Seen,
     dev: Option<DeviationSweep>,
     mv: Option<MovementSweep>,
     /// The previous sweeps, drawn until their replacements have a first point.
     dev_prev: Option<DeviationSweep>,
     mv_prev: Option<MovementSweep>,
     sweep_timer: bool,
+    /// A timer task is scheduled to go on with the change being computed.
+    work_timer: bool,
     preset_timer: Option<i32>,
     last_change: f64,
     /// Which of the three chapters this instrument is showing.
@@ -57,6 +122,15 @@ pub struct Hashing {
 const SWEEP_DEBOUNCE_MS: f64 = 250.0;
 /// How long a preset's "before" state shows before its change is applied, in ms.
 const PRESET_CHANGE_DELAY_MS: i32 = 900;
+/// Time a frame may spend computing the change it applies, in ms: a usual change is done in
+/// the same frame; a longer one goes on in timer tasks.
+const FRAME_WORK_MS: f64 = 9.0;
+/// The same for the first experiment, computed before anything is drawn.
+const FIRST_WORK_MS: f64 = 24.0;
+/// Time one timer task spends on a change or a sweep, in ms.
+const TICK_WORK_MS: f64 = 10.0;
+/// Work units (one ≈ hashing one key) between two looks at the clock.
+const WORK_CHUNK: u64 = 1_500;
 
 /// Runs `f` on the mounted hashing instrument, if it is the chapter on screen.
 fn with_app<R>(f: impl FnOnce(&mut Hashing) -> R) -> Option<R> {
@@ -79,12 +153,13 @@ impl Hashing {
         }
     }
 
-    /// Queues `msg`, replacing a queued message of the same kind from a slider drag.
+    /// Queues `msg`, replacing a queued message of the same kind from a slider drag, and a
+    /// queued address by a newer one (the newer one says everything).
     fn enqueue(&mut self, msg: Msg) {
         let same = |a: &Msg, b: &Msg| match (a, b) {
-            (Msg::SetVnodes(_), Msg::SetVnodes(_)) | (Msg::SetKeyCount(_), Msg::SetKeyCount(_)) => {
-                true
-            }
+            (Msg::SetVnodes(_), Msg::SetVnodes(_))
+            | (Msg::SetKeyCount(_), Msg::SetKeyCount(_))
+            | (Msg::LoadFragment(_), Msg::LoadFragment(_)) => true,
             (Msg::SetWeight { node: x, .. }, Msg::SetWeight { node: y, .. }) => x == y,
             _ => false,
         };
@@ -95,6 +170,14 @@ impl Hashing {
             }
         }
         self.queue.push(msg);
+    }
+
+    /// Computes the change on its way until `deadline` (a `performance.now()` time) or until
+    /// it is done.
+    fn work_until(&mut self, deadline: f64) {
+        while self.lab.busy() && now() < deadline {
+            self.lab.work(WORK_CHUNK);
+        }
     }
 
     /// Applies the queued messages and redraws (called by the frame once per animation frame).
@@ -117,11 +200,17 @@ impl Hashing {
                     | Msg::LookupKey(_)
                     | Msg::ClearKey
             );
-            self.lab.update(msg);
+            self.lab.begin(msg);
         }
         if any {
             self.last_change = now();
         }
+        let budget = if self.lab.ready() {
+            FRAME_WORK_MS
+        } else {
+            FIRST_WORK_MS
+        };
+        self.work_until(started + budget);
         self.timing.clear();
         self.timing.push(("update", now() - started));
         if preset_applied {
@@ -146,83 +235,91 @@ impl Hashing {
         self.after_render();
     }
 
+    /// One timer task of the change being computed; the frame after it commits draws it.
+    fn work_tick(&mut self) {
+        self.work_timer = false;
+        let started = now();
+        self.work_until(started + TICK_WORK_MS);
+        if self.lab.busy() {
+            page::render_progress(&self.lab);
+            self.schedule_work();
+        } else {
+            self.schedule_frame();
+        }
+    }
+
+    fn schedule_work(&mut self) {
+        if self.work_timer || !self.lab.busy() {
+            return;
+        }
+        self.work_timer = set_timeout(0, || {
+            with_app(Hashing::work_tick);
+        })
+        .is_some();
+    }
+
     fn visible(&self, v: View) -> bool {
-        self.lab.state().embed.is_none_or(|e| e == v)
+        self.lab.target_state().embed.is_none_or(|e| e == v)
+    }
+
+    /// The canvases' CSS sizes (0 × 0 for one not displayed).
+    fn measure(&self) -> Sizes {
+        let size = |id: &str, v: View| {
+            if !self.visible(v) {
+                return (0.0, 0.0);
+            }
+            by_id_as::<web_sys::HtmlCanvasElement>(id).map_or((0.0, 0.0), |c| dom::css_size(&c))
+        };
+        Sizes {
+            ring: size("ring", View::Ring),
+            bars: size("bars-chart", View::Bars),
+            deviation: size("deviation-chart", View::Deviation),
+            movement: size("movement-chart", View::Movement),
+            dpr: dpr(),
+        }
     }
 
     fn render(&mut self) -> Result<(), JsValue> {
+        // Sizes first, before anything below changes the page.
+        let sizes = self.measure();
         // Stage timings start here so that "controls" covers texts, controls and notices.
         let mut t = now();
-        let lang = self.lab.state().lang;
+        let target = self.lab.target_state();
+        let lang = target.lang;
         let mut rebuild_nodes = false;
         if self.rendered_lang != Some(lang) {
             page::render_texts(lang, self.chapter)?;
             self.rendered_lang = Some(lang);
             rebuild_nodes = true;
         }
-        let names: Vec<String> = self
-            .lab
-            .state()
-            .nodes
-            .iter()
-            .map(|n| n.name.clone())
-            .collect();
+        let names: Vec<String> = target.nodes.iter().map(|n| n.name.clone()).collect();
         if names != self.rendered_nodes {
             rebuild_nodes = true;
             self.rendered_nodes = names;
         }
         self.apply_embed();
-        let focused = if rebuild_nodes { active_id() } else { None };
-        page::render_controls(
-            &self.lab,
-            rebuild_nodes,
-            std::mem::take(&mut self.reset_focused),
-        )?;
-        if let Some(id) = focused {
-            restore_focus(&id);
+        let controls_changed = self.rendered_controls.as_ref() != Some(target);
+        if rebuild_nodes || controls_changed || self.reset_focused {
+            let focused = if rebuild_nodes { active_id() } else { None };
+            page::render_controls(
+                &self.lab,
+                rebuild_nodes,
+                std::mem::take(&mut self.reset_focused),
+            )?;
+            if let Some(id) = focused {
+                restore_focus(&id);
+            }
+            self.rendered_controls = Some(self.lab.target_state().clone());
         }
         page::render_notices(&self.lab)?;
+        page::render_progress(&self.lab);
         let mut lap = |timing: &mut Vec<(&'static str, f64)>, name: &'static str| {
             let n = now();
             timing.push((name, n - t));
             t = n;
         };
         lap(&mut self.timing, "controls");
-        let (theme, dpr) = (self.theme, dpr());
-        if self.visible(View::Ring) {
-            let path = self.lab.key_path();
-            if let Some(c) = by_id_as::<web_sys::HtmlCanvasElement>("ring") {
-                let frame = ring::draw(&c, &self.lab, theme, dpr, path.as_ref())?;
-                let moved = frame.dots.iter().filter(|d| d.moved_from.is_some()).count();
-                dom::set_attr(&c, "data-dots", &frame.dots.len().to_string());
-                dom::set_attr(&c, "data-moved-dots", &moved.to_string());
-                // Where the first sample key is drawn (CSS pixels in the canvas), so a test can
-                // click a dot without re-deriving the ring's layout.
-                if let Some(d) = frame.dots.first() {
-                    let (x, y) = frame.layout.dot_position(d.hash);
-                    dom::set_attr(&c, "data-first-dot", &format!("{x:.1},{y:.1}"));
-                }
-                self.ring_frame = Some(frame);
-            }
-            lap(&mut self.timing, "ring");
-            page::render_ring_texts(&self.lab)?;
-            page::render_key_path(&self.lab, path.as_ref())?;
-        }
-        if self.visible(View::Figures) {
-            page::render_figures(&self.lab)?;
-        }
-        lap(&mut self.timing, "texts");
-        if self.visible(View::Bars) {
-            charts::draw_bars(&self.lab, theme, dpr)?;
-            page::render_bars_table(&self.lab)?;
-        }
-        lap(&mut self.timing, "bars");
-        self.render_deviation()?;
-        lap(&mut self.timing, "deviation");
-        self.render_movement()?;
-        lap(&mut self.timing, "movement");
         if let Some(app) = by_id("app") {
-            dom::set_attr(&app, "data-state", "ready");
             dom::set_attr(
                 &app,
                 "data-pending-change",
@@ -233,11 +330,83 @@ impl Hashing {
                 },
             );
         }
+        if !self.lab.ready() {
+            // Nothing to show yet but the controls and the progress note.
+            return Ok(());
+        }
+        let st = self.lab.state();
+        let seen = Seen {
+            revision: self.lab.revision(),
+            lang: Some(st.lang),
+            key: st.key.clone(),
+            pending: self.lab.has_pending_change(),
+            theme: Some(self.theme),
+            sizes,
+        };
+        let dirty = Dirty::between(&self.seen, &seen);
+        let theme = self.theme;
+        let dpr = sizes.dpr;
+        if self.visible(View::Ring) {
+            let path = (dirty.ring || dirty.key_path)
+                .then(|| self.lab.key_path())
+                .flatten();
+            if dirty.ring {
+                if let Some(c) = by_id_as::<web_sys::HtmlCanvasElement>("ring") {
+                    let frame = ring::draw(
+                        &c,
+                        &self.lab,
+                        theme,
+                        dpr,
+                        sizes.ring,
+                        path.as_ref(),
+                        &mut self.ring_cache,
+                    )?;
+                    let moved = frame.dots.iter().filter(|d| d.moved_from.is_some()).count();
+                    dom::set_attr(&c, "data-dots", &frame.dots.len().to_string());
+                    dom::set_attr(&c, "data-moved-dots", &moved.to_string());
+                    // Where the first sample key is drawn (CSS pixels in the canvas), so a
+                    // test can click a dot without re-deriving the ring's layout.
+                    if let Some(d) = frame.dots.first() {
+                        let (x, y) = frame.layout.dot_position(d.hash);
+                        dom::set_attr(&c, "data-first-dot", &format!("{x:.1},{y:.1}"));
+                    }
+                    self.ring_frame = Some(frame);
+                }
+            }
+            lap(&mut self.timing, "ring");
+            if dirty.ring_texts {
+                page::render_ring_texts(&self.lab)?;
+            }
+            if dirty.key_path {
+                page::render_key_path(&self.lab, path.as_ref())?;
+            }
+        }
+        if self.visible(View::Figures) && dirty.figures {
+            page::render_figures(&self.lab)?;
+        }
+        lap(&mut self.timing, "texts");
+        if self.visible(View::Bars) && dirty.bars {
+            charts::draw_bars(&mut self.charts, &self.lab, theme, dpr, sizes.bars)?;
+            page::render_bars_table(&self.lab)?;
+        }
+        lap(&mut self.timing, "bars");
+        if dirty.sweeps {
+            self.render_deviation(sizes)?;
+        }
+        lap(&mut self.timing, "deviation");
+        if dirty.sweeps {
+            self.render_movement(sizes)?;
+        }
+        lap(&mut self.timing, "movement");
+        self.seen = seen;
+        if let Some(app) = by_id("app") {
+            dom::set_attr(&app, "data-state", "ready");
+        }
         Ok(())
     }
 
-    fn render_deviation(&self) -> Result<(), JsValue> {
-        if !self.visible(View::Deviation) {
+    fn render_deviation(&mut self, sizes: Sizes) -> Result<(), JsValue> {
+        if !self.visible(View::Deviation) || !self.lab.ready() {
             return Ok(());
         }
         // A sweep for other nodes stays on screen (marked "computing") until its replacement
@@ -245,18 +414,32 @@ impl Hashing {
         let sweep = shown(self.dev.as_ref(), self.dev_prev.as_ref(), |s| {
             s.points().is_empty()
         });
-        charts::draw_deviation_chart(&self.lab, sweep, self.theme, dpr())?;
+        charts::draw_deviation_chart(
+            &mut self.charts,
+            &self.lab,
+            sweep,
+            self.theme,
+            sizes.dpr,
+            sizes.deviation,
+        )?;
         page::render_deviation_table(&self.lab, sweep)
     }
 
-    fn render_movement(&self) -> Result<(), JsValue> {
-        if !self.visible(View::Movement) {
+    fn render_movement(&mut self, sizes: Sizes) -> Result<(), JsValue> {
+        if !self.visible(View::Movement) || !self.lab.ready() {
             return Ok(());
         }
         let sweep = shown(self.mv.as_ref(), self.mv_prev.as_ref(), |s| {
             s.points().is_empty()
         });
-        charts::draw_movement_chart(&self.lab, sweep, self.theme, dpr())?;
+        charts::draw_movement_chart(
+            &mut self.charts,
+            &self.lab,
+            sweep,
+            self.theme,
+            sizes.dpr,
+            sizes.movement,
+        )?;
         page::render_movement_table(&self.lab, sweep)
     }
 
@@ -264,7 +447,7 @@ impl Hashing {
         let Some(body) = dom::document().ok().and_then(|d| d.body()) else {
             return;
         };
-        match self.lab.state().embed {
+        match self.lab.target_state().embed {
             Some(v) => {
                 let _ = body.class_list().add_1("embed");
                 dom::set_attr(&body, "data-embed", v.name());
@@ -283,6 +466,7 @@ impl Hashing {
                 dispatch(Msg::ApplyPendingChange);
             });
         }
+        self.schedule_work();
         self.schedule_sweep();
     }
 
@@ -301,7 +485,7 @@ impl Hashing {
     }
 
     fn schedule_sweep(&mut self) {
-        if self.sweep_timer || self.sweeps_done() {
+        if self.sweep_timer || self.lab.busy() || !self.lab.ready() || self.sweeps_done() {
             return;
         }
         let wait = (SWEEP_DEBOUNCE_MS - (now() - self.last_change)).max(0.0) as i32;
@@ -311,13 +495,17 @@ impl Hashing {
         .is_some();
     }
 
-    /// Computes one point of a chart sweep and redraws that chart.
+    /// Computes a slice of a chart sweep (a few milliseconds, or up to a new point) and
+    /// redraws that chart when it has a new point.
     fn sweep_tick(&mut self) {
         self.sweep_timer = false;
-        if now() - self.last_change < SWEEP_DEBOUNCE_MS || !self.queue.is_empty() {
+        if now() - self.last_change < SWEEP_DEBOUNCE_MS || !self.queue.is_empty() || self.lab.busy()
+        {
             self.schedule_sweep();
             return;
         }
+        let deadline = now() + TICK_WORK_MS;
+        let sizes = self.seen.sizes;
         let result = if self.visible(View::Deviation)
             && !self
                 .dev
@@ -331,10 +519,18 @@ impl Hashing {
                 }
             }
             let keys = std::rc::Rc::clone(self.lab.keys());
+            let mut new_point = false;
             if let Some(s) = self.dev.as_mut() {
-                s.step(&keys);
+                let before = s.points().len();
+                while now() < deadline && !s.work(&keys, WORK_CHUNK) && s.points().len() == before {
+                }
+                new_point = s.points().len() != before || s.is_done();
             }
-            self.render_deviation()
+            if new_point {
+                self.render_deviation(sizes)
+            } else {
+                Ok(())
+            }
         } else if self.visible(View::Movement) {
             if !self.mv.as_ref().is_some_and(|s| s.is_for(&self.lab)) {
                 let old = self.mv.replace(MovementSweep::new(&self.lab));
@@ -342,10 +538,20 @@ impl Hashing {
                     self.mv_prev = old;
                 }
             }
+            let mut new_point = false;
             if let Some(s) = self.mv.as_mut() {
-                s.step(&self.lab);
+                let before = s.points().len();
+                while now() < deadline
+                    && !s.work(&self.lab, WORK_CHUNK)
+                    && s.points().len() == before
+                {}
+                new_point = s.points().len() != before || s.is_done();
             }
-            self.render_movement()
+            if new_point {
+                self.render_movement(sizes)
+            } else {
+                Ok(())
+            }
         } else {
             Ok(())
         };
@@ -574,8 +780,9 @@ impl Hashing {
         issues: Vec<FragmentIssue>,
         theme: Theme,
     ) -> Result<Hashing, JsValue> {
-        let lab = Lab::from_fragment_over(fields, hashing_defaults(chapter, lang), issues);
-        page::build(root, chapter, lab.state().embed)?;
+        // Started, not computed: the first frames compute it in slices.
+        let lab = Lab::starting_from_fragment_over(fields, hashing_defaults(chapter, lang), issues);
+        page::build(root, chapter, lab.target_state().embed)?;
         let listeners = wire_events()?;
         Ok(Hashing {
             lab,
@@ -584,14 +791,19 @@ impl Hashing {
             theme,
             rendered_lang: None,
             rendered_nodes: Vec::new(),
+            rendered_controls: None,
             reset_focused: false,
             timing: Vec::new(),
             ring_frame: None,
+            ring_cache: ring::RingCache::default(),
+            charts: charts::ChartCache::default(),
+            seen: Seen::default(),
             dev: None,
             mv: None,
             dev_prev: None,
             mv_prev: None,
             sweep_timer: false,
+            work_timer: false,
             preset_timer: None,
             last_change: -1e9,
             chapter,
@@ -603,9 +815,9 @@ impl Hashing {
     /// `embed` is false (the "open the full lab" link).
     pub fn fields(&self, embed: bool) -> String {
         if embed {
-            self.lab.state().to_fragment()
+            self.lab.target_state().to_fragment()
         } else {
-            let mut full = self.lab.state().clone();
+            let mut full = self.lab.target_state().clone();
             full.embed = None;
             full.to_fragment()
         }
@@ -613,12 +825,12 @@ impl Hashing {
 
     /// The interface language of the experiment.
     pub fn lang(&self) -> Lang {
-        self.lab.state().lang
+        self.lab.target_state().lang
     }
 
     /// Whether one view is shown alone (embed mode).
     pub fn embedded(&self) -> bool {
-        self.lab.state().embed.is_some()
+        self.lab.target_state().embed.is_some()
     }
 
     /// Switches the language (applied on the next frame).
@@ -639,7 +851,8 @@ impl Hashing {
         self.schedule_frame();
     }
 
-    /// Redraws everything on the next frame (the window was resized).
+    /// Redraws on the next frame (the window was resized: sizes are measured again, and
+    /// what they change is redrawn).
     pub fn request_render(&mut self) {
         self.schedule_frame();
     }

@@ -14,7 +14,8 @@ use partlab_core::config::Strategy;
 use partlab_core::lesson;
 use partlab_core::sweep::DEFAULT_VNODE_COUNTS;
 use partlab_lab::i18n::{
-    fmt_dec, fmt_fraction, fmt_int, fmt_pct, preset_label, strategy_name, strategy_rule, tr, Text,
+    fmt_dec, fmt_fraction, fmt_int, fmt_pct, preset_label, progress_note, strategy_name,
+    strategy_rule, tr, Text,
 };
 use partlab_lab::model::{DeviationSweep, KeyPath, Lab, MovementSweep, Notice, PathDetail};
 use partlab_lab::palette::node_colour;
@@ -27,7 +28,8 @@ use partlab_lab::chapters::ChapterId;
 use partlab_lab::i18n::{chapter_intro, chapter_title};
 
 use crate::dom::{
-    by_id, clear, set_attr, set_input_value, set_select_value, set_style, set_text_id, H,
+    by_id, clear, fingerprint, same_content, set_attr, set_input_value, set_select_value,
+    set_style, set_text_id, H,
 };
 
 /// Builds the instrument inside the chapter's root element (replacing what was there).
@@ -41,6 +43,13 @@ pub fn build(root: &Element, chapter: ChapterId, embed: Option<View>) -> Result<
     let layout = H::new("main")?
         .class("layout")
         .child(notice_area("notices")?)?
+        .child(
+            H::new("p")?
+                .id("progress")
+                .class("progress")
+                .attr("role", "status")
+                .attr("aria-live", "polite"),
+        )?
         .child(intro)?;
 
     // Controls.
@@ -299,11 +308,14 @@ pub struct Table<'a> {
 }
 
 impl Table<'_> {
-    /// Replaces the content of table `id`.
+    /// Replaces the content of table `id` (unless it already shows exactly this).
     pub fn render(&self, id: &str) -> Result<(), JsValue> {
         let Some(table) = by_id(id) else {
             return Ok(());
         };
+        if same_content(&table, fingerprint(&(&self.head, &self.rows))) {
+            return Ok(());
+        }
         clear(&table);
         let mut tr_head = H::new("tr")?;
         for h in &self.head {
@@ -338,7 +350,8 @@ impl Table<'_> {
 /// change was just applied or rejected: the control shows the state, e.g. a rejected name
 /// goes back to the last valid one).
 pub fn render_controls(lab: &Lab, rebuild_nodes: bool, reset_focused: bool) -> Result<(), JsValue> {
-    let st = lab.state();
+    // The controls show the experiment asked for, also while it is being computed.
+    let st = lab.target_state();
     let lang = st.lang;
     let focused = crate::dom::document()?
         .active_element()
@@ -515,17 +528,21 @@ fn notice_box(n: &Notice) -> &'static str {
 
 /// Shows the notices, each next to what it is about.
 pub fn render_notices(lab: &Lab) -> Result<(), JsValue> {
-    let lang = lab.state().lang;
+    let lang = lab.target_state().lang;
     for id in ["notices", "control-notices", "key-notices"] {
         let Some(box_) = by_id(id) else {
             continue;
         };
-        clear(&box_);
         let here: Vec<&Notice> = lab
             .notices()
             .iter()
             .filter(|n| notice_box(n) == id)
             .collect();
+        let texts: Vec<String> = here.iter().map(|n| n.text(lang)).collect();
+        if same_content(&box_, fingerprint(&texts)) {
+            continue;
+        }
+        clear(&box_);
         if here.is_empty() {
             continue;
         }
@@ -560,7 +577,14 @@ pub fn render_ring_texts(lab: &Lab) -> Result<(), JsValue> {
             },
         ),
     );
-    if let Some(legend) = by_id("legend") {
+    if let Some(legend) = by_id("legend").filter(|l| {
+        let nodes: Vec<(&str, usize)> = st
+            .nodes
+            .iter()
+            .map(|n| (n.name.as_str(), n.colour))
+            .collect();
+        !same_content(l, fingerprint(&nodes))
+    }) {
         clear(&legend);
         for n in &st.nodes {
             let sw = H::new("span")?
@@ -612,8 +636,21 @@ pub fn render_key_path(lab: &Lab, path: Option<&KeyPath>) -> Result<(), JsValue>
     let Some(panel) = by_id("key-path") else {
         return Ok(());
     };
-    clear(&panel);
     let lang = lab.state().lang;
+    let sig = path.map(|p| {
+        let detail = match &p.detail {
+            PathDetail::Modulo { n, rem } => (0, u64::from(*n), *rem),
+            PathDetail::Ring { vnode, position } => (1, fingerprint(vnode), *position),
+            PathDetail::Rendezvous { score } => (2, 0, *score),
+            PathDetail::Jump { n, bucket } => (3, u64::from(*n), u64::from(*bucket)),
+        };
+        (&p.key, p.hash, detail, &p.nodes, &p.before, p.in_key_set)
+    });
+    let strategy = lab.config().strategy.name();
+    if same_content(&panel, fingerprint(&(sig, lang.code(), strategy))) {
+        return Ok(());
+    }
+    clear(&panel);
     let Some(p) = path else {
         return Ok(());
     };
@@ -769,14 +806,31 @@ pub fn render_figures(lab: &Lab) -> Result<(), JsValue> {
     let Some(dl) = by_id("figures") else {
         return Ok(());
     };
+    // Everything the list shows comes from the distribution, the movement and the lesson's
+    // figures, in one language.
+    let bits = |x: f64| x.to_bits();
+    let sig = (
+        [d.deviation_pct, d.peak_to_mean, d.max_share_error_pct].map(bits),
+        weighted_of(d),
+        lab.movement().map(|m| {
+            let flow: Vec<_> = m.flow.iter().map(|f| (&f.from, &f.to, f.keys)).collect();
+            let replicas = m.replica_sets_changed_fraction.map(bits);
+            (m.moved, m.total, bits(m.ideal_fraction), replicas, flow)
+        }),
+        lesson.as_ref().map(|l| {
+            let pcts = [l.deviation_pct, l.moved_pct, l.replica_sets_changed_pct];
+            (l.id, pcts.map(|x| x.map(bits)))
+        }),
+        lang.code(),
+    );
+    if same_content(&dl, fingerprint(&sig)) {
+        return Ok(());
+    }
     clear(&dl);
     let lesson_pct =
         |v: Option<f64>| v.map(|x| format!("{}: {}", tr(lang, Text::Lesson), fmt_pct(lang, x, 1)));
     // With unequal weights the core measures each node against its own expected share.
-    let weighted = d
-        .nodes
-        .windows(2)
-        .any(|w| w[0].expected_share != w[1].expected_share);
+    let weighted = weighted_of(d);
     figure(
         &dl,
         "deviation",
@@ -888,6 +942,26 @@ pub fn render_figures(lab: &Lab) -> Result<(), JsValue> {
         }
     }
     Ok(())
+}
+
+/// Whether the expected shares differ (weights matter).
+fn weighted_of(d: &partlab_core::stats::Distribution) -> bool {
+    d.nodes
+        .windows(2)
+        .any(|w| w[0].expected_share != w[1].expected_share)
+}
+
+/// The note that says a change is being computed, and how far it is (empty when idle);
+/// `#app[data-busy]` says the same to tests and scripts.
+pub fn render_progress(lab: &Lab) {
+    let text = lab
+        .progress()
+        .map(|p| progress_note(lab.target_state().lang, &p, lab.ready()))
+        .unwrap_or_default();
+    set_text_id("progress", &text);
+    if let Some(app) = by_id("app") {
+        set_attr(&app, "data-busy", if lab.busy() { "true" } else { "false" });
+    }
 }
 
 /// The bar chart's text alternative.

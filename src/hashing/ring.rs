@@ -19,19 +19,50 @@ pub struct RingFrame {
     pub dots: Vec<Dot>,
 }
 
-/// Sizes the canvas backing store to its CSS box times `dpr` and returns a context scaled so
-/// drawing happens in CSS pixels, with the CSS width and height.
-pub fn prepare(
+/// What the still layer of the ring (hash-space circle, owner arcs, vnode ticks, the "0"
+/// label) is drawn from: the ring's nodes, weights and colours, the vnode count, the
+/// strategy, the theme and the canvas size.
+#[derive(Clone, Debug, PartialEq)]
+struct BaseKey {
+    /// The vnode count and each node's name, weight (bits) and colour, for the ring strategy.
+    ring: Option<(u32, Vec<NodeLook>)>,
+    theme: Theme,
+    backing: (u32, u32),
+    dpr_bits: u64,
+}
+
+/// A node as the still layer draws it: name, weight (bits) and colour slot.
+type NodeLook = (String, u64, usize);
+
+/// The ring's still layer, kept on a canvas of its own (not in the page) and copied under
+/// the dots: a change that moves keys but not vnodes (another strategy, replicas, a key
+/// selected) does not redraw arcs and ticks.
+#[derive(Default)]
+pub struct RingCache {
+    base: Option<(HtmlCanvasElement, BaseKey)>,
+}
+
+/// Sizes `canvas`'s backing store for a CSS box of `size` times `dpr` (a change of size
+/// clears it; the same size keeps its pixels) and returns a context scaled so drawing
+/// happens in CSS pixels.
+fn prepare_sized(
     canvas: &HtmlCanvasElement,
+    size: (f64, f64),
     dpr: f64,
-) -> Result<(CanvasRenderingContext2d, f64, f64), JsValue> {
-    let (w, h) = crate::dom::size_canvas(canvas, dpr);
+) -> Result<CanvasRenderingContext2d, JsValue> {
+    let (pw, ph) = crate::dom::backing_size(size, dpr);
+    if canvas.width() != pw {
+        canvas.set_width(pw);
+    }
+    if canvas.height() != ph {
+        canvas.set_height(ph);
+    }
     let ctx = canvas
         .get_context("2d")?
         .ok_or_else(|| JsValue::from_str("no 2d context"))?
         .dyn_into::<CanvasRenderingContext2d>()?;
     ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0)?;
-    Ok((ctx, w, h))
+    Ok(ctx)
 }
 
 fn css(theme: &ChartTheme, which: fn(&ChartTheme) -> partlab_lab::palette::Rgb) -> String {
@@ -43,19 +74,72 @@ fn canvas_angle(a: f64) -> f64 {
     a - FRAC_PI_2
 }
 
-/// Draws the whole ring.
+/// Draws the whole ring in a CSS box of `size`: the still layer (from `cache` when the ring
+/// did not change), then the key dots (moved keys highlighted) and the selected key.
 pub fn draw(
     canvas: &HtmlCanvasElement,
     lab: &Lab,
     theme: Theme,
     dpr: f64,
+    size: (f64, f64),
     path: Option<&KeyPath>,
+    cache: &mut RingCache,
 ) -> Result<RingFrame, JsValue> {
-    let (ctx, w, h) = prepare(canvas, dpr)?;
+    let (w, h) = (size.0.max(1.0), size.1.max(1.0));
+    let layout = RingLayout::fit(w, h);
+    let key = BaseKey {
+        ring: lab.ring_points().map(|_| {
+            let st = lab.state();
+            (
+                st.vnodes,
+                st.nodes
+                    .iter()
+                    .map(|n| (n.name.clone(), n.weight.to_bits(), n.colour))
+                    .collect(),
+            )
+        }),
+        theme,
+        backing: crate::dom::backing_size((w, h), dpr),
+        dpr_bits: dpr.to_bits(),
+    };
+    let base = match cache.base.take() {
+        Some((c, k)) if k == key => c,
+        old => {
+            let c = match old {
+                Some((c, _)) => c,
+                None => crate::dom::document()?
+                    .create_element("canvas")?
+                    .dyn_into::<HtmlCanvasElement>()?,
+            };
+            let ctx = prepare_sized(&c, (w, h), dpr)?;
+            draw_base(&ctx, lab, theme, &layout, (w, h))?;
+            c
+        }
+    };
+    let ctx = prepare_sized(canvas, (w, h), dpr)?;
+    // The layer is opaque and the same size: copy its pixels as they are.
+    ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)?;
+    ctx.draw_image_with_html_canvas_element(&base, 0.0, 0.0)?;
+    ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0)?;
+    cache.base = Some((base, key));
     let t = chart_theme(theme);
+    let dots = draw_dots(&ctx, lab, &t, &layout)?;
+    draw_selection(&ctx, &t, &layout, path)?;
+    Ok(RingFrame { layout, dots })
+}
+
+/// The still layer: background, the hash space, owner arcs, vnode ticks, the "0" label.
+fn draw_base(
+    ctx: &CanvasRenderingContext2d,
+    lab: &Lab,
+    theme: Theme,
+    layout: &RingLayout,
+    (w, h): (f64, f64),
+) -> Result<(), JsValue> {
+    let t = chart_theme(theme);
+    let layout = *layout;
     ctx.set_fill_style_str(&css(&t, |t| t.background));
     ctx.fill_rect(0.0, 0.0, w, h);
-    let layout = RingLayout::fit(w, h);
     let colour = |slot: usize| node_colour(slot).css();
 
     // The hash space as a thin circle.
@@ -65,8 +149,7 @@ pub fn draw(
     ctx.arc(layout.cx, layout.cy, layout.radius, 0.0, TAU)?;
     ctx.stroke();
 
-    let points = lab.ring_points();
-    if let Some(points) = points {
+    if let Some(points) = lab.ring_points() {
         let arcs = owner_arcs(points, layout.pixel_angle(), |n| lab.colour_of(n));
         let mut slots: Vec<usize> = arcs.iter().map(|a| a.colour).collect();
         slots.sort_unstable();
@@ -106,7 +189,27 @@ pub fn draw(
         }
     }
 
-    // Key dots: unmoved ones first (dimmed when a change moved some), moved ones on top.
+    // The top of the ring: position 0 = 2^64.
+    ctx.set_fill_style_str(&css(&t, |t| t.text));
+    ctx.set_font(&format!(
+        "{}px sans-serif",
+        (layout.radius / 16.0).clamp(10.0, 14.0)
+    ));
+    ctx.set_text_align("center");
+    ctx.set_text_baseline("bottom");
+    let (x, y) = layout.point(0.0, layout.tick_span().1 + 3.0);
+    ctx.fill_text("0 = 2⁶⁴", x, y)?;
+    Ok(())
+}
+
+/// Key dots: unmoved ones first (dimmed when a change moved some), moved ones on top.
+fn draw_dots(
+    ctx: &CanvasRenderingContext2d,
+    lab: &Lab,
+    t: &ChartTheme,
+    layout: &RingLayout,
+) -> Result<Vec<Dot>, JsValue> {
+    let colour = |slot: usize| node_colour(slot).css();
     let dots = lab.sample_dots();
     let any_moved = dots.iter().any(|d| d.moved_from.is_some());
     let mut slots: Vec<usize> = dots.iter().map(|d| d.colour).collect();
@@ -143,7 +246,7 @@ pub fn draw(
             dots.iter()
                 .filter(move |d| d.colour == to && d.moved_from == Some(from))
         };
-        ctx.set_stroke_style_str(&css(&t, |t| t.text));
+        ctx.set_stroke_style_str(&css(t, |t| t.text));
         ctx.set_line_width(1.0);
         ctx.begin_path();
         for d in dots.iter().filter(|d| d.moved_from.is_some()) {
@@ -166,43 +269,42 @@ pub fn draw(
             ctx.stroke();
         }
     }
+    Ok(dots)
+}
 
-    // The top of the ring: position 0 = 2^64.
-    ctx.set_fill_style_str(&css(&t, |t| t.text));
-    ctx.set_font(&format!(
-        "{}px sans-serif",
-        (layout.radius / 16.0).clamp(10.0, 14.0)
-    ));
-    ctx.set_text_align("center");
-    ctx.set_text_baseline("bottom");
-    let (x, y) = layout.point(0.0, layout.tick_span().1 + 3.0);
-    ctx.fill_text("0 = 2⁶⁴", x, y)?;
-
-    // The selected key: a spoke from the centre to the ring through its dot.
-    if let Some(p) = path {
-        let a = angle_of(p.hash);
-        let hl = css(&t, |t| t.highlight);
-        ctx.set_stroke_style_str(&hl);
-        ctx.set_line_width(2.0);
+/// The selected key: a spoke from the centre to the ring through its dot.
+fn draw_selection(
+    ctx: &CanvasRenderingContext2d,
+    t: &ChartTheme,
+    layout: &RingLayout,
+    path: Option<&KeyPath>,
+) -> Result<(), JsValue> {
+    let Some(p) = path else {
+        return Ok(());
+    };
+    let small = (layout.radius / 110.0).clamp(1.6, 3.0);
+    let a = angle_of(p.hash);
+    let hl = css(t, |t| t.highlight);
+    ctx.set_stroke_style_str(&hl);
+    ctx.set_line_width(2.0);
+    ctx.begin_path();
+    ctx.move_to(layout.cx, layout.cy);
+    let (x, y) = layout.point(a, layout.radius + layout.arc_width);
+    ctx.line_to(x, y);
+    ctx.stroke();
+    let (x, y) = layout.dot_position(p.hash);
+    ctx.begin_path();
+    ctx.arc(x, y, small * 2.6, 0.0, TAU)?;
+    ctx.stroke();
+    if let partlab_lab::model::PathDetail::Ring { position, .. } = &p.detail {
+        let va = angle_of(*position);
         ctx.begin_path();
-        ctx.move_to(layout.cx, layout.cy);
-        let (x, y) = layout.point(a, layout.radius + layout.arc_width);
-        ctx.line_to(x, y);
+        let (x0, y0) = layout.point(va, layout.radius - layout.arc_width);
+        let (x1, y1) = layout.point(va, layout.radius + layout.arc_width * 1.4);
+        ctx.move_to(x0, y0);
+        ctx.line_to(x1, y1);
+        ctx.set_line_width(3.0);
         ctx.stroke();
-        let (x, y) = layout.dot_position(p.hash);
-        ctx.begin_path();
-        ctx.arc(x, y, small * 2.6, 0.0, TAU)?;
-        ctx.stroke();
-        if let partlab_lab::model::PathDetail::Ring { position, .. } = &p.detail {
-            let va = angle_of(*position);
-            ctx.begin_path();
-            let (x0, y0) = layout.point(va, layout.radius - layout.arc_width);
-            let (x1, y1) = layout.point(va, layout.radius + layout.arc_width * 1.4);
-            ctx.move_to(x0, y0);
-            ctx.line_to(x1, y1);
-            ctx.set_line_width(3.0);
-            ctx.stroke();
-        }
     }
-    Ok(RingFrame { layout, dots })
+    Ok(())
 }
