@@ -367,23 +367,58 @@ fn top_of(scores: &[u64], weighted: Option<&[f64]>, r: usize, out: &mut Vec<Node
 
 /// The owner of every key of a key set, in the key set's sorted-slot order, plus the replica
 /// sets when more than one copy is kept.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Assignment {
     /// `owners[slot]`: the node owning the key at sorted slot `slot`.
     pub owners: Vec<NodeIdx>,
     /// Copies per key (1 = owner only).
     pub replicas: usize,
-    /// `replicas` entries per slot when `replicas > 1`, owner first; empty otherwise.
-    pub(crate) replica_table: Vec<NodeIdx>,
+    /// Where the replica sets are (when `replicas > 1`).
+    pub(crate) sets: ReplicaSets,
+}
+
+/// The replica sets of an assignment, each `replicas` nodes long, owner first, stored as
+/// compactly as the strategy allows.
+#[derive(Clone, Debug)]
+pub(crate) enum ReplicaSets {
+    /// One copy per key: the owner is the set.
+    Owner,
+    /// A set per key (rendezvous: the best scores differ key by key).
+    PerKey(Vec<NodeIdx>),
+    /// A set per owner (mod N and jump: the following node numbers).
+    PerOwner(Vec<NodeIdx>),
+    /// A set per ring point, and each key's point (the ring: every key of an arc has the
+    /// same set).
+    PerPoint {
+        sets: Vec<NodeIdx>,
+        point_of: Vec<u32>,
+    },
+}
+
+impl PartialEq for Assignment {
+    /// The same owners and the same replica set for every key, however they are stored.
+    fn eq(&self, other: &Assignment) -> bool {
+        self.owners == other.owners
+            && self.replicas == other.replicas
+            && (0..self.owners.len()).all(|s| self.replica_set(s) == other.replica_set(s))
+    }
 }
 
 impl Assignment {
     /// The owner and replicas of the key at `slot`, owner first.
     pub fn replica_set(&self, slot: usize) -> &[NodeIdx] {
-        if self.replicas > 1 {
-            &self.replica_table[slot * self.replicas..(slot + 1) * self.replicas]
-        } else {
-            std::slice::from_ref(&self.owners[slot])
+        let r = self.replicas;
+        match &self.sets {
+            ReplicaSets::Owner => std::slice::from_ref(&self.owners[slot]),
+            ReplicaSets::PerKey(t) => &t[slot * r..(slot + 1) * r],
+            ReplicaSets::PerOwner(t) => {
+                let o = self.owners[slot] as usize;
+                &t[o * r..(o + 1) * r]
+            }
+            ReplicaSets::PerPoint { sets, point_of } => {
+                let p = point_of[slot] as usize;
+                &sets[p * r..(p + 1) * r]
+            }
         }
     }
 

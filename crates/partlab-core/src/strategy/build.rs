@@ -95,6 +95,18 @@ enum Phase {
     Done,
 }
 
+/// Points merged per work unit (a heap step is much cheaper than an MD5).
+const MERGE_PER_UNIT: u64 = 16;
+
+/// A k-way merge in progress: the next vnode of each node's list, smallest first.
+#[derive(Debug, Default)]
+struct Merge {
+    heap: BinaryHeap<Reverse<(u64, NodeIdx, u32, usize)>>,
+    points: Vec<RingPoint>,
+    collisions: usize,
+    started: bool,
+}
+
 /// A ring in the making (see the module documentation).
 #[derive(Debug)]
 pub struct RingBuilder {
@@ -108,6 +120,7 @@ pub struct RingBuilder {
     /// Entries to give back to the cache.
     entries: Vec<CacheEntry>,
     ring: Option<Ring>,
+    merge: Merge,
     total: u64,
     done: u64,
 }
@@ -138,8 +151,9 @@ impl RingBuilder {
             sorted: Vec::with_capacity(config.nodes.len()),
             entries: Vec::with_capacity(config.nodes.len()),
             ring: None,
-            // Hashing, then the merge (about a unit per 16 points).
-            total: points * HASH_COST + points / 16 + 1,
+            merge: Merge::default(),
+            // Hashing, then the merge.
+            total: points * HASH_COST + points / MERGE_PER_UNIT + 1,
             done: 0,
         }
     }
@@ -167,7 +181,12 @@ impl RingBuilder {
             match self.phase {
                 Phase::Done => return true,
                 Phase::Merge => {
-                    self.merge();
+                    let count = budget.saturating_mul(MERGE_PER_UNIT);
+                    let (finished, merged) = self.merge_some(count);
+                    self.done += merged / MERGE_PER_UNIT;
+                    if !finished {
+                        return false;
+                    }
                     if let Some(c) = cache.as_deref_mut() {
                         for e in self.entries.drain(..) {
                             c.put(e);
@@ -252,37 +271,52 @@ impl RingBuilder {
         }
     }
 
-    /// Merges the nodes' sorted lists into the ring (a k-way merge by position, then node,
-    /// then vnode number), skipping positions already taken.
-    fn merge(&mut self) {
-        let total: usize = self.sorted.iter().map(|l| l.len()).sum();
-        let mut points: Vec<RingPoint> = Vec::with_capacity(total);
-        let mut heap: BinaryHeap<Reverse<(u64, NodeIdx, u32, usize)>> = self
-            .sorted
-            .iter()
-            .enumerate()
-            .filter_map(|(n, l)| l.first().map(|&(p, v)| Reverse((p, n as NodeIdx, v, 0))))
-            .collect();
-        let mut collisions = 0;
-        while let Some(Reverse((position, node, vnode, i))) = heap.pop() {
-            if points.last().is_some_and(|p| p.position == position) {
-                collisions += 1;
+    /// Merges up to `count` more vnodes of the nodes' sorted lists into the ring (a k-way
+    /// merge by position, then node, then vnode number), skipping positions already taken;
+    /// returns whether the ring is complete, and how many vnodes were merged.
+    fn merge_some(&mut self, count: u64) -> (bool, u64) {
+        let m = &mut self.merge;
+        if !m.started {
+            m.started = true;
+            let total: usize = self.sorted.iter().map(|l| l.len()).sum();
+            m.points = Vec::with_capacity(total);
+            m.heap = self
+                .sorted
+                .iter()
+                .enumerate()
+                .filter_map(|(n, l)| l.first().map(|&(p, v)| Reverse((p, n as NodeIdx, v, 0))))
+                .collect();
+        }
+        let count = count.max(1);
+        let mut left = count;
+        while left > 0 {
+            let Some(Reverse((position, node, vnode, i))) = m.heap.pop() else {
+                break;
+            };
+            left -= 1;
+            if m.points.last().is_some_and(|p| p.position == position) {
+                m.collisions += 1;
             } else {
-                points.push(RingPoint {
+                m.points.push(RingPoint {
                     position,
                     node,
                     vnode,
                 });
             }
             if let Some(&(p, v)) = self.sorted[node as usize].get(i + 1) {
-                heap.push(Reverse((p, node, v, i + 1)));
+                m.heap.push(Reverse((p, node, v, i + 1)));
             }
         }
+        if !m.heap.is_empty() {
+            return (false, count - left);
+        }
+        let m = std::mem::take(&mut self.merge);
         self.ring = Some(Ring {
-            points,
+            points: m.points,
             n_nodes: self.config.nodes.len(),
-            collisions,
+            collisions: m.collisions,
         });
+        (true, count - left)
     }
 
     /// The ring (finishing whatever work is left, with `cache`).
@@ -351,7 +385,8 @@ mod tests {
             Arc::from(vec![(5, 0), (9, 1)]),
             Arc::from(vec![(5, 0), (7, 1)]),
         ];
-        b.merge();
+        assert_eq!(b.merge_some(2), (false, 2));
+        assert_eq!(b.merge_some(9), (true, 2));
         let ring = b.ring.expect("merged");
         let got: Vec<(u64, NodeIdx)> = ring.points.iter().map(|p| (p.position, p.node)).collect();
         assert_eq!(got, [(5, 0), (7, 1), (9, 0)]);

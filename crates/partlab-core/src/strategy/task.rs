@@ -8,7 +8,7 @@
 
 use std::sync::Arc;
 
-use super::{jump_hash, successors, Assignment, Kind, NodeIdx, Partitioner};
+use super::{jump_hash, successors, Assignment, Kind, NodeIdx, Partitioner, ReplicaSets};
 use crate::keys::KeySet;
 
 /// Keys per block: the unit of rendezvous hashing and of one call's granularity.
@@ -48,7 +48,9 @@ pub struct AssignTask {
     len: usize,
     next: usize,
     owners: Vec<NodeIdx>,
-    replica_table: Vec<NodeIdx>,
+    sets: ReplicaSets,
+    /// For the ring: which points' replica sets are computed.
+    set_known: Vec<bool>,
     counts: Vec<u64>,
     rendezvous: Option<Rendezvous>,
 }
@@ -91,13 +93,30 @@ impl AssignTask {
             }
             _ => None,
         };
+        // Replica sets as compact as the strategy allows (see `ReplicaSets`).
+        let mut set_known = Vec::new();
+        let sets = match &partitioner.kind {
+            _ if r == 1 => ReplicaSets::Owner,
+            Kind::Rendezvous { .. } => ReplicaSets::PerKey(vec![0; len * r]),
+            Kind::Modulo { n } | Kind::Jump { n } => {
+                ReplicaSets::PerOwner((0..*n).flat_map(|o| successors(o, *n, r)).collect())
+            }
+            Kind::Ring(ring) => {
+                set_known = vec![false; ring.points.len()];
+                ReplicaSets::PerPoint {
+                    sets: vec![0; ring.points.len() * r],
+                    point_of: vec![0; len],
+                }
+            }
+        };
         AssignTask {
             partitioner: partitioner.clone(),
             replicas: r,
             len,
             next: 0,
             owners: vec![0; len],
-            replica_table: if r > 1 { vec![0; len * r] } else { Vec::new() },
+            sets,
+            set_known,
             counts: vec![0; n],
             rendezvous,
         }
@@ -161,59 +180,67 @@ impl AssignTask {
 
     /// Assigns the keys at slots `start..end`.
     fn block(&mut self, keys: &KeySet, start: usize, end: usize) {
-        let r = self.replicas;
+        let AssignTask {
+            partitioner,
+            replicas,
+            owners,
+            sets,
+            set_known,
+            counts,
+            rendezvous,
+            ..
+        } = self;
+        let r = *replicas;
         let hashes = keys.sorted_hashes();
-        match &self.partitioner.kind {
+        match &partitioner.kind {
             Kind::Modulo { n } | Kind::Jump { n } => {
                 let n = *n;
-                let jump = matches!(self.partitioner.kind, Kind::Jump { .. });
+                let jump = matches!(partitioner.kind, Kind::Jump { .. });
                 for (slot, &h) in hashes.iter().enumerate().take(end).skip(start) {
                     let o = if jump {
                         jump_hash(h, n)
                     } else {
                         (h % u64::from(n)) as u32
                     } as NodeIdx;
-                    self.owners[slot] = o;
-                    self.counts[o as usize] += 1;
-                    if r > 1 {
-                        self.replica_table[slot * r..(slot + 1) * r].copy_from_slice(&successors(
-                            u32::from(o),
-                            n,
-                            r,
-                        ));
-                    }
+                    owners[slot] = o;
+                    counts[o as usize] += 1;
                 }
             }
             Kind::Ring(ring) => {
+                // One pass over the sorted keys beside the sorted vnodes (a merge): the keys
+                // are read in order, which the memory prefetches, instead of a binary search
+                // per vnode, which waits for memory at every step.
                 let points = &ring.points;
-                let Some(last) = points.last() else {
+                if points.is_empty() || start >= end {
                     return;
+                }
+                let first = points.partition_point(|p| p.position <= hashes[start]);
+                // Keys past the last vnode wrap to vnode 0, with no boundary after them.
+                let (mut p, mut boundary) = match points.get(first) {
+                    Some(pt) => (first, pt.position),
+                    None => (0, u64::MAX),
                 };
-                let mut slot = start;
-                while slot < end {
-                    let h = hashes[slot];
-                    let p = ring.point_for(h);
-                    // Keys past the last vnode wrap to vnode 0: the rest of the block.
-                    let run_end = if p == 0 && h >= last.position {
-                        end
-                    } else {
-                        let pos = points[p].position;
-                        slot + hashes[slot..end].partition_point(|&x| x < pos)
-                    };
-                    let node = points[p].node;
-                    self.owners[slot..run_end].fill(node);
-                    self.counts[node as usize] += (run_end - slot) as u64;
-                    if r > 1 {
-                        let set = ring.replicas_from(p, r);
-                        for s in slot..run_end {
-                            self.replica_table[s * r..(s + 1) * r].copy_from_slice(&set);
+                let mut run_start = start;
+                for (slot, &h) in hashes.iter().enumerate().take(end).skip(start) {
+                    if h >= boundary {
+                        run(owners, counts, sets, set_known, ring, p, run_start..slot, r);
+                        run_start = slot;
+                        while h >= boundary {
+                            p += 1;
+                            match points.get(p) {
+                                Some(pt) => boundary = pt.position,
+                                None => {
+                                    p = 0;
+                                    boundary = u64::MAX;
+                                }
+                            }
                         }
                     }
-                    slot = run_end;
                 }
+                run(owners, counts, sets, set_known, ring, p, run_start..end, r);
             }
             Kind::Rendezvous { .. } => {
-                let Some(rv) = self.rendezvous.as_mut() else {
+                let Some(rv) = rendezvous.as_mut() else {
                     return;
                 };
                 let width = end - start;
@@ -252,15 +279,16 @@ impl AssignTask {
                         }
                     }
                     let ws = rv.weights.as_ref().map(|_| weighted.as_slice());
-                    let owner = if r == 1 {
-                        super::best_of(&scores, ws)
-                    } else {
-                        super::top_of(&scores, ws, r, &mut top);
-                        self.replica_table[slot * r..(slot + 1) * r].copy_from_slice(&top);
-                        top[0]
+                    let owner = match &mut *sets {
+                        ReplicaSets::PerKey(t) => {
+                            super::top_of(&scores, ws, r, &mut top);
+                            t[slot * r..(slot + 1) * r].copy_from_slice(&top);
+                            top[0]
+                        }
+                        _ => super::best_of(&scores, ws),
                     };
-                    self.owners[slot] = owner;
-                    self.counts[owner as usize] += 1;
+                    owners[slot] = owner;
+                    counts[owner as usize] += 1;
                 }
             }
         }
@@ -281,9 +309,36 @@ impl AssignTask {
         let assignment = Assignment {
             owners: self.owners,
             replicas: self.replicas,
-            replica_table: self.replica_table,
+            sets: self.sets,
         };
         (assignment, self.counts)
+    }
+}
+
+/// Gives the keys at `slots` to ring point `p`: owner, count, replica set.
+#[allow(clippy::too_many_arguments)]
+fn run(
+    owners: &mut [NodeIdx],
+    counts: &mut [u64],
+    sets: &mut ReplicaSets,
+    set_known: &mut [bool],
+    ring: &super::Ring,
+    p: usize,
+    slots: std::ops::Range<usize>,
+    r: usize,
+) {
+    if slots.is_empty() {
+        return;
+    }
+    let node = ring.points[p].node;
+    counts[node as usize] += slots.len() as u64;
+    owners[slots.clone()].fill(node);
+    if let ReplicaSets::PerPoint { sets, point_of } = sets {
+        if !set_known[p] {
+            set_known[p] = true;
+            sets[p * r..(p + 1) * r].copy_from_slice(&ring.replicas_from(p, r));
+        }
+        point_of[slots].fill(p as u32);
     }
 }
 
