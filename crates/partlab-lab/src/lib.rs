@@ -10,4 +10,5 @@ pub mod geometry;
 pub mod i18n;
 pub mod model;
 pub mod palette;
+pub mod paths;
 pub mod state;

@@ -27,7 +27,7 @@ use partlab_core::lesson::{self, Printed};
 use partlab_core::stats::{Distribution, Movement};
 use partlab_core::strategy::{Assignment, NodeIdx, Partitioner, RingPoint, VnodeCache};
 use partlab_core::sweep::{
-    movement_point, sweep_node_names, Change, DeviationPoint, DeviationPointTask, MovementPoint,
+    sweep_node_names, Change, DeviationPoint, DeviationPointTask, MovementPoint, MovementPointTask,
     DEFAULT_TRIALS, DEFAULT_VNODE_COUNTS,
 };
 
@@ -867,6 +867,8 @@ pub struct MovementSweep {
     warmed: usize,
     /// The score column being hashed, a slice at a time.
     column: Vec<u64>,
+    /// The point being computed, a strategy at a time.
+    point: Option<MovementPointTask>,
     points: Vec<MovementPoint>,
     failed: bool,
 }
@@ -882,6 +884,7 @@ impl MovementSweep {
             builder: None,
             warmed: 0,
             column: Vec::new(),
+            point: None,
             points: Vec::new(),
             failed: false,
         }
@@ -911,13 +914,14 @@ impl MovementSweep {
 
     /// Does the next piece of work: build the key set (when the lab's cannot be shared), or
     /// hash one rendezvous score column (the costly part, cached in the key set), or compute
-    /// one point. Returns whether the sweep is done.
+    /// one strategy of a point. Returns whether the sweep is done.
     pub fn step(&mut self, lab: &Lab) -> bool {
         self.work(lab, u64::MAX / 4)
     }
 
     /// Does about `work` units (one ≈ one MD5 hash) of the next piece of work (see
-    /// [`MovementSweep::step`]; a point is done in one go). Returns whether the sweep is done.
+    /// [`MovementSweep::step`]; a strategy of a point is done in one go). Returns whether the
+    /// sweep is done.
     pub fn work(&mut self, lab: &Lab, work: u64) -> bool {
         let Some(keys) = self.keys.clone() else {
             if lab.keys.len() == self.key_count as usize {
@@ -963,8 +967,13 @@ impl MovementSweep {
             return self.is_done();
         }
         let n = MOVEMENT_SIZES.start() + self.points.len();
-        match movement_point(&keys, &self.names, n, Change::Join, self.vnodes) {
-            Ok(p) => self.points.push(p),
+        let mut point = self
+            .point
+            .take()
+            .unwrap_or_else(|| MovementPointTask::new(&self.names, n, Change::Join, self.vnodes));
+        match point.step(&keys) {
+            Ok(true) => self.points.push(point.finish()),
+            Ok(false) => self.point = Some(point),
             Err(_) => self.failed = true,
         }
         self.is_done()

@@ -486,14 +486,27 @@ mod tests {
 
     #[test]
     fn a_tracked_change_is_compared_in_slices() {
-        let mut lab = lab();
-        lab.begin(Msg::AddNode);
-        let mut stages = Vec::new();
-        while !lab.work(500) {
-            stages.push(lab.progress().expect("busy").stage);
+        for strategy in [Strategy::Ring, Strategy::Rendezvous] {
+            let mut sliced = lab();
+            let mut whole = lab();
+            for l in [&mut sliced, &mut whole] {
+                l.update(Msg::SetStrategy(strategy));
+            }
+            sliced.begin(Msg::AddNode);
+            whole.update(Msg::AddNode);
+            let mut stages = Vec::new();
+            while !sliced.work(500) {
+                stages.push(sliced.progress().expect("busy").stage);
+            }
+            assert!(
+                stages.contains(&WorkStage::Compare),
+                "{strategy}: {stages:?}"
+            );
+            assert_eq!(sliced.movement(), whole.movement(), "{strategy}");
         }
-        assert!(stages.contains(&WorkStage::Compare), "{stages:?}");
-        let m = lab.movement().expect("a movement");
+        let mut ring = lab();
+        ring.update(Msg::AddNode);
+        let m = ring.movement().expect("a movement");
         assert!((m.moved_fraction * 100.0 - 19.2).abs() < 0.05);
     }
 
