@@ -108,8 +108,11 @@ pub struct Hashing {
     dev_prev: Option<DeviationSweep>,
     mv_prev: Option<MovementSweep>,
     sweep_timer: bool,
-    /// A timer task is scheduled to go on with the change being computed.
+    /// A task is posted to go on with the change being computed.
     work_timer: bool,
+    /// While the first drawing is spread over frames: the stage the next frame draws (1: the
+    /// figures and the bars, 2: the charts).
+    first_stages: Option<u8>,
     preset_timer: Option<i32>,
     last_change: f64,
     /// Which of the three chapters this instrument is showing.
@@ -127,10 +130,11 @@ const PRESET_CHANGE_DELAY_MS: i32 = 900;
 const FRAME_WORK_MS: f64 = 9.0;
 /// The same for the first experiment, computed before anything is drawn.
 const FIRST_WORK_MS: f64 = 24.0;
-/// Time one timer task spends on a change or a sweep, in ms.
+/// Time one task spends on a change or a sweep, in ms.
 const TICK_WORK_MS: f64 = 10.0;
-/// Work units (one ≈ hashing one key) between two looks at the clock.
-const WORK_CHUNK: u64 = 1_500;
+/// Work units (one ≈ hashing one key) between two looks at the clock: well under a
+/// millisecond, even before the engine has optimised the code.
+const WORK_CHUNK: u64 = 500;
 
 /// Runs `f` on the mounted hashing instrument, if it is the chapter on screen.
 fn with_app<R>(f: impl FnOnce(&mut Hashing) -> R) -> Option<R> {
@@ -235,7 +239,7 @@ impl Hashing {
         self.after_render();
     }
 
-    /// One timer task of the change being computed; the frame after it commits draws it.
+    /// One task of the change being computed; the frame after it commits draws it.
     fn work_tick(&mut self) {
         self.work_timer = false;
         let started = now();
@@ -252,10 +256,9 @@ impl Hashing {
         if self.work_timer || !self.lab.busy() {
             return;
         }
-        self.work_timer = set_timeout(0, || {
+        self.work_timer = crate::post_task(|| {
             with_app(Hashing::work_tick);
-        })
-        .is_some();
+        });
     }
 
     fn visible(&self, v: View) -> bool {
@@ -343,7 +346,26 @@ impl Hashing {
             theme: Some(self.theme),
             sizes,
         };
-        let dirty = Dirty::between(&self.seen, &seen);
+        let mut dirty = Dirty::between(&self.seen, &seen);
+        // The first drawing comes in three frames, each a short task: the ring; the figures
+        // and the bars; the charts (whose sweeps have no point yet).
+        let first = self.seen.revision == 0;
+        let later = |stage: u8| first || self.first_stages.is_some_and(|s| s < stage);
+        let (hold_texts, hold_charts) = (later(1), later(2));
+        match self.first_stages {
+            _ if first => self.first_stages = Some(1),
+            Some(1) => {
+                dirty.figures = true;
+                dirty.bars = true;
+                dirty.ring_texts = true;
+                self.first_stages = Some(2);
+            }
+            Some(_) => {
+                dirty.sweeps = true;
+                self.first_stages = None;
+            }
+            None => {}
+        }
         let theme = self.theme;
         let dpr = sizes.dpr;
         if self.visible(View::Ring) {
@@ -360,6 +382,7 @@ impl Hashing {
                         sizes.ring,
                         path.as_ref(),
                         &mut self.ring_cache,
+                        &mut self.timing,
                     )?;
                     let moved = frame.dots.iter().filter(|d| d.moved_from.is_some()).count();
                     dom::set_attr(&c, "data-dots", &frame.dots.len().to_string());
@@ -374,33 +397,41 @@ impl Hashing {
                 }
             }
             lap(&mut self.timing, "ring");
-            if dirty.ring_texts {
+            if dirty.ring_texts && !hold_texts {
                 page::render_ring_texts(&self.lab)?;
             }
             if dirty.key_path {
                 page::render_key_path(&self.lab, path.as_ref())?;
             }
         }
-        if self.visible(View::Figures) && dirty.figures {
+        if self.visible(View::Figures) && dirty.figures && !hold_texts {
             page::render_figures(&self.lab)?;
         }
         lap(&mut self.timing, "texts");
-        if self.visible(View::Bars) && dirty.bars {
+        if self.visible(View::Bars) && dirty.bars && !hold_texts {
             charts::draw_bars(&mut self.charts, &self.lab, theme, dpr, sizes.bars)?;
             page::render_bars_table(&self.lab)?;
         }
         lap(&mut self.timing, "bars");
-        if dirty.sweeps {
+        if dirty.sweeps && !hold_charts {
             self.render_deviation(sizes)?;
         }
         lap(&mut self.timing, "deviation");
-        if dirty.sweeps {
+        if dirty.sweeps && !hold_charts {
             self.render_movement(sizes)?;
         }
         lap(&mut self.timing, "movement");
         self.seen = seen;
         if let Some(app) = by_id("app") {
-            dom::set_attr(&app, "data-state", "ready");
+            // The ring is on screen from the first drawing on; the page is complete (figures,
+            // tables, charts) once the first drawing's last stage is done.
+            dom::set_attr(&app, "data-ring", "drawn");
+            if self.first_stages.is_none() {
+                dom::set_attr(&app, "data-state", "ready");
+            }
+        }
+        if self.first_stages.is_some() {
+            self.schedule_frame();
         }
         Ok(())
     }
@@ -489,10 +520,14 @@ impl Hashing {
             return;
         }
         let wait = (SWEEP_DEBOUNCE_MS - (now() - self.last_change)).max(0.0) as i32;
-        self.sweep_timer = set_timeout(wait, || {
+        let tick = || {
             with_app(Hashing::sweep_tick);
-        })
-        .is_some();
+        };
+        self.sweep_timer = if wait > 0 {
+            set_timeout(wait, tick).is_some()
+        } else {
+            crate::post_task(tick)
+        };
     }
 
     /// Computes a slice of a chart sweep (a few milliseconds, or up to a new point) and
@@ -804,6 +839,7 @@ impl Hashing {
             mv_prev: None,
             sweep_timer: false,
             work_timer: false,
+            first_stages: None,
             preset_timer: None,
             last_change: -1e9,
             chapter,

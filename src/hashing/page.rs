@@ -316,6 +316,9 @@ impl Table<'_> {
         if same_content(&table, fingerprint(&(&self.head, &self.rows))) {
             return Ok(());
         }
+        if self.update_in_place(&table) {
+            return Ok(());
+        }
         clear(&table);
         let mut tr_head = H::new("tr")?;
         for h in &self.head {
@@ -340,6 +343,62 @@ impl Table<'_> {
         }
         table.append_child(&body.el())?;
         Ok(())
+    }
+}
+
+impl Table<'_> {
+    /// When the table has the same header and as many rows of as many cells, sets the cells'
+    /// texts and the rows' attributes where they differ instead of building the table again
+    /// (what a slider step changes is a few numbers). Returns whether it did.
+    fn update_in_place(&self, table: &Element) -> bool {
+        let (Ok(Some(head)), Ok(Some(body))) = (
+            table.query_selector("thead tr"),
+            table.query_selector("tbody"),
+        ) else {
+            return false;
+        };
+        let head_cells = head.children();
+        let same_head = head_cells.length() as usize == self.head.len()
+            && self.head.iter().enumerate().all(|(i, h)| {
+                head_cells
+                    .item(i as u32)
+                    .and_then(|c| c.text_content())
+                    .as_deref()
+                    == Some(*h)
+            });
+        let rows = body.children();
+        if !same_head || rows.length() as usize != self.rows.len() {
+            return false;
+        }
+        let row_cells: Vec<(Element, web_sys::HtmlCollection)> = (0..rows.length())
+            .filter_map(|i| rows.item(i))
+            .map(|tr| {
+                let cells = tr.children();
+                (tr, cells)
+            })
+            .collect();
+        let shaped = row_cells.len() == self.rows.len()
+            && row_cells
+                .iter()
+                .zip(&self.rows)
+                .all(|((_, cells), (_, want))| cells.length() as usize == want.len());
+        if !shaped {
+            return false;
+        }
+        for ((tr, cells), (attrs, want)) in row_cells.iter().zip(&self.rows) {
+            for (k, v) in attrs {
+                set_attr(tr, k, v);
+            }
+            for (i, text) in want.iter().enumerate() {
+                if let Some(cell) = cells.item(i as u32) {
+                    crate::dom::set_text(&cell, text);
+                    if i == 0 {
+                        set_attr(&cell, "title", text);
+                    }
+                }
+            }
+        }
+        true
     }
 }
 
@@ -377,7 +436,7 @@ pub fn render_controls(lab: &Lab, rebuild_nodes: bool, reset_focused: bool) -> R
             &format!(
                 "{} ({})",
                 fmt_int(lang, u64::from(st.vnodes)),
-                tr(lang, Text::Vnodes).to_lowercase()
+                tr(lang, Text::Vnodes).to_ascii_lowercase()
             ),
         );
     }
@@ -1074,7 +1133,7 @@ pub fn render_movement_table(lab: &Lab, sweep: Option<&MovementSweep>) -> Result
             fmt_int(lang, u64::from(s.key_count())),
             tr(lang, Text::AxisKeys),
             fmt_int(lang, u64::from(s.vnodes())),
-            tr(lang, Text::VnodesCol).to_lowercase()
+            tr(lang, Text::VnodesCol).to_ascii_lowercase()
         )
     });
     render_sweep_progress(

@@ -1,15 +1,23 @@
 //! Draws the ring on a `<canvas>` with the 2D context: owner arcs (sub-pixel arcs merged),
 //! vnode ticks, sample keys as dots (moved keys highlighted) and the selected key.
 //! Crisp on high-DPI screens: the backing store is `devicePixelRatio` times the CSS size.
+//!
+//! Each colour's arcs, ticks and dots are one `Path2D` built from SVG path data
+//! ([`partlab_lab::paths`]): a few calls per colour instead of one per shape. The arcs and
+//! ticks of a ring are kept ([`RingCache`]) while its configuration and the canvas size stay
+//! the same, so a redraw for another reason (a key selected, other keys moved) only strokes
+//! them again. (Keeping their pixels on an off-page canvas instead costs more: copying a
+//! canvas just drawn makes the browser rasterize it inside the frame.)
 
 use std::f64::consts::{FRAC_PI_2, TAU};
 
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, Path2d};
 
 use partlab_lab::geometry::{angle_of, owner_arcs, ticks, RingLayout};
 use partlab_lab::model::{Dot, KeyPath, Lab};
 use partlab_lab::palette::{chart_theme, node_colour, ChartTheme, Theme};
+use partlab_lab::paths::{arcs_path, circles_path, dot, ticks_path};
 
 /// What the last drawing placed where (for hit-testing clicks).
 pub struct RingFrame {
@@ -19,27 +27,28 @@ pub struct RingFrame {
     pub dots: Vec<Dot>,
 }
 
-/// What the still layer of the ring (hash-space circle, owner arcs, vnode ticks, the "0"
-/// label) is drawn from: the ring's nodes, weights and colours, the vnode count, the
-/// strategy, the theme and the canvas size.
+/// What the ring's arcs and ticks are drawn from: the ring's nodes, weights and colours, the
+/// vnode count (ring strategy only) and the canvas's CSS size.
 #[derive(Clone, Debug, PartialEq)]
 struct BaseKey {
     /// The vnode count and each node's name, weight (bits) and colour, for the ring strategy.
     ring: Option<(u32, Vec<NodeLook>)>,
-    theme: Theme,
-    backing: (u32, u32),
-    dpr_bits: u64,
+    size_bits: (u64, u64),
 }
 
-/// A node as the still layer draws it: name, weight (bits) and colour slot.
+/// A node as the arcs and ticks draw it: name, weight (bits) and colour slot.
 type NodeLook = (String, u64, usize);
 
-/// The ring's still layer, kept on a canvas of its own (not in the page) and copied under
-/// the dots: a change that moves keys but not vnodes (another strategy, replicas, a key
-/// selected) does not redraw arcs and ticks.
+/// One colour's CSS value, arcs and ticks.
+type ColourPaths = (String, Path2d, Path2d);
+
+/// The arcs and ticks of the ring last drawn, one pair of paths per colour; and the sample
+/// keys' dots as path data, one string per dot in sample order (their places depend only on
+/// the key set and the canvas size, not on their owners).
 #[derive(Default)]
 pub struct RingCache {
-    base: Option<(HtmlCanvasElement, BaseKey)>,
+    base: Option<(BaseKey, Vec<ColourPaths>)>,
+    dots: Option<((u64, u64, u64), Vec<String>)>,
 }
 
 /// Sizes `canvas`'s backing store for a CSS box of `size` times `dpr` (a change of size
@@ -50,13 +59,7 @@ fn prepare_sized(
     size: (f64, f64),
     dpr: f64,
 ) -> Result<CanvasRenderingContext2d, JsValue> {
-    let (pw, ph) = crate::dom::backing_size(size, dpr);
-    if canvas.width() != pw {
-        canvas.set_width(pw);
-    }
-    if canvas.height() != ph {
-        canvas.set_height(ph);
-    }
+    crate::dom::size_canvas_to(canvas, size, dpr);
     let ctx = canvas
         .get_context("2d")?
         .ok_or_else(|| JsValue::from_str("no 2d context"))?
@@ -69,13 +72,9 @@ fn css(theme: &ChartTheme, which: fn(&ChartTheme) -> partlab_lab::palette::Rgb) 
     which(theme).css()
 }
 
-/// Canvas angle (from +x, clockwise) of a ring angle (from the top, clockwise).
-fn canvas_angle(a: f64) -> f64 {
-    a - FRAC_PI_2
-}
-
-/// Draws the whole ring in a CSS box of `size`: the still layer (from `cache` when the ring
-/// did not change), then the key dots (moved keys highlighted) and the selected key.
+/// Draws the whole ring in a CSS box of `size`; `timing` gets the time spent on the arcs
+/// and ticks (`ring-base`) and on the dots (`ring-dots`).
+#[allow(clippy::too_many_arguments)]
 pub fn draw(
     canvas: &HtmlCanvasElement,
     lab: &Lab,
@@ -84,7 +83,9 @@ pub fn draw(
     size: (f64, f64),
     path: Option<&KeyPath>,
     cache: &mut RingCache,
+    timing: &mut Vec<(&'static str, f64)>,
 ) -> Result<RingFrame, JsValue> {
+    let t0 = crate::now();
     let (w, h) = (size.0.max(1.0), size.1.max(1.0));
     let layout = RingLayout::fit(w, h);
     let key = BaseKey {
@@ -98,99 +99,94 @@ pub fn draw(
                     .collect(),
             )
         }),
-        theme,
-        backing: crate::dom::backing_size((w, h), dpr),
-        dpr_bits: dpr.to_bits(),
+        size_bits: (w.to_bits(), h.to_bits()),
     };
-    let base = match cache.base.take() {
-        Some((c, k)) if k == key => c,
-        old => {
-            let c = match old {
-                Some((c, _)) => c,
-                None => crate::dom::document()?
-                    .create_element("canvas")?
-                    .dyn_into::<HtmlCanvasElement>()?,
-            };
-            let ctx = prepare_sized(&c, (w, h), dpr)?;
-            draw_base(&ctx, lab, theme, &layout, (w, h))?;
-            c
-        }
+    let paths = match cache.base.take() {
+        Some((k, paths)) if k == key => paths,
+        _ => base_paths(lab, &layout)?,
     };
     let ctx = prepare_sized(canvas, (w, h), dpr)?;
-    // The layer is opaque and the same size: copy its pixels as they are.
-    ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)?;
-    ctx.draw_image_with_html_canvas_element(&base, 0.0, 0.0)?;
-    ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0)?;
-    cache.base = Some((base, key));
     let t = chart_theme(theme);
-    let dots = draw_dots(&ctx, lab, &t, &layout)?;
+    draw_base(&ctx, &t, &layout, (w, h), &paths)?;
+    cache.base = Some((key, paths));
+    let t1 = crate::now();
+    timing.push(("ring-base", t1 - t0));
+    let dots_key = (lab.keys_generation(), w.to_bits(), h.to_bits());
+    let dot_paths = match cache.dots.take() {
+        Some((k, d)) if k == dots_key => d,
+        _ => lab
+            .sample_dots()
+            .iter()
+            .map(|d| {
+                let mut s = String::new();
+                dot(&mut s, layout.dot_position(d.hash));
+                s
+            })
+            .collect(),
+    };
+    let dots = draw_dots(&ctx, lab, &t, &layout, &dot_paths)?;
+    cache.dots = Some((dots_key, dot_paths));
     draw_selection(&ctx, &t, &layout, path)?;
+    timing.push(("ring-dots", crate::now() - t1));
     Ok(RingFrame { layout, dots })
 }
 
-/// The still layer: background, the hash space, owner arcs, vnode ticks, the "0" label.
+/// Each colour's arcs and ticks as paths (none for a strategy without a ring).
+fn base_paths(lab: &Lab, layout: &RingLayout) -> Result<Vec<ColourPaths>, JsValue> {
+    let Some(points) = lab.ring_points() else {
+        return Ok(Vec::new());
+    };
+    let arcs = owner_arcs(points, layout.pixel_angle(), |n| lab.colour_of(n));
+    let ticks = ticks(points, layout.pixel_angle(), |n| lab.colour_of(n));
+    let mut slots: Vec<usize> = arcs.iter().map(|a| a.colour).collect();
+    slots.sort_unstable();
+    slots.dedup();
+    slots
+        .into_iter()
+        .map(|slot| {
+            Ok((
+                node_colour(slot).css(),
+                Path2d::new_with_path_string(&arcs_path(layout, &arcs, slot))?,
+                Path2d::new_with_path_string(&ticks_path(layout, &ticks, slot))?,
+            ))
+        })
+        .collect()
+}
+
+/// Background, the hash space, the owner arcs, the vnode ticks, the "0" label.
 fn draw_base(
     ctx: &CanvasRenderingContext2d,
-    lab: &Lab,
-    theme: Theme,
+    t: &ChartTheme,
     layout: &RingLayout,
     (w, h): (f64, f64),
+    paths: &[ColourPaths],
 ) -> Result<(), JsValue> {
-    let t = chart_theme(theme);
-    let layout = *layout;
-    ctx.set_fill_style_str(&css(&t, |t| t.background));
+    ctx.set_global_alpha(1.0);
+    ctx.set_fill_style_str(&css(t, |t| t.background));
     ctx.fill_rect(0.0, 0.0, w, h);
-    let colour = |slot: usize| node_colour(slot).css();
 
     // The hash space as a thin circle.
-    ctx.set_stroke_style_str(&css(&t, |t| t.grid));
+    ctx.set_stroke_style_str(&css(t, |t| t.grid));
     ctx.set_line_width(1.0);
     ctx.begin_path();
     ctx.arc(layout.cx, layout.cy, layout.radius, 0.0, TAU)?;
     ctx.stroke();
 
-    if let Some(points) = lab.ring_points() {
-        let arcs = owner_arcs(points, layout.pixel_angle(), |n| lab.colour_of(n));
-        let mut slots: Vec<usize> = arcs.iter().map(|a| a.colour).collect();
-        slots.sort_unstable();
-        slots.dedup();
-        ctx.set_line_width(layout.arc_width);
-        ctx.set_line_cap("butt");
-        for &slot in &slots {
-            ctx.set_stroke_style_str(&colour(slot));
-            ctx.begin_path();
-            for a in arcs.iter().filter(|a| a.colour == slot) {
-                let (x, y) = layout.point(a.start, layout.radius);
-                ctx.move_to(x, y);
-                ctx.arc(
-                    layout.cx,
-                    layout.cy,
-                    layout.radius,
-                    canvas_angle(a.start),
-                    canvas_angle(a.end),
-                )?;
-            }
-            ctx.stroke();
-        }
-        // Vnode ticks outside the arcs.
-        let ticks = ticks(points, layout.pixel_angle(), |n| lab.colour_of(n));
-        let (r0, r1) = layout.tick_span();
-        ctx.set_line_width(1.0);
-        for &slot in &slots {
-            ctx.set_stroke_style_str(&colour(slot));
-            ctx.begin_path();
-            for &(a, _) in ticks.iter().filter(|(_, c)| *c == slot) {
-                let (x0, y0) = layout.point(a, r0);
-                let (x1, y1) = layout.point(a, r1);
-                ctx.move_to(x0, y0);
-                ctx.line_to(x1, y1);
-            }
-            ctx.stroke();
-        }
+    // Owner arcs, then the vnode ticks outside them.
+    ctx.set_line_cap("butt");
+    ctx.set_line_width(layout.arc_width);
+    for (colour, arcs, _) in paths {
+        ctx.set_stroke_style_str(colour);
+        ctx.stroke_with_path(arcs);
+    }
+    ctx.set_line_width(1.0);
+    for (colour, _, ticks) in paths {
+        ctx.set_stroke_style_str(colour);
+        ctx.stroke_with_path(ticks);
     }
 
     // The top of the ring: position 0 = 2^64.
-    ctx.set_fill_style_str(&css(&t, |t| t.text));
+    ctx.set_fill_style_str(&css(t, |t| t.text));
     ctx.set_font(&format!(
         "{}px sans-serif",
         (layout.radius / 16.0).clamp(10.0, 14.0)
@@ -208,6 +204,7 @@ fn draw_dots(
     lab: &Lab,
     t: &ChartTheme,
     layout: &RingLayout,
+    dot_paths: &[String],
 ) -> Result<Vec<Dot>, JsValue> {
     let colour = |slot: usize| node_colour(slot).css();
     let dots = lab.sample_dots();
@@ -217,19 +214,20 @@ fn draw_dots(
     slots.dedup();
     let small = (layout.radius / 110.0).clamp(1.6, 3.0);
     ctx.set_global_alpha(if any_moved { 0.35 } else { 0.9 });
+    ctx.set_line_cap("round");
+    ctx.set_line_width(2.0 * small);
+    let mut data = String::with_capacity(dot_paths.iter().map(String::len).sum());
     for &slot in &slots {
-        ctx.set_fill_style_str(&colour(slot));
-        ctx.begin_path();
-        for d in dots
-            .iter()
-            .filter(|d| d.colour == slot && d.moved_from.is_none())
-        {
-            let (x, y) = layout.dot_position(d.hash);
-            ctx.move_to(x + small, y);
-            ctx.arc(x, y, small, 0.0, TAU)?;
+        data.clear();
+        for (d, p) in dots.iter().zip(dot_paths) {
+            if d.colour == slot && d.moved_from.is_none() {
+                data.push_str(p);
+            }
         }
-        ctx.fill();
+        ctx.set_stroke_style_str(&colour(slot));
+        ctx.stroke_with_path(&Path2d::new_with_path_string(&data)?);
     }
+    ctx.set_line_cap("butt");
     ctx.set_global_alpha(1.0);
     if any_moved {
         // A moved key: filled with its new owner's colour, ringed with its old owner's, and
@@ -242,34 +240,35 @@ fn draw_dots(
             .collect();
         pairs.sort_unstable();
         pairs.dedup();
-        let moved = |from: usize, to: usize| {
-            dots.iter()
-                .filter(move |d| d.colour == to && d.moved_from == Some(from))
-        };
+        let moved = dots
+            .iter()
+            .filter(|d| d.moved_from.is_some())
+            .map(|d| layout.dot_position(d.hash));
         ctx.set_stroke_style_str(&css(t, |t| t.text));
         ctx.set_line_width(1.0);
-        ctx.begin_path();
-        for d in dots.iter().filter(|d| d.moved_from.is_some()) {
-            let (x, y) = layout.dot_position(d.hash);
-            ctx.move_to(x + big + ring_w / 2.0 + 0.5, y);
-            ctx.arc(x, y, big + ring_w / 2.0 + 0.5, 0.0, TAU)?;
-        }
-        ctx.stroke();
+        ctx.stroke_with_path(&Path2d::new_with_path_string(&circles_path(
+            moved,
+            big + ring_w / 2.0 + 0.5,
+        ))?);
         ctx.set_line_width(ring_w);
         for &(from, to) in &pairs {
+            let centres = dots
+                .iter()
+                .filter(|d| d.colour == to && d.moved_from == Some(from))
+                .map(|d| layout.dot_position(d.hash));
+            let p = Path2d::new_with_path_string(&circles_path(centres, big))?;
             ctx.set_stroke_style_str(&colour(from));
             ctx.set_fill_style_str(&colour(to));
-            ctx.begin_path();
-            for d in moved(from, to) {
-                let (x, y) = layout.dot_position(d.hash);
-                ctx.move_to(x + big, y);
-                ctx.arc(x, y, big, 0.0, TAU)?;
-            }
-            ctx.fill();
-            ctx.stroke();
+            ctx.fill_with_path_2d(&p);
+            ctx.stroke_with_path(&p);
         }
     }
     Ok(dots)
+}
+
+/// Canvas angle (from +x, clockwise) of a ring angle (from the top, clockwise).
+fn canvas_angle(a: f64) -> f64 {
+    a - FRAC_PI_2
 }
 
 /// The selected key: a spoke from the centre to the ring through its dot.
@@ -294,7 +293,7 @@ fn draw_selection(
     ctx.stroke();
     let (x, y) = layout.dot_position(p.hash);
     ctx.begin_path();
-    ctx.arc(x, y, small * 2.6, 0.0, TAU)?;
+    ctx.arc(x, y, small * 2.6, canvas_angle(0.0), canvas_angle(TAU))?;
     ctx.stroke();
     if let partlab_lab::model::PathDetail::Ring { position, .. } = &p.detail {
         let va = angle_of(*position);
