@@ -113,6 +113,8 @@ pub struct Hashing {
     /// While the first drawing is spread over frames: the stage the next frame draws (1: the
     /// figures and the bars, 2: the charts).
     first_stages: Option<u8>,
+    /// The first experiment's ring was drawn from its configuration while its keys hash.
+    preview_drawn: bool,
     preset_timer: Option<i32>,
     last_change: f64,
     /// Which of the three chapters this instrument is showing.
@@ -211,6 +213,9 @@ impl Hashing {
         }
         let budget = if self.lab.ready() {
             FRAME_WORK_MS
+        } else if !self.preview_drawn {
+            // Draw the first experiment's ring first; its keys are hashed in the next tasks.
+            0.0
         } else {
             FIRST_WORK_MS
         };
@@ -334,7 +339,29 @@ impl Hashing {
             );
         }
         if !self.lab.ready() {
-            // Nothing to show yet but the controls and the progress note.
+            // The first experiment is being computed: its ring, from the configuration alone,
+            // once (the figures and the charts wait for the keys).
+            if !self.preview_drawn && self.visible(View::Ring) {
+                self.preview_drawn = true;
+                if let (Some(preview), Some(c)) = (
+                    self.lab.preview(),
+                    by_id_as::<web_sys::HtmlCanvasElement>("ring"),
+                ) {
+                    ring::draw(
+                        &c,
+                        &ring::Scene::preview(&self.lab, &preview),
+                        self.theme,
+                        sizes.dpr,
+                        sizes.ring,
+                        None,
+                        &mut self.ring_cache,
+                        &mut self.timing,
+                    )?;
+                    if let Some(app) = by_id("app") {
+                        dom::set_attr(&app, "data-ring", "drawn");
+                    }
+                }
+            }
             return Ok(());
         }
         let st = self.lab.state();
@@ -376,7 +403,7 @@ impl Hashing {
                 if let Some(c) = by_id_as::<web_sys::HtmlCanvasElement>("ring") {
                     let frame = ring::draw(
                         &c,
-                        &self.lab,
+                        &ring::Scene::of(&self.lab),
                         theme,
                         dpr,
                         sizes.ring,
@@ -840,6 +867,7 @@ impl Hashing {
             sweep_timer: false,
             work_timer: false,
             first_stages: None,
+            preview_drawn: false,
             preset_timer: None,
             last_change: -1e9,
             chapter,

@@ -14,10 +14,12 @@ use std::f64::consts::{FRAC_PI_2, TAU};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, Path2d};
 
+use partlab_core::strategy::RingPoint;
 use partlab_lab::geometry::{angle_of, owner_arcs, ticks, RingLayout};
-use partlab_lab::model::{Dot, KeyPath, Lab};
+use partlab_lab::model::{Dot, KeyPath, Lab, Preview};
 use partlab_lab::palette::{chart_theme, node_colour, ChartTheme, Theme};
 use partlab_lab::paths::{arcs_path, circles_path, dot, ticks_path};
+use partlab_lab::state::NodeSpec;
 
 /// What the last drawing placed where (for hit-testing clicks).
 pub struct RingFrame {
@@ -25,6 +27,51 @@ pub struct RingFrame {
     pub layout: RingLayout,
     /// The dots drawn.
     pub dots: Vec<Dot>,
+}
+
+/// What a ring drawing shows: the vnodes (ring strategy only), the nodes' colours, the
+/// sample keys as dots; from the lab, or from the first experiment's [`Preview`] while its
+/// keys are hashed.
+pub struct Scene<'a> {
+    points: Option<&'a [RingPoint]>,
+    nodes: &'a [NodeSpec],
+    vnodes: u32,
+    dots: Vec<Dot>,
+    /// What the dots' places depend on: the key set.
+    dots_key: u64,
+    /// Whether to write the "0 = 2⁶⁴" label (a preview leaves it out: the first text drawn on
+    /// a canvas costs the browser tens of milliseconds of font setup).
+    label: bool,
+}
+
+impl<'a> Scene<'a> {
+    /// The experiment on screen.
+    pub fn of(lab: &'a Lab) -> Scene<'a> {
+        Scene {
+            points: lab.ring_points(),
+            nodes: &lab.state().nodes,
+            vnodes: lab.state().vnodes,
+            dots: lab.sample_dots(),
+            dots_key: lab.keys_generation(),
+            label: true,
+        }
+    }
+
+    /// The experiment being computed first, from its configuration alone.
+    pub fn preview(lab: &'a Lab, preview: &'a Preview) -> Scene<'a> {
+        Scene {
+            points: preview.points.as_deref(),
+            nodes: &lab.target_state().nodes,
+            vnodes: lab.target_state().vnodes,
+            dots: preview.dots.clone(),
+            dots_key: u64::MAX,
+            label: false,
+        }
+    }
+
+    fn colour_of(&self, node: usize) -> usize {
+        self.nodes.get(node).map_or(node, |n| n.colour)
+    }
 }
 
 /// What the ring's arcs and ticks are drawn from: the ring's nodes, weights and colours, the
@@ -77,7 +124,7 @@ fn css(theme: &ChartTheme, which: fn(&ChartTheme) -> partlab_lab::palette::Rgb) 
 #[allow(clippy::too_many_arguments)]
 pub fn draw(
     canvas: &HtmlCanvasElement,
-    lab: &Lab,
+    scene: &Scene<'_>,
     theme: Theme,
     dpr: f64,
     size: (f64, f64),
@@ -89,11 +136,11 @@ pub fn draw(
     let (w, h) = (size.0.max(1.0), size.1.max(1.0));
     let layout = RingLayout::fit(w, h);
     let key = BaseKey {
-        ring: lab.ring_points().map(|_| {
-            let st = lab.state();
+        ring: scene.points.map(|_| {
             (
-                st.vnodes,
-                st.nodes
+                scene.vnodes,
+                scene
+                    .nodes
                     .iter()
                     .map(|n| (n.name.clone(), n.weight.to_bits(), n.colour))
                     .collect(),
@@ -103,19 +150,19 @@ pub fn draw(
     };
     let paths = match cache.base.take() {
         Some((k, paths)) if k == key => paths,
-        _ => base_paths(lab, &layout)?,
+        _ => base_paths(scene, &layout)?,
     };
     let ctx = prepare_sized(canvas, (w, h), dpr)?;
     let t = chart_theme(theme);
-    draw_base(&ctx, &t, &layout, (w, h), &paths)?;
+    draw_base(&ctx, &t, &layout, (w, h), &paths, scene.label)?;
     cache.base = Some((key, paths));
     let t1 = crate::now();
     timing.push(("ring-base", t1 - t0));
-    let dots_key = (lab.keys_generation(), w.to_bits(), h.to_bits());
+    let dots_key = (scene.dots_key, w.to_bits(), h.to_bits());
     let dot_paths = match cache.dots.take() {
         Some((k, d)) if k == dots_key => d,
-        _ => lab
-            .sample_dots()
+        _ => scene
+            .dots
             .iter()
             .map(|d| {
                 let mut s = String::new();
@@ -124,7 +171,7 @@ pub fn draw(
             })
             .collect(),
     };
-    let dots = draw_dots(&ctx, lab, &t, &layout, &dot_paths)?;
+    let dots = draw_dots(&ctx, &scene.dots, &t, &layout, &dot_paths)?;
     cache.dots = Some((dots_key, dot_paths));
     draw_selection(&ctx, &t, &layout, path)?;
     timing.push(("ring-dots", crate::now() - t1));
@@ -132,12 +179,12 @@ pub fn draw(
 }
 
 /// Each colour's arcs and ticks as paths (none for a strategy without a ring).
-fn base_paths(lab: &Lab, layout: &RingLayout) -> Result<Vec<ColourPaths>, JsValue> {
-    let Some(points) = lab.ring_points() else {
+fn base_paths(scene: &Scene<'_>, layout: &RingLayout) -> Result<Vec<ColourPaths>, JsValue> {
+    let Some(points) = scene.points else {
         return Ok(Vec::new());
     };
-    let arcs = owner_arcs(points, layout.pixel_angle(), |n| lab.colour_of(n));
-    let ticks = ticks(points, layout.pixel_angle(), |n| lab.colour_of(n));
+    let arcs = owner_arcs(points, layout.pixel_angle(), |n| scene.colour_of(n));
+    let ticks = ticks(points, layout.pixel_angle(), |n| scene.colour_of(n));
     let mut slots: Vec<usize> = arcs.iter().map(|a| a.colour).collect();
     slots.sort_unstable();
     slots.dedup();
@@ -160,6 +207,7 @@ fn draw_base(
     layout: &RingLayout,
     (w, h): (f64, f64),
     paths: &[ColourPaths],
+    label: bool,
 ) -> Result<(), JsValue> {
     ctx.set_global_alpha(1.0);
     ctx.set_fill_style_str(&css(t, |t| t.background));
@@ -185,6 +233,9 @@ fn draw_base(
         ctx.stroke_with_path(ticks);
     }
 
+    if !label {
+        return Ok(());
+    }
     // The top of the ring: position 0 = 2^64.
     ctx.set_fill_style_str(&css(t, |t| t.text));
     ctx.set_font(&format!(
@@ -201,13 +252,12 @@ fn draw_base(
 /// Key dots: unmoved ones first (dimmed when a change moved some), moved ones on top.
 fn draw_dots(
     ctx: &CanvasRenderingContext2d,
-    lab: &Lab,
+    dots: &[Dot],
     t: &ChartTheme,
     layout: &RingLayout,
     dot_paths: &[String],
 ) -> Result<Vec<Dot>, JsValue> {
     let colour = |slot: usize| node_colour(slot).css();
-    let dots = lab.sample_dots();
     let any_moved = dots.iter().any(|d| d.moved_from.is_some());
     let mut slots: Vec<usize> = dots.iter().map(|d| d.colour).collect();
     slots.sort_unstable();
@@ -263,7 +313,7 @@ fn draw_dots(
             ctx.stroke_with_path(&p);
         }
     }
-    Ok(dots)
+    Ok(dots.to_vec())
 }
 
 /// Canvas angle (from +x, clockwise) of a ring angle (from the top, clockwise).

@@ -13,7 +13,7 @@ use std::rc::Rc;
 
 mod job;
 
-pub use job::{Progress, WorkStage, LAB_SCORE_CACHE_SCORES};
+pub use job::{Preview, Progress, WorkStage, LAB_SCORE_CACHE_SCORES};
 
 use crate::i18n;
 use crate::state::{

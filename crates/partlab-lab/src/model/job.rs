@@ -36,6 +36,21 @@ pub enum WorkStage {
     Compare,
 }
 
+/// Most ring points a [`Preview`] builds (a few milliseconds of hashing).
+const PREVIEW_MAX_POINTS: usize = 20_000;
+
+/// What the ring of the experiment being computed first looks like, from its configuration
+/// alone: its vnodes and where the sample keys go. Drawn while the keys are hashed (before
+/// the first experiment is ready), so the ring is on screen at once and the figures follow.
+#[derive(Clone, Debug)]
+pub struct Preview {
+    /// The ring's vnodes (ring strategy only).
+    pub points: Option<Vec<partlab_core::strategy::RingPoint>>,
+    /// The sample keys (the first [`super::SAMPLE_KEYS`] lesson ids) with their owner's
+    /// colour; `slot` is `usize::MAX`: they are not in a key set yet.
+    pub dots: Vec<super::Dot>,
+}
+
 /// How far a job is: `done` of `total` work units of its current stage.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Progress {
@@ -133,6 +148,42 @@ impl Lab {
         let (state, more) = LabState::from_fragment_over(fragment, defaults.clone());
         issues.extend(more);
         Lab::starting(state, issues, defaults)
+    }
+
+    /// While the first experiment is computed, its [`Preview`] (`None` once ready, or for a
+    /// ring too big to preview in a few milliseconds).
+    pub fn preview(&self) -> Option<Preview> {
+        if self.ready {
+            return None;
+        }
+        let st = self.target_state();
+        let config = st.config();
+        let points: usize = (0..config.nodes.len())
+            .map(|i| config.vnodes_of(i) as usize)
+            .sum();
+        if config.strategy == partlab_core::config::Strategy::Ring && points > PREVIEW_MAX_POINTS {
+            return None;
+        }
+        let p = Partitioner::new(&config).ok()?;
+        let colour = |n: usize| st.nodes.get(n).map_or(n, |x| x.colour);
+        let n = super::SAMPLE_KEYS.min(st.key_count as usize) as u64;
+        let mut dots: Vec<super::Dot> = (1..=n)
+            .map(|i| {
+                let placed = p.place(&partlab_core::hash::lesson_key(i), 1);
+                super::Dot {
+                    slot: usize::MAX,
+                    hash: placed.hash,
+                    colour: colour(placed.nodes.first().map_or(0, |&o| o as usize)),
+                    moved_from: None,
+                }
+            })
+            .collect();
+        // In ring order, as the lab's own dots are.
+        dots.sort_by_key(|d| d.hash);
+        Some(Preview {
+            points: p.ring().map(|r| r.points().to_vec()),
+            dots,
+        })
     }
 
     /// Whether a change is being computed (the figures show the previous experiment).
@@ -543,6 +594,24 @@ mod tests {
             ))]
         ));
         assert_eq!(loaded.state().nodes.len(), 4);
+    }
+
+    #[test]
+    fn the_preview_shows_the_ring_and_the_sample_keys_where_the_lab_puts_them() {
+        let state = LabState::with_lang(Lang::En);
+        let mut lab = Lab::starting(state.clone(), Vec::new(), state.clone());
+        let preview = lab.preview().expect("a preview before the keys are hashed");
+        lab.finish_work();
+        assert!(lab.preview().is_none());
+        assert_eq!(preview.points.as_deref(), lab.ring_points());
+        let mut dots: Vec<(u64, usize)> = lab
+            .sample_dots()
+            .iter()
+            .map(|d| (d.hash, d.colour))
+            .collect();
+        dots.sort_unstable();
+        let seen: Vec<(u64, usize)> = preview.dots.iter().map(|d| (d.hash, d.colour)).collect();
+        assert_eq!(seen, dots);
     }
 
     #[test]
