@@ -295,10 +295,12 @@ impl Hashing {
         let target = self.lab.target_state();
         let lang = target.lang;
         let mut rebuild_nodes = false;
+        let mut relabel = false;
         if self.rendered_lang != Some(lang) {
             page::render_texts(lang, self.chapter)?;
             self.rendered_lang = Some(lang);
             rebuild_nodes = true;
+            relabel = true;
         }
         let names: Vec<String> = target.nodes.iter().map(|n| n.name.clone()).collect();
         if names != self.rendered_nodes {
@@ -312,6 +314,7 @@ impl Hashing {
             page::render_controls(
                 &self.lab,
                 rebuild_nodes,
+                relabel,
                 std::mem::take(&mut self.reset_focused),
             )?;
             if let Some(id) = focused {

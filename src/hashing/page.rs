@@ -403,12 +403,18 @@ impl Table<'_> {
 }
 
 /// Synchronises the controls with the state. `rebuild_nodes` recreates the node rows (when
-/// nodes were added, removed or renamed, or the language changed).
+/// nodes were added, removed or renamed, or the language changed: `relabel`); rows whose node
+/// is still there under the same name are kept when only new nodes follow them.
 ///
 /// The control that has the focus keeps what the user is typing unless `reset_focused` (a
 /// change was just applied or rejected: the control shows the state, e.g. a rejected name
 /// goes back to the last valid one).
-pub fn render_controls(lab: &Lab, rebuild_nodes: bool, reset_focused: bool) -> Result<(), JsValue> {
+pub fn render_controls(
+    lab: &Lab,
+    rebuild_nodes: bool,
+    relabel: bool,
+    reset_focused: bool,
+) -> Result<(), JsValue> {
     // The controls show the experiment asked for, also while it is being computed.
     let st = lab.target_state();
     let lang = st.lang;
@@ -484,8 +490,22 @@ pub fn render_controls(lab: &Lab, rebuild_nodes: bool, reset_focused: bool) -> R
         return Ok(());
     };
     if rebuild_nodes {
-        clear(&list);
-        for (i, n) in st.nodes.iter().enumerate() {
+        // Rows already there for the same names (a node joined at the end, the language is
+        // the same) stay; the others are built.
+        let kept = list.children().length() as usize;
+        let keep = !relabel
+            && kept <= st.nodes.len()
+            && (0..kept).all(|i| {
+                crate::dom::by_id_as::<web_sys::HtmlInputElement>(&format!("node-name-{i}"))
+                    .is_some_and(|input| input.value() == st.nodes[i].name)
+            });
+        let first = if keep {
+            kept
+        } else {
+            clear(&list);
+            0
+        };
+        for (i, n) in st.nodes.iter().enumerate().skip(first) {
             let swatch = H::new("span")?
                 .class("swatch")
                 .attr("aria-hidden", "true")
@@ -780,30 +800,81 @@ fn dl_note(lang: Lang) -> Option<Element> {
     })
 }
 
-fn figure(
-    dl: &Element,
-    key: &str,
-    label: &str,
-    text: &str,
-    value: f64,
-    lesson: Option<String>,
-) -> Result<(), JsValue> {
-    let dd = H::new("dd")?
-        .attr("data-figure", key)
-        .attr("data-value", &format!("{value:.4}"))
-        .child(H::new("span")?.class("value").text(text))?;
-    let dd = match lesson {
-        Some(l) => dd.child(
-            H::new("span")?
-                .class("lesson")
-                .attr("data-lesson", key)
-                .text(&l),
-        )?,
-        None => dd,
-    };
-    dl.append_child(&H::new("dt")?.text(label).el())?;
-    dl.append_child(&dd.el())?;
-    Ok(())
+/// The figures list, written in place: a figure whose slot already holds the same figure
+/// (same key, same lesson note or none) gets its texts set where they differ; from the first
+/// that does not, the rest is built again.
+struct Figures {
+    dl: Element,
+    next: u32,
+}
+
+impl Figures {
+    fn new(dl: &Element) -> Figures {
+        Figures {
+            dl: dl.clone(),
+            next: 0,
+        }
+    }
+
+    fn add(
+        &mut self,
+        key: &str,
+        label: &str,
+        text: &str,
+        value: f64,
+        lesson: Option<String>,
+    ) -> Result<(), JsValue> {
+        let children = self.dl.children();
+        let (i, value_attr) = (self.next * 2, format!("{value:.4}"));
+        self.next += 1;
+        if let (Some(dt), Some(dd)) = (children.item(i), children.item(i + 1)) {
+            let spans = dd.children();
+            let same = dd.get_attribute("data-figure").as_deref() == Some(key)
+                && spans.length() == if lesson.is_some() { 2 } else { 1 };
+            if same {
+                crate::dom::set_text(&dt, label);
+                set_attr(&dd, "data-value", &value_attr);
+                if let Some(v) = spans.item(0) {
+                    crate::dom::set_text(&v, text);
+                }
+                if let (Some(l), Some(span)) = (lesson.as_deref(), spans.item(1)) {
+                    crate::dom::set_text(&span, l);
+                }
+                return Ok(());
+            }
+            self.truncate(i);
+        }
+        let dd = H::new("dd")?
+            .attr("data-figure", key)
+            .attr("data-value", &value_attr)
+            .child(H::new("span")?.class("value").text(text))?;
+        let dd = match lesson {
+            Some(l) => dd.child(
+                H::new("span")?
+                    .class("lesson")
+                    .attr("data-lesson", key)
+                    .text(&l),
+            )?,
+            None => dd,
+        };
+        self.dl.append_child(&H::new("dt")?.text(label).el())?;
+        self.dl.append_child(&dd.el())?;
+        Ok(())
+    }
+
+    /// Removes the children from index `from` on.
+    fn truncate(&self, from: u32) {
+        while self.dl.children().length() > from {
+            if let Some(last) = self.dl.last_element_child() {
+                let _ = self.dl.remove_child(&last);
+            }
+        }
+    }
+
+    /// Removes what is left of an earlier list.
+    fn finish(self) {
+        self.truncate(self.next * 2);
+    }
 }
 
 /// The figures panel.
@@ -885,13 +956,12 @@ pub fn render_figures(lab: &Lab) -> Result<(), JsValue> {
     if same_content(&dl, fingerprint(&sig)) {
         return Ok(());
     }
-    clear(&dl);
+    let mut figs = Figures::new(&dl);
     let lesson_pct =
         |v: Option<f64>| v.map(|x| format!("{}: {}", tr(lang, Text::Lesson), fmt_pct(lang, x, 1)));
     // With unequal weights the core measures each node against its own expected share.
     let weighted = weighted_of(d);
-    figure(
-        &dl,
+    figs.add(
         "deviation",
         tr(
             lang,
@@ -905,16 +975,14 @@ pub fn render_figures(lab: &Lab) -> Result<(), JsValue> {
         d.deviation_pct,
         lesson_pct(lesson.as_ref().and_then(|l| l.deviation_pct)),
     )?;
-    figure(
-        &dl,
+    figs.add(
         "peak",
         tr(lang, Text::PeakToMean),
         &fmt_dec(lang, d.peak_to_mean, 3),
         d.peak_to_mean,
         None,
     )?;
-    figure(
-        &dl,
+    figs.add(
         "share-error",
         tr(lang, Text::ShareError),
         &fmt_pct(lang, d.max_share_error_pct, 2),
@@ -924,8 +992,7 @@ pub fn render_figures(lab: &Lab) -> Result<(), JsValue> {
     match lab.movement() {
         Some(m) => {
             set_text_id("flow-h", tr(lang, Text::Flow));
-            figure(
-                &dl,
+            figs.add(
                 "moved",
                 tr(lang, Text::Moved),
                 &format!(
@@ -937,8 +1004,7 @@ pub fn render_figures(lab: &Lab) -> Result<(), JsValue> {
                 m.moved_fraction * 100.0,
                 lesson_pct(lesson.as_ref().and_then(|l| l.moved_pct)),
             )?;
-            figure(
-                &dl,
+            figs.add(
                 "ideal",
                 tr(lang, Text::Ideal),
                 &fmt_fraction(lang, m.ideal_fraction),
@@ -946,8 +1012,7 @@ pub fn render_figures(lab: &Lab) -> Result<(), JsValue> {
                 None,
             )?;
             if let Some(r) = m.replica_sets_changed_fraction {
-                figure(
-                    &dl,
+                figs.add(
                     "replica-sets",
                     tr(lang, Text::ReplicaSetsChanged),
                     &fmt_fraction(lang, r),
@@ -987,8 +1052,7 @@ pub fn render_figures(lab: &Lab) -> Result<(), JsValue> {
             .render("flow-table")?;
         }
         None => {
-            figure(
-                &dl,
+            figs.add(
                 "moved",
                 tr(lang, Text::Moved),
                 tr(lang, Text::NoChangeYet),
@@ -997,9 +1061,12 @@ pub fn render_figures(lab: &Lab) -> Result<(), JsValue> {
             )?;
             if let Some(t) = by_id("flow-table") {
                 clear(&t);
+                // Empty now: whatever it showed last must be written again next time.
+                let _ = t.remove_attribute("data-sig");
             }
         }
     }
+    figs.finish();
     Ok(())
 }
 
