@@ -132,7 +132,7 @@ cli_rows=(
   "rendezvous, a node joins: 7 → 8 nodes, 1 000 000 keys|move --strategy rendezvous --nodes $(names 7) --to $(names 8) --keys 1000000"
   "modulo, 8 copies of 1 000 000 keys|dist --strategy modulo --nodes $(names 8) --replicas 8 --keys 1000000"
   "jump, 8 copies of 1 000 000 keys|dist --strategy jump --nodes $(names 8) --replicas 8 --keys 1000000"
-  "deviation sweep, 256 nodes × 11 vnode counts × 32 trials (16 695 296 vnode hashes), 1 000 000 keys|sweep deviation --nodes $(names 256) --trials 32 --keys 1000000"
+  "deviation sweep, 200 nodes × 11 vnode counts × 48 trials (19 564 800 vnode hashes), 1 000 000 keys|sweep deviation --nodes $(names 200) --trials 48 --keys 1000000"
   "movement sweep, sizes 2..7 × 4 strategies, 1 000 000 keys (rendezvous up to 8 nodes)|sweep movement --nodes n1,n2 --sizes 2..7 --keys 1000000"
 )
 {
@@ -147,13 +147,23 @@ cli_rows=(
     args="${row#*|}"
     times=()
     rss=0
+    failed=""
     for _ in 1 2 3; do
+      # The last line of stderr is GNU time's; an error (the budget, a limit) comes before it.
       # shellcheck disable=SC2086
-      out="$( { /usr/bin/time -f '%e %M' "$cli" $args --json >/dev/null; } 2>&1 | tail -n 1 || true)"
-      times+=("${out%% *}")
-      kb="${out##* }"
+      out="$( { /usr/bin/time -f '%x %e %M' "$cli" $args --json >/dev/null; } 2>&1 || true)"
+      stats="$(printf '%s\n' "$out" | tail -n 1)"
+      read -r code secs kb <<<"$stats"
+      if [ "$code" != 0 ]; then
+        failed="exit $code: $(printf '%s\n' "$out" | head -n 1)"
+      fi
+      times+=("$secs")
       if [ "$kb" -gt "$rss" ]; then rss="$kb"; fi
     done
+    if [ -n "$failed" ]; then
+      printf '| %s | refused (%s) | | |\n' "$what" "$failed"
+      continue
+    fi
     med="$(printf '%s\n' "${times[@]}" | sort -n | sed -n 2p)"
     shown="$(printf '%s' "$args" | sed -E 's/(n1,n2,n3)[^ ]*/\1,…/g')"
     printf '| %s | `partlab %s` | %s | %s |\n' "$what" "$shown" "$med" "$(awk -v k="$rss" 'BEGIN { printf "%.0f", k / 1024 }')"

@@ -490,16 +490,21 @@ pub fn render_controls(
         return Ok(());
     };
     if rebuild_nodes {
-        // Rows already there for the same names (a node joined at the end, the language is
-        // the same) stay; the others are built.
-        let kept = list.children().length() as usize;
+        // Rows already there for the same names (a node joined or left at the end, the
+        // language is the same) stay; the others are built.
+        let rows = list.children();
+        let kept = (rows.length() as usize).min(st.nodes.len());
         let keep = !relabel
-            && kept <= st.nodes.len()
             && (0..kept).all(|i| {
                 crate::dom::by_id_as::<web_sys::HtmlInputElement>(&format!("node-name-{i}"))
                     .is_some_and(|input| input.value() == st.nodes[i].name)
             });
         let first = if keep {
+            while rows.length() as usize > st.nodes.len() {
+                if let Some(last) = list.last_element_child() {
+                    let _ = list.remove_child(&last);
+                }
+            }
             kept
         } else {
             clear(&list);

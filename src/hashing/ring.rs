@@ -89,12 +89,16 @@ type NodeLook = (String, u64, usize);
 /// One colour's CSS value, arcs and ticks.
 type ColourPaths = (String, Path2d, Path2d);
 
-/// The arcs and ticks of the ring last drawn, one pair of paths per colour; and the sample
-/// keys' dots as path data, one string per dot in sample order (their places depend only on
-/// the key set and the canvas size, not on their owners).
+/// Rings whose arcs and ticks are kept: a slider dragged back and forth, a node added then
+/// removed, finds its ring again.
+const RINGS_KEPT: usize = 4;
+
+/// The arcs and ticks of the last rings drawn (most recent last), one pair of paths per
+/// colour; and the sample keys' dots as path data, one string per dot in sample order (their
+/// places depend only on the key set and the canvas size, not on their owners).
 #[derive(Default)]
 pub struct RingCache {
-    base: Option<(BaseKey, Vec<ColourPaths>)>,
+    bases: Vec<(BaseKey, Vec<ColourPaths>)>,
     dots: Option<((u64, u64, u64), Vec<String>)>,
 }
 
@@ -148,14 +152,17 @@ pub fn draw(
         }),
         size_bits: (w.to_bits(), h.to_bits()),
     };
-    let paths = match cache.base.take() {
-        Some((k, paths)) if k == key => paths,
-        _ => base_paths(scene, &layout)?,
+    let paths = match cache.bases.iter().position(|(k, _)| *k == key) {
+        Some(i) => cache.bases.remove(i).1,
+        None => base_paths(scene, &layout)?,
     };
     let ctx = prepare_sized(canvas, (w, h), dpr)?;
     let t = chart_theme(theme);
     draw_base(&ctx, &t, &layout, (w, h), &paths, scene.label)?;
-    cache.base = Some((key, paths));
+    if cache.bases.len() >= RINGS_KEPT {
+        cache.bases.remove(0);
+    }
+    cache.bases.push((key, paths));
     let t1 = crate::now();
     timing.push(("ring-base", t1 - t0));
     let dots_key = (scene.dots_key, w.to_bits(), h.to_bits());
