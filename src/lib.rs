@@ -125,6 +125,8 @@ struct Frame {
     rendered: Option<(Lang, ChapterId, bool)>,
     written_fragment: String,
     url_timer: Option<i32>,
+    /// The address the pending `url_timer` is for.
+    url_pending: Option<String>,
     /// The last address the browser reported (`hashchange`) and not yet shown: a burst of
     /// address changes (a script, a held Back key) is shown once, the last one, on the next
     /// animation frame.
@@ -295,7 +297,9 @@ impl Frame {
     fn frame(&mut self) {
         self.hash_frame_scheduled = false;
         if let Some(hash) = self.pending_hash.take() {
-            if hash != format!("#{}", self.written_fragment) {
+            // An address that says what the page shows needs nothing (the address written
+            // last may be older: it is written a moment after changes settle).
+            if hash != format!("#{}", self.fragment()) {
                 self.load_fragment(&hash);
             }
         }
@@ -316,7 +320,14 @@ impl Frame {
     }
 
     fn schedule_url(&mut self) {
-        if self.fragment() != self.written_fragment {
+        let fragment = self.fragment();
+        if fragment == self.written_fragment {
+            clear_timeout(self.url_timer.take());
+            self.url_pending = None;
+        } else if self.url_pending.as_deref() != Some(fragment.as_str()) {
+            // A new address to write, a moment after the last change (frames that change
+            // nothing in it do not put the writing off).
+            self.url_pending = Some(fragment);
             clear_timeout(self.url_timer.take());
             self.url_timer = set_timeout(URL_DELAY_MS, || {
                 with_frame(Frame::write_url);
@@ -326,6 +337,7 @@ impl Frame {
 
     fn write_url(&mut self) {
         self.url_timer = None;
+        self.url_pending = None;
         let fragment = self.fragment();
         let Ok(w) = window() else {
             return;
@@ -495,6 +507,7 @@ fn run() -> Result<(), JsValue> {
             rendered: None,
             written_fragment: String::new(),
             url_timer: None,
+            url_pending: None,
             pending_hash: None,
             hash_frame_scheduled: false,
         });
