@@ -12,10 +12,14 @@
 #   4. serves target/bench-dist/ on 127.0.0.1 (tests/e2e/server.mjs, or python3 -m http.server)
 #      on a free port, stopped on exit;
 #   5. node tests/e2e/bench.mjs: drives the page in Chromium and prints the table (also saved
-#      to target/bench-browser.md, the raw figures to target/bench-browser.json).
+#      to target/bench-browser.md, the raw figures to target/bench-browser.json);
+#   6. the CLI (release build) at the worst accepted configuration of each strategy and sweep:
+#      wall time (median of 3) and peak RSS (/usr/bin/time), printed and saved to
+#      target/bench-cli.md.
 #
 # Extra arguments go to bench.mjs (e.g. --quick for fewer runs).
-# PARTLAB_BENCH_NO_BUILD=1 skips step 1 (uses dist/ as it is); PARTLAB_BENCH_NO_NATIVE=1 skips 3.
+# PARTLAB_BENCH_NO_BUILD=1 skips step 1 (uses dist/ as it is); PARTLAB_BENCH_NO_NATIVE=1 skips 3;
+# PARTLAB_BENCH_NO_CLI=1 skips 6.
 # The machine is shared and noisy: run it twice and keep the quieter run (the load average is
 # printed with the table).
 set -euo pipefail
@@ -104,3 +108,65 @@ fi
 log "node tests/e2e/bench.mjs --url http://127.0.0.1:$port/"
 node tests/e2e/bench.mjs --url "http://127.0.0.1:$port/" --dist target/bench-dist \
   "${native_args[@]}" --json target/bench-browser.json "$@" | tee target/bench-browser.md
+
+# 6. The CLI at the worst accepted configuration of each strategy and sweep (README, "Conventions
+#    and limits": the work budget). Each runs 3 times; the table gives the median wall time
+#    and the largest peak RSS (GNU time's %M, in KB).
+if [ "${PARTLAB_BENCH_NO_CLI:-}" = 1 ]; then
+  log "skipping the CLI (PARTLAB_BENCH_NO_CLI=1)"
+  exit 0
+fi
+if [ ! -x /usr/bin/time ]; then
+  log "no /usr/bin/time: skipping the CLI's peak memory"
+  exit 0
+fi
+log "cargo build --release -p partlab-cli"
+cargo build --release -p partlab-cli >&2
+cli=target/release/partlab
+names() { seq -f 'n%g' 1 "$1" | paste -sd, -; }
+cli_rows=(
+  "ring, 200 nodes × 1000 vnodes (200 000 points), 10 000 000 keys|dist --strategy ring --nodes $(names 200) --vnodes 1000 --keys 10000000"
+  "ring, a node joins: 199 → 200 nodes × 1000 vnodes, 10 000 000 keys|move --strategy ring --nodes $(names 199) --to $(names 200) --vnodes 1000 --keys 10000000"
+  "ring, 8 copies of 1 000 000 keys (8 000 000)|dist --strategy ring --nodes $(names 8) --replicas 8 --keys 1000000"
+  "rendezvous, 8 nodes × 1 000 000 keys (8 000 000 scores)|dist --strategy rendezvous --nodes $(names 8) --keys 1000000"
+  "rendezvous, a node joins: 7 → 8 nodes, 1 000 000 keys|move --strategy rendezvous --nodes $(names 7) --to $(names 8) --keys 1000000"
+  "modulo, 8 copies of 1 000 000 keys|dist --strategy modulo --nodes $(names 8) --replicas 8 --keys 1000000"
+  "jump, 8 copies of 1 000 000 keys|dist --strategy jump --nodes $(names 8) --replicas 8 --keys 1000000"
+  "deviation sweep, 200 nodes × 11 vnode counts × 48 trials (19 564 800 vnode hashes), 1 000 000 keys|sweep deviation --nodes $(names 200) --trials 48 --keys 1000000"
+  "movement sweep, sizes 2..7 × 4 strategies, 1 000 000 keys (rendezvous up to 8 nodes)|sweep movement --nodes n1,n2 --sizes 2..7 --keys 1000000"
+)
+{
+  echo
+  echo "The CLI (release build) at the worst accepted configuration of each strategy and sweep"
+  echo "(load average $(cut -d' ' -f1-3 /proc/loadavg) at the start; median of 3 runs; peak RSS from /usr/bin/time):"
+  echo
+  echo "| configuration | command | wall s | peak RSS MB |"
+  echo "|---|---|--:|--:|"
+  for row in "${cli_rows[@]}"; do
+    what="${row%%|*}"
+    args="${row#*|}"
+    times=()
+    rss=0
+    failed=""
+    for _ in 1 2 3; do
+      # The last line of stderr is GNU time's; an error (the budget, a limit) comes before it.
+      # shellcheck disable=SC2086
+      out="$( { /usr/bin/time -f '%x %e %M' "$cli" $args --json >/dev/null; } 2>&1 || true)"
+      stats="$(printf '%s\n' "$out" | tail -n 1)"
+      read -r code secs kb <<<"$stats"
+      if [ "$code" != 0 ]; then
+        failed="exit $code: $(printf '%s\n' "$out" | head -n 1)"
+      fi
+      times+=("$secs")
+      if [ "$kb" -gt "$rss" ]; then rss="$kb"; fi
+    done
+    if [ -n "$failed" ]; then
+      printf '| %s | refused (%s) | | |\n' "$what" "$failed"
+      continue
+    fi
+    med="$(printf '%s\n' "${times[@]}" | sort -n | sed -n 2p)"
+    shown="$(printf '%s' "$args" | sed -E 's/(n1,n2,n3)[^ ]*/\1,…/g')"
+    printf '| %s | `partlab %s` | %s | %s |\n' "$what" "$shown" "$med" "$(awk -v k="$rss" 'BEGIN { printf "%.0f", k / 1024 }')"
+  done
+} | tee target/bench-cli.md
+

@@ -87,20 +87,75 @@ pub fn css_size(canvas: &HtmlCanvasElement) -> (f64, f64) {
     (rect.width(), rect.height())
 }
 
-/// Sizes `canvas`'s backing store to its CSS box times `dpr` (sharp on high-density
-/// screens) and returns the CSS size it will be drawn in (at least 1 × 1).
-pub fn size_canvas(canvas: &HtmlCanvasElement, dpr: f64) -> (f64, f64) {
-    let (w, h) = css_size(canvas);
-    let (w, h) = (w.max(1.0), h.max(1.0));
-    let (pw, ph) = ((w * dpr).round() as u32, (h * dpr).round() as u32);
-    // Setting a size clears the canvas even when it does not change: only on a change.
+/// The backing store, in device pixels, of a CSS box of `size` at `dpr` (at least 1 × 1).
+pub fn backing_size(size: (f64, f64), dpr: f64) -> (u32, u32) {
+    let (w, h) = (size.0.max(1.0), size.1.max(1.0));
+    ((w * dpr).round() as u32, (h * dpr).round() as u32)
+}
+
+/// Sizes `canvas`'s backing store to a CSS box of `size` times `dpr` (sharp on high-density
+/// screens). Setting a size clears a canvas even when it does not change: only on a change,
+/// so a canvas of the same size keeps its pixels.
+pub fn size_canvas_to(canvas: &HtmlCanvasElement, size: (f64, f64), dpr: f64) {
+    let (pw, ph) = backing_size(size, dpr);
     if canvas.width() != pw {
         canvas.set_width(pw);
     }
     if canvas.height() != ph {
         canvas.set_height(ph);
     }
-    (w, h)
+}
+
+/// Sizes `canvas`'s backing store to its own CSS box times `dpr` and returns the CSS size it
+/// will be drawn in (at least 1 × 1).
+pub fn size_canvas(canvas: &HtmlCanvasElement, dpr: f64) -> (f64, f64) {
+    let (w, h) = css_size(canvas);
+    let size = (w.max(1.0), h.max(1.0));
+    size_canvas_to(canvas, size, dpr);
+    size
+}
+
+/// Whether `e` already shows what `sig` (a fingerprint of its content) stands for; if not,
+/// records `sig` on it (`data-sig`) and returns false, and the caller redraws it. Rebuilding a
+/// table or a list that did not change costs the browser a style and layout pass for nothing.
+pub fn same_content(e: &Element, sig: u64) -> bool {
+    let sig = format!("{sig:x}");
+    if e.get_attribute("data-sig").as_deref() == Some(sig.as_str()) {
+        return true;
+    }
+    let _ = e.set_attribute("data-sig", &sig);
+    false
+}
+
+/// A 64-bit FNV-1a hasher: small code for the page's fingerprints (not for anything stored
+/// or compared across pages, and never for ring positions, which are MD5).
+#[derive(Clone, Copy, Debug)]
+pub struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Self {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+/// A fingerprint of `value` for [`same_content`] and the charts' caches.
+pub fn fingerprint(value: &impl std::hash::Hash) -> u64 {
+    use std::hash::Hasher;
+    let mut h = Fnv::default();
+    value.hash(&mut h);
+    h.finish()
 }
 
 /// An element under construction.

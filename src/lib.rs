@@ -194,6 +194,13 @@ struct Frame {
     links: bool,
     written_fragment: String,
     url_timer: Option<i32>,
+    /// The address the pending `url_timer` is for.
+    url_pending: Option<String>,
+    /// The last address the browser reported (`hashchange`) and not yet shown: a burst of
+    /// address changes (a script, a held Back key) is shown once, the last one, on the next
+    /// animation frame.
+    pending_hash: Option<String>,
+    hash_frame_scheduled: bool,
 }
 
 thread_local! {
@@ -235,6 +242,44 @@ pub(crate) fn set_timeout(ms: i32, f: impl FnOnce() + 'static) -> Option<i32> {
         .ok()?
         .set_timeout_with_callback_and_timeout_and_arguments_0(cb.unchecked_ref(), ms)
         .ok()
+}
+
+/// The port that [`post_task`] posts to, with the listener of the other end.
+type TaskChannel = (web_sys::MessagePort, Closure<dyn FnMut(JsValue)>);
+
+thread_local! {
+    /// Tasks posted with [`post_task`], run in order, one per message.
+    static TASKS: RefCell<std::collections::VecDeque<Box<dyn FnOnce()>>> =
+        RefCell::new(std::collections::VecDeque::new());
+    /// The channel they are posted through (created on first use), with its listener.
+    static CHANNEL: RefCell<Option<TaskChannel>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` in a task of its own, as soon as the browser is free (after pending input,
+/// rendering and other tasks): a message to ourselves, without the 4 ms that browsers add to
+/// chained `setTimeout(0)` calls. Returns whether it was posted.
+pub(crate) fn post_task(f: impl FnOnce() + 'static) -> bool {
+    TASKS.with(|t| t.borrow_mut().push_back(Box::new(f)));
+    CHANNEL.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.is_none() {
+            let Ok(channel) = web_sys::MessageChannel::new() else {
+                return false;
+            };
+            let run = Closure::<dyn FnMut(JsValue)>::new(|_| {
+                let next = TASKS.with(|t| t.borrow_mut().pop_front());
+                if let Some(f) = next {
+                    f();
+                }
+            });
+            channel
+                .port1()
+                .set_onmessage(Some(run.as_ref().unchecked_ref()));
+            *c = Some((channel.port2(), run));
+        }
+        c.as_ref()
+            .is_some_and(|(port, _)| port.post_message(&JsValue::NULL).is_ok())
+    })
 }
 
 pub(crate) fn clear_timeout(handle: Option<i32>) {
@@ -325,12 +370,21 @@ impl Frame {
         }
     }
 
-    /// One animation frame: the chapter first, then the frame's own texts and the address.
+    /// One animation frame: the last address reported since the previous frame, the chapter,
+    /// then the frame's own texts and the address.
     ///
     /// After a load whose address had problems (the page shows what it could read and a
     /// notice listing what it dropped), the address is left exactly as the user typed it:
     /// what the page shows counts as written, so only the user's first change rewrites it.
     fn frame(&mut self) {
+        self.hash_frame_scheduled = false;
+        if let Some(hash) = self.pending_hash.take() {
+            // An address that says what the page shows needs nothing (the address written
+            // last may be older: it is written a moment after changes settle).
+            if hash != format!("#{}", self.fragment()) {
+                self.load_fragment(&hash);
+            }
+        }
         self.view.frame();
         if self.view.take_loaded_with_issues() {
             clear_timeout(self.url_timer.take());
@@ -371,7 +425,14 @@ impl Frame {
     /// reload the address they had before any `pagehide`), debounced while a slider is being
     /// dragged (browsers limit how often `replaceState` may run).
     fn schedule_url(&mut self) {
-        if self.fragment() != self.written_fragment {
+        let fragment = self.fragment();
+        if fragment == self.written_fragment {
+            clear_timeout(self.url_timer.take());
+            self.url_pending = None;
+        } else if self.url_pending.as_deref() != Some(fragment.as_str()) {
+            // A new address to write, a moment after the last change (frames that change
+            // nothing in it do not put the writing off).
+            self.url_pending = Some(fragment);
             clear_timeout(self.url_timer.take());
             if self.view.dragging() {
                 self.url_timer = set_timeout(URL_DELAY_MS, || {
@@ -385,6 +446,7 @@ impl Frame {
 
     fn write_url(&mut self) {
         self.url_timer = None;
+        self.url_pending = None;
         let fragment = self.fragment();
         let Ok(w) = window() else {
             return;
@@ -466,7 +528,7 @@ impl Frame {
                 self.view = view;
                 self.chapter = chapter;
                 self.rendered = None;
-                self.frame();
+                // Called from `frame`, which draws the new chapter next.
                 frame::focus_chapter();
             }
             Err(e) => log_error("chapter", &e),
@@ -545,8 +607,10 @@ fn wire_frame_events() -> Result<(), JsValue> {
             .map(|url| url.find('#').map_or(String::new(), |i| url[i..].to_owned()))
             .unwrap_or_else(location_hash);
         with_frame(|f| {
-            if hash != format!("#{}", f.written_fragment) {
-                f.load_fragment(&hash);
+            f.pending_hash = Some(hash);
+            if !f.hash_frame_scheduled {
+                f.hash_frame_scheduled = true;
+                request_frame();
             }
         });
     })?
@@ -623,6 +687,9 @@ fn run() -> Result<(), JsValue> {
             links: r.links,
             written_fragment: String::new(),
             url_timer: None,
+            url_pending: None,
+            pending_hash: None,
+            hash_frame_scheduled: false,
         });
     });
     wire_frame_events()?;

@@ -7,8 +7,12 @@
 //!   only sees events.
 //! - Input events are queued and applied once per animation frame (a slider drag gives at
 //!   most one recompute and one redraw per frame).
-//! - Chart sweeps run one point per `setTimeout` tick, after input has been quiet for a
-//!   moment, so no task blocks the page for long.
+//! - No task runs long: a change is computed in slices ([`Lab::work`]) of a few milliseconds,
+//!   in the frame that applies it and then in timer tasks, while the page keeps showing the
+//!   previous figures with a progress note; chart sweeps run in slices too, after input has
+//!   been quiet for a moment.
+//! - A frame redraws only what changed ([`Seen`]): canvases whose inputs are the same keep
+//!   their pixels, and the charts keep their still layers ([`charts::ChartCache`]).
 //! - Nothing is built or computed before the chapter is mounted, and its listeners are
 //!   dropped with it.
 
@@ -24,10 +28,64 @@ use partlab_lab::chapters::{hashing_defaults, ChapterId};
 use partlab_lab::export;
 use partlab_lab::model::{DeviationSweep, Lab, MovementSweep, Msg, Notice};
 use partlab_lab::palette::Theme;
-use partlab_lab::state::{FragmentIssue, Lang, View, KEY_STOPS, VNODE_STOPS};
+use partlab_lab::state::{FragmentIssue, LabState, Lang, View, KEY_STOPS, VNODE_STOPS};
 
 use crate::dom::{self, by_id, by_id_as, window};
 use crate::{clear_timeout, dpr, listen_id, log_error, now, set_timeout, Listener};
+
+/// The CSS sizes of the four canvases, measured once per frame before anything changes the
+/// page (a size read after a change forces the browser to lay the page out again).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Sizes {
+    ring: (f64, f64),
+    bars: (f64, f64),
+    deviation: (f64, f64),
+    movement: (f64, f64),
+    dpr: f64,
+}
+
+/// What the views were last drawn from: a view is drawn again only when one of its inputs
+/// differs.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Seen {
+    revision: u64,
+    lang: Option<Lang>,
+    key: Option<String>,
+    pending: bool,
+    theme: Option<Theme>,
+    sizes: Sizes,
+}
+
+/// The parts of the page one frame redraws.
+#[derive(Clone, Copy, Debug, Default)]
+struct Dirty {
+    ring: bool,
+    ring_texts: bool,
+    key_path: bool,
+    figures: bool,
+    bars: bool,
+    sweeps: bool,
+}
+
+impl Dirty {
+    fn between(old: &Seen, new: &Seen) -> Dirty {
+        let figures = old.revision != new.revision;
+        let lang = old.lang != new.lang;
+        let look = old.theme != new.theme || old.sizes.dpr != new.sizes.dpr;
+        Dirty {
+            ring: figures || look || old.key != new.key || old.sizes.ring != new.sizes.ring,
+            ring_texts: figures || lang,
+            key_path: figures || lang || old.key != new.key,
+            figures: figures || lang || old.pending != new.pending,
+            bars: figures || lang || look || old.sizes.bars != new.sizes.bars,
+            sweeps: figures
+                || lang
+                || look
+                || old.sizes.deviation != new.sizes.deviation
+                || old.sizes.movement != new.sizes.movement,
+        }
+    }
+}
 
 /// The mounted hashing instrument.
 pub struct Hashing {
@@ -37,15 +95,27 @@ pub struct Hashing {
     theme: Theme,
     rendered_lang: Option<Lang>,
     rendered_nodes: Vec<String>,
+    /// The state the controls were last synchronised with.
+    rendered_controls: Option<LabState>,
     reset_focused: bool,
     timing: Vec<(&'static str, f64)>,
     ring_frame: Option<ring::RingFrame>,
+    ring_cache: ring::RingCache,
+    charts: charts::ChartCache,
+    seen: Seen,
     dev: Option<DeviationSweep>,
     mv: Option<MovementSweep>,
     /// The previous sweeps, drawn until their replacements have a first point.
     dev_prev: Option<DeviationSweep>,
     mv_prev: Option<MovementSweep>,
     sweep_timer: bool,
+    /// A task is posted to go on with the change being computed.
+    work_timer: bool,
+    /// While the first drawing is spread over frames: the stage the next frame draws (1: the
+    /// figures and the bars, 2: the charts).
+    first_stages: Option<u8>,
+    /// The first experiment's ring was drawn from its configuration while its keys hash.
+    preview_drawn: bool,
     preset_timer: Option<i32>,
     last_change: f64,
     /// Which of the three chapters this instrument is showing.
@@ -67,6 +137,16 @@ pub struct Hashing {
 const SWEEP_DEBOUNCE_MS: f64 = 250.0;
 /// How long a preset's "before" state shows before its change is applied, in ms.
 const PRESET_CHANGE_DELAY_MS: i32 = 900;
+/// Time a frame may spend computing the change it applies, in ms: a usual change is done in
+/// the same frame; a longer one goes on in timer tasks.
+const FRAME_WORK_MS: f64 = 9.0;
+/// The same for the first experiment, computed before anything is drawn.
+const FIRST_WORK_MS: f64 = 24.0;
+/// Time one task spends on a change or a sweep, in ms.
+const TICK_WORK_MS: f64 = 10.0;
+/// Work units (one ≈ hashing one key) between two looks at the clock: well under a
+/// millisecond, even before the engine has optimised the code.
+const WORK_CHUNK: u64 = 500;
 
 /// Saves `url` (a `data:` URL) as the file `name`: a download, nothing leaves the browser.
 fn download(name: &str, url: &str) -> Result<(), JsValue> {
@@ -106,12 +186,13 @@ impl Hashing {
         }
     }
 
-    /// Queues `msg`, replacing a queued message of the same kind from a slider drag.
+    /// Queues `msg`, replacing a queued message of the same kind from a slider drag, and a
+    /// queued address by a newer one (the newer one says everything).
     fn enqueue(&mut self, msg: Msg) {
         let same = |a: &Msg, b: &Msg| match (a, b) {
-            (Msg::SetVnodes(_), Msg::SetVnodes(_)) | (Msg::SetKeyCount(_), Msg::SetKeyCount(_)) => {
-                true
-            }
+            (Msg::SetVnodes(_), Msg::SetVnodes(_))
+            | (Msg::SetKeyCount(_), Msg::SetKeyCount(_))
+            | (Msg::LoadFragment(_), Msg::LoadFragment(_)) => true,
             (Msg::SetWeight { node: x, .. }, Msg::SetWeight { node: y, .. }) => x == y,
             _ => false,
         };
@@ -122,6 +203,14 @@ impl Hashing {
             }
         }
         self.queue.push(msg);
+    }
+
+    /// Computes the change on its way until `deadline` (a `performance.now()` time) or until
+    /// it is done.
+    fn work_until(&mut self, deadline: f64) {
+        while self.lab.busy() && now() < deadline {
+            self.lab.work(WORK_CHUNK);
+        }
     }
 
     /// Applies the queued messages and redraws (called by the frame once per animation frame).
@@ -151,7 +240,7 @@ impl Hashing {
                     | Msg::ClearKey
                     | Msg::HoldPreset(_)
             );
-            self.lab.update(msg);
+            self.lab.begin(msg);
             if load {
                 self.loaded_with_issues = self.has_fragment_notices();
             }
@@ -159,6 +248,15 @@ impl Hashing {
         if any {
             self.last_change = now();
         }
+        let budget = if self.lab.ready() {
+            FRAME_WORK_MS
+        } else if !self.preview_drawn {
+            // Draw the first experiment's ring first; its keys are hashed in the next tasks.
+            0.0
+        } else {
+            FIRST_WORK_MS
+        };
+        self.work_until(started + budget);
         self.timing.clear();
         self.timing.push(("update", now() - started));
         if preset_applied {
@@ -183,84 +281,93 @@ impl Hashing {
         self.after_render();
     }
 
+    /// One task of the change being computed; the frame after it commits draws it.
+    fn work_tick(&mut self) {
+        self.work_timer = false;
+        let started = now();
+        self.work_until(started + TICK_WORK_MS);
+        if self.lab.busy() {
+            page::render_progress(&self.lab);
+            self.schedule_work();
+        } else {
+            self.schedule_frame();
+        }
+    }
+
+    fn schedule_work(&mut self) {
+        if self.work_timer || !self.lab.busy() {
+            return;
+        }
+        self.work_timer = crate::post_task(|| {
+            with_app(Hashing::work_tick);
+        });
+    }
+
     fn visible(&self, v: View) -> bool {
-        self.lab.state().embed.is_none_or(|e| e == v)
+        self.lab.target_state().embed.is_none_or(|e| e == v)
+    }
+
+    /// The canvases' CSS sizes (0 × 0 for one not displayed).
+    fn measure(&self) -> Sizes {
+        let size = |id: &str, v: View| {
+            if !self.visible(v) {
+                return (0.0, 0.0);
+            }
+            by_id_as::<web_sys::HtmlCanvasElement>(id).map_or((0.0, 0.0), |c| dom::css_size(&c))
+        };
+        Sizes {
+            ring: size("ring", View::Ring),
+            bars: size("bars-chart", View::Bars),
+            deviation: size("deviation-chart", View::Deviation),
+            movement: size("movement-chart", View::Movement),
+            dpr: dpr(),
+        }
     }
 
     fn render(&mut self) -> Result<(), JsValue> {
+        // Sizes first, before anything below changes the page.
+        let sizes = self.measure();
         // Stage timings start here so that "controls" covers texts, controls and notices.
         let mut t = now();
-        let lang = self.lab.state().lang;
+        let target = self.lab.target_state();
+        let lang = target.lang;
         let mut rebuild_nodes = false;
+        let mut relabel = false;
         if self.rendered_lang != Some(lang) {
             page::render_texts(lang, self.chapter)?;
             self.rendered_lang = Some(lang);
             rebuild_nodes = true;
+            relabel = true;
         }
-        let names: Vec<String> = self
-            .lab
-            .state()
-            .nodes
-            .iter()
-            .map(|n| n.name.clone())
-            .collect();
+        let names: Vec<String> = target.nodes.iter().map(|n| n.name.clone()).collect();
         if names != self.rendered_nodes {
             rebuild_nodes = true;
             self.rendered_nodes = names;
         }
         self.apply_embed();
-        page::render_caption(&self.lab);
-        let focused = if rebuild_nodes { active_id() } else { None };
-        page::render_controls(
-            &self.lab,
-            rebuild_nodes,
-            std::mem::take(&mut self.reset_focused),
-        )?;
-        if let Some(id) = focused {
-            restore_focus(&id);
+        let controls_changed = self.rendered_controls.as_ref() != Some(target);
+        if rebuild_nodes || controls_changed || self.reset_focused {
+            let focused = if rebuild_nodes { active_id() } else { None };
+            page::render_controls(
+                &self.lab,
+                rebuild_nodes,
+                relabel,
+                std::mem::take(&mut self.reset_focused),
+            )?;
+            if let Some(id) = focused {
+                restore_focus(&id);
+            }
+            self.rendered_controls = Some(self.lab.target_state().clone());
         }
         page::render_notices(&self.lab)?;
+        page::render_progress(&self.lab);
         let mut lap = |timing: &mut Vec<(&'static str, f64)>, name: &'static str| {
             let n = now();
             timing.push((name, n - t));
             t = n;
         };
         lap(&mut self.timing, "controls");
-        let (theme, dpr) = (self.theme, dpr());
-        if self.visible(View::Ring) {
-            let path = self.lab.key_path();
-            if let Some(c) = by_id_as::<web_sys::HtmlCanvasElement>("ring") {
-                let frame = ring::draw(&c, &self.lab, theme, dpr, path.as_ref())?;
-                let moved = frame.dots.iter().filter(|d| d.moved_from.is_some()).count();
-                dom::set_attr(&c, "data-dots", &frame.dots.len().to_string());
-                dom::set_attr(&c, "data-moved-dots", &moved.to_string());
-                // Where the first sample key is drawn (CSS pixels in the canvas), so a test can
-                // click a dot without re-deriving the ring's layout.
-                if let Some(d) = frame.dots.first() {
-                    let (x, y) = frame.layout.dot_position(d.hash);
-                    dom::set_attr(&c, "data-first-dot", &format!("{x:.1},{y:.1}"));
-                }
-                self.ring_frame = Some(frame);
-            }
-            lap(&mut self.timing, "ring");
-            page::render_ring_texts(&self.lab)?;
-            page::render_key_path(&self.lab, path.as_ref())?;
-        }
-        if self.visible(View::Figures) {
-            page::render_figures(&self.lab)?;
-        }
-        lap(&mut self.timing, "texts");
-        if self.visible(View::Bars) {
-            charts::draw_bars(&self.lab, theme, dpr)?;
-            page::render_bars_table(&self.lab)?;
-        }
-        lap(&mut self.timing, "bars");
-        self.render_deviation()?;
-        lap(&mut self.timing, "deviation");
-        self.render_movement()?;
-        lap(&mut self.timing, "movement");
         if let Some(app) = by_id("app") {
-            dom::set_attr(&app, "data-state", "ready");
             dom::set_attr(
                 &app,
                 "data-pending-change",
@@ -271,11 +378,137 @@ impl Hashing {
                 },
             );
         }
+        if !self.lab.ready() {
+            // The first experiment is being computed: its ring, from the configuration alone,
+            // once (the figures and the charts wait for the keys).
+            if !self.preview_drawn && self.visible(View::Ring) {
+                self.preview_drawn = true;
+                if let (Some(preview), Some(c)) = (
+                    self.lab.preview(),
+                    by_id_as::<web_sys::HtmlCanvasElement>("ring"),
+                ) {
+                    ring::draw(
+                        &c,
+                        &ring::Scene::preview(&self.lab, &preview),
+                        self.theme,
+                        sizes.dpr,
+                        sizes.ring,
+                        None,
+                        &mut self.ring_cache,
+                        &mut self.timing,
+                    )?;
+                    if let Some(app) = by_id("app") {
+                        dom::set_attr(&app, "data-ring", "drawn");
+                    }
+                }
+            }
+            return Ok(());
+        }
+        let st = self.lab.state();
+        let seen = Seen {
+            revision: self.lab.revision(),
+            lang: Some(st.lang),
+            key: st.key.clone(),
+            pending: self.lab.has_pending_change(),
+            theme: Some(self.theme),
+            sizes,
+        };
+        let mut dirty = Dirty::between(&self.seen, &seen);
+        // The first drawing comes in three frames, each a short task: the ring; the figures
+        // and the bars; the charts (whose sweeps have no point yet).
+        let first = self.seen.revision == 0;
+        let later = |stage: u8| first || self.first_stages.is_some_and(|s| s < stage);
+        let (hold_texts, hold_charts) = (later(1), later(2));
+        match self.first_stages {
+            _ if first => self.first_stages = Some(1),
+            Some(1) => {
+                dirty.figures = true;
+                dirty.bars = true;
+                dirty.ring_texts = true;
+                self.first_stages = Some(2);
+            }
+            Some(_) => {
+                dirty.sweeps = true;
+                self.first_stages = None;
+            }
+            None => {}
+        }
+        let theme = self.theme;
+        let dpr = sizes.dpr;
+        if self.visible(View::Ring) {
+            let path = (dirty.ring || dirty.key_path)
+                .then(|| self.lab.key_path())
+                .flatten();
+            if dirty.ring {
+                if let Some(c) = by_id_as::<web_sys::HtmlCanvasElement>("ring") {
+                    let frame = ring::draw(
+                        &c,
+                        &ring::Scene::of(&self.lab),
+                        theme,
+                        dpr,
+                        sizes.ring,
+                        path.as_ref(),
+                        &mut self.ring_cache,
+                        &mut self.timing,
+                    )?;
+                    let moved = frame.dots.iter().filter(|d| d.moved_from.is_some()).count();
+                    dom::set_attr(&c, "data-dots", &frame.dots.len().to_string());
+                    dom::set_attr(&c, "data-moved-dots", &moved.to_string());
+                    // Where the first sample key is drawn (CSS pixels in the canvas), so a
+                    // test can click a dot without re-deriving the ring's layout.
+                    if let Some(d) = frame.dots.first() {
+                        let (x, y) = frame.layout.dot_position(d.hash);
+                        dom::set_attr(&c, "data-first-dot", &format!("{x:.1},{y:.1}"));
+                    }
+                    self.ring_frame = Some(frame);
+                }
+            }
+            lap(&mut self.timing, "ring");
+            if dirty.ring_texts && !hold_texts {
+                page::render_ring_texts(&self.lab)?;
+            }
+            if dirty.key_path {
+                page::render_key_path(&self.lab, path.as_ref())?;
+            }
+        }
+        if dirty.figures && !hold_texts {
+            // The embed caption names the experiment shown, whichever view is embedded.
+            page::render_caption(&self.lab);
+            if self.visible(View::Figures) {
+                page::render_figures(&self.lab)?;
+            }
+        }
+        lap(&mut self.timing, "texts");
+        if self.visible(View::Bars) && dirty.bars && !hold_texts {
+            charts::draw_bars(&mut self.charts, &self.lab, theme, dpr, sizes.bars)?;
+            page::render_bars_table(&self.lab)?;
+        }
+        lap(&mut self.timing, "bars");
+        if dirty.sweeps && !hold_charts {
+            self.render_deviation(sizes)?;
+        }
+        lap(&mut self.timing, "deviation");
+        if dirty.sweeps && !hold_charts {
+            self.render_movement(sizes)?;
+        }
+        lap(&mut self.timing, "movement");
+        self.seen = seen;
+        if let Some(app) = by_id("app") {
+            // The ring is on screen from the first drawing on; the page is complete (figures,
+            // tables, charts) once the first drawing's last stage is done.
+            dom::set_attr(&app, "data-ring", "drawn");
+            if self.first_stages.is_none() {
+                dom::set_attr(&app, "data-state", "ready");
+            }
+        }
+        if self.first_stages.is_some() {
+            self.schedule_frame();
+        }
         Ok(())
     }
 
-    fn render_deviation(&self) -> Result<(), JsValue> {
-        if !self.visible(View::Deviation) {
+    fn render_deviation(&mut self, sizes: Sizes) -> Result<(), JsValue> {
+        if !self.visible(View::Deviation) || !self.lab.ready() {
             return Ok(());
         }
         // A sweep for other nodes stays on screen (marked "computing") until its replacement
@@ -283,18 +516,32 @@ impl Hashing {
         let sweep = shown(self.dev.as_ref(), self.dev_prev.as_ref(), |s| {
             s.points().is_empty()
         });
-        charts::draw_deviation_chart(&self.lab, sweep, self.theme, dpr())?;
+        charts::draw_deviation_chart(
+            &mut self.charts,
+            &self.lab,
+            sweep,
+            self.theme,
+            sizes.dpr,
+            sizes.deviation,
+        )?;
         page::render_deviation_table(&self.lab, sweep)
     }
 
-    fn render_movement(&self) -> Result<(), JsValue> {
-        if !self.visible(View::Movement) {
+    fn render_movement(&mut self, sizes: Sizes) -> Result<(), JsValue> {
+        if !self.visible(View::Movement) || !self.lab.ready() {
             return Ok(());
         }
         let sweep = shown(self.mv.as_ref(), self.mv_prev.as_ref(), |s| {
             s.points().is_empty()
         });
-        charts::draw_movement_chart(&self.lab, sweep, self.theme, dpr())?;
+        charts::draw_movement_chart(
+            &mut self.charts,
+            &self.lab,
+            sweep,
+            self.theme,
+            sizes.dpr,
+            sizes.movement,
+        )?;
         page::render_movement_table(&self.lab, sweep)
     }
 
@@ -302,7 +549,7 @@ impl Hashing {
         let Some(body) = dom::document().ok().and_then(|d| d.body()) else {
             return;
         };
-        match self.lab.state().embed {
+        match self.lab.target_state().embed {
             Some(v) => {
                 let _ = body.class_list().add_1("embed");
                 dom::set_attr(&body, "data-embed", v.name());
@@ -321,6 +568,7 @@ impl Hashing {
                 dispatch(Msg::ApplyPendingChange);
             });
         }
+        self.schedule_work();
         self.schedule_sweep();
     }
 
@@ -339,23 +587,31 @@ impl Hashing {
     }
 
     fn schedule_sweep(&mut self) {
-        if self.sweep_timer || self.sweeps_done() {
+        if self.sweep_timer || self.lab.busy() || !self.lab.ready() || self.sweeps_done() {
             return;
         }
         let wait = (SWEEP_DEBOUNCE_MS - (now() - self.last_change)).max(0.0) as i32;
-        self.sweep_timer = set_timeout(wait, || {
+        let tick = || {
             with_app(Hashing::sweep_tick);
-        })
-        .is_some();
+        };
+        self.sweep_timer = if wait > 0 {
+            set_timeout(wait, tick).is_some()
+        } else {
+            crate::post_task(tick)
+        };
     }
 
-    /// Computes one point of a chart sweep and redraws that chart.
+    /// Computes a slice of a chart sweep (a few milliseconds, or up to a new point) and
+    /// redraws that chart when it has a new point.
     fn sweep_tick(&mut self) {
         self.sweep_timer = false;
-        if now() - self.last_change < SWEEP_DEBOUNCE_MS || !self.queue.is_empty() {
+        if now() - self.last_change < SWEEP_DEBOUNCE_MS || !self.queue.is_empty() || self.lab.busy()
+        {
             self.schedule_sweep();
             return;
         }
+        let deadline = now() + TICK_WORK_MS;
+        let sizes = self.seen.sizes;
         let result = if self.visible(View::Deviation)
             && !self
                 .dev
@@ -369,10 +625,18 @@ impl Hashing {
                 }
             }
             let keys = std::rc::Rc::clone(self.lab.keys());
+            let mut new_point = false;
             if let Some(s) = self.dev.as_mut() {
-                s.step(&keys);
+                let before = s.points().len();
+                while now() < deadline && !s.work(&keys, WORK_CHUNK) && s.points().len() == before {
+                }
+                new_point = s.points().len() != before || s.is_done();
             }
-            self.render_deviation()
+            if new_point {
+                self.render_deviation(sizes)
+            } else {
+                Ok(())
+            }
         } else if self.visible(View::Movement) {
             if !self.mv.as_ref().is_some_and(|s| s.is_for(&self.lab)) {
                 let old = self.mv.replace(MovementSweep::new(&self.lab));
@@ -380,10 +644,20 @@ impl Hashing {
                     self.mv_prev = old;
                 }
             }
+            let mut new_point = false;
             if let Some(s) = self.mv.as_mut() {
-                s.step(&self.lab);
+                let before = s.points().len();
+                while now() < deadline
+                    && !s.work(&self.lab, WORK_CHUNK)
+                    && s.points().len() == before
+                {}
+                new_point = s.points().len() != before || s.is_done();
             }
-            self.render_movement()
+            if new_point {
+                self.render_movement(sizes)
+            } else {
+                Ok(())
+            }
         } else {
             Ok(())
         };
@@ -665,8 +939,9 @@ impl Hashing {
         issues: Vec<FragmentIssue>,
         theme: Theme,
     ) -> Result<Hashing, JsValue> {
-        let lab = Lab::from_fragment_over(fields, hashing_defaults(chapter, lang), issues);
-        page::build(root, chapter, lab.state().embed)?;
+        // Started, not computed: the first frames compute it in slices.
+        let lab = Lab::starting_from_fragment_over(fields, hashing_defaults(chapter, lang), issues);
+        page::build(root, chapter, lab.target_state().embed)?;
         let listeners = wire_events()?;
         let loaded_with_issues = lab
             .notices()
@@ -679,14 +954,21 @@ impl Hashing {
             theme,
             rendered_lang: None,
             rendered_nodes: Vec::new(),
+            rendered_controls: None,
             reset_focused: false,
             timing: Vec::new(),
             ring_frame: None,
+            ring_cache: ring::RingCache::default(),
+            charts: charts::ChartCache::default(),
+            seen: Seen::default(),
             dev: None,
             mv: None,
             dev_prev: None,
             mv_prev: None,
             sweep_timer: false,
+            work_timer: false,
+            first_stages: None,
+            preview_drawn: false,
             preset_timer: None,
             last_change: -1e9,
             chapter,
@@ -701,9 +983,9 @@ impl Hashing {
     /// `embed` is false (the "open the full lab" link).
     pub fn fields(&self, embed: bool) -> String {
         if embed {
-            self.lab.state().to_fragment()
+            self.lab.target_state().to_fragment()
         } else {
-            let mut full = self.lab.state().clone();
+            let mut full = self.lab.target_state().clone();
             full.embed = None;
             full.to_fragment()
         }
@@ -719,12 +1001,12 @@ impl Hashing {
 
     /// The interface language of the experiment.
     pub fn lang(&self) -> Lang {
-        self.lab.state().lang
+        self.lab.target_state().lang
     }
 
     /// Whether one view is shown alone (embed mode).
     pub fn embedded(&self) -> bool {
-        self.lab.state().embed.is_some()
+        self.lab.target_state().embed.is_some()
     }
 
     /// Switches the language (applied on the next frame).
@@ -769,7 +1051,8 @@ impl Hashing {
         self.schedule_frame();
     }
 
-    /// Redraws everything on the next frame (the window was resized).
+    /// Redraws on the next frame (the window was resized: sizes are measured again, and
+    /// what they change is redrawn).
     pub fn request_render(&mut self) {
         self.schedule_frame();
     }

@@ -14,7 +14,8 @@ use partlab_core::config::Strategy;
 use partlab_core::lesson;
 use partlab_core::sweep::DEFAULT_VNODE_COUNTS;
 use partlab_lab::i18n::{
-    fmt_dec, fmt_fraction, fmt_int, fmt_pct, preset_label, strategy_name, strategy_rule, tr, Text,
+    fmt_dec, fmt_fraction, fmt_int, fmt_pct, preset_label, progress_note, strategy_name,
+    strategy_rule, tr, Text,
 };
 use partlab_lab::model::{DeviationSweep, KeyPath, Lab, MovementSweep, Notice, PathDetail};
 use partlab_lab::palette::node_colour;
@@ -26,7 +27,8 @@ use partlab_lab::chapters::ChapterId;
 use partlab_lab::i18n::{chapter_intro, chapter_title};
 
 use crate::dom::{
-    by_id, clear, set_attr, set_input_value, set_select_value, set_style, set_text_id, H,
+    by_id, clear, fingerprint, same_content, set_attr, set_input_value, set_select_value,
+    set_style, set_text_id, H,
 };
 
 /// Builds the instrument inside the chapter's root element (replacing what was there).
@@ -41,6 +43,13 @@ pub fn build(root: &Element, chapter: ChapterId, embed: Option<View>) -> Result<
         .class("layout")
         .child(notice_area("notices")?)?
         .child(H::new("p")?.id("embed-caption").class("embed-caption"))?
+        .child(
+            H::new("p")?
+                .id("progress")
+                .class("progress")
+                .attr("role", "status")
+                .attr("aria-live", "polite"),
+        )?
         .child(intro)?;
 
     // Controls.
@@ -323,11 +332,17 @@ pub struct Table<'a> {
 }
 
 impl Table<'_> {
-    /// Replaces the content of table `id`.
+    /// Replaces the content of table `id` (unless it already shows exactly this).
     pub fn render(&self, id: &str) -> Result<(), JsValue> {
         let Some(table) = by_id(id) else {
             return Ok(());
         };
+        if same_content(&table, fingerprint(&(&self.head, &self.rows))) {
+            return Ok(());
+        }
+        if self.update_in_place(&table) {
+            return Ok(());
+        }
         clear(&table);
         let mut tr_head = H::new("tr")?;
         for h in &self.head {
@@ -355,14 +370,77 @@ impl Table<'_> {
     }
 }
 
+impl Table<'_> {
+    /// When the table has the same header and as many rows of as many cells, sets the cells'
+    /// texts and the rows' attributes where they differ instead of building the table again
+    /// (what a slider step changes is a few numbers). Returns whether it did.
+    fn update_in_place(&self, table: &Element) -> bool {
+        let (Ok(Some(head)), Ok(Some(body))) = (
+            table.query_selector("thead tr"),
+            table.query_selector("tbody"),
+        ) else {
+            return false;
+        };
+        let head_cells = head.children();
+        let same_head = head_cells.length() as usize == self.head.len()
+            && self.head.iter().enumerate().all(|(i, h)| {
+                head_cells
+                    .item(i as u32)
+                    .and_then(|c| c.text_content())
+                    .as_deref()
+                    == Some(*h)
+            });
+        let rows = body.children();
+        if !same_head || rows.length() as usize != self.rows.len() {
+            return false;
+        }
+        let row_cells: Vec<(Element, web_sys::HtmlCollection)> = (0..rows.length())
+            .filter_map(|i| rows.item(i))
+            .map(|tr| {
+                let cells = tr.children();
+                (tr, cells)
+            })
+            .collect();
+        let shaped = row_cells.len() == self.rows.len()
+            && row_cells
+                .iter()
+                .zip(&self.rows)
+                .all(|((_, cells), (_, want))| cells.length() as usize == want.len());
+        if !shaped {
+            return false;
+        }
+        for ((tr, cells), (attrs, want)) in row_cells.iter().zip(&self.rows) {
+            for (k, v) in attrs {
+                set_attr(tr, k, v);
+            }
+            for (i, text) in want.iter().enumerate() {
+                if let Some(cell) = cells.item(i as u32) {
+                    crate::dom::set_text(&cell, text);
+                    if i == 0 {
+                        set_attr(&cell, "title", text);
+                    }
+                }
+            }
+        }
+        true
+    }
+}
+
 /// Synchronises the controls with the state. `rebuild_nodes` recreates the node rows (when
-/// nodes were added, removed or renamed, or the language changed).
+/// nodes were added, removed or renamed, or the language changed: `relabel`); rows whose node
+/// is still there under the same name are kept when only new nodes follow them.
 ///
 /// The control that has the focus keeps what the user is typing unless `reset_focused` (a
 /// change was just applied or rejected: the control shows the state, e.g. a rejected name
 /// goes back to the last valid one).
-pub fn render_controls(lab: &Lab, rebuild_nodes: bool, reset_focused: bool) -> Result<(), JsValue> {
-    let st = lab.state();
+pub fn render_controls(
+    lab: &Lab,
+    rebuild_nodes: bool,
+    relabel: bool,
+    reset_focused: bool,
+) -> Result<(), JsValue> {
+    // The controls show the experiment asked for, also while it is being computed.
+    let st = lab.target_state();
     let lang = st.lang;
     let focused = crate::dom::document()?
         .active_element()
@@ -388,7 +466,7 @@ pub fn render_controls(lab: &Lab, rebuild_nodes: bool, reset_focused: bool) -> R
             &format!(
                 "{} ({})",
                 fmt_int(lang, u64::from(st.vnodes)),
-                tr(lang, Text::Vnodes).to_lowercase()
+                tr(lang, Text::Vnodes).to_ascii_lowercase()
             ),
         );
     }
@@ -436,8 +514,27 @@ pub fn render_controls(lab: &Lab, rebuild_nodes: bool, reset_focused: bool) -> R
         return Ok(());
     };
     if rebuild_nodes {
-        clear(&list);
-        for (i, n) in st.nodes.iter().enumerate() {
+        // Rows already there for the same names (a node joined or left at the end, the
+        // language is the same) stay; the others are built.
+        let rows = list.children();
+        let kept = (rows.length() as usize).min(st.nodes.len());
+        let keep = !relabel
+            && (0..kept).all(|i| {
+                crate::dom::by_id_as::<web_sys::HtmlInputElement>(&format!("node-name-{i}"))
+                    .is_some_and(|input| input.value() == st.nodes[i].name)
+            });
+        let first = if keep {
+            while rows.length() as usize > st.nodes.len() {
+                if let Some(last) = list.last_element_child() {
+                    let _ = list.remove_child(&last);
+                }
+            }
+            kept
+        } else {
+            clear(&list);
+            0
+        };
+        for (i, n) in st.nodes.iter().enumerate().skip(first) {
             let swatch = H::new("span")?
                 .class("swatch")
                 .attr("aria-hidden", "true")
@@ -541,17 +638,21 @@ fn notice_box(n: &Notice) -> &'static str {
 
 /// Shows the notices, each next to what it is about.
 pub fn render_notices(lab: &Lab) -> Result<(), JsValue> {
-    let lang = lab.state().lang;
+    let lang = lab.target_state().lang;
     for id in ["notices", "control-notices", "key-notices"] {
         let Some(box_) = by_id(id) else {
             continue;
         };
-        clear(&box_);
         let here: Vec<&Notice> = lab
             .notices()
             .iter()
             .filter(|n| notice_box(n) == id)
             .collect();
+        let texts: Vec<String> = here.iter().map(|n| n.text(lang)).collect();
+        if same_content(&box_, fingerprint(&texts)) {
+            continue;
+        }
+        clear(&box_);
         if here.is_empty() {
             continue;
         }
@@ -586,7 +687,14 @@ pub fn render_ring_texts(lab: &Lab) -> Result<(), JsValue> {
             },
         ),
     );
-    if let Some(legend) = by_id("legend") {
+    if let Some(legend) = by_id("legend").filter(|l| {
+        let nodes: Vec<(&str, usize)> = st
+            .nodes
+            .iter()
+            .map(|n| (n.name.as_str(), n.colour))
+            .collect();
+        !same_content(l, fingerprint(&nodes))
+    }) {
         clear(&legend);
         for n in &st.nodes {
             let sw = H::new("span")?
@@ -638,8 +746,21 @@ pub fn render_key_path(lab: &Lab, path: Option<&KeyPath>) -> Result<(), JsValue>
     let Some(panel) = by_id("key-path") else {
         return Ok(());
     };
-    clear(&panel);
     let lang = lab.state().lang;
+    let sig = path.map(|p| {
+        let detail = match &p.detail {
+            PathDetail::Modulo { n, rem } => (0, u64::from(*n), *rem),
+            PathDetail::Ring { vnode, position } => (1, fingerprint(vnode), *position),
+            PathDetail::Rendezvous { score } => (2, 0, *score),
+            PathDetail::Jump { n, bucket } => (3, u64::from(*n), u64::from(*bucket)),
+        };
+        (&p.key, p.hash, detail, &p.nodes, &p.before, p.in_key_set)
+    });
+    let strategy = lab.config().strategy.name();
+    if same_content(&panel, fingerprint(&(sig, lang.code(), strategy))) {
+        return Ok(());
+    }
+    clear(&panel);
     let Some(p) = path else {
         return Ok(());
     };
@@ -710,30 +831,81 @@ fn dl_note(lang: Lang) -> Option<Element> {
     })
 }
 
-fn figure(
-    dl: &Element,
-    key: &str,
-    label: &str,
-    text: &str,
-    value: f64,
-    lesson: Option<String>,
-) -> Result<(), JsValue> {
-    let dd = H::new("dd")?
-        .attr("data-figure", key)
-        .attr("data-value", &format!("{value:.4}"))
-        .child(H::new("span")?.class("value").text(text))?;
-    let dd = match lesson {
-        Some(l) => dd.child(
-            H::new("span")?
-                .class("lesson")
-                .attr("data-lesson", key)
-                .text(&l),
-        )?,
-        None => dd,
-    };
-    dl.append_child(&H::new("dt")?.text(label).el())?;
-    dl.append_child(&dd.el())?;
-    Ok(())
+/// The figures list, written in place: a figure whose slot already holds the same figure
+/// (same key, same lesson note or none) gets its texts set where they differ; from the first
+/// that does not, the rest is built again.
+struct Figures {
+    dl: Element,
+    next: u32,
+}
+
+impl Figures {
+    fn new(dl: &Element) -> Figures {
+        Figures {
+            dl: dl.clone(),
+            next: 0,
+        }
+    }
+
+    fn add(
+        &mut self,
+        key: &str,
+        label: &str,
+        text: &str,
+        value: f64,
+        lesson: Option<String>,
+    ) -> Result<(), JsValue> {
+        let children = self.dl.children();
+        let (i, value_attr) = (self.next * 2, format!("{value:.4}"));
+        self.next += 1;
+        if let (Some(dt), Some(dd)) = (children.item(i), children.item(i + 1)) {
+            let spans = dd.children();
+            let same = dd.get_attribute("data-figure").as_deref() == Some(key)
+                && spans.length() == if lesson.is_some() { 2 } else { 1 };
+            if same {
+                crate::dom::set_text(&dt, label);
+                set_attr(&dd, "data-value", &value_attr);
+                if let Some(v) = spans.item(0) {
+                    crate::dom::set_text(&v, text);
+                }
+                if let (Some(l), Some(span)) = (lesson.as_deref(), spans.item(1)) {
+                    crate::dom::set_text(&span, l);
+                }
+                return Ok(());
+            }
+            self.truncate(i);
+        }
+        let dd = H::new("dd")?
+            .attr("data-figure", key)
+            .attr("data-value", &value_attr)
+            .child(H::new("span")?.class("value").text(text))?;
+        let dd = match lesson {
+            Some(l) => dd.child(
+                H::new("span")?
+                    .class("lesson")
+                    .attr("data-lesson", key)
+                    .text(&l),
+            )?,
+            None => dd,
+        };
+        self.dl.append_child(&H::new("dt")?.text(label).el())?;
+        self.dl.append_child(&dd.el())?;
+        Ok(())
+    }
+
+    /// Removes the children from index `from` on.
+    fn truncate(&self, from: u32) {
+        while self.dl.children().length() > from {
+            if let Some(last) = self.dl.last_element_child() {
+                let _ = self.dl.remove_child(&last);
+            }
+        }
+    }
+
+    /// Removes what is left of an earlier list.
+    fn finish(self) {
+        self.truncate(self.next * 2);
+    }
 }
 
 /// The one-line caption of an embedded view (shown in embed mode only).
@@ -805,16 +977,32 @@ pub fn render_figures(lab: &Lab) -> Result<(), JsValue> {
     let Some(dl) = by_id("figures") else {
         return Ok(());
     };
-    clear(&dl);
+    // Everything the list shows comes from the distribution, the movement and the lesson's
+    // figures, in one language.
+    let bits = |x: f64| x.to_bits();
+    let sig = (
+        [d.deviation_pct, d.peak_to_mean, d.max_share_error_pct].map(bits),
+        weighted_of(d),
+        lab.movement().map(|m| {
+            let flow: Vec<_> = m.flow.iter().map(|f| (&f.from, &f.to, f.keys)).collect();
+            let replicas = m.replica_sets_changed_fraction.map(bits);
+            (m.moved, m.total, bits(m.ideal_fraction), replicas, flow)
+        }),
+        lesson.as_ref().map(|l| {
+            let pcts = [l.deviation_pct, l.moved_pct, l.replica_sets_changed_pct];
+            (l.id, pcts.map(|x| x.map(bits)))
+        }),
+        lang.code(),
+    );
+    if same_content(&dl, fingerprint(&sig)) {
+        return Ok(());
+    }
+    let mut figs = Figures::new(&dl);
     let lesson_pct =
         |v: Option<f64>| v.map(|x| format!("{}: {}", tr(lang, Text::Lesson), fmt_pct(lang, x, 1)));
     // With unequal weights the core measures each node against its own expected share.
-    let weighted = d
-        .nodes
-        .windows(2)
-        .any(|w| w[0].expected_share != w[1].expected_share);
-    figure(
-        &dl,
+    let weighted = weighted_of(d);
+    figs.add(
         "deviation",
         tr(
             lang,
@@ -828,16 +1016,14 @@ pub fn render_figures(lab: &Lab) -> Result<(), JsValue> {
         d.deviation_pct,
         lesson_pct(lesson.as_ref().and_then(|l| l.deviation_pct)),
     )?;
-    figure(
-        &dl,
+    figs.add(
         "peak",
         tr(lang, Text::PeakToMean),
         &fmt_dec(lang, d.peak_to_mean, 3),
         d.peak_to_mean,
         None,
     )?;
-    figure(
-        &dl,
+    figs.add(
         "share-error",
         tr(lang, Text::ShareError),
         &fmt_pct(lang, d.max_share_error_pct, 2),
@@ -847,8 +1033,7 @@ pub fn render_figures(lab: &Lab) -> Result<(), JsValue> {
     match lab.movement() {
         Some(m) => {
             set_text_id("flow-h", tr(lang, Text::Flow));
-            figure(
-                &dl,
+            figs.add(
                 "moved",
                 tr(lang, Text::Moved),
                 &format!(
@@ -860,8 +1045,7 @@ pub fn render_figures(lab: &Lab) -> Result<(), JsValue> {
                 m.moved_fraction * 100.0,
                 lesson_pct(lesson.as_ref().and_then(|l| l.moved_pct)),
             )?;
-            figure(
-                &dl,
+            figs.add(
                 "ideal",
                 tr(lang, Text::Ideal),
                 &fmt_fraction(lang, m.ideal_fraction),
@@ -869,8 +1053,7 @@ pub fn render_figures(lab: &Lab) -> Result<(), JsValue> {
                 None,
             )?;
             if let Some(r) = m.replica_sets_changed_fraction {
-                figure(
-                    &dl,
+                figs.add(
                     "replica-sets",
                     tr(lang, Text::ReplicaSetsChanged),
                     &fmt_fraction(lang, r),
@@ -910,8 +1093,7 @@ pub fn render_figures(lab: &Lab) -> Result<(), JsValue> {
             .render("flow-table")?;
         }
         None => {
-            figure(
-                &dl,
+            figs.add(
                 "moved",
                 tr(lang, Text::Moved),
                 tr(lang, Text::NoChangeYet),
@@ -920,10 +1102,33 @@ pub fn render_figures(lab: &Lab) -> Result<(), JsValue> {
             )?;
             if let Some(t) = by_id("flow-table") {
                 clear(&t);
+                // Empty now: whatever it showed last must be written again next time.
+                let _ = t.remove_attribute("data-sig");
             }
         }
     }
+    figs.finish();
     Ok(())
+}
+
+/// Whether the expected shares differ (weights matter).
+fn weighted_of(d: &partlab_core::stats::Distribution) -> bool {
+    d.nodes
+        .windows(2)
+        .any(|w| w[0].expected_share != w[1].expected_share)
+}
+
+/// The note that says a change is being computed, and how far it is (empty when idle);
+/// `#app[data-busy]` says the same to tests and scripts.
+pub fn render_progress(lab: &Lab) {
+    let text = lab
+        .progress()
+        .map(|p| progress_note(lab.target_state().lang, &p, lab.ready()))
+        .unwrap_or_default();
+    set_text_id("progress", &text);
+    if let Some(app) = by_id("app") {
+        set_attr(&app, "data-busy", if lab.busy() { "true" } else { "false" });
+    }
 }
 
 /// The bar chart's text alternative.
@@ -1036,7 +1241,7 @@ pub fn render_movement_table(lab: &Lab, sweep: Option<&MovementSweep>) -> Result
             fmt_int(lang, u64::from(s.key_count())),
             tr(lang, Text::AxisKeys),
             fmt_int(lang, u64::from(s.vnodes())),
-            tr(lang, Text::VnodesCol).to_lowercase()
+            tr(lang, Text::VnodesCol).to_ascii_lowercase()
         )
     });
     render_sweep_progress(

@@ -1,15 +1,25 @@
 //! Draws the ring on a `<canvas>` with the 2D context: owner arcs (sub-pixel arcs merged),
 //! vnode ticks, sample keys as dots (moved keys highlighted) and the selected key.
 //! Crisp on high-DPI screens: the backing store is `devicePixelRatio` times the CSS size.
+//!
+//! Each colour's arcs, ticks and dots are one `Path2D` built from SVG path data
+//! ([`partlab_lab::paths`]): a few calls per colour instead of one per shape. The arcs and
+//! ticks of a ring are kept ([`RingCache`]) while its configuration and the canvas size stay
+//! the same, so a redraw for another reason (a key selected, other keys moved) only strokes
+//! them again. (Keeping their pixels on an off-page canvas instead costs more: copying a
+//! canvas just drawn makes the browser rasterize it inside the frame.)
 
 use std::f64::consts::{FRAC_PI_2, TAU};
 
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, Path2d};
 
+use partlab_core::strategy::RingPoint;
 use partlab_lab::geometry::{angle_of, owner_arcs, ticks, RingLayout};
-use partlab_lab::model::{Dot, KeyPath, Lab};
+use partlab_lab::model::{Dot, KeyPath, Lab, Preview};
 use partlab_lab::palette::{chart_theme, node_colour, ChartTheme, Theme};
+use partlab_lab::paths::{arcs_path, circles_path, dot, ticks_path};
+use partlab_lab::state::NodeSpec;
 
 /// What the last drawing placed where (for hit-testing clicks).
 pub struct RingFrame {
@@ -19,114 +29,262 @@ pub struct RingFrame {
     pub dots: Vec<Dot>,
 }
 
-/// Sizes the canvas backing store to its CSS box times `dpr` and returns a context scaled so
-/// drawing happens in CSS pixels, with the CSS width and height.
-pub fn prepare(
+/// What a ring drawing shows: the vnodes (ring strategy only), the nodes' colours, the
+/// sample keys as dots; from the lab, or from the first experiment's [`Preview`] while its
+/// keys are hashed.
+pub struct Scene<'a> {
+    points: Option<&'a [RingPoint]>,
+    nodes: &'a [NodeSpec],
+    vnodes: u32,
+    dots: Vec<Dot>,
+    /// What the dots' places depend on: the key set.
+    dots_key: u64,
+    /// Whether to write the "0 = 2⁶⁴" label (a preview leaves it out: the first text drawn on
+    /// a canvas costs the browser tens of milliseconds of font setup).
+    label: bool,
+}
+
+impl<'a> Scene<'a> {
+    /// The experiment on screen.
+    pub fn of(lab: &'a Lab) -> Scene<'a> {
+        Scene {
+            points: lab.ring_points(),
+            nodes: &lab.state().nodes,
+            vnodes: lab.state().vnodes,
+            dots: lab.sample_dots(),
+            dots_key: lab.keys_generation(),
+            label: true,
+        }
+    }
+
+    /// The experiment being computed first, from its configuration alone.
+    pub fn preview(lab: &'a Lab, preview: &'a Preview) -> Scene<'a> {
+        Scene {
+            points: preview.points.as_deref(),
+            nodes: &lab.target_state().nodes,
+            vnodes: lab.target_state().vnodes,
+            dots: preview.dots.clone(),
+            dots_key: u64::MAX,
+            label: false,
+        }
+    }
+
+    fn colour_of(&self, node: usize) -> usize {
+        self.nodes.get(node).map_or(node, |n| n.colour)
+    }
+}
+
+/// What the ring's arcs and ticks are drawn from: the ring's nodes, weights and colours, the
+/// vnode count (ring strategy only) and the canvas's CSS size.
+#[derive(Clone, Debug, PartialEq)]
+struct BaseKey {
+    /// The vnode count and each node's name, weight (bits) and colour, for the ring strategy.
+    ring: Option<(u32, Vec<NodeLook>)>,
+    size_bits: (u64, u64),
+}
+
+/// A node as the arcs and ticks draw it: name, weight (bits) and colour slot.
+type NodeLook = (String, u64, usize);
+
+/// One colour's CSS value, arcs and ticks.
+type ColourPaths = (String, Path2d, Path2d);
+
+/// Rings whose arcs and ticks are kept: a slider dragged back and forth, a node added then
+/// removed, finds its ring again.
+const RINGS_KEPT: usize = 4;
+
+/// The arcs and ticks of the last rings drawn (most recent last), one pair of paths per
+/// colour; and the sample keys' dots as path data, one string per dot in sample order (their
+/// places depend only on the key set and the canvas size, not on their owners).
+#[derive(Default)]
+pub struct RingCache {
+    bases: Vec<(BaseKey, Vec<ColourPaths>)>,
+    dots: Option<((u64, u64, u64), Vec<String>)>,
+}
+
+/// Sizes `canvas`'s backing store for a CSS box of `size` times `dpr` (a change of size
+/// clears it; the same size keeps its pixels) and returns a context scaled so drawing
+/// happens in CSS pixels.
+fn prepare_sized(
     canvas: &HtmlCanvasElement,
+    size: (f64, f64),
     dpr: f64,
-) -> Result<(CanvasRenderingContext2d, f64, f64), JsValue> {
-    let (w, h) = crate::dom::size_canvas(canvas, dpr);
+) -> Result<CanvasRenderingContext2d, JsValue> {
+    crate::dom::size_canvas_to(canvas, size, dpr);
     let ctx = canvas
         .get_context("2d")?
         .ok_or_else(|| JsValue::from_str("no 2d context"))?
         .dyn_into::<CanvasRenderingContext2d>()?;
     ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0)?;
-    Ok((ctx, w, h))
+    Ok(ctx)
 }
 
 fn css(theme: &ChartTheme, which: fn(&ChartTheme) -> partlab_lab::palette::Rgb) -> String {
     which(theme).css()
 }
 
-/// Canvas angle (from +x, clockwise) of a ring angle (from the top, clockwise).
-fn canvas_angle(a: f64) -> f64 {
-    a - FRAC_PI_2
-}
-
-/// Draws the whole ring.
+/// Draws the whole ring in a CSS box of `size`; `timing` gets the time spent on the arcs
+/// and ticks (`ring-base`) and on the dots (`ring-dots`).
+#[allow(clippy::too_many_arguments)]
 pub fn draw(
     canvas: &HtmlCanvasElement,
-    lab: &Lab,
+    scene: &Scene<'_>,
     theme: Theme,
     dpr: f64,
+    size: (f64, f64),
     path: Option<&KeyPath>,
+    cache: &mut RingCache,
+    timing: &mut Vec<(&'static str, f64)>,
 ) -> Result<RingFrame, JsValue> {
-    let (ctx, w, h) = prepare(canvas, dpr)?;
-    let t = chart_theme(theme);
-    ctx.set_fill_style_str(&css(&t, |t| t.background));
-    ctx.fill_rect(0.0, 0.0, w, h);
+    let t0 = crate::now();
+    let (w, h) = (size.0.max(1.0), size.1.max(1.0));
     let layout = RingLayout::fit(w, h);
-    let colour = |slot: usize| node_colour(slot).css();
+    let key = BaseKey {
+        ring: scene.points.map(|_| {
+            (
+                scene.vnodes,
+                scene
+                    .nodes
+                    .iter()
+                    .map(|n| (n.name.clone(), n.weight.to_bits(), n.colour))
+                    .collect(),
+            )
+        }),
+        size_bits: (w.to_bits(), h.to_bits()),
+    };
+    let paths = match cache.bases.iter().position(|(k, _)| *k == key) {
+        Some(i) => cache.bases.remove(i).1,
+        None => base_paths(scene, &layout)?,
+    };
+    let ctx = prepare_sized(canvas, (w, h), dpr)?;
+    let t = chart_theme(theme);
+    draw_base(&ctx, &t, &layout, (w, h), &paths, scene.label)?;
+    if cache.bases.len() >= RINGS_KEPT {
+        cache.bases.remove(0);
+    }
+    cache.bases.push((key, paths));
+    let t1 = crate::now();
+    timing.push(("ring-base", t1 - t0));
+    let dots_key = (scene.dots_key, w.to_bits(), h.to_bits());
+    let dot_paths = match cache.dots.take() {
+        Some((k, d)) if k == dots_key => d,
+        _ => scene
+            .dots
+            .iter()
+            .map(|d| {
+                let mut s = String::new();
+                dot(&mut s, layout.dot_position(d.hash));
+                s
+            })
+            .collect(),
+    };
+    let dots = draw_dots(&ctx, &scene.dots, &t, &layout, &dot_paths)?;
+    cache.dots = Some((dots_key, dot_paths));
+    draw_selection(&ctx, &t, &layout, path)?;
+    timing.push(("ring-dots", crate::now() - t1));
+    Ok(RingFrame { layout, dots })
+}
+
+/// Each colour's arcs and ticks as paths (none for a strategy without a ring).
+fn base_paths(scene: &Scene<'_>, layout: &RingLayout) -> Result<Vec<ColourPaths>, JsValue> {
+    let Some(points) = scene.points else {
+        return Ok(Vec::new());
+    };
+    let arcs = owner_arcs(points, layout.pixel_angle(), |n| scene.colour_of(n));
+    let ticks = ticks(points, layout.pixel_angle(), |n| scene.colour_of(n));
+    let mut slots: Vec<usize> = arcs.iter().map(|a| a.colour).collect();
+    slots.sort_unstable();
+    slots.dedup();
+    slots
+        .into_iter()
+        .map(|slot| {
+            Ok((
+                node_colour(slot).css(),
+                Path2d::new_with_path_string(&arcs_path(layout, &arcs, slot))?,
+                Path2d::new_with_path_string(&ticks_path(layout, &ticks, slot))?,
+            ))
+        })
+        .collect()
+}
+
+/// Background, the hash space, the owner arcs, the vnode ticks, the "0" label.
+fn draw_base(
+    ctx: &CanvasRenderingContext2d,
+    t: &ChartTheme,
+    layout: &RingLayout,
+    (w, h): (f64, f64),
+    paths: &[ColourPaths],
+    label: bool,
+) -> Result<(), JsValue> {
+    ctx.set_global_alpha(1.0);
+    ctx.set_fill_style_str(&css(t, |t| t.background));
+    ctx.fill_rect(0.0, 0.0, w, h);
 
     // The hash space as a thin circle.
-    ctx.set_stroke_style_str(&css(&t, |t| t.grid));
+    ctx.set_stroke_style_str(&css(t, |t| t.grid));
     ctx.set_line_width(1.0);
     ctx.begin_path();
     ctx.arc(layout.cx, layout.cy, layout.radius, 0.0, TAU)?;
     ctx.stroke();
 
-    let points = lab.ring_points();
-    if let Some(points) = points {
-        let arcs = owner_arcs(points, layout.pixel_angle(), |n| lab.colour_of(n));
-        let mut slots: Vec<usize> = arcs.iter().map(|a| a.colour).collect();
-        slots.sort_unstable();
-        slots.dedup();
-        ctx.set_line_width(layout.arc_width);
-        ctx.set_line_cap("butt");
-        for &slot in &slots {
-            ctx.set_stroke_style_str(&colour(slot));
-            ctx.begin_path();
-            for a in arcs.iter().filter(|a| a.colour == slot) {
-                let (x, y) = layout.point(a.start, layout.radius);
-                ctx.move_to(x, y);
-                ctx.arc(
-                    layout.cx,
-                    layout.cy,
-                    layout.radius,
-                    canvas_angle(a.start),
-                    canvas_angle(a.end),
-                )?;
-            }
-            ctx.stroke();
-        }
-        // Vnode ticks outside the arcs.
-        let ticks = ticks(points, layout.pixel_angle(), |n| lab.colour_of(n));
-        let (r0, r1) = layout.tick_span();
-        ctx.set_line_width(1.0);
-        for &slot in &slots {
-            ctx.set_stroke_style_str(&colour(slot));
-            ctx.begin_path();
-            for &(a, _) in ticks.iter().filter(|(_, c)| *c == slot) {
-                let (x0, y0) = layout.point(a, r0);
-                let (x1, y1) = layout.point(a, r1);
-                ctx.move_to(x0, y0);
-                ctx.line_to(x1, y1);
-            }
-            ctx.stroke();
-        }
+    // Owner arcs, then the vnode ticks outside them.
+    ctx.set_line_cap("butt");
+    ctx.set_line_width(layout.arc_width);
+    for (colour, arcs, _) in paths {
+        ctx.set_stroke_style_str(colour);
+        ctx.stroke_with_path(arcs);
+    }
+    ctx.set_line_width(1.0);
+    for (colour, _, ticks) in paths {
+        ctx.set_stroke_style_str(colour);
+        ctx.stroke_with_path(ticks);
     }
 
-    // Key dots: unmoved ones first (dimmed when a change moved some), moved ones on top.
-    let dots = lab.sample_dots();
+    if !label {
+        return Ok(());
+    }
+    // The top of the ring: position 0 = 2^64.
+    ctx.set_fill_style_str(&css(t, |t| t.text));
+    ctx.set_font(&format!(
+        "{}px sans-serif",
+        (layout.radius / 16.0).clamp(10.0, 14.0)
+    ));
+    ctx.set_text_align("center");
+    ctx.set_text_baseline("bottom");
+    let (x, y) = layout.point(0.0, layout.tick_span().1 + 3.0);
+    ctx.fill_text("0 = 2⁶⁴", x, y)?;
+    Ok(())
+}
+
+/// Key dots: unmoved ones first (dimmed when a change moved some), moved ones on top.
+fn draw_dots(
+    ctx: &CanvasRenderingContext2d,
+    dots: &[Dot],
+    t: &ChartTheme,
+    layout: &RingLayout,
+    dot_paths: &[String],
+) -> Result<Vec<Dot>, JsValue> {
+    let colour = |slot: usize| node_colour(slot).css();
     let any_moved = dots.iter().any(|d| d.moved_from.is_some());
     let mut slots: Vec<usize> = dots.iter().map(|d| d.colour).collect();
     slots.sort_unstable();
     slots.dedup();
     let small = (layout.radius / 110.0).clamp(1.6, 3.0);
     ctx.set_global_alpha(if any_moved { 0.35 } else { 0.9 });
+    ctx.set_line_cap("round");
+    ctx.set_line_width(2.0 * small);
+    let mut data = String::with_capacity(dot_paths.iter().map(String::len).sum());
     for &slot in &slots {
-        ctx.set_fill_style_str(&colour(slot));
-        ctx.begin_path();
-        for d in dots
-            .iter()
-            .filter(|d| d.colour == slot && d.moved_from.is_none())
-        {
-            let (x, y) = layout.dot_position(d.hash);
-            ctx.move_to(x + small, y);
-            ctx.arc(x, y, small, 0.0, TAU)?;
+        data.clear();
+        for (d, p) in dots.iter().zip(dot_paths) {
+            if d.colour == slot && d.moved_from.is_none() {
+                data.push_str(p);
+            }
         }
-        ctx.fill();
+        ctx.set_stroke_style_str(&colour(slot));
+        ctx.stroke_with_path(&Path2d::new_with_path_string(&data)?);
     }
+    ctx.set_line_cap("butt");
     ctx.set_global_alpha(1.0);
     if any_moved {
         // A moved key: filled with its new owner's colour, ringed with its old owner's, and
@@ -139,70 +297,70 @@ pub fn draw(
             .collect();
         pairs.sort_unstable();
         pairs.dedup();
-        let moved = |from: usize, to: usize| {
-            dots.iter()
-                .filter(move |d| d.colour == to && d.moved_from == Some(from))
-        };
-        ctx.set_stroke_style_str(&css(&t, |t| t.text));
+        let moved = dots
+            .iter()
+            .filter(|d| d.moved_from.is_some())
+            .map(|d| layout.dot_position(d.hash));
+        ctx.set_stroke_style_str(&css(t, |t| t.text));
         ctx.set_line_width(1.0);
-        ctx.begin_path();
-        for d in dots.iter().filter(|d| d.moved_from.is_some()) {
-            let (x, y) = layout.dot_position(d.hash);
-            ctx.move_to(x + big + ring_w / 2.0 + 0.5, y);
-            ctx.arc(x, y, big + ring_w / 2.0 + 0.5, 0.0, TAU)?;
-        }
-        ctx.stroke();
+        ctx.stroke_with_path(&Path2d::new_with_path_string(&circles_path(
+            moved,
+            big + ring_w / 2.0 + 0.5,
+        ))?);
         ctx.set_line_width(ring_w);
         for &(from, to) in &pairs {
+            let centres = dots
+                .iter()
+                .filter(|d| d.colour == to && d.moved_from == Some(from))
+                .map(|d| layout.dot_position(d.hash));
+            let p = Path2d::new_with_path_string(&circles_path(centres, big))?;
             ctx.set_stroke_style_str(&colour(from));
             ctx.set_fill_style_str(&colour(to));
-            ctx.begin_path();
-            for d in moved(from, to) {
-                let (x, y) = layout.dot_position(d.hash);
-                ctx.move_to(x + big, y);
-                ctx.arc(x, y, big, 0.0, TAU)?;
-            }
-            ctx.fill();
-            ctx.stroke();
+            ctx.fill_with_path_2d(&p);
+            ctx.stroke_with_path(&p);
         }
     }
+    Ok(dots.to_vec())
+}
 
-    // The top of the ring: position 0 = 2^64.
-    ctx.set_fill_style_str(&css(&t, |t| t.text));
-    ctx.set_font(&format!(
-        "{}px sans-serif",
-        (layout.radius / 16.0).clamp(10.0, 14.0)
-    ));
-    ctx.set_text_align("center");
-    ctx.set_text_baseline("bottom");
-    let (x, y) = layout.point(0.0, layout.tick_span().1 + 3.0);
-    ctx.fill_text("0 = 2⁶⁴", x, y)?;
+/// Canvas angle (from +x, clockwise) of a ring angle (from the top, clockwise).
+fn canvas_angle(a: f64) -> f64 {
+    a - FRAC_PI_2
+}
 
-    // The selected key: a spoke from the centre to the ring through its dot.
-    if let Some(p) = path {
-        let a = angle_of(p.hash);
-        let hl = css(&t, |t| t.highlight);
-        ctx.set_stroke_style_str(&hl);
-        ctx.set_line_width(2.0);
+/// The selected key: a spoke from the centre to the ring through its dot.
+fn draw_selection(
+    ctx: &CanvasRenderingContext2d,
+    t: &ChartTheme,
+    layout: &RingLayout,
+    path: Option<&KeyPath>,
+) -> Result<(), JsValue> {
+    let Some(p) = path else {
+        return Ok(());
+    };
+    let small = (layout.radius / 110.0).clamp(1.6, 3.0);
+    let a = angle_of(p.hash);
+    let hl = css(t, |t| t.highlight);
+    ctx.set_stroke_style_str(&hl);
+    ctx.set_line_width(2.0);
+    ctx.begin_path();
+    ctx.move_to(layout.cx, layout.cy);
+    let (x, y) = layout.point(a, layout.radius + layout.arc_width);
+    ctx.line_to(x, y);
+    ctx.stroke();
+    let (x, y) = layout.dot_position(p.hash);
+    ctx.begin_path();
+    ctx.arc(x, y, small * 2.6, canvas_angle(0.0), canvas_angle(TAU))?;
+    ctx.stroke();
+    if let partlab_lab::model::PathDetail::Ring { position, .. } = &p.detail {
+        let va = angle_of(*position);
         ctx.begin_path();
-        ctx.move_to(layout.cx, layout.cy);
-        let (x, y) = layout.point(a, layout.radius + layout.arc_width);
-        ctx.line_to(x, y);
+        let (x0, y0) = layout.point(va, layout.radius - layout.arc_width);
+        let (x1, y1) = layout.point(va, layout.radius + layout.arc_width * 1.4);
+        ctx.move_to(x0, y0);
+        ctx.line_to(x1, y1);
+        ctx.set_line_width(3.0);
         ctx.stroke();
-        let (x, y) = layout.dot_position(p.hash);
-        ctx.begin_path();
-        ctx.arc(x, y, small * 2.6, 0.0, TAU)?;
-        ctx.stroke();
-        if let partlab_lab::model::PathDetail::Ring { position, .. } = &p.detail {
-            let va = angle_of(*position);
-            ctx.begin_path();
-            let (x0, y0) = layout.point(va, layout.radius - layout.arc_width);
-            let (x1, y1) = layout.point(va, layout.radius + layout.arc_width * 1.4);
-            ctx.move_to(x0, y0);
-            ctx.line_to(x1, y1);
-            ctx.set_line_width(3.0);
-            ctx.stroke();
-        }
     }
-    Ok(RingFrame { layout, dots })
+    Ok(())
 }

@@ -4,14 +4,21 @@
 //
 // Drives the release page in Debian's Chromium (playwright-core) the way a user does (keyboard
 // on the sliders, clicks on "add node", typing a node's name) and prints a markdown table, each
-// figure the median and p95 of repeated runs:
-//   - slider step → whole update (the page's own `partlab-update` performance measure: the
-//     recompute plus every redraw), 100 000 and 1 000 000 keys on 4 nodes × 1000 vnodes;
-//   - a node joins (click on #add-node): update with the moved-keys highlight, 100 000 keys;
-//   - the deviation chart's sweep (the page slices it, one point per setTimeout task):
-//     time to the 11th point, the longest slice, the longest Long Task (Long Tasks API);
-//   - first load to the first drawn ring; the wasm's size raw and compressed;
-//   - the wasm linear memory after a 1 000 000-key run.
+// figure the median and p95 of repeated runs, each row numbered; the notes under the table say
+// how to reproduce each row by hand:
+//   [1]–[4] slider step and node join → everything updated (from the start of the frame that
+//     applies the input to the end of the frame that draws the result: the page's
+//     `partlab-update` measures), 100 000 and 1 000 000 keys on 4 nodes × 1000 vnodes, and the
+//     100 000-key rows again with Chromium's CPU throttled 4× (CDP
+//     `Emulation.setCPUThrottlingRate`);
+//   [5]–[6] the key count changed to 1 000 000 (the lab's cap, the largest accepted) and a
+//     1 000 000-key address opened: the longest task while it hashes, the progress notes
+//     seen, the longest gap between two frames;
+//   [7] the worst accepted configuration of each strategy: load, then a weight drag;
+//     longest task, time to done, peak wasm memory;
+//   [8] 200 address changes written by a script in one go (hashchange events);
+//   [9] the deviation and movement sweeps (sliced): time, longest slice;
+//   [10]–[12] first load to the ring on screen; the wasm's size; the wasm memory.
 // With --native FILE (the output of `cargo bench -p partlab-core --bench core`) it also shows the native
 // core's time for the same computation and the ratio.
 //
@@ -63,11 +70,19 @@ function usage(msg) {
 }
 
 const RUNS = opts.quick
-  ? { loads: 4, warm: 3, slider: 10, join: 8, sweeps: 3, joinSweeps: 2 }
-  : { loads: 12, warm: 6, slider: 40, join: 30, sweeps: 20, joinSweeps: 6 };
+  ? { loads: 4, warm: 3, slider: 10, join: 8, sweeps: 3, joinSweeps: 2, keyChanges: 2, bigLoads: 2 }
+  : { loads: 12, warm: 6, slider: 40, join: 30, sweeps: 12, joinSweeps: 4, keyChanges: 4, bigLoads: 4 };
 
-/** The harness's Chromium flags, plus precise memory figures for the heap row. */
-const CHROMIUM_ARGS = [...HARNESS_CHROMIUM_ARGS, '--enable-precise-memory-info'];
+/**
+ * The harness's Chromium flags, plus precise memory figures for the heap row, and every host
+ * name but the loopback unresolvable: nothing can leave the machine, without routing each
+ * request through this script (which would add its own delay to the load rows).
+ */
+const CHROMIUM_ARGS = [
+  ...HARNESS_CHROMIUM_ARGS,
+  '--enable-precise-memory-info',
+  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1, EXCLUDE localhost',
+];
 const NODES = 'inv-bcn,inv-vlc,inv-gir,inv-lle';
 const log = (...a) => console.error('[bench]', ...a);
 
@@ -97,7 +112,11 @@ function instrument() {
     points: { deviation: [], movement: [] },
     memory: null,
     started: null,
-    afterFirstFrame: null,
+    readyAt: null,
+    readyFrame: null,
+    frames: [],
+    recording: false,
+    progress: [],
   };
   Object.defineProperty(window, '__bench', { value: b });
   try {
@@ -108,7 +127,7 @@ function instrument() {
   } catch {
     b.longtaskApi = false;
   }
-  // Each setTimeout callback's duration: the page runs one sweep point per callback.
+  // Each setTimeout callback's duration: the page computes changes and sweeps in such tasks.
   const st = window.setTimeout;
   window.setTimeout = function setTimeout(cb, ms, ...rest) {
     if (typeof cb !== 'function') return st.call(window, cb, ms, ...rest);
@@ -126,9 +145,55 @@ function instrument() {
       ...rest,
     );
   };
+  // The page also posts tasks to itself through a MessageChannel (no 4 ms clamp between
+  // chained tasks): time those callbacks the same way.
+  const MC = window.MessageChannel;
+  const onmessage = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage');
+  window.MessageChannel = function MessageChannel() {
+    const ch = new MC();
+    Object.defineProperty(ch.port1, 'onmessage', {
+      configurable: true,
+      get() {
+        return onmessage.get.call(this);
+      },
+      set(f) {
+        const timed =
+          typeof f === 'function'
+            ? function timed(e) {
+                const t0 = performance.now();
+                try {
+                  return f.call(this, e);
+                } finally {
+                  b.ticks.push({ start: t0, dur: performance.now() - t0 });
+                }
+              }
+            : f;
+        onmessage.set.call(this, timed);
+      },
+    });
+    return ch;
+  };
   for (const type of ['keydown', 'mousedown']) {
     window.addEventListener(type, (e) => b.events.push({ type, t: e.timeStamp }), true);
   }
+  // While recording: every animation frame's time and the progress note's text.
+  const onFrame = (t) => {
+    if (!b.recording) return;
+    b.frames.push(t);
+    const text = document.getElementById('progress')?.textContent ?? '';
+    if (text && b.progress.at(-1) !== text) b.progress.push(text);
+    requestAnimationFrame(onFrame);
+  };
+  b.record = (on) => {
+    if (on && !b.recording) {
+      b.frames = [];
+      b.progress = [];
+      b.recording = true;
+      requestAnimationFrame(onFrame);
+    } else if (!on) {
+      b.recording = false;
+    }
+  };
   new MutationObserver((records) => {
     const t = performance.now();
     for (const r of records) {
@@ -136,19 +201,24 @@ function instrument() {
       if (id === 'deviation-chart' || id === 'movement-chart') {
         b.points[id.split('-')[0]].push({ t, n: Number(r.target.getAttribute('data-points')) });
       }
+      // The first time the app says it drew the ring (`data-ring`; the figures and charts
+      // follow in the next frames, then `data-state=ready`); then the next frame (its canvas
+      // content reaches the screen with it).
+      if (id === 'app' && r.attributeName === 'data-ring' && b.readyAt == null && r.target.getAttribute('data-ring') === 'drawn') {
+        b.readyAt = t;
+        requestAnimationFrame(() => {
+          const ch = new MessageChannel();
+          ch.port1.onmessage = () => {
+            b.readyFrame = performance.now();
+          };
+          ch.port2.postMessage(0);
+        });
+      }
     }
-  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-points'] });
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-points', 'data-ring'] });
   window.addEventListener('TrunkApplicationStarted', (e) => {
     b.started = performance.now();
     b.memory = e.detail?.wasm?.memory ?? null;
-    // The frame after the first update: its canvas content reaches the screen with it.
-    requestAnimationFrame(() => {
-      const ch = new MessageChannel();
-      ch.port1.onmessage = () => {
-        b.afterFirstFrame = performance.now();
-      };
-      ch.port2.postMessage(0);
-    });
   });
 }
 
@@ -158,7 +228,7 @@ const measures = (page) =>
     performance.getEntriesByName('partlab-update').map((e) => ({ start: e.startTime, dur: e.duration, end: e.startTime + e.duration })),
   );
 
-async function waitReady(page) {
+async function waitReady(page, timeout = 120_000) {
   const h = await page.waitForFunction(
     () => {
       const app = document.getElementById('app');
@@ -167,10 +237,18 @@ async function waitReady(page) {
       return s === 'ready' && window.__bench?.started != null ? 'ready' : false;
     },
     null,
-    { timeout: 60_000 },
+    { timeout },
   );
   const r = await h.jsonValue();
   if (r !== 'ready') throw new Error(`the page did not start: ${r}`);
+}
+
+/** Waits until no change is being computed (and the frame that drew it has run). */
+async function waitIdle(page, timeout = 180_000) {
+  await page.waitForFunction(() => {
+    const app = document.getElementById('app');
+    return app?.getAttribute('data-state') === 'ready' && app.getAttribute('data-busy') === 'false';
+  }, null, { timeout });
 }
 
 /**
@@ -179,7 +257,7 @@ async function waitReady(page) {
  * them apart: empty when the deviation sweep is done, "Computing… n/9" ("Calculant…") while
  * the movement sweep runs.
  */
-async function waitSweeps(page, timeout = 120_000) {
+async function waitSweeps(page, timeout = 180_000) {
   await page.waitForFunction(
     () =>
       document.getElementById('deviation-chart')?.getAttribute('data-points') === '11' &&
@@ -191,26 +269,36 @@ async function waitSweeps(page, timeout = 120_000) {
   );
 }
 
-/** Runs `action` and waits for the next `partlab-update` measure; returns it and the latency. */
-async function updateAfter(page, action, eventType) {
+/**
+ * Runs `action` and waits until the change it makes is computed and drawn: returns the time
+ * from the start of the first `partlab-update` after it to the end of the one that drew the
+ * result (usually the same frame; a longer change spans several, with timer tasks between
+ * them), the frames, the latency from the input event, and the page's per-stage times of the
+ * frame that drew it (`data-timing` on #app).
+ */
+async function changeDone(page, action, eventType) {
   const before = await page.evaluate(() => ({
     n: performance.getEntriesByName('partlab-update').length,
     e: window.__bench.events.length,
   }));
   await action();
-  await page.waitForFunction((n) => performance.getEntriesByName('partlab-update').length > n, before.n, {
-    timeout: 60_000,
-  });
+  await page.waitForFunction(
+    (n) => performance.getEntriesByName('partlab-update').length > n && document.getElementById('app')?.getAttribute('data-busy') === 'false',
+    before.n,
+    { timeout: 120_000 },
+  );
   return page.evaluate(
     ([n, e, type]) => {
-      const m = performance.getEntriesByName('partlab-update')[n];
+      const ms = performance.getEntriesByName('partlab-update');
+      const first = ms[n];
+      const last = ms[ms.length - 1];
       const ev = window.__bench.events.slice(e).find((x) => x.type === type);
       return {
-        dur: m.duration,
-        end: m.startTime + m.duration,
-        latency: ev ? m.startTime + m.duration - ev.t : NaN,
-        frameMs: Number(document.getElementById('app').getAttribute('data-frame-ms')),
-        // The page's per-stage times of the last update ("update:1.2 ring:3.4 …"), if any.
+        dur: last.startTime + last.duration - first.startTime,
+        start: first.startTime,
+        end: last.startTime + last.duration,
+        frames: ms.length - n,
+        latency: ev ? last.startTime + last.duration - ev.t : NaN,
         stages: Object.fromEntries(
           (document.getElementById('app').getAttribute('data-timing') ?? '')
             .split(/\s+/)
@@ -223,6 +311,33 @@ async function updateAfter(page, action, eventType) {
   );
 }
 
+/**
+ * The longest task between `t0` and `t1` (page times): the longest of the Long Tasks API's
+ * entries (tasks ≥ 50 ms, rendering included), the page's timer callbacks and its
+ * `partlab-update` frames; and the longest gap between two animation frames if recorded.
+ */
+async function tasksBetween(page, t0, t1) {
+  return page.evaluate(
+    ([a, z]) => {
+      const b = window.__bench;
+      const max = (xs) => xs.reduce((m, x) => Math.max(m, x), 0);
+      const lt = max(b.longtasks.filter((l) => l.start < z && l.start + l.dur > a).map((l) => l.dur));
+      const tk = max(b.ticks.filter((x) => x.start >= a && x.start < z).map((x) => x.dur));
+      const up = max(
+        performance
+          .getEntriesByName('partlab-update')
+          .filter((m) => m.startTime >= a && m.startTime < z)
+          .map((m) => m.duration),
+      );
+      const fr = b.frames.filter((f) => f >= a && f <= z);
+      let gap = 0;
+      for (let i = 1; i < fr.length; i++) gap = Math.max(gap, fr[i] - fr[i - 1]);
+      return { longest: Math.max(lt, tk, up), longtask: lt, tick: tk, update: up, frameGap: gap, progress: [...b.progress] };
+    },
+    [t0, t1],
+  );
+}
+
 async function heap(page) {
   return page.evaluate(() => ({
     wasm: window.__bench.memory?.buffer?.byteLength ?? null,
@@ -232,42 +347,50 @@ async function heap(page) {
 }
 
 // --- sections ------------------------------------------------------------------------------------
-async function newPage(browser, origin) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+async function newPage(browser, origin, viewport = { width: 1280, height: 800 }) {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
   await context.addInitScript(instrument);
-  // Nothing may leave the machine.
-  await context.route((u) => !['data:', 'blob:'].includes(u.protocol) && u.origin !== origin, (r) => r.abort('blockedbyclient'));
+  // Nothing may leave the machine: other hosts do not resolve (CHROMIUM_ARGS); requests
+  // that still name another origin are reported as errors.
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(`console.error: ${m.text()}`);
   });
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (!['data:', 'blob:'].includes(u.protocol) && u.origin !== origin) errors.push(`request to another origin: ${u.origin}`);
+  });
   return { context, page, errors };
 }
 
-/** Fresh contexts (empty cache): navigation start → first update, first frame, sweep done. */
+/** Fresh contexts (empty cache): navigation start → ring drawn, on screen, sweep done. */
 async function firstLoads(browser, url, origin) {
-  const out = { update: [], frame: [], wasmFetched: [], firstUpdateDur: [], devDone: [], errors: [] };
+  const out = { update: [], frame: [], wasmFetched: [], started: [], firstUpdateDur: [], devDone: [], errors: [] };
   for (let i = 0; i < RUNS.loads; i++) {
     const { context, page, errors } = await newPage(browser, origin);
     await page.goto(url, { waitUntil: 'load' });
     await waitReady(page);
-    await page.waitForFunction(() => window.__bench.afterFirstFrame != null, null, { timeout: 10_000 });
+    await page.waitForFunction(() => window.__bench.readyFrame != null, null, { timeout: 10_000 });
     await page.waitForSelector('#deviation-chart[data-points="11"]', { timeout: 60_000 });
     const r = await page.evaluate(() => {
-      const m = performance.getEntriesByName('partlab-update')[0];
+      const b = window.__bench;
+      const ms = performance.getEntriesByName('partlab-update');
+      // The update that drew the ring: the last one that ended by the time the app said so.
+      const drew = ms.filter((m) => m.startTime <= b.readyAt).at(-1) ?? ms[0];
       const wasm = performance.getEntriesByType('resource').find((e) => e.name.endsWith('.wasm'));
-      const dev = window.__bench.points.deviation.find((p) => p.n === 11);
+      const dev = b.points.deviation.find((p) => p.n === 11);
       return {
-        update: m.startTime + m.duration,
-        firstUpdateDur: m.duration,
-        frame: window.__bench.afterFirstFrame,
+        update: drew.startTime + drew.duration,
+        firstUpdateDur: drew.duration,
+        frame: b.readyFrame,
+        started: b.started,
         wasmFetched: wasm ? wasm.responseEnd : NaN,
         devDone: dev ? dev.t : NaN,
       };
     });
-    for (const k of ['update', 'frame', 'wasmFetched', 'firstUpdateDur', 'devDone']) out[k].push(r[k]);
+    for (const k of ['update', 'frame', 'wasmFetched', 'started', 'firstUpdateDur', 'devDone']) out[k].push(r[k]);
     out.errors.push(...errors);
     await context.close();
   }
@@ -280,42 +403,32 @@ async function sliderSteps(page, count, warm) {
   const durs = [];
   const lat = [];
   const stages = [];
+  const frames = [];
   let key = 'ArrowLeft'; // starts at 1000 (the last stop)
   let firstMeasuredStart = null;
+  let lastEnd = null;
   for (let i = 0; i < warm + count; i++) {
-    const r = await updateAfter(page, () => page.keyboard.press(key), 'keydown');
+    const r = await changeDone(page, () => page.keyboard.press(key), 'keydown');
     const want = key === 'ArrowLeft' ? '700' : '1000';
     const got = await page.getAttribute('#vnodes', 'aria-valuetext');
     // The value text reads e.g. "700 (virtual nodes per node)": compare its number.
-    if (got?.match(/^[\d,.]+/)?.[0].replace(/[,.]/g, "") !== want) throw new Error(`vnodes slider: expected ${want}, the page shows ${got}`);
+    if (got?.match(/^[\d,.]+/)?.[0].replace(/[,.]/g, '') !== want) throw new Error(`vnodes slider: expected ${want}, the page shows ${got}`);
     if (i >= warm) {
       durs.push(r.dur);
       lat.push(r.latency);
       stages.push(r.stages);
-      firstMeasuredStart ??= r.end - r.dur - 50;
+      frames.push(r.frames);
+      firstMeasuredStart ??= r.start - 50;
+      lastEnd = r.end;
     }
     key = key === 'ArrowLeft' ? 'ArrowRight' : 'ArrowLeft';
     // Slower than a drag, faster than the sweeps' 250 ms debounce: no sweep runs in between.
     await page.waitForTimeout(30);
   }
   // Back to 1000 vnodes.
-  if (key === 'ArrowRight') await updateAfter(page, () => page.keyboard.press('ArrowRight'), 'keydown');
-  // Long tasks during the measured steps, each with what it contained: an update (the
-  // `partlab-update` measure inside it), a timer callback, or neither (other work, or the
-  // renderer waiting for a CPU on a busy machine).
-  const longTasks = await page.evaluate((t0) => {
-    const b = window.__bench;
-    const ms = performance.getEntriesByName('partlab-update');
-    return b.longtasks
-      .filter((l) => l.start >= t0)
-      .map((l) => {
-        const inside = (x, d) => x >= l.start - 1 && x + d <= l.start + l.dur + 1;
-        const m = ms.find((e) => inside(e.startTime, e.duration));
-        const t = b.ticks.find((x) => inside(x.start, x.dur));
-        return { dur: l.dur, update: m ? m.duration : null, timer: t ? t.dur : null };
-      });
-  }, firstMeasuredStart);
-  return { durs, lat, stages, longTasks };
+  if (key === 'ArrowRight') await changeDone(page, () => page.keyboard.press('ArrowRight'), 'keydown');
+  const tasks = await tasksBetween(page, firstMeasuredStart, lastEnd + 1);
+  return { durs, lat, stages, frames, tasks };
 }
 
 /** Click "add node" (4 → 5), then remove it again (5 → 4), `count` times. */
@@ -327,16 +440,18 @@ async function joins(page, count, warm) {
   let moved = null;
   let movedDots = null;
   for (let i = 0; i < warm + count; i++) {
-    const j = await updateAfter(page, () => page.click('#add-node'), 'mousedown');
+    const j = await changeDone(page, () => page.click('#add-node'), 'mousedown');
     const seen = await page.evaluate(() => ({
       rows: document.querySelectorAll('#node-list [data-role="remove"]').length,
       moved: document.querySelector('[data-figure="moved"]')?.getAttribute('data-value'),
       dots: document.getElementById('ring')?.getAttribute('data-moved-dots'),
+      flow: document.querySelectorAll('#flow-table tr[data-from]').length,
     }));
     if (seen.rows !== 5) throw new Error(`add node: expected 5 nodes, the page lists ${seen.rows}`);
+    if (!(Number(seen.dots) > 0) || !(seen.flow > 0)) throw new Error(`add node: no moved keys ringed (${seen.dots}) or no flow (${seen.flow})`);
     moved = seen.moved;
     movedDots = seen.dots;
-    const l = await updateAfter(page, () => page.click('#node-list [data-role="remove"][data-idx="4"]'), 'mousedown');
+    const l = await changeDone(page, () => page.click('#node-list [data-role="remove"][data-idx="4"]'), 'mousedown');
     if (i >= warm) {
       joinStages.push(j.stages);
       join.push(j.dur);
@@ -350,7 +465,7 @@ async function joins(page, count, warm) {
 
 /**
  * Times the chart sweeps that follow a change: `change(i)` makes the change (through the UI)
- * and returns its update (from updateAfter); `undo(i)`, if given, puts the page back and waits
+ * and returns its update (from changeDone); `undo(i)`, if given, puts the page back and waits
  * for the sweeps again, untimed. Run 0 is a warm-up.
  */
 async function sweeps(page, count, change, undo) {
@@ -373,8 +488,8 @@ async function sweeps(page, count, change, undo) {
         if (!firstPoint) return { debug: JSON.stringify({ changeEnd, dev, mv }) };
         const devDone = dev.find((p) => p.n === 11 && p.t >= firstPoint.t);
         const mvDone = mv.find((p) => p.n === 9 && p.t >= devDone.t);
-        // The slice that computed the first point: the last one that started before it showed.
-        const first = ticks.filter((x) => x.start <= firstPoint.t).at(-1);
+        // The slice that started the sweep: the first timer task after the change.
+        const first = ticks.filter((x) => x.start <= firstPoint.t)[0];
         const inDev = ticks.filter((x) => x.start >= first.start && x.start < devDone.t);
         const inMv = ticks.filter((x) => x.start >= devDone.t && x.start < mvDone.t);
         const overlap = (a, z) =>
@@ -405,7 +520,7 @@ async function renameSweeps(page, count) {
   const sel = '#node-list [data-role="name"][data-idx="3"]';
   return sweeps(page, count, async (i) => {
     const name = i % 2 === 0 ? 'inv-lle-b' : 'inv-lle';
-    const u = await updateAfter(
+    const u = await changeDone(
       page,
       async () => {
         await page.fill(sel, name);
@@ -424,9 +539,9 @@ async function joinSweeps(page, count) {
   return sweeps(
     page,
     count,
-    () => updateAfter(page, () => page.click('#add-node'), 'mousedown'),
+    () => changeDone(page, () => page.click('#add-node'), 'mousedown'),
     async () => {
-      await updateAfter(page, () => page.click('#node-list [data-role="remove"][data-idx="4"]'), 'mousedown');
+      await changeDone(page, () => page.click('#node-list [data-role="remove"][data-idx="4"]'), 'mousedown');
       await page.waitForTimeout(300);
       await waitSweeps(page);
     },
@@ -434,17 +549,150 @@ async function joinSweeps(page, count) {
 }
 
 /**
- * The same frame with nothing to recompute: a `resize` event makes the page redraw everything
- * (controls, ring, figures, tables, charts) on the next frame without applying a message.
+ * Something long (a million keys to hash, a big ring to drag): runs `action` with frames
+ * recorded and waits until the page is idle; returns the time to done, the longest task and
+ * frame gap in between, the progress notes seen.
  */
-async function redraws(page, count, warm) {
-  const durs = [];
-  for (let i = 0; i < warm + count; i++) {
-    const r = await updateAfter(page, () => page.evaluate(() => window.dispatchEvent(new Event('resize'))), 'none');
-    if (i >= warm) durs.push(r.dur);
-    await page.waitForTimeout(20);
+async function longChange(page, action) {
+  const t0 = await page.evaluate(() => {
+    window.__bench.record(true);
+    return performance.now();
+  });
+  await action();
+  // Give the first frame a chance to start the change before looking for idleness.
+  await page.waitForFunction((t) => performance.getEntriesByName('partlab-update').some((m) => m.startTime > t), t0, { timeout: 60_000 });
+  await waitIdle(page);
+  const t1 = await page.evaluate(() => performance.getEntriesByName('partlab-update').at(-1).startTime + performance.getEntriesByName('partlab-update').at(-1).duration);
+  await page.evaluate(() => window.__bench.record(false));
+  const tasks = await tasksBetween(page, t0, t1 + 1);
+  return { done: t1 - t0, ...tasks };
+}
+
+/** The key slider from 100 000 to 1 000 000 (its last stop, the lab's cap), then back. */
+async function keyCountChanges(page, count) {
+  const out = { done: [], longest: [], frameGap: [], progress: [], keys: null };
+  for (let i = 0; i < count; i++) {
+    await page.focus('#keys');
+    const up = await longChange(page, () => page.keyboard.press('End'));
+    out.keys = await page.$eval('#dist-table', (t) => [...t.querySelectorAll('tr[data-keys]')].reduce((s, r) => s + Number(r.dataset.keys), 0));
+    out.done.push(up.done);
+    out.longest.push(up.longest);
+    out.frameGap.push(up.frameGap);
+    out.progress.push(up.progress.length);
+    out.lastNotes = up.progress.slice(0, 3);
+    // Back to 100 000 keys (stop 6), untimed.
+    await page.focus('#keys');
+    await longChange(page, async () => {
+      for (let k = 0; k < 3; k++) await page.keyboard.press('ArrowLeft');
+    });
+    await page.waitForTimeout(100);
   }
-  return durs;
+  return out;
+}
+
+/** Opens a 1 000 000-key address in a fresh context: time to the ring, longest task. */
+async function bigLoads(browser, url, origin, count) {
+  const out = { ready: [], longest: [], frameGap: [], progress: [], errors: [] };
+  for (let i = 0; i < count; i++) {
+    const { context, page, errors } = await newPage(browser, origin);
+    await page.goto(`${url}#s=ring&n=${NODES}&v=1000&k=1000000&r=1&l=en`, { waitUntil: 'commit' });
+    await page.evaluate(() => window.__bench.record(true));
+    await waitReady(page);
+    await waitIdle(page);
+    const t = await page.evaluate(() => ({ started: window.__bench.started, ready: window.__bench.readyAt, idle: performance.now() }));
+    const tasks = await tasksBetween(page, t.started, t.idle);
+    out.ready.push(t.ready);
+    out.longest.push(tasks.longest);
+    out.frameGap.push(tasks.frameGap);
+    out.progress.push(tasks.progress.length);
+    out.errors.push(...errors);
+    await context.close();
+  }
+  return out;
+}
+
+/** The worst accepted configuration of each strategy (see the README's limits). */
+function worstConfigs() {
+  const names = (n) => Array.from({ length: n }, (_, i) => `n${i + 1}`).join(',');
+  return [
+    {
+      strategy: 'ring',
+      what: '32 nodes × weight 5 × 1000 vnodes (160 000 ring points), 1 000 000 keys, 8 copies (8 000 000)',
+      fragment: `#c=ring&s=ring&n=${names(32)}&w=${Array(32).fill(5).join(',')}&v=1000&k=1000000&r=8&l=en`,
+    },
+    {
+      strategy: 'rendezvous',
+      what: '8 nodes × 1 000 000 keys × 1 copy (8 000 000 scores)',
+      fragment: `#c=rendezvous&s=rendezvous&n=${names(8)}&k=1000000&r=1&l=en`,
+    },
+    {
+      strategy: 'modulo',
+      what: '32 nodes, 1 000 000 keys, 8 copies (8 000 000)',
+      fragment: `#c=mod-n&s=modulo&n=${names(32)}&k=1000000&r=8&l=en`,
+    },
+    {
+      strategy: 'jump',
+      what: '32 nodes, 1 000 000 keys, 8 copies (8 000 000)',
+      fragment: `#c=mod-n&s=jump&n=${names(32)}&k=1000000&r=8&l=en`,
+    },
+  ];
+}
+
+/** Load each worst configuration, then drag node 1's weight slider 5 steps down. */
+async function worstRuns(browser, url, origin) {
+  const out = [];
+  for (const c of worstConfigs()) {
+    log(`worst accepted ${c.strategy}: ${c.what}`);
+    const { context, page, errors } = await newPage(browser, origin);
+    await page.goto(`${url}${c.fragment}`, { waitUntil: 'commit' });
+    await page.evaluate(() => window.__bench.record(true));
+    await waitReady(page, 300_000);
+    await waitIdle(page, 300_000);
+    const t = await page.evaluate(() => ({ started: window.__bench.started, ready: window.__bench.readyAt, idle: performance.now() }));
+    const load = await tasksBetween(page, t.started, t.idle);
+    const notices = await page.$$eval('.notice', (n) => n.map((x) => x.textContent));
+    await page.focus('#node-weight-0');
+    const drag = await longChange(page, async () => {
+      for (let k = 0; k < 5; k++) {
+        await page.keyboard.press('ArrowLeft');
+        await page.waitForTimeout(40);
+      }
+    });
+    const mem = await heap(page);
+    out.push({ ...c, loadReady: t.ready, load, drag, mem, notices, errors });
+    await context.close();
+  }
+  return out;
+}
+
+/** 200 addresses written by a script in one task (what a held Back key or a script does). */
+async function hashBurst(page) {
+  const stops = [1, 2, 3, 5, 7, 10, 15, 20, 30, 50, 70, 100, 150, 200, 300, 400, 500, 700, 1000];
+  const r = await page.evaluate((stops) => {
+    window.__bench.record(true);
+    const n0 = performance.getEntriesByName('partlab-update').length;
+    const t0 = performance.now();
+    let last = null;
+    for (let i = 0; i < 200; i++) {
+      last = stops[(i * 7) % stops.length];
+      location.hash = `#c=ring&s=ring&n=inv-bcn,inv-vlc,inv-gir,inv-lle&v=${last}&k=100000&r=1&l=en`;
+    }
+    return { n0, t0, last, script: performance.now() - t0 };
+  }, stops);
+  await page.waitForFunction((v) => document.getElementById('vnodes-out')?.textContent === String(v), r.last, { timeout: 30_000 });
+  await waitIdle(page);
+  await page.waitForTimeout(300);
+  const after = await page.evaluate(
+    ([n0, t0]) => {
+      const ms = performance.getEntriesByName('partlab-update').slice(n0);
+      return { updates: ms.length, end: ms.at(-1).startTime + ms.at(-1).duration, t0 };
+    },
+    [r.n0, r.t0],
+  );
+  // The page's tasks after the script's own (which sets the 200 addresses).
+  const tasks = await tasksBetween(page, r.t0 + r.script + 1, after.end + 1);
+  await page.evaluate(() => window.__bench.record(false));
+  return { ...r, ...after, done: after.end - r.t0, ...tasks };
 }
 
 // --- native figures ------------------------------------------------------------------------------
@@ -507,6 +755,7 @@ async function main() {
   const started = Date.now();
   const errors = [];
   const R = { version: browser.version() };
+  const page100k = `${url}#s=ring&n=${NODES}&v=1000&k=100000&r=1&l=en`;
   try {
     log(`Chromium ${browser.version()}, ${url}, ${opts.quick ? 'quick' : 'full'} run`);
 
@@ -516,7 +765,7 @@ async function main() {
 
     log('100 000 keys, 4 × 1000 vnodes: waiting for the first sweeps');
     const p1 = await newPage(browser, origin);
-    await p1.page.goto(`${url}#s=ring&n=${NODES}&v=1000&k=100000&r=1&l=en`);
+    await p1.page.goto(page100k);
     await waitReady(p1.page);
     await waitSweeps(p1.page);
     R.heap100k = await heap(p1.page);
@@ -526,34 +775,43 @@ async function main() {
     R.join = await joins(p1.page, RUNS.join, 3);
     await p1.page.waitForTimeout(300);
     await waitSweeps(p1.page);
-    R.hasStages = Number.isFinite(R.slider100k.stages[0]?.update);
-    if (!R.hasStages) {
-      log(`no per-stage timings on #app: redraw only × ${RUNS.slider} (+${RUNS.warm} warm-up)`);
-      R.redraw100k = await redraws(p1.page, RUNS.slider, RUNS.warm);
-    }
     log(`sweeps after a rename × ${RUNS.sweeps} (+1 warm-up)`);
     R.sweep = await renameSweeps(p1.page, RUNS.sweeps);
     log(`sweeps after a join × ${RUNS.joinSweeps} (+1 warm-up)`);
     R.joinSweep = await joinSweeps(p1.page, RUNS.joinSweeps);
+    log('200 addresses written in one go');
+    R.burst = await hashBurst(p1.page);
+    log(`key count 100 000 → 1 000 000 × ${RUNS.keyChanges}`);
+    await p1.page.goto(page100k);
+    await waitReady(p1.page);
+    await waitIdle(p1.page);
+    R.keyChange = await keyCountChanges(p1.page, RUNS.keyChanges);
     R.longtaskApi = await p1.page.evaluate(() => window.__bench.longtaskApi);
     R.heap100kAfter = await heap(p1.page);
     errors.push(...p1.errors);
     await p1.context.close();
 
+    log('100 000 keys with the CPU throttled 4×');
+    const p3 = await newPage(browser, origin);
+    await p3.page.goto(page100k);
+    await waitReady(p3.page);
+    await waitSweeps(p3.page);
+    const cdp = await p3.context.newCDPSession(p3.page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    R.slider100kThrottled = await sliderSteps(p3.page, RUNS.slider, RUNS.warm);
+    R.joinThrottled = await joins(p3.page, RUNS.join, 3);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    errors.push(...p3.errors);
+    await p3.context.close();
+
     log('1 000 000 keys, 4 × 1000 vnodes');
     const p2 = await newPage(browser, origin);
     await p2.page.goto(`${url}#s=ring&n=${NODES}&v=1000&k=1000000&r=1&l=en`);
     await waitReady(p2.page);
-    const first1m = (await measures(p2.page))[0];
     await waitSweeps(p2.page);
     R.sweep1m = await p2.page.evaluate(() => window.__bench.points.deviation.find((p) => p.n === 11)?.t);
-    R.first1m = first1m;
     log(`vnodes slider × ${RUNS.slider} (+${RUNS.warm} warm-up)`);
     R.slider1m = await sliderSteps(p2.page, RUNS.slider, RUNS.warm);
-    if (!R.hasStages) {
-      log(`redraw only × ${RUNS.slider} (+${RUNS.warm} warm-up)`);
-      R.redraw1m = await redraws(p2.page, RUNS.slider, RUNS.warm);
-    }
     await p2.page.waitForTimeout(300);
     await waitSweeps(p2.page);
     R.heap1m = await heap(p2.page);
@@ -561,6 +819,13 @@ async function main() {
     R.keys1m = (await p2.page.getAttribute('#keys', 'aria-valuetext'))?.match(/^[\d,.]+/)?.[0];
     errors.push(...p2.errors);
     await p2.context.close();
+
+    log(`a 1 000 000-key address opened × ${RUNS.bigLoads}`);
+    R.bigLoad = await bigLoads(browser, url, origin, RUNS.bigLoads);
+    errors.push(...R.bigLoad.errors);
+
+    R.worst = await worstRuns(browser, url, origin);
+    for (const w of R.worst) errors.push(...w.errors);
   } finally {
     await browser.close();
     if (server) await server.close();
@@ -575,62 +840,76 @@ async function main() {
     const med = median(xs);
     const p95 = pct(xs, 95);
     const tgt = target ? `${target.on} ≤ ${target.max} ${unit}` : '';
-    const status = target ? ok(target.on === 'median' ? med : p95, target.max) : '';
+    const status = target ? ok(target.on === 'median' ? med : target.on === 'max' ? Math.max(...xs) : p95, target.max) : '';
     const natCell = Number.isFinite(nat) ? fmt(nat, 2) : '';
     const ratio = Number.isFinite(nat) && nat > 0 ? `${fmt(med / nat, 1)}×` : '';
     rows.push([what, String(xs.length), fmt(med), fmt(p95), tgt, status, natCell, ratio]);
   };
   const single = (what, value, target, status) => rows.push([what, '1', value, '', target, status, '', '']);
-
-  const derived = (what, value, nat) =>
-    rows.push([what, '', fmt(value), '', '', '', Number.isFinite(nat) ? fmt(nat, 2) : '', Number.isFinite(nat) && nat > 0 ? `${fmt(value / nat, 1)}×` : '']);
-
-  // Recompute vs redraw: the page's per-stage timings (data-timing on #app: `update` is the
-  // core's work for the message, the other stages are drawing), or else a redraw-only frame.
-  const split = (r, redraw, nat) => {
-    if (R.hasStages) {
-      const st = r.stages;
-      const draw = ['controls', 'ring', 'texts', 'bars', 'deviation', 'movement']
-        .map((k) => `${k} ${fmt(median(st.map((x) => x[k] ?? NaN)))}`)
-        .join(', ');
-      row("  of which recompute (the page's `update` stage: the core's work for the message)", st.map((x) => x.update), null, nat);
-      row(`  of which redraw (update − recompute; medians by stage: ${draw})`, r.durs.map((d, i) => d - st[i].update), null);
-    } else if (redraw) {
-      row('  redraw only (a resize event: the same frame, nothing recomputed)', redraw, null);
-      derived('  ≈ recompute in wasm (median update − median redraw)', median(r.durs) - median(redraw), nat);
-    }
+  const stagesOf = (r) => {
+    const st = r.stages;
+    const draw = ['controls', 'ring', 'texts', 'bars', 'deviation', 'movement']
+      .map((k) => `${k} ${fmt(median(st.map((x) => x[k] ?? NaN)))}`)
+      .join(', ');
+    return { st, draw };
   };
+  const split = (r, nat) => {
+    const { st, draw } = stagesOf(r);
+    row("  of which recompute (the page's `update` stage: the core's work in the frame)", st.map((x) => x.update), null, nat);
+    row(`  of which redraw (medians by stage: ${draw})`, r.durs.map((d, i) => d - st[i].update), null);
+  };
+  const maxOf = (xs) => xs.reduce((m, x) => Math.max(m, x), 0);
 
-  row('slider step → figures + ring + charts redrawn (`partlab-update` measure), 100 000 keys, 4 × 1000 vnodes', R.slider100k.durs, { on: 'p95', max: 16 }, native?.update100k);
-  split(R.slider100k, R.redraw100k, native?.update100k);
+  row('[1] vnodes slider step → everything updated, 100 000 keys, 4 × 1000 vnodes', R.slider100k.durs, { on: 'p95', max: 8 }, native?.update100k);
+  split(R.slider100k, native?.update100k);
   row('  keydown → end of that update (includes waiting for the animation frame)', R.slider100k.lat, null);
-  row('slider step → update, 1 000 000 keys, 4 × 1000 vnodes', R.slider1m.durs, { on: 'p95', max: 100 }, native?.update1m);
-  split(R.slider1m, R.redraw1m, native?.update1m);
-  row('  keydown → end of that update', R.slider1m.lat, null);
-  row('node joins (click "add node", 4 → 5): update with moved-keys highlight + flow, 100 000 keys', R.join.join, { on: 'p95', max: 16 }, native?.join100k);
-  if (R.hasStages) split({ durs: R.join.join, stages: R.join.stages }, null, native?.join100k);
-  row('  mousedown → end of that update', R.join.joinLat, null);
-  row('  node leaves again (5 → 4, remove button)', R.join.leave, null);
-  row('  join → deviation chart complete (5 nodes; incl. the 250 ms debounce)', R.joinSweep.withDebounce, null);
-  row('  join → movement chart complete (it follows the deviation sweep)', R.joinSweep.mvDone, null);
-  row('deviation sweep, 11 vnode counts × 16 trials × 100 000 keys (after a rename): first slice → 11th point', R.sweep.compute, { on: 'p95', max: 1000 }, native?.sweep);
+  row('[2] node joins (click "add node", 4 → 5): moved keys ringed, flow table, figures, 100 000 keys', R.join.join, { on: 'p95', max: 8 }, native?.join100k);
+  split({ durs: R.join.join, stages: R.join.stages }, native?.join100k);
+  row('  node leaves again (5 → 4, remove button)', R.join.leave, { on: 'p95', max: 8 });
+  row('[3] the same slider step with 1 000 000 keys', R.slider1m.durs, { on: 'p95', max: 16 }, native?.update1m);
+  split(R.slider1m, native?.update1m);
+  row('[4] slider step, 100 000 keys, CPU throttled 4×', R.slider100kThrottled.durs, { on: 'p95', max: 16 });
+  split(R.slider100kThrottled, null);
+  row('[4] node joins, 100 000 keys, CPU throttled 4×', R.joinThrottled.join, { on: 'p95', max: 16 });
+  row('  node leaves, CPU throttled 4×', R.joinThrottled.leave, { on: 'p95', max: 16 });
+  const kc = R.keyChange;
+  row('[5] key count 100 000 → 1 000 000 (slider End): longest task while it hashes', kc.longest, { on: 'max', max: 50 });
+  row('  … longest gap between two animation frames meanwhile', kc.frameGap, null);
+  row('  … from the keypress to the new figures drawn', kc.done, null);
+  row('  … progress notes seen (distinct texts)', kc.progress, null, null, '');
+  const bl = R.bigLoad;
+  row('[6] a 1 000 000-key address opened: longest task from the app started to all drawn', bl.longest, { on: 'max', max: 50 });
+  row('  … navigation → ring drawn', bl.ready, null);
+  row('  … progress notes seen', bl.progress, null, null, '');
+  for (const w of R.worst) {
+    single(
+      `[7] worst accepted ${w.strategy}: ${w.what}: load → ring drawn ${fmt(w.loadReady, 0)} ms, then 5 weight steps → done ${fmt(w.drag.done, 0)} ms; longest task (load / drag), frame gap (drag)`,
+      `${fmt(w.load.longest)} / ${fmt(w.drag.longest)}`,
+      '≤ 50 ms',
+      Math.max(w.load.longest, w.drag.longest) <= 50 ? 'met' : '**MISSED**',
+    );
+    single(`  ${w.strategy}: peak wasm memory; longest frame gap during the drag ${fmt(w.drag.frameGap, 0)} ms`, w.mem.wasm == null ? 'n/a' : mib(w.mem.wasm), '≤ 64 MB', w.mem.wasm == null ? 'n/a' : w.mem.wasm <= 64 * 1048576 ? 'met' : '**MISSED**');
+  }
+  const hb = R.burst;
+  single(`[8] 200 addresses written by a script in one go (the script itself ${fmt(hb.script, 0)} ms): updates drawn ${hb.updates}, done in ${fmt(hb.done, 0)} ms; longest task of the page after it`, fmt(hb.longest), '≤ 50 ms', hb.longest <= 50 ? 'met' : '**MISSED**');
+  row('[9] deviation sweep, 11 vnode counts × 16 trials × 100 000 keys (after a rename): first slice → 11th point', R.sweep.compute, { on: 'p95', max: 1000 }, native?.sweep);
   row("  same, from the change (includes the page's 250 ms debounce)", R.sweep.withDebounce, { on: 'p95', max: 1000 });
   row('  longest slice (one setTimeout task) during the sweep', R.sweep.longestSlice, { on: 'p95', max: 50 });
   row('  longest Long Task during the sweep (Long Tasks API; 0 = none ≥ 50 ms)', R.sweep.longestTask, { on: 'p95', max: 50 });
-  row('movement sweep that follows (9 points N → N+1, 4 strategies, 100 000 keys, 1000 vnodes)', R.sweep.mvCompute, null);
+  row('  movement sweep that follows (9 points N → N+1, 4 strategies, 100 000 keys, 1000 vnodes)', R.sweep.mvCompute, null);
   row('  its longest slice or Long Task (0 = none)', R.sweep.mvSlice.map((x, i) => Math.max(x, R.sweep.mvLongestTask[i])), { on: 'p95', max: 50 });
-  row('first load (fresh context) → end of the first `partlab-update` (ring drawn)', R.load.update, { on: 'p95', max: 500 });
-  row('  → end of the next animation frame (the ring on screen)', R.load.frame, null);
+  row('  join → deviation chart complete (5 nodes; incl. the 250 ms debounce)', R.joinSweep.withDebounce, null);
+  row('[10] first load on localhost, cold cache → ring on screen (the frame after it is drawn)', R.load.frame, { on: 'p95', max: 300 });
   row('  of which: wasm fetched (resource responseEnd)', R.load.wasmFetched, null);
-  row('  of which: the first update itself', R.load.firstUpdateDur, null);
+  row('  of which: app started (wasm instantiated, TrunkApplicationStarted)', R.load.started, null);
+  row('  of which: the update that drew it', R.load.firstUpdateDur, null);
   row('  → deviation chart complete (cold engine, incl. 250 ms debounce)', R.load.devDone, null);
   const s0 = sizes[0];
-  single(`wasm size gzip -6 (${s0.file}; raw ${kb(s0.raw)}, gzip -9 ${kb(s0.gzip9)}, brotli ${kb(s0.brotli)})`, kb(s0.gzip6), '≤ 300 KB', s0.gzip6 <= 300 * 1024 ? 'met' : '**MISSED**');
+  single(`[11] wasm transferred, gzip -6 (${s0.file}; raw ${kb(s0.raw)}, gzip -9 ${kb(s0.gzip9)}, brotli ${kb(s0.brotli)})`, kb(s0.gzip6), '≤ 200 KB', s0.gzip6 <= 200 * 1024 ? 'met' : '**MISSED**');
   single('  rest of the page gzip -6 (html, js glue, css, svg)', kb(otherGzip), '', '');
   const wasmMem = R.heap1m.wasm;
-  single(`wasm memory after a 1 000 000-key run (${R.keys1m} keys; slider run + sweeps)`, wasmMem == null ? 'n/a' : mib(wasmMem), '≤ 64 MB', wasmMem == null ? 'n/a' : wasmMem <= 64 * 1048576 ? 'met' : '**MISSED**');
-  single('  JS heap used then (performance.memory)', R.heap1m.js == null ? 'n/a' : mib(R.heap1m.js), '', '');
-  single('  wasm memory with 100 000 keys (after load / after the runs above)', `${R.heap100k.wasm == null ? 'n/a' : mib(R.heap100k.wasm)} / ${R.heap100kAfter.wasm == null ? 'n/a' : mib(R.heap100kAfter.wasm)}`, '', '');
+  single(`[12] wasm memory after a 1 000 000-key run (${R.keys1m} keys; slider run + sweeps)`, wasmMem == null ? 'n/a' : mib(wasmMem), '≤ 64 MB', wasmMem == null ? 'n/a' : wasmMem <= 64 * 1048576 ? 'met' : '**MISSED**');
+  single('  wasm memory with 100 000 keys (after load / after the runs above, incl. 1 000 000-key changes)', `${R.heap100k.wasm == null ? 'n/a' : mib(R.heap100k.wasm)} / ${R.heap100kAfter.wasm == null ? 'n/a' : mib(R.heap100kAfter.wasm)}`, '', '');
 
   const when = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
   const lines = [];
@@ -641,19 +920,25 @@ async function main() {
   lines.push('|---|--:|--:|--:|---|---|--:|--:|');
   for (const r of rows) lines.push(`| ${r.join(' | ')} |`);
   lines.push('');
-  const ltText = (lts) => {
-    if (!lts.length) return 'none';
-    const kinds = lts.map((l) =>
-      l.update != null ? `${fmt(l.dur, 0)} (an update of ${fmt(l.update, 0)})` : l.timer != null ? `${fmt(l.dur, 0)} (a timer callback of ${fmt(l.timer, 0)})` : `${fmt(l.dur, 0)} (neither)`,
-    );
-    return `${lts.length}: ${kinds.join(', ')} ms`;
-  };
+  const frames = (r) => `${maxOf(r.frames)} frame(s) at most`;
+  lines.push('How to reproduce each row (serve the release build: `bash scripts/serve.sh --dist`; the figures are the page\'s `partlab-update` performance measures and per-stage times, `data-timing` on #app, in DevTools\' Performance panel):');
+  lines.push(`- [1] open \`#s=ring&n=${NODES}&v=1000&k=100000&r=1&l=en\`, focus the vnodes slider and press ← / → (700 ↔ 1000 vnodes). Measured from the start of the frame that applies the key to the end of the frame that draws the result (${frames(R.slider100k)}): the core's recompute, then the views that changed; the movement chart is not redrawn (its sweep did not change), the deviation chart repaints only its marker over its kept layer.`);
+  lines.push('- [2] the same page: click "add node" (inv-tar joins), then its remove button.');
+  lines.push('- [3] as [1] with `k=1000000`.');
+  lines.push("- [4] as [1] and [2] with DevTools' CPU throttling at 4× (here: CDP `Emulation.setCPUThrottlingRate {rate: 4}`).");
+  lines.push(`- [5] the page of [1]: focus the key slider, press End (1 000 000 keys, the lab's cap: 10 000 000 keys would need 120 MB, beyond the page's 64 MB, so the lab offers at most 1 000 000; the CLI takes 10 000 000, see its table). The page hashes them in 10 ms timer tasks and shows a progress note ("${(kc.lastNotes ?? []).join(' | ')}"), the old figures staying until the new ones are drawn.`);
+  lines.push('- [6] open `#s=ring&n=…&v=1000&k=1000000&r=1&l=en` in a new tab: the first experiment is computed in slices too, with the progress note.');
+  lines.push(`- [7] open each address below, wait for the figures, focus node 1's weight slider and press ← five times 40 ms apart: ${worstConfigs().map((c) => `${c.strategy} \`${c.fragment.slice(0, 60)}…\``).join('; ')} (nodes n1…n32).`);
+  lines.push('- [8] on the page of [1], run in the console: `for (let i = 0; i < 200; i++) location.hash = \'#c=ring&s=ring&n=inv-bcn,inv-vlc,inv-gir,inv-lle&v=\' + [1,2,3,5,7,10,15,20,30,50,70,100,150,200,300,400,500,700,1000][(i*7)%19] + \'&k=100000&r=1&l=en\'`: the page shows the last address once.');
+  lines.push('- [9] the page of [1]: rename the last node (a new sweep of 11 points), or add a node.');
+  lines.push('- [10] open the page in a fresh profile (cold cache) on localhost; [11] `gzip -6 -c dist/*.wasm | wc -c`; [12] `memory.buffer.byteLength` after [3].');
+  lines.push('');
   lines.push('Notes:');
-  lines.push(`- Slider steps alternate the vnodes slider between its 700 and 1000 stops (keyboard on the focused range); each figure is the page's \`partlab-update\` measure (mark at the start of the animation-frame callback, measure at its end: applying the message in the core, then every redraw: controls, ring canvas, figures and tables, bars, deviation and movement charts).`);
-  lines.push(`- ${R.hasStages ? "Recompute and redraw come from the page's per-stage timings (\`data-timing\` on #app, written with each update: \`update\` = applying the message in the core, then one stage per redrawn part)." : 'The page gives no mark between recompute and redraw, so the recompute is estimated as the median update minus the median of a redraw-only frame (a \`resize\` event: the page redraws everything without applying a message).'} "native core" is the core's time for the same computation (\`cargo bench -p partlab-core --bench core\`: ring build + assignment + statistics + movement; for 1 000 000 keys, statistics and movement taken as 10 × their 100 000-key figures; for a join, 1.25 × the 4-node ring build); "page / native" divides the row's median by it: on the update rows that includes the drawing, on the recompute rows it is the wasm/native ratio. The sweep compares like with like (both compute the same 11 × 16 rings; trials = clamp(80 000 / Σ(weight × 1000), 4, 16) = 16 for 4 nodes of weight 1, read from crates/partlab-lab/src/model.rs, the page does not show it), except that the page also redraws the chart after each point.`);
-  lines.push(`- Sweep slices are timed by wrapping window.setTimeout (the page computes one point per timer task); Long Tasks are reported only from 50 ms up${R.longtaskApi ? '' : ' (this Chromium has no Long Tasks API: that row is meaningless)'}. Long tasks during the measured slider steps, 100 000 keys: ${ltText(R.slider100k.longTasks)}; 1 000 000 keys: ${ltText(R.slider1m.longTasks)}. Deviation sweep with 1 000 000 keys on load: 11th point at ${fmt(R.sweep1m)} ms after navigation start (first update ${fmt(R.first1m?.dur)} ms, ending at ${fmt(R.first1m?.end)} ms).`);
-  lines.push(`- A join moved ${R.join.moved ?? '?'} % of the keys; the ring showed ${R.join.movedDots ?? '?'} moved sample keys ringed in their old owner's colour. The charts are sweeps of their own: in the join's frame they keep the previous sweep on screen, marked "Computing…", and the new sweeps start 250 ms after the change, the movement one after the deviation one (the "join →" rows; a sweep is done when it has all its points and the status line no longer says "Computing…").`);
-  lines.push(`- Sizes are computed from ${path.relative(process.cwd(), opts.dist) || '.'} with Node's zlib; the test server sends files uncompressed. Memory: the wasm linear memory is \`memory.buffer.byteLength\` of the exports that Trunk's loader passes in \`TrunkApplicationStarted\` (it never shrinks, so it is the peak); MB = 2^20 bytes.`);
+  lines.push(`- Longest task = the longest of: the Long Tasks API's entries (tasks of 50 ms or more, the browser's rendering included${R.longtaskApi ? '' : '; this Chromium has no Long Tasks API'}), the page's timer callbacks and its animation-frame updates (timed in the page). Long tasks during the measured slider steps, 100 000 keys: ${fmt(R.slider100k.tasks.longtask)} ms at most (0 = none of 50 ms); 1 000 000 keys: ${fmt(R.slider1m.tasks.longtask)} ms. Deviation sweep with 1 000 000 keys on load: 11th point at ${fmt(R.sweep1m)} ms after navigation start.`);
+  lines.push(`- A join moved ${R.join.moved ?? '?'} % of the keys; the ring showed ${R.join.movedDots ?? '?'} moved sample keys ringed in their old owner's colour. The charts are sweeps of their own: after a join they keep the previous sweep on screen, marked "Computing…", and the new sweeps start 250 ms after the change, in slices of about 10 ms.`);
+  lines.push(`- [7]: ${R.worst.map((w) => `${w.strategy}: ${w.notices.length ? `notices ${JSON.stringify(w.notices)}` : 'accepted, no notice'}, progress notes during the drag ${w.drag.progress.length}`).join('; ')}. Beyond these the core refuses with a message that says the limit and the way round it (README, Conventions and limits).`);
+  lines.push(`- "native core" is the core's time for the same computation (\`cargo bench -p partlab-core --bench core\`: ring build + assignment + statistics + movement; for 1 000 000 keys, statistics and movement taken as 10 × their 100 000-key figures); "page / native" divides the row's median by it.`);
+  lines.push(`- Sizes are computed from ${path.relative(process.cwd(), opts.dist) || '.'} with Node's zlib (KB = 1024 bytes); the test server sends files uncompressed. Memory: the wasm linear memory is \`memory.buffer.byteLength\` of the exports that Trunk's loader passes in \`TrunkApplicationStarted\` (it never shrinks, so it is the peak); MB = 2^20 bytes.`);
   if (errors.length) lines.push(`- The page reported errors: ${[...new Set(errors)].slice(0, 5).join('; ')}`);
   const text = lines.join('\n').replace('{version}', R.version ?? '');
   return { text, R, sizes, native };

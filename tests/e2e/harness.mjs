@@ -206,9 +206,13 @@ export const keysPerNode = (page, table = '#dist-table') =>
 export const figureValue = (page, name) =>
   page.$eval(`[data-figure="${name}"]`, (d) => Number(d.dataset.value)).catch(() => null);
 
-/** Waits for two animation frames: the page applies queued input once per frame. */
+/**
+ * Waits for two animation frames (the page applies queued input once per frame), then until
+ * no change is being computed (a big one goes on in slices, `#app[data-busy]`).
+ */
 export async function settle(page) {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.waitForFunction(() => document.getElementById('app')?.getAttribute('data-busy') !== 'true', null, { timeout: 60_000 });
 }
 
 /**

@@ -6,6 +6,7 @@
 
 use std::io::Write;
 
+use partlab_core::budget;
 use partlab_core::config::{Config, ConfigError, Node, Strategy, MAX_KEY_CHARS};
 use partlab_core::keys::KeySet;
 use partlab_core::lesson::{self, LessonPart, Scenario, ScenarioKind};
@@ -110,21 +111,47 @@ fn config(command: &str, placement: &Placement, side: Side<'_>) -> Result<Config
     Ok(config)
 }
 
+/// The keys of an experiment before they are hashed: read from the key file, or the count of
+/// the lesson's ids. The work budget is checked against their count before [`Keys::hash`].
+enum Keys {
+    Lesson(usize),
+    File(Vec<String>),
+}
+
+impl Keys {
+    fn count(&self) -> u64 {
+        match self {
+            Keys::Lesson(n) => *n as u64,
+            Keys::File(list) => list.len() as u64,
+        }
+    }
+
+    fn hash(self) -> Result<KeySet, CliError> {
+        Ok(match self {
+            Keys::Lesson(n) => KeySet::lesson(n)?,
+            Keys::File(list) => KeySet::custom(list)?,
+        })
+    }
+}
+
 /// The keys of an experiment: the key file's, or the lesson's first `--keys` ids.
-fn key_set(keys: &KeysArg) -> Result<KeySet, CliError> {
+fn keys(keys: &KeysArg) -> Result<Keys, CliError> {
     if let Some(path) = &keys.key_file {
         let list = key_file::read(path).map_err(|error| CliError::KeyFile {
             path: path.clone(),
             error,
         })?;
-        return Ok(KeySet::custom(list)?);
+        return Ok(Keys::File(list));
     }
     let count = keys.keys.unwrap_or(lesson::KEY_COUNT as u64);
-    let count = usize::try_from(count).map_err(|_| ConfigError::KeyCountOutOfRange {
-        count,
-        max: partlab_core::config::MAX_KEYS,
-    })?;
-    Ok(KeySet::lesson(count)?)
+    let count = usize::try_from(count)
+        .ok()
+        .filter(|&n| n > 0 && n <= partlab_core::config::MAX_KEYS)
+        .ok_or(ConfigError::KeyCountOutOfRange {
+            count,
+            max: partlab_core::config::MAX_KEYS,
+        })?;
+    Ok(Keys::Lesson(count))
 }
 
 fn pct(x: f64) -> String {
@@ -149,7 +176,9 @@ fn dist(a: &DistArgs, out: &mut dyn Write) -> Result<(), CliError> {
             weights_option: "weights",
         },
     )?;
-    let keys = key_set(&a.keys)?;
+    let keys = keys(&a.keys)?;
+    budget::check_assignment(&config, keys.count())?;
+    let keys = keys.hash()?;
     let assignment = Partitioner::new(&config)?.assign(&keys, config.replicas as usize);
     let d = Distribution::of(&config, &assignment);
     if a.output.json {
@@ -238,7 +267,10 @@ fn movement(a: &MoveArgs, out: &mut dyn Write) -> Result<(), CliError> {
         },
     };
     let after = config("move", &a.placement, after_side)?;
-    let keys = key_set(&a.keys)?;
+    let keys = keys(&a.keys)?;
+    budget::check_assignment(&before, keys.count())?;
+    budget::check_assignment(&after, keys.count())?;
+    let keys = keys.hash()?;
     let before_a = Partitioner::new(&before)?.assign(&keys, before.replicas as usize);
     let after_a = Partitioner::new(&after)?.assign(&keys, after.replicas as usize);
     let m = Movement::between(&before, &before_a, &after, &after_a);
@@ -311,7 +343,8 @@ fn sweep_deviation(a: &DeviationArgs, out: &mut dyn Write) -> Result<(), CliErro
         }
         .validate()?;
     }
-    let keys = key_set(&a.keys)?;
+    budget::check_deviation_sweep(&nodes, &counts, a.trials)?;
+    let keys = keys(&a.keys)?.hash()?;
     let points = sweep::deviation_sweep(&keys, &nodes, &counts, a.trials)?;
     if a.output.json {
         let v = json!({ "kind": "deviation", "trials": a.trials, "points": points });
@@ -357,7 +390,13 @@ fn sweep_movement(a: &MovementArgs, out: &mut dyn Write) -> Result<(), CliError>
     Config::new(Strategy::Ring, names.clone())
         .with_vnodes(vnodes)
         .validate()?;
-    let keys = key_set(&a.keys)?;
+    let keys = keys(&a.keys)?;
+    let largest = match change {
+        Change::Join => a.sizes.to + 1,
+        Change::Leave => a.sizes.to,
+    };
+    budget::check_movement_sweep(a.sizes.to + 1 - a.sizes.from, largest, keys.count())?;
+    let keys = keys.hash()?;
     let sizes = a.sizes.from..=a.sizes.to;
     let points = sweep::movement_sweep(&keys, names, sizes, change, vnodes)?;
     if a.output.json {

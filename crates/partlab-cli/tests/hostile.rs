@@ -407,6 +407,47 @@ fn malformed_and_misplaced_options_are_refused_with_one_line() {
     ]);
 }
 
+/// Requests over the work budget are refused before any key is hashed, with the limit and
+/// the way round it; the largest ones used to abort on an 8 GB allocation.
+#[test]
+fn work_over_the_budget_is_refused_with_the_way_round_it() {
+    let names = |n: usize| {
+        (1..=n)
+            .map(|i| format!("n{i}"))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let (n256, n200) = (names(256), names(200));
+    let counts = ["1000"; 11].join(",");
+    check(&[
+        row(
+            &["dist", "--strategy", "rendezvous", "--nodes", &n256, "--replicas", "256", "--keys", "10000000"],
+            2,
+            "Rendezvous would compute 256 × 10,000,000 × 256 = 655,360,000,000 scores",
+        ),
+        row(
+            &["dist", "--strategy", "rendezvous", "--nodes", &n256, "--keys", "1000000"],
+            2,
+            "the limit is 8,000,000, so that every change finishes within a second: use at most 31,250 keys, or at most 8 nodes.",
+        ),
+        row(
+            &["move", "--nodes", "a,b,c", "--to", "a,b,c,d", "--replicas", "3", "--keys", "10000000"],
+            2,
+            "A replication factor of 3 on 10,000,000 keys stores 30,000,000 copies; the limit is 8,000,000: use at most 2,666,666 keys, or a single copy (factor 1).",
+        ),
+        row(
+            &["sweep", "deviation", "--nodes", &n200, "--vnodes-list", &counts],
+            2,
+            "(16 trials × 2,200,000 ring points over its vnode counts); the limit is 20,000,000: use at most 9 trials",
+        ),
+        row(
+            &["sweep", "movement", "--nodes", "a,b", "--keys", "10000000", "--sizes", "1..64"],
+            2,
+            "This sweep would place the keys 64 cluster sizes × 10,000,000 keys",
+        ),
+    ]);
+}
+
 #[test]
 fn arguments_that_are_not_utf8_are_refused() {
     let bad = OsStr::from_bytes(b"P-\xff\xfe").to_os_string();

@@ -15,7 +15,7 @@ use partlab_core::hash::{hash_key, lesson_key, lesson_key_into};
 use partlab_core::keys::KeySet;
 use partlab_core::lesson::NODES;
 use partlab_core::stats::{Distribution, Movement};
-use partlab_core::strategy::Partitioner;
+use partlab_core::strategy::{Partitioner, RingBuilder, VnodeCache};
 use partlab_core::sweep::{deviation_sweep, DEFAULT_TRIALS, DEFAULT_VNODE_COUNTS};
 
 /// Median, minimum and 90th percentile of `runs` timings of `f`.
@@ -133,6 +133,50 @@ fn main() {
             None,
         );
     }
+    // The worst accepted configurations (the work budget) and what a slider step reuses.
+    add(
+        "KeySet::lesson(1 000 000): hash + sort",
+        measure(5, || KeySet::lesson(1_000_000).map(|k| k.len())),
+        None,
+    );
+    let names32: Vec<String> = (1..=32).map(|i| format!("n{i}")).collect();
+    let mut big = Config::new(Strategy::Ring, names32.clone()).with_vnodes(1000);
+    for n in &mut big.nodes {
+        n.weight = 5.0;
+    }
+    add(
+        "ring 32 × weight 5 × 1000 (160 000 points): build",
+        measure(5, || Partitioner::new(&big).is_ok()),
+        None,
+    );
+    let mut cache = VnodeCache::default();
+    let _ = RingBuilder::new(&big).map(|b| b.finish(Some(&mut cache)));
+    let mut stepped = big.clone();
+    stepped.nodes[0].weight = 4.9;
+    add(
+        "  same after one weight step, vnode positions cached",
+        measure(9, || {
+            RingBuilder::new(&stepped).map(|b| b.finish(Some(&mut cache)).ring().is_some())
+        }),
+        None,
+    );
+    let pbig = Partitioner::new(&big.clone().with_replicas(8)).expect("valid");
+    add(
+        "  assign 1 000 000 keys, 8 copies (8 000 000)",
+        measure(5, || pbig.assign(&keys_1m, 8).owners.len()),
+        None,
+    );
+    let rv = Config::new(Strategy::Rendezvous, names32[..8].to_vec());
+    let prv = Partitioner::new(&rv).expect("valid");
+    add(
+        "rendezvous 8 nodes × 1 000 000 keys (8 000 000 scores), cold cache",
+        measure(3, || {
+            keys_1m.clear_score_cache();
+            prv.assign(&keys_1m, 1).owners.len()
+        }),
+        None,
+    );
+
     let nodes: Vec<Node> = NODES.iter().map(|n| Node::new(*n)).collect();
     add(
         "deviation sweep: 11 vnode counts × 16 trials × 100 000 keys",

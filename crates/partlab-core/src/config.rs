@@ -444,6 +444,8 @@ pub enum ConfigError {
         /// What was given.
         given: String,
     },
+    /// More work than the budget allows ([`crate::budget`]).
+    OverBudget(crate::budget::OverBudget),
 }
 
 /// A terse English summary of the data, for logs and library users. Students read the
@@ -495,6 +497,9 @@ impl fmt::Display for ConfigError {
                 write!(f, "key {position}: over {max} characters")
             }
             ConfigError::UnknownStrategy { given } => write!(f, "unknown strategy {given:?}"),
+            ConfigError::OverBudget(b) => {
+                write!(f, "work {} over the budget {}", b.work(), b.max())
+            }
         }
     }
 }

@@ -21,6 +21,7 @@
 //! # Ok::<(), partlab_core::ConfigError>(())
 //! ```
 
+pub mod budget;
 pub mod calendar;
 pub mod compound;
 pub mod config;

@@ -4,6 +4,10 @@
 use crate::config::Config;
 use crate::strategy::Assignment;
 
+mod task;
+
+pub use task::MovementTask;
+
 /// Keys held by one node.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -211,102 +215,23 @@ pub struct Movement {
 
 impl Movement {
     /// Compares two assignments of the same key set made under `before` and `after`.
+    ///
+    /// All at once; [`MovementTask`] does the same work a slice of keys at a time.
     pub fn between(
         before: &Config,
         before_assignment: &Assignment,
         after: &Config,
         after_assignment: &Assignment,
     ) -> Movement {
-        let nb = before.nodes.len();
-        let na = after.nodes.len();
-        // Nodes are the same node on both sides when they have the same name.
-        let after_index_of_before: Vec<Option<usize>> = before
-            .nodes
-            .iter()
-            .map(|b| after.nodes.iter().position(|a| a.name == b.name))
-            .collect();
-        let mut matrix = vec![0u64; nb * na];
-        for (&from, &to) in before_assignment
-            .owners
-            .iter()
-            .zip(&after_assignment.owners)
-        {
-            matrix[from as usize * na + to as usize] += 1;
-        }
-        let total = before_assignment.owners.len() as u64;
-        let mut moved = 0;
-        let mut flow = Vec::new();
-        for from in 0..nb {
-            for to in 0..na {
-                let keys = matrix[from * na + to];
-                if keys == 0 || after_index_of_before[from] == Some(to) {
-                    continue;
-                }
-                moved += keys;
-                flow.push(Flow {
-                    from: before.nodes[from].name.clone(),
-                    to: after.nodes[to].name.clone(),
-                    keys,
-                });
-            }
-        }
-        flow.sort_by_key(|f| std::cmp::Reverse(f.keys));
-        let removed_keys: u64 = (0..nb)
-            .filter(|&b| after_index_of_before[b].is_none())
-            .map(|b| matrix[b * na..(b + 1) * na].iter().sum::<u64>())
-            .sum();
-        let replica_sets_changed_fraction =
-            (before_assignment.replicas > 1 || after_assignment.replicas > 1).then(|| {
-                replica_sets_changed(before, before_assignment, after, after_assignment) as f64
-                    / total.max(1) as f64
-            });
-        Movement {
-            total,
-            moved,
-            moved_fraction: if total == 0 {
-                0.0
-            } else {
-                moved as f64 / total as f64
-            },
-            ideal_fraction: ideal_fraction(before, after, removed_keys, total),
-            flow,
-            replica_sets_changed_fraction,
-        }
+        MovementTask::new(
+            before,
+            before_assignment.replicas,
+            after,
+            after_assignment.replicas,
+            before_assignment.owners.len(),
+        )
+        .finish(before_assignment, after_assignment)
     }
-}
-
-/// Keys whose set of replica holders (by name) differs between the two assignments.
-fn replica_sets_changed(
-    before: &Config,
-    before_assignment: &Assignment,
-    after: &Config,
-    after_assignment: &Assignment,
-) -> u64 {
-    let mut changed = 0;
-    let mut a_names: Vec<&str> = Vec::new();
-    let mut b_names: Vec<&str> = Vec::new();
-    for slot in 0..before_assignment.owners.len() {
-        b_names.clear();
-        a_names.clear();
-        b_names.extend(
-            before_assignment
-                .replica_set(slot)
-                .iter()
-                .map(|&i| before.nodes[i as usize].name.as_str()),
-        );
-        a_names.extend(
-            after_assignment
-                .replica_set(slot)
-                .iter()
-                .map(|&i| after.nodes[i as usize].name.as_str()),
-        );
-        b_names.sort_unstable();
-        a_names.sort_unstable();
-        if a_names != b_names {
-            changed += 1;
-        }
-    }
-    changed
 }
 
 /// The least fraction of keys that must move for a change from `before` to `after`.

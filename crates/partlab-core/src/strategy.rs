@@ -3,6 +3,12 @@
 
 use std::ops::Range;
 
+mod build;
+mod task;
+
+pub use build::{RingBuilder, VnodeCache};
+pub use task::AssignTask;
+
 use crate::config::{Config, ConfigError, Strategy};
 use crate::hash::{hash_key, rendezvous_score, vnode_position};
 use crate::keys::KeySet;
@@ -52,7 +58,7 @@ impl Ring {
             }
         }
         // A stable sort keeps insertion order among equal positions: the first one stays.
-        points.sort_by_key(|p| p.position);
+        sort_by_position(&mut points);
         let before = points.len();
         points.dedup_by_key(|p| p.position);
         Ring {
@@ -130,6 +136,12 @@ impl Ring {
         }
         counts
     }
+}
+
+/// Sorts vnodes by position, keeping the order of equal positions (the first one stays).
+/// The one sort of ring points in the crate (each sort is code of its own in the page).
+fn sort_by_position(points: &mut [RingPoint]) {
+    points.sort_by_key(|p| p.position);
 }
 
 /// The wrap-around range: keys at or after the last vnode's position.
@@ -276,9 +288,18 @@ impl Partitioner {
             }
             Kind::Rendezvous { names, weights } => {
                 let scores: Vec<u64> = names.iter().map(|n| rendezvous_score(n, key)).collect();
+                let weighted = weights.as_ref().map(|w| {
+                    scores
+                        .iter()
+                        .zip(w)
+                        .map(|(&s, &w)| weighted_score(s, w))
+                        .collect::<Vec<f64>>()
+                });
+                let mut nodes = Vec::with_capacity(r);
+                top_of(&scores, weighted.as_deref(), r, &mut nodes);
                 Placement {
                     hash,
-                    nodes: top_scores(&scores, weights.as_deref(), r),
+                    nodes,
                     ring_point: None,
                 }
             }
@@ -286,71 +307,10 @@ impl Partitioner {
     }
 
     /// Assigns every key of `keys` to its owner (and replicas when `replicas > 1`).
+    ///
+    /// All at once; [`AssignTask`] does the same work a slice at a time.
     pub fn assign(&self, keys: &KeySet, replicas: usize) -> Assignment {
-        let r = replicas.clamp(1, self.n_nodes().max(1));
-        let len = keys.len();
-        let hashes = keys.sorted_hashes();
-        let mut owners = vec![0 as NodeIdx; len];
-        let mut replica_table = Vec::new();
-        match &self.kind {
-            Kind::Modulo { n } | Kind::Jump { n } => {
-                let n = *n;
-                let bucket: fn(u64, u32) -> u32 = match self.kind {
-                    Kind::Jump { .. } => jump_hash,
-                    _ => |h, n| (h % u64::from(n)) as u32,
-                };
-                for (o, &h) in owners.iter_mut().zip(hashes) {
-                    *o = bucket(h, n) as NodeIdx;
-                }
-                if r > 1 {
-                    replica_table = owners
-                        .iter()
-                        .flat_map(|&o| successors(u32::from(o), n, r))
-                        .collect();
-                }
-            }
-            Kind::Ring(ring) => {
-                if r > 1 {
-                    replica_table = vec![0 as NodeIdx; len * r];
-                }
-                for (point, range) in ring.arcs(keys) {
-                    if range.is_empty() {
-                        continue;
-                    }
-                    owners[range.clone()].fill(ring.points[point].node);
-                    if r > 1 {
-                        let set = ring.replicas_from(point, r);
-                        for slot in range {
-                            replica_table[slot * r..(slot + 1) * r].copy_from_slice(&set);
-                        }
-                    }
-                }
-            }
-            Kind::Rendezvous { names, weights } => {
-                let columns: Vec<_> = names.iter().map(|n| keys.rendezvous_column(n)).collect();
-                let mut scores = vec![0u64; names.len()];
-                if r > 1 {
-                    replica_table.reserve(len * r);
-                }
-                for (slot, owner) in owners.iter_mut().enumerate() {
-                    for (s, col) in scores.iter_mut().zip(&columns) {
-                        *s = col[slot];
-                    }
-                    if r == 1 {
-                        *owner = best_score(&scores, weights.as_deref());
-                    } else {
-                        let top = top_scores(&scores, weights.as_deref(), r);
-                        *owner = top[0];
-                        replica_table.extend_from_slice(&top);
-                    }
-                }
-            }
-        }
-        Assignment {
-            owners,
-            replicas: r,
-            replica_table,
-        }
+        AssignTask::new(self, keys, replicas).finish(keys).0
     }
 }
 
@@ -361,63 +321,104 @@ fn successors(owner: u32, n: u32, r: usize) -> Vec<NodeIdx> {
         .collect()
 }
 
-/// Whether candidate `a` beats `b` (strictly). Weighted scores first; the raw score breaks
-/// ties, so equal weights give exactly plain HRW.
-fn beats(scores: &[u64], weights: Option<&[f64]>, a: usize, b: usize) -> bool {
-    if let Some(w) = weights {
-        let wa = weighted_score(scores[a], w[a]);
-        let wb = weighted_score(scores[b], w[b]);
-        if wa != wb {
-            return wa > wb;
+/// Whether candidate `a` beats `b` (strictly): by weighted score when `weighted` is given
+/// (precomputed [`weighted_score`]s), the raw score breaking ties, so equal weights give
+/// exactly plain HRW.
+fn beats(scores: &[u64], weighted: Option<&[f64]>, a: usize, b: usize) -> bool {
+    if let Some(w) = weighted {
+        if w[a] != w[b] {
+            return w[a] > w[b];
         }
     }
     scores[a] > scores[b]
 }
 
 /// The node with the highest score; on a tie the earlier node wins.
-fn best_score(scores: &[u64], weights: Option<&[f64]>) -> NodeIdx {
+fn best_of(scores: &[u64], weighted: Option<&[f64]>) -> NodeIdx {
     let mut best = 0;
     for i in 1..scores.len() {
-        if beats(scores, weights, i, best) {
+        if beats(scores, weighted, i, best) {
             best = i;
         }
     }
     best as NodeIdx
 }
 
-/// The `r` best nodes, best first.
-fn top_scores(scores: &[u64], weights: Option<&[f64]>, r: usize) -> Vec<NodeIdx> {
-    let mut idx: Vec<usize> = (0..scores.len()).collect();
-    // Insertion-sort by "beats": node counts are small and the order must be stable.
-    for i in 1..idx.len() {
-        let mut j = i;
-        while j > 0 && beats(scores, weights, idx[j], idx[j - 1]) {
-            idx.swap(j, j - 1);
-            j -= 1;
+/// The `r` best nodes, best first, into `out`; among equal candidates the earlier node comes
+/// first (the order of a stable sort by score), in O(nodes × r).
+fn top_of(scores: &[u64], weighted: Option<&[f64]>, r: usize, out: &mut Vec<NodeIdx>) {
+    out.clear();
+    for _ in 0..r.min(scores.len()) {
+        let mut best: Option<usize> = None;
+        for i in 0..scores.len() {
+            if out.contains(&(i as NodeIdx)) {
+                continue;
+            }
+            if best.is_none_or(|b| beats(scores, weighted, i, b)) {
+                best = Some(i);
+            }
+        }
+        match best {
+            Some(b) => out.push(b as NodeIdx),
+            None => break,
         }
     }
-    idx.into_iter().take(r).map(|i| i as NodeIdx).collect()
 }
 
 /// The owner of every key of a key set, in the key set's sorted-slot order, plus the replica
 /// sets when more than one copy is kept.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Assignment {
     /// `owners[slot]`: the node owning the key at sorted slot `slot`.
     pub owners: Vec<NodeIdx>,
     /// Copies per key (1 = owner only).
     pub replicas: usize,
-    /// `replicas` entries per slot when `replicas > 1`, owner first; empty otherwise.
-    replica_table: Vec<NodeIdx>,
+    /// Where the replica sets are (when `replicas > 1`).
+    pub(crate) sets: ReplicaSets,
+}
+
+/// The replica sets of an assignment, each `replicas` nodes long, owner first, stored as
+/// compactly as the strategy allows.
+#[derive(Clone, Debug)]
+pub(crate) enum ReplicaSets {
+    /// One copy per key: the owner is the set.
+    Owner,
+    /// A set per key (rendezvous: the best scores differ key by key).
+    PerKey(Vec<NodeIdx>),
+    /// A set per owner (mod N and jump: the following node numbers).
+    PerOwner(Vec<NodeIdx>),
+    /// A set per ring point, and each key's point (the ring: every key of an arc has the
+    /// same set).
+    PerPoint {
+        sets: Vec<NodeIdx>,
+        point_of: Vec<u32>,
+    },
+}
+
+impl PartialEq for Assignment {
+    /// The same owners and the same replica set for every key, however they are stored.
+    fn eq(&self, other: &Assignment) -> bool {
+        self.owners == other.owners
+            && self.replicas == other.replicas
+            && (0..self.owners.len()).all(|s| self.replica_set(s) == other.replica_set(s))
+    }
 }
 
 impl Assignment {
     /// The owner and replicas of the key at `slot`, owner first.
     pub fn replica_set(&self, slot: usize) -> &[NodeIdx] {
-        if self.replicas > 1 {
-            &self.replica_table[slot * self.replicas..(slot + 1) * self.replicas]
-        } else {
-            std::slice::from_ref(&self.owners[slot])
+        let r = self.replicas;
+        match &self.sets {
+            ReplicaSets::Owner => std::slice::from_ref(&self.owners[slot]),
+            ReplicaSets::PerKey(t) => &t[slot * r..(slot + 1) * r],
+            ReplicaSets::PerOwner(t) => {
+                let o = self.owners[slot] as usize;
+                &t[o * r..(o + 1) * r]
+            }
+            ReplicaSets::PerPoint { sets, point_of } => {
+                let p = point_of[slot] as usize;
+                &sets[p * r..(p + 1) * r]
+            }
         }
     }
 
@@ -433,9 +434,11 @@ impl Assignment {
     }
 }
 
-/// Validates `config` and assigns every key of `keys`.
+/// Validates `config`, checks the work budget ([`crate::budget`]) and assigns every key of
+/// `keys`.
 pub fn assign(keys: &KeySet, config: &Config) -> Result<Assignment, ConfigError> {
     let partitioner = Partitioner::new(config)?;
+    crate::budget::check_assignment(config, keys.len() as u64)?;
     Ok(partitioner.assign(keys, config.replicas as usize))
 }
 

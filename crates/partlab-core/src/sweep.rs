@@ -7,7 +7,7 @@
 use crate::config::{Config, ConfigError, Node, Strategy};
 use crate::keys::KeySet;
 use crate::stats::{weighted_deviation_pct, weighted_peak_to_mean, Movement};
-use crate::strategy::{Partitioner, Ring};
+use crate::strategy::{Partitioner, Ring, RingBuilder};
 
 /// The vnode counts a deviation sweep visits by default: 11 points from 1 to 1000.
 pub const DEFAULT_VNODE_COUNTS: [u32; 11] = [1, 2, 5, 10, 20, 50, 100, 150, 200, 500, 1000];
@@ -94,36 +94,220 @@ pub fn deviation_point(
     vnodes: u32,
     trials: u32,
 ) -> Result<DeviationPoint, ConfigError> {
-    let base = Config {
-        strategy: Strategy::Ring,
-        nodes: nodes.to_vec(),
-        vnodes,
-        replicas: 1,
-    };
-    base.validate()?;
-    // With weights, each node is measured against its weighted share.
-    let expected = base.expected_shares();
-    let mut devs = Vec::with_capacity(trials as usize);
-    let mut peaks = Vec::with_capacity(trials as usize);
-    for t in 0..trials.max(1) {
-        let config = Config {
-            nodes: trial_nodes(nodes, t),
-            ..base.clone()
+    Ok(DeviationPointTask::new(nodes, vnodes, trials)?.finish(keys))
+}
+
+/// A [`deviation_point`] computed a slice of work at a time: one renamed trial after the
+/// other, each ring built by a [`RingBuilder`] in slices, so a point of big rings (a few
+/// hundred thousand vnode hashes) never blocks a page for long.
+#[derive(Debug)]
+pub struct DeviationPointTask {
+    nodes: Vec<Node>,
+    vnodes: u32,
+    trials: u32,
+    expected: Vec<f64>,
+    base: Config,
+    builder: Option<RingBuilder>,
+    /// The trial's ring once built, while its keys are counted.
+    counting: Option<Counting>,
+    devs: Vec<f64>,
+    peaks: Vec<f64>,
+    per_trial: u64,
+}
+
+impl DeviationPointTask {
+    /// A point of `nodes` at `vnodes` vnodes over `trials` trials (at least 1); the
+    /// configuration must be a valid ring.
+    pub fn new(nodes: &[Node], vnodes: u32, trials: u32) -> Result<Self, ConfigError> {
+        let base = Config {
+            strategy: Strategy::Ring,
+            nodes: nodes.to_vec(),
+            vnodes,
+            replicas: 1,
         };
-        // Longer names stay within every limit except the name length, which does not
-        // matter here: build without re-validating.
-        let ring = Ring::build_unvalidated(&config);
-        let counts = ring.counts(keys);
-        devs.push(weighted_deviation_pct(&counts, &expected));
-        peaks.push(weighted_peak_to_mean(&counts, &expected));
+        base.validate()?;
+        // With weights, each node is measured against its weighted share.
+        let expected = base.expected_shares();
+        let points: u64 = (0..nodes.len()).map(|i| u64::from(base.vnodes_of(i))).sum();
+        // Per trial: hashing and merging the ring, then counting the keys of each vnode.
+        Ok(DeviationPointTask {
+            nodes: nodes.to_vec(),
+            vnodes,
+            trials: trials.max(1),
+            expected,
+            base,
+            builder: None,
+            counting: None,
+            devs: Vec::with_capacity(trials.max(1) as usize),
+            peaks: Vec::with_capacity(trials.max(1) as usize),
+            per_trial: points + points / 8 + 1,
+        })
     }
-    Ok(DeviationPoint {
-        vnodes,
-        deviation_pct: Band::of(&devs),
-        peak_to_mean: Band::of(&peaks),
-        named_deviation_pct: devs[0],
-        trials_deviation_pct: devs,
-    })
+
+    /// Vnodes per node of weight 1.
+    pub fn vnodes(&self) -> u32 {
+        self.vnodes
+    }
+
+    /// The whole point in work units (one ≈ one MD5).
+    pub fn total_work(&self) -> u64 {
+        self.per_trial * u64::from(self.trials)
+    }
+
+    /// Work units done so far.
+    pub fn work_done(&self) -> u64 {
+        self.per_trial * self.devs.len() as u64
+            + self.builder.as_ref().map_or(0, RingBuilder::work_done)
+            + self
+                .counting
+                .as_ref()
+                .map_or(0, |c| c.ring.points().len() as u64)
+    }
+
+    /// Whether every trial is done.
+    pub fn is_done(&self) -> bool {
+        self.devs.len() >= self.trials as usize
+    }
+
+    /// Does about `work` more units (at least a little); returns whether every trial is done.
+    pub fn step(&mut self, keys: &KeySet, work: u64) -> bool {
+        let mut budget = work.max(1);
+        while !self.is_done() && budget > 0 {
+            if let Some(c) = self.counting.as_mut() {
+                let (done, used) = c.count(keys.sorted_hashes(), budget);
+                budget = budget.saturating_sub(used);
+                if !done {
+                    break;
+                }
+                if let Some(c) = self.counting.take() {
+                    self.devs
+                        .push(weighted_deviation_pct(&c.counts, &self.expected));
+                    self.peaks
+                        .push(weighted_peak_to_mean(&c.counts, &self.expected));
+                }
+                continue;
+            }
+            let t = self.devs.len() as u32;
+            let builder = self.builder.get_or_insert_with(|| {
+                // Longer names stay within every limit except the name length, which does
+                // not matter here: build without re-validating.
+                RingBuilder::new_unvalidated(&Config {
+                    nodes: trial_nodes(&self.nodes, t),
+                    ..self.base.clone()
+                })
+            });
+            let before = builder.work_done();
+            let done = builder.step(None, budget);
+            budget = budget.saturating_sub(builder.work_done() - before);
+            if !done {
+                break;
+            }
+            if let Some(b) = self.builder.take() {
+                self.counting = Some(Counting::new(
+                    b.finish_ring(None),
+                    self.nodes.len(),
+                    keys.len(),
+                ));
+            }
+        }
+        self.is_done()
+    }
+
+    /// The point (finishing whatever work is left).
+    pub fn finish(mut self, keys: &KeySet) -> DeviationPoint {
+        while !self.step(keys, u64::MAX / 4) {}
+        DeviationPoint {
+            vnodes: self.vnodes,
+            deviation_pct: Band::of(&self.devs),
+            peak_to_mean: Band::of(&self.peaks),
+            named_deviation_pct: self.devs.first().copied().unwrap_or(0.0),
+            trials_deviation_pct: self.devs,
+        }
+    }
+}
+
+/// The keys per node of one trial's ring, counted a slice at a time: with few vnodes, a
+/// binary search per vnode among the sorted keys; with many, one pass over the keys beside
+/// the vnodes (a merge), which reads memory in order instead of waiting for it at every step
+/// of a search.
+#[derive(Debug)]
+struct Counting {
+    ring: Ring,
+    counts: Vec<u64>,
+    /// Binary searches (the next vnode is `next`) or a merge (the next key is `next`).
+    merge: bool,
+    next: usize,
+    /// The first key not counted yet (binary searches).
+    start: usize,
+    /// The merge's current vnode and the position where its keys end.
+    point: usize,
+    boundary: u64,
+}
+
+impl Counting {
+    fn new(ring: Ring, n_nodes: usize, n_keys: usize) -> Counting {
+        Counting {
+            merge: ring.points().len().saturating_mul(16) >= n_keys,
+            counts: vec![0; n_nodes],
+            next: 0,
+            start: 0,
+            point: 0,
+            boundary: 0,
+            ring,
+        }
+    }
+
+    /// Counts about `budget` units' worth (8 vnodes or 64 keys a unit); returns whether
+    /// every key is counted, and the units used.
+    fn count(&mut self, hashes: &[u64], budget: u64) -> (bool, u64) {
+        let points = self.ring.points();
+        let Some(first) = points.first() else {
+            return (true, 0);
+        };
+        let room =
+            |per_unit: u64| usize::try_from(budget.saturating_mul(per_unit)).unwrap_or(usize::MAX);
+        if !self.merge {
+            let end = points.len().min(self.next.saturating_add(room(8)));
+            for p in &points[self.next..end] {
+                let stop = self.start + hashes[self.start..].partition_point(|&h| h < p.position);
+                self.counts[p.node as usize] += (stop - self.start) as u64;
+                self.start = stop;
+            }
+            let used = ((end - self.next) as u64).div_ceil(8);
+            self.next = end;
+            if end < points.len() {
+                return (false, used);
+            }
+            // Keys past the last vnode wrap to the first.
+            self.counts[first.node as usize] += (hashes.len() - self.start) as u64;
+            return (true, used);
+        }
+        if self.next == 0 {
+            let lowest = hashes.first().copied().unwrap_or(0);
+            let i = points.partition_point(|p| p.position <= lowest);
+            (self.point, self.boundary) = match points.get(i) {
+                Some(p) => (i, p.position),
+                None => (0, u64::MAX),
+            };
+        }
+        let end = hashes.len().min(self.next.saturating_add(room(64)));
+        for &h in &hashes[self.next..end] {
+            while h >= self.boundary {
+                self.point += 1;
+                match points.get(self.point) {
+                    Some(p) => self.boundary = p.position,
+                    None => {
+                        self.point = 0;
+                        self.boundary = u64::MAX;
+                    }
+                }
+            }
+            self.counts[points[self.point].node as usize] += 1;
+        }
+        let used = ((end - self.next) as u64).div_ceil(64);
+        self.next = end;
+        (end == hashes.len(), used)
+    }
 }
 
 /// The whole deviation sweep over `vnode_counts`.
@@ -133,6 +317,7 @@ pub fn deviation_sweep(
     vnode_counts: &[u32],
     trials: u32,
 ) -> Result<Vec<DeviationPoint>, ConfigError> {
+    crate::budget::check_deviation_sweep(nodes, vnode_counts, trials)?;
     vnode_counts
         .iter()
         .map(|&v| deviation_point(keys, nodes, v, trials))
@@ -199,34 +384,67 @@ pub fn movement_point(
     change: Change,
     vnodes: u32,
 ) -> Result<MovementPoint, ConfigError> {
-    let after_n = match change {
-        Change::Join => n + 1,
-        Change::Leave => n.saturating_sub(1),
-    };
-    let names_before = sweep_node_names(base_names, n);
-    let names_after = sweep_node_names(base_names, after_n);
-    let mut moved = Vec::with_capacity(Strategy::ALL.len());
-    let mut ideal_fraction = 0.0;
-    for strategy in Strategy::ALL {
-        let before = Config::new(strategy, names_before.clone()).with_vnodes(vnodes);
-        let after = Config::new(strategy, names_after.clone()).with_vnodes(vnodes);
-        let a = Partitioner::new(&before)?.assign(keys, 1);
-        let b = Partitioner::new(&after)?.assign(keys, 1);
-        let m = Movement::between(&before, &a, &after, &b);
-        if strategy == Strategy::Ring {
-            ideal_fraction = m.ideal_fraction;
+    let mut task = MovementPointTask::new(base_names, n, change, vnodes);
+    while !task.step(keys)? {}
+    Ok(task.finish())
+}
+
+/// A [`movement_point`] computed one strategy at a time (two assignments and a comparison
+/// each), so a caller that must stay responsive can spread it over several tasks.
+#[derive(Clone, Debug)]
+pub struct MovementPointTask {
+    names_before: Vec<String>,
+    names_after: Vec<String>,
+    vnodes: u32,
+    moved: Vec<StrategyMoved>,
+    ideal_fraction: f64,
+}
+
+impl MovementPointTask {
+    /// The point for `n` nodes (named from `base_names`) changed by `change`.
+    pub fn new(base_names: &[String], n: usize, change: Change, vnodes: u32) -> Self {
+        let after_n = match change {
+            Change::Join => n + 1,
+            Change::Leave => n.saturating_sub(1),
+        };
+        MovementPointTask {
+            names_before: sweep_node_names(base_names, n),
+            names_after: sweep_node_names(base_names, after_n),
+            vnodes,
+            moved: Vec::with_capacity(Strategy::ALL.len()),
+            ideal_fraction: 0.0,
         }
-        moved.push(StrategyMoved {
-            strategy,
-            moved_fraction: m.moved_fraction,
-        });
     }
-    Ok(MovementPoint {
-        nodes_before: n,
-        nodes_after: after_n,
-        ideal_fraction,
-        moved,
-    })
+
+    /// Computes the next strategy; returns whether every strategy is done.
+    pub fn step(&mut self, keys: &KeySet) -> Result<bool, ConfigError> {
+        if let Some(&strategy) = Strategy::ALL.get(self.moved.len()) {
+            let before = Config::new(strategy, self.names_before.clone()).with_vnodes(self.vnodes);
+            let after = Config::new(strategy, self.names_after.clone()).with_vnodes(self.vnodes);
+            let a = Partitioner::new(&before)?.assign(keys, 1);
+            let b = Partitioner::new(&after)?.assign(keys, 1);
+            let m = Movement::between(&before, &a, &after, &b);
+            if strategy == Strategy::Ring {
+                self.ideal_fraction = m.ideal_fraction;
+            }
+            self.moved.push(StrategyMoved {
+                strategy,
+                moved_fraction: m.moved_fraction,
+            });
+        }
+        Ok(self.moved.len() >= Strategy::ALL.len())
+    }
+
+    /// The point (with the strategies computed so far: all of them once [`Self::step`] said
+    /// so).
+    pub fn finish(self) -> MovementPoint {
+        MovementPoint {
+            nodes_before: self.names_before.len(),
+            nodes_after: self.names_after.len(),
+            ideal_fraction: self.ideal_fraction,
+            moved: self.moved,
+        }
+    }
 }
 
 /// The movement sweep for cluster sizes `sizes` (sizes below 1, or below 2 for a leave, are
@@ -242,9 +460,14 @@ pub fn movement_sweep(
         Change::Join => 1,
         Change::Leave => 2,
     };
+    let sizes: Vec<usize> = sizes.into_iter().filter(|&n| n >= min).collect();
+    let largest = sizes.iter().max().map_or(0, |&n| match change {
+        Change::Join => n + 1,
+        Change::Leave => n,
+    });
+    crate::budget::check_movement_sweep(sizes.len(), largest, keys.len() as u64)?;
     sizes
         .into_iter()
-        .filter(|&n| n >= min)
         .map(|n| movement_point(keys, base_names, n, change, vnodes))
         .collect()
 }
@@ -274,6 +497,41 @@ mod tests {
         let pts = deviation_sweep(&keys, &nodes, &[1, 1000], 8).expect("valid");
         assert!(pts[1].deviation_pct.max < pts[0].deviation_pct.min);
         assert_eq!(pts[0].trials_deviation_pct.len(), 8);
+    }
+
+    #[test]
+    fn a_point_computed_in_slices_is_the_point_of_whole_rings() {
+        // 30 000 keys: a binary search per vnode; 2 000: one pass beside the vnodes.
+        for n_keys in [30_000, 2_000] {
+            let keys = KeySet::lesson(n_keys).expect("valid");
+            let mut nodes: Vec<Node> = ["a", "b", "c"].into_iter().map(Node::new).collect();
+            nodes[1].weight = 2.0;
+            let mut task = DeviationPointTask::new(&nodes, 200, 5).expect("valid");
+            let mut slices = 0;
+            while !task.step(&keys, 7) {
+                slices += 1;
+            }
+            assert!(slices > 100, "{slices}");
+            let p = task.finish(&keys);
+            let config = Config {
+                strategy: Strategy::Ring,
+                nodes: nodes.clone(),
+                vnodes: 200,
+                replicas: 1,
+            };
+            let expected = config.expected_shares();
+            let devs: Vec<f64> = (0..5)
+                .map(|t| {
+                    let c = Config {
+                        nodes: trial_nodes(&nodes, t),
+                        ..config.clone()
+                    };
+                    let counts = Ring::build_unvalidated(&c).counts(&keys);
+                    weighted_deviation_pct(&counts, &expected)
+                })
+                .collect();
+            assert_eq!(p.trials_deviation_pct, devs, "{n_keys} keys");
+        }
     }
 
     #[test]

@@ -6,11 +6,12 @@
 //! are always shown by the page as plain text.
 
 use crate::chapters::ChapterId;
-use crate::model::Notice;
+use crate::model::{Notice, Progress, WorkStage};
 use crate::state::{
     Field, FragmentIssue, Lang, StateError, View, MAX_FRAGMENT_BYTES, MAX_LAB_KEYS, MAX_LAB_NODES,
     MAX_LAB_VNODES, MAX_LAB_WEIGHT, MAX_SELECTED_KEY_CHARS, MIN_KEYS, MIN_WEIGHT,
 };
+use partlab_core::budget::OverBudget;
 use partlab_core::config::{is_hidden_char, ConfigError, Strategy};
 use partlab_core::lesson::{LessonPart, Scenario, ScenarioKind, JOINING_NODE, LEAVING_NODE};
 
@@ -989,6 +990,7 @@ pub fn config_error(lang: Lang, e: &ConfigError) -> String {
                 format!("Unknown strategy \"{given}\"; choose modulo, ring, rendezvous or jump."),
             )
         }
+        ConfigError::OverBudget(b) => over_budget(lang, b),
     }
 }
 
@@ -1163,6 +1165,152 @@ pub fn fragment_issue(lang: Lang, issue: &FragmentIssue) -> String {
         }
     };
     format!("{prefix}{body}")
+}
+
+/// The note shown while a change is computed: what is being done, how far, and what the
+/// page shows meanwhile (`ready`: the previous experiment's figures; else nothing yet).
+pub fn progress_note(lang: Lang, p: &Progress, ready: bool) -> String {
+    let ca = lang == Lang::Ca;
+    let keys = fmt_int(lang, p.keys);
+    let pct = fmt_pct(lang, (p.fraction() * 100.0).floor(), 0);
+    let doing = match p.stage {
+        WorkStage::HashKeys => pick(
+            ca,
+            format!("Calculant el hash de {keys} claus… {pct}"),
+            format!("Hashing {keys} keys… {pct}"),
+        ),
+        WorkStage::Ring => pick(
+            ca,
+            format!("Col·locant els nodes virtuals a l'anell… {pct}"),
+            format!("Placing the virtual nodes on the ring… {pct}"),
+        ),
+        WorkStage::Assign => pick(
+            ca,
+            format!("Assignant {keys} claus als nodes… {pct}"),
+            format!("Assigning {keys} keys to the nodes… {pct}"),
+        ),
+        WorkStage::Compare => pick(
+            ca,
+            format!("Comptant les claus que es mouen… {pct}"),
+            format!("Counting the keys that move… {pct}"),
+        ),
+    };
+    let meanwhile = if ready {
+        pick(
+            ca,
+            "Mentrestant, les xifres són les de l'experiment anterior.",
+            "Meanwhile the figures are those of the previous experiment.",
+        )
+    } else {
+        pick(
+            ca,
+            "L'anell, les xifres i els gràfics apareixeran en acabar.",
+            "The ring, the figures and the charts appear when it is done.",
+        )
+    };
+    format!("{doing} {meanwhile}")
+}
+
+/// A request over the work budget: what it asks for, the limit and the ways round it.
+pub fn over_budget(lang: Lang, b: &OverBudget) -> String {
+    let ca = lang == Lang::Ca;
+    let n = |x: u64| fmt_int(lang, x);
+    let (work, max) = (n(b.work()), n(b.max()));
+    let keys = b.max_keys().map(n);
+    let other = b.max_other();
+    match *b {
+        OverBudget::Rendezvous {
+            nodes,
+            keys: k,
+            replicas,
+            ..
+        } => {
+            let copies = if replicas > 1 {
+                pick(ca, ", o menys còpies", ", or fewer copies")
+            } else {
+                String::new()
+            };
+            let nodes_way = other.filter(|&m| m >= 1).map(n);
+            pick(
+                ca,
+                format!(
+                    "El rendezvous hauria de calcular {} × {} × {} = {work} puntuacions (nodes × claus × còpies); el límit és {max}, perquè cada canvi acabi en un segon: fes servir com a màxim {} claus{}{copies}.",
+                    n(nodes), n(k), n(replicas),
+                    keys.clone().unwrap_or_else(|| "1".into()),
+                    nodes_way.clone().map(|m| format!(", o com a màxim {m} nodes")).unwrap_or_default(),
+                ),
+                format!(
+                    "Rendezvous would compute {} × {} × {} = {work} scores (nodes × keys × copies); the limit is {max}, so that every change finishes within a second: use at most {} keys{}{copies}.",
+                    n(nodes), n(k), n(replicas),
+                    keys.unwrap_or_else(|| "1".into()),
+                    nodes_way.map(|m| format!(", or at most {m} nodes")).unwrap_or_default(),
+                ),
+            )
+        }
+        OverBudget::KeyCopies { keys: k, replicas, .. } => {
+            let factor = match other {
+                Some(f) if f >= 2 => (
+                    format!(", o un factor de replicació de com a màxim {}", n(f)),
+                    format!(", or a replication factor of at most {}", n(f)),
+                ),
+                _ => (
+                    ", o una sola còpia (factor 1)".to_owned(),
+                    ", or a single copy (factor 1)".to_owned(),
+                ),
+            };
+            pick(
+                ca,
+                format!(
+                    "Un factor de replicació de {} sobre {} claus desa {work} còpies; el límit és {max}: fes servir com a màxim {} claus{}.",
+                    n(replicas), n(k), keys.clone().unwrap_or_else(|| "1".into()), factor.0
+                ),
+                format!(
+                    "A replication factor of {} on {} keys stores {work} copies; the limit is {max}: use at most {} keys{}.",
+                    n(replicas), n(k), keys.unwrap_or_else(|| "1".into()), factor.1
+                ),
+            )
+        }
+        OverBudget::DeviationSweep {
+            trials,
+            ring_points,
+            ..
+        } => {
+            let way = match other {
+                Some(t) => (
+                    format!("fes servir com a màxim {} proves, o menys nodes virtuals", n(t)),
+                    format!("use at most {} trials, or fewer vnodes", n(t)),
+                ),
+                None => (
+                    "fes servir menys nodes virtuals o menys nodes".to_owned(),
+                    "use fewer vnodes or fewer nodes".to_owned(),
+                ),
+            };
+            pick(
+                ca,
+                format!(
+                    "Aquest escombratge hauria de calcular {work} posicions de nodes virtuals ({} proves × {} punts de l'anell sumant tots els valors); el límit és {max}: {}.",
+                    n(trials), n(ring_points), way.0
+                ),
+                format!(
+                    "This sweep would hash {work} vnode positions ({} trials × {} ring points over its vnode counts); the limit is {max}: {}.",
+                    n(trials), n(ring_points), way.1
+                ),
+            )
+        }
+        OverBudget::MovementSweep { sizes, keys: k, .. } => pick(
+            ca,
+            format!(
+                "Aquest escombratge hauria de repartir {} mides de clúster × {} claus = {work} vegades les claus; el límit és {max}: fes servir com a màxim {} claus{}.",
+                n(sizes), n(k), keys.clone().unwrap_or_else(|| "1".into()),
+                other.map(|m| format!(", o com a màxim {} mides", n(m))).unwrap_or_default()
+            ),
+            format!(
+                "This sweep would place the keys {} cluster sizes × {} keys = {work} times; the limit is {max}: use at most {} keys{}.",
+                n(sizes), n(k), keys.unwrap_or_else(|| "1".into()),
+                other.map(|m| format!(", or at most {} sizes", n(m))).unwrap_or_default()
+            ),
+        ),
+    }
 }
 
 #[cfg(test)]
@@ -1357,6 +1505,27 @@ mod tests {
                 max: 1024,
             },
             ConfigError::UnknownStrategy { given: "x".into() },
+            ConfigError::OverBudget(OverBudget::Rendezvous {
+                nodes: 32,
+                keys: 1_000_000,
+                replicas: 2,
+                max: 8_000_000,
+            }),
+            ConfigError::OverBudget(OverBudget::KeyCopies {
+                keys: 10_000_000,
+                replicas: 2,
+                max: 8_000_000,
+            }),
+            ConfigError::OverBudget(OverBudget::DeviationSweep {
+                trials: 16,
+                ring_points: 30_000_000,
+                max: 20_000_000,
+            }),
+            ConfigError::OverBudget(OverBudget::MovementSweep {
+                sizes: 64,
+                keys: 10_000_000,
+                max: 100_000_000,
+            }),
         ];
         for e in &errors {
             check_pair(
@@ -1457,5 +1626,72 @@ mod tests {
         };
         assert!(config_error(Lang::Ca, &w).contains("entre 0,1 i 1000"));
         assert!(config_error(Lang::En, &w).contains("from 0.1 to 1000"));
+    }
+
+    #[test]
+    fn progress_notes_exist_in_both_languages() {
+        for stage in [
+            WorkStage::HashKeys,
+            WorkStage::Ring,
+            WorkStage::Assign,
+            WorkStage::Compare,
+        ] {
+            let p = Progress {
+                stage,
+                done: 1,
+                total: 3,
+                keys: 1_000_000,
+            };
+            for ready in [true, false] {
+                let (ca, en) = (
+                    progress_note(Lang::Ca, &p, ready),
+                    progress_note(Lang::En, &p, ready),
+                );
+                check_pair(&format!("{stage:?}"), &ca, &en, false);
+                assert!(en.contains("33\u{a0}%"), "{en}");
+            }
+        }
+        let p = Progress {
+            stage: WorkStage::HashKeys,
+            done: 0,
+            total: 1,
+            keys: 1_000_000,
+        };
+        assert!(progress_note(Lang::Ca, &p, true).contains("1.000.000 claus"));
+    }
+
+    /// A request over the budget says the limit and the ways round it, in both languages.
+    #[test]
+    fn over_budget_messages_say_the_limit_and_the_way_round_it() {
+        let e = ConfigError::OverBudget(OverBudget::Rendezvous {
+            nodes: 32,
+            keys: 1_000_000,
+            replicas: 1,
+            max: 8_000_000,
+        });
+        let ca = config_error(Lang::Ca, &e);
+        let en = config_error(Lang::En, &e);
+        assert!(
+            en.contains("32,000,000") && en.contains("8,000,000"),
+            "{en}"
+        );
+        assert!(
+            en.contains("at most 250,000 keys") && en.contains("at most 8 nodes"),
+            "{en}"
+        );
+        assert!(
+            ca.contains("32.000.000") && ca.contains("8.000.000"),
+            "{ca}"
+        );
+        assert!(
+            ca.contains("250.000 claus") && ca.contains("8 nodes"),
+            "{ca}"
+        );
+        let e = ConfigError::OverBudget(OverBudget::KeyCopies {
+            keys: 10_000_000,
+            replicas: 2,
+            max: 8_000_000,
+        });
+        assert!(config_error(Lang::En, &e).contains("a single copy"));
     }
 }

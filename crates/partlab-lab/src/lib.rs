@@ -11,6 +11,7 @@ pub mod geometry;
 pub mod i18n;
 pub mod model;
 pub mod palette;
+pub mod paths;
 pub mod share;
 pub mod state;
 pub mod study;

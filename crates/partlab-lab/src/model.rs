@@ -11,6 +11,10 @@
 
 use std::rc::Rc;
 
+mod job;
+
+pub use job::{Preview, Progress, WorkStage, LAB_SCORE_CACHE_SCORES};
+
 use crate::i18n;
 use crate::state::{
     assign_colours, FragmentIssue, LabState, Lang, StateError, MAX_LAB_NODES,
@@ -18,12 +22,12 @@ use crate::state::{
 };
 use partlab_core::config::{Config, Node, Strategy};
 use partlab_core::hash::{angle_deg, arc_fraction, md5_hex, rendezvous_score};
-use partlab_core::keys::KeySet;
+use partlab_core::keys::{KeySet, KeySetBuilder};
 use partlab_core::lesson::{self, Printed};
 use partlab_core::stats::{Distribution, Movement};
-use partlab_core::strategy::{Assignment, Partitioner, RingPoint};
+use partlab_core::strategy::{Assignment, NodeIdx, Partitioner, RingPoint, VnodeCache};
 use partlab_core::sweep::{
-    deviation_point, movement_point, sweep_node_names, Change, DeviationPoint, MovementPoint,
+    sweep_node_names, Change, DeviationPoint, DeviationPointTask, MovementPoint, MovementPointTask,
     DEFAULT_TRIALS, DEFAULT_VNODE_COUNTS,
 };
 
@@ -197,7 +201,8 @@ pub struct KeyPath {
 #[derive(Debug)]
 struct Previous {
     config: Config,
-    assignment: Assignment,
+    /// The owner of each sample key (see [`Lab::sample_dots`]), in sample order.
+    sample_owners: Vec<NodeIdx>,
     colours: Vec<usize>,
 }
 
@@ -222,6 +227,15 @@ pub struct Lab {
     /// The chapter's opening state: fields a loaded fragment leaves out (or gets wrong) take
     /// their value here.
     defaults: LabState,
+    /// The change being computed, a slice at a time ([`job`]).
+    job: Option<job::Job>,
+    /// False while the first experiment is computed.
+    ready: bool,
+    /// The vnode positions of the nodes seen lately: a ring is rebuilt hashing only what
+    /// changed.
+    vnode_cache: VnodeCache,
+    /// Counts the experiments committed ([`Lab::revision`]).
+    revision: u64,
 }
 
 fn sample_slots(keys: &KeySet) -> Vec<usize> {
@@ -237,30 +251,12 @@ fn sample_slots(keys: &KeySet) -> Vec<usize> {
 
 /// Everything computed for one valid state.
 struct Computed {
+    state: LabState,
     keys: Rc<KeySet>,
     config: Config,
     partitioner: Partitioner,
     assignment: Assignment,
     distribution: Distribution,
-}
-
-fn compute(state: &LabState, keys: Option<&Rc<KeySet>>) -> Result<Computed, StateError> {
-    state.validate()?;
-    let keys = match keys {
-        Some(k) if k.len() == state.key_count as usize => Rc::clone(k),
-        _ => Rc::new(KeySet::lesson(state.key_count as usize).map_err(StateError::Config)?),
-    };
-    let config = state.config();
-    let partitioner = Partitioner::new(&config).map_err(StateError::Config)?;
-    let assignment = partitioner.assign(&keys, config.replicas as usize);
-    let distribution = Distribution::of(&config, &assignment);
-    Ok(Computed {
-        keys,
-        config,
-        partitioner,
-        assignment,
-        distribution,
-    })
 }
 
 impl Lab {
@@ -273,24 +269,30 @@ impl Lab {
     /// A lab for `state` whose chapter opens on `defaults` (only the experiment part of
     /// `defaults` matters; the language and embed view come from `state`).
     pub fn with_defaults(state: LabState, issues: Vec<FragmentIssue>, defaults: LabState) -> Lab {
+        let mut lab = Lab::starting(state, issues, defaults);
+        lab.finish_work();
+        lab
+    }
+
+    /// Like [`Lab::with_defaults`], but the experiment is only started: it is computed by
+    /// [`Lab::work`], a slice at a time, and [`Lab::ready`] says when it is there.
+    pub fn starting(state: LabState, issues: Vec<FragmentIssue>, defaults: LabState) -> Lab {
         let mut notices: Vec<Notice> = issues.into_iter().map(Notice::Fragment).collect();
-        let (state, computed) = match compute(&state, None) {
-            Ok(c) => (state, c),
+        let state = match job::check(&state) {
+            Ok(()) => state,
             Err(e) => {
                 notices.push(Notice::Rejected(e));
                 let mut fallback = defaults.clone();
                 fallback.lang = state.lang;
                 fallback.embed = state.embed;
-                let c = compute(&fallback, None).unwrap_or_else(|_| {
-                    // The default experiment is valid by construction (tested).
-                    unreachable_default()
-                });
-                (fallback, c)
+                fallback
             }
         };
+        // Until the experiment is computed, the lab holds the smallest one there is.
+        let computed = placeholder();
         let mut lab = Lab {
             sample: sample_slots(&computed.keys),
-            state,
+            state: computed.state,
             keys: computed.keys,
             config: computed.config,
             partitioner: computed.partitioner,
@@ -300,11 +302,15 @@ impl Lab {
             movement: None,
             notices,
             pending: None,
-            keys_generation: 1,
+            keys_generation: 0,
             wanted_replicas: None,
             defaults,
+            job: None,
+            ready: false,
+            vnode_cache: VnodeCache::default(),
+            revision: 0,
         };
-        lab.restore_preset_change();
+        lab.start_job(state, false, true);
         lab
     }
 
@@ -340,8 +346,6 @@ impl Lab {
         }
         if let Ok(p) = Partitioner::new(&s.before) {
             let before_assignment = p.assign(&self.keys, s.before.replicas as usize);
-            let mut before_state = self.state.clone();
-            before_state.set_config(&s.before);
             self.movement = Some(Movement::between(
                 &s.before,
                 &before_assignment,
@@ -354,14 +358,28 @@ impl Lab {
                 .collect();
             self.previous = Some(Previous {
                 config: s.before.clone(),
-                assignment: before_assignment,
+                sample_owners: self
+                    .sample
+                    .iter()
+                    .map(|&slot| before_assignment.owners[slot])
+                    .collect(),
                 colours,
             });
         }
     }
 
-    /// Applies one message. Returns whether anything the page shows may have changed.
+    /// Applies one message, computing any change to the end. Returns whether anything the
+    /// page shows may have changed.
     pub fn update(&mut self, msg: Msg) -> bool {
+        let changed = self.begin(msg);
+        self.finish_work();
+        changed
+    }
+
+    /// Applies one message; a change of the experiment is only started (see [`Lab::work`]),
+    /// on top of any change still on its way. Returns whether anything the page shows may
+    /// have changed.
+    pub fn begin(&mut self, msg: Msg) -> bool {
         match msg {
             Msg::DismissNotices => {
                 self.notices.clear();
@@ -369,12 +387,15 @@ impl Lab {
             }
             Msg::SetLang(lang) => {
                 self.state.lang = lang;
+                if let Some(j) = self.job.as_mut() {
+                    j.next.lang = lang;
+                }
                 return true;
             }
             Msg::SelectSlot(slot) => {
                 self.notices.clear();
                 if let Some(k) = self.keys.key_at_slot(slot) {
-                    self.state.key = Some(k.into_owned());
+                    self.set_key(Some(k.into_owned()));
                 }
                 return true;
             }
@@ -388,12 +409,12 @@ impl Lab {
                 } else if key.chars().any(char::is_control) {
                     self.notices.push(Notice::EmptyKey);
                 } else {
-                    self.state.key = Some(key.to_owned());
+                    self.set_key(Some(key.to_owned()));
                 }
                 return true;
             }
             Msg::ClearKey => {
-                self.state.key = None;
+                self.set_key(None);
                 return true;
             }
             Msg::HoldPreset(id) => {
@@ -408,14 +429,21 @@ impl Lab {
             }
             Msg::LoadFragment(fragment) => {
                 let mut defaults = self.defaults.clone();
-                defaults.lang = self.state.lang;
-                let mut fresh = Lab::from_fragment_over(&fragment, defaults, Vec::new());
-                fresh.keys_generation = self.keys_generation + 1;
-                if fresh.keys.len() == self.keys.len() {
-                    fresh.keys = Rc::clone(&self.keys);
-                    fresh.keys_generation = self.keys_generation;
-                }
-                *self = fresh;
+                defaults.lang = self.target_state().lang;
+                let (state, issues) = LabState::from_fragment_over(&fragment, defaults.clone());
+                self.notices = issues.into_iter().map(Notice::Fragment).collect();
+                self.pending = None;
+                let state = match job::check(&state) {
+                    Ok(()) => state,
+                    Err(e) => {
+                        self.notices.push(Notice::Rejected(e));
+                        let mut fallback = defaults;
+                        fallback.lang = state.lang;
+                        fallback.embed = state.embed;
+                        fallback
+                    }
+                };
+                self.start_job(state, false, true);
                 return true;
             }
             _ => {}
@@ -425,7 +453,7 @@ impl Lab {
             self.pending = None;
         }
         self.notices.clear();
-        let mut next = self.state.clone();
+        let mut next = self.target_state().clone();
         // What the replication factor does when the node count changes (see below).
         let mut replicas_change: Option<Notice> = None;
         let set_replicas = matches!(msg, Msg::SetReplicas(_));
@@ -493,7 +521,7 @@ impl Lab {
                 next.set_config(&s.before);
                 next.key_count = lesson::KEY_COUNT as u32;
                 next.preset = Some(s.id.to_owned());
-                let ok = self.apply(next, false);
+                let ok = self.request(next, false);
                 if ok {
                     self.pending = s.after.clone();
                     self.wanted_replicas = None;
@@ -505,7 +533,7 @@ impl Lab {
                     return false;
                 };
                 next.set_config(&after);
-                self.apply(next, true);
+                self.request(next, true);
                 return true;
             }
             _ => return false,
@@ -514,7 +542,7 @@ impl Lab {
         if !next.is_preset_state() {
             next.preset = None;
         }
-        if self.apply(next, true) {
+        if self.request(next, true) {
             if set_replicas {
                 self.wanted_replicas = None;
             } else if let Some(n) = replicas_change {
@@ -528,47 +556,12 @@ impl Lab {
         true
     }
 
-    /// Makes `next` the current state if it is valid; `track` keeps the movement from the
-    /// current assignment. On error the current state stays and a notice is added.
-    fn apply(&mut self, next: LabState, track: bool) -> bool {
-        let same_keys = next.key_count == self.state.key_count;
-        let computed = match compute(&next, Some(&self.keys)) {
-            Ok(c) => c,
-            Err(e) => {
-                self.notices.push(Notice::Rejected(e));
-                return false;
-            }
-        };
-        if !same_keys {
-            self.keys_generation += 1;
-            self.sample = sample_slots(&computed.keys);
+    /// Selects `key` (or none) on screen and in the change on its way.
+    fn set_key(&mut self, key: Option<String>) {
+        if let Some(j) = self.job.as_mut() {
+            j.next.key.clone_from(&key);
         }
-        let old_colours: Vec<usize> = self.state.nodes.iter().map(|n| n.colour).collect();
-        let old_config = std::mem::replace(&mut self.config, computed.config);
-        let old_assignment = std::mem::replace(&mut self.assignment, computed.assignment);
-        self.keys = computed.keys;
-        self.partitioner = computed.partitioner;
-        self.distribution = computed.distribution;
-        self.state = next;
-        if track && same_keys {
-            if old_config != self.config {
-                self.movement = Some(Movement::between(
-                    &old_config,
-                    &old_assignment,
-                    &self.config,
-                    &self.assignment,
-                ));
-                self.previous = Some(Previous {
-                    config: old_config,
-                    assignment: old_assignment,
-                    colours: old_colours,
-                });
-            }
-        } else {
-            self.movement = None;
-            self.previous = None;
-        }
-        true
+        self.state.key = key;
     }
 
     /// The current state (what the URL holds).
@@ -626,11 +619,12 @@ impl Lab {
         let hashes = self.keys.sorted_hashes();
         self.sample
             .iter()
-            .map(|&slot| {
+            .enumerate()
+            .map(|(i, &slot)| {
                 let owner = self.assignment.owners[slot] as usize;
                 let colour = self.colour_of(owner);
                 let moved_from = self.previous.as_ref().and_then(|p| {
-                    let before = p.assignment.owners[slot] as usize;
+                    let before = *p.sample_owners.get(i)? as usize;
                     let before_name = &p.config.nodes[before].name;
                     (*before_name != self.config.nodes[owner].name)
                         .then(|| p.colours.get(before).copied().unwrap_or(before))
@@ -794,20 +788,25 @@ pub struct LessonFigures {
     pub replica_sets_changed_pct: Option<f64>,
 }
 
-fn unreachable_default() -> Computed {
-    // Only reached if the default experiment were invalid, which a test rules out; build the
-    // smallest possible valid experiment rather than panicking.
-    let mut s = LabState::with_lang(Lang::En);
-    s.nodes.truncate(1);
-    s.key_count = crate::state::MIN_KEYS;
-    let keys = Rc::new(KeySet::custom(vec!["k".to_owned()]).unwrap_or_else(|_| {
-        KeySet::custom(vec![String::new()]).unwrap_or_else(|_| std::process::abort())
-    }));
-    let config = Config::new(Strategy::Modulo, ["n1"]);
+/// The smallest experiment there is (one node, the fewest keys): what a lab holds until the
+/// experiment it was asked for is computed ([`Lab::ready`]).
+fn placeholder() -> Computed {
+    let mut state = LabState::with_lang(Lang::En);
+    state.nodes.truncate(1);
+    state.strategy = Strategy::Modulo;
+    state.key_count = crate::state::MIN_KEYS;
+    state.replicas = 1;
+    let config = state.config();
+    // A valid key count and one node: neither can fail; should they, abort rather than
+    // show a wrong figure.
+    let keys =
+        Rc::new(KeySet::lesson(state.key_count as usize).unwrap_or_else(|_| std::process::abort()));
+    keys.set_score_cache_limit(LAB_SCORE_CACHE_SCORES);
     let partitioner = Partitioner::new(&config).unwrap_or_else(|_| std::process::abort());
     let assignment = partitioner.assign(&keys, 1);
     let distribution = Distribution::of(&config, &assignment);
     Computed {
+        state,
         keys,
         config,
         partitioner,
@@ -850,12 +849,14 @@ const DEVIATION_POINT_BUDGET: f64 = 80_000.0;
 ///
 /// Each point runs [`DEFAULT_TRIALS`] renamed rings when that fits the budget of vnode hashes
 /// per point, fewer (at least 2) for big clusters at high vnode counts.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct DeviationSweep {
     nodes: Vec<Node>,
     keys_generation: u64,
     next: usize,
     points: Vec<DeviationPoint>,
+    /// The point being computed, a slice at a time ([`DeviationSweep::work`]).
+    current: Option<DeviationPointTask>,
 }
 
 impl DeviationSweep {
@@ -866,6 +867,7 @@ impl DeviationSweep {
             keys_generation: lab.keys_generation,
             next: 0,
             points: Vec::new(),
+            current: None,
         }
     }
 
@@ -888,11 +890,33 @@ impl DeviationSweep {
 
     /// Computes the next point. Returns whether the sweep is done.
     pub fn step(&mut self, keys: &KeySet) -> bool {
-        if let Some(&v) = DEFAULT_VNODE_COUNTS.get(self.next) {
+        let next = self.next;
+        while self.next == next && !self.work(keys, u64::MAX / 4) {}
+        self.is_done()
+    }
+
+    /// Does about `work` units (one ≈ one MD5 hash) of the sweep, a point's trials a slice
+    /// at a time. Returns whether the sweep is done.
+    pub fn work(&mut self, keys: &KeySet, work: u64) -> bool {
+        let Some(&v) = DEFAULT_VNODE_COUNTS.get(self.next) else {
+            return true;
+        };
+        let mut task = match self.current.take() {
+            Some(t) => t,
+            None => match DeviationPointTask::new(&self.nodes, v, self.trials_at(v)) {
+                Ok(t) => t,
+                Err(_) => {
+                    // A point the core rejects is skipped.
+                    self.next += 1;
+                    return self.is_done();
+                }
+            },
+        };
+        if task.step(keys, work) {
             self.next += 1;
-            if let Ok(p) = deviation_point(keys, &self.nodes, v, self.trials_at(v)) {
-                self.points.push(p);
-            }
+            self.points.push(task.finish(keys));
+        } else {
+            self.current = Some(task);
         }
         self.is_done()
     }
@@ -910,7 +934,13 @@ pub struct MovementSweep {
     vnodes: u32,
     key_count: u32,
     keys: Option<Rc<KeySet>>,
+    /// Its own key set in the making, when the lab's has another count.
+    builder: Option<KeySetBuilder>,
     warmed: usize,
+    /// The score column being hashed, a slice at a time.
+    column: Vec<u64>,
+    /// The point being computed, a strategy at a time.
+    point: Option<MovementPointTask>,
     points: Vec<MovementPoint>,
     failed: bool,
 }
@@ -923,7 +953,10 @@ impl MovementSweep {
             vnodes: lab.config.vnodes,
             key_count: lab.state.key_count.min(MOVEMENT_SWEEP_KEYS),
             keys: None,
+            builder: None,
             warmed: 0,
+            column: Vec::new(),
+            point: None,
             points: Vec::new(),
             failed: false,
         }
@@ -951,31 +984,68 @@ impl MovementSweep {
         self.failed || self.points.len() >= MOVEMENT_SIZES.count()
     }
 
-    /// Does the next slice of work: build the key set (when the lab's cannot be shared), then
-    /// hash one rendezvous score column per step (the costly part, cached in the key set),
-    /// then one point per step. Returns whether the sweep is done.
+    /// Does the next piece of work: build the key set (when the lab's cannot be shared), or
+    /// hash one rendezvous score column (the costly part, cached in the key set), or compute
+    /// one strategy of a point. Returns whether the sweep is done.
     pub fn step(&mut self, lab: &Lab) -> bool {
+        self.work(lab, u64::MAX / 4)
+    }
+
+    /// Does about `work` units (one ≈ one MD5 hash) of the next piece of work (see
+    /// [`MovementSweep::step`]; a strategy of a point is done in one go). Returns whether the
+    /// sweep is done.
+    pub fn work(&mut self, lab: &Lab, work: u64) -> bool {
         let Some(keys) = self.keys.clone() else {
             if lab.keys.len() == self.key_count as usize {
                 self.keys = Some(Rc::clone(&lab.keys));
-            } else {
-                match KeySet::lesson(self.key_count as usize) {
-                    Ok(k) => self.keys = Some(Rc::new(k)),
-                    Err(_) => self.failed = true,
-                }
-                return self.is_done();
+                return self.work(lab, work);
             }
-            return self.step(lab);
+            let builder = match self.builder.take() {
+                Some(b) => Some(b),
+                None => KeySetBuilder::lesson(self.key_count as usize).ok(),
+            };
+            match builder {
+                Some(mut b) => {
+                    if b.step(work) {
+                        let k = b.finish();
+                        k.set_score_cache_limit(LAB_SCORE_CACHE_SCORES);
+                        self.keys = Some(Rc::new(k));
+                    } else {
+                        self.builder = Some(b);
+                    }
+                }
+                None => self.failed = true,
+            }
+            return self.is_done();
         };
         let all_names = sweep_node_names(&self.names, MOVEMENT_SIZES.end() + 1);
         if let Some(name) = all_names.get(self.warmed) {
-            self.warmed += 1;
-            keys.rendezvous_column(name);
+            if keys.cached_rendezvous_column(name).is_some() {
+                self.warmed += 1;
+                return self.work(lab, work);
+            }
+            let start = self.column.len();
+            let end = keys
+                .len()
+                .min(start.saturating_add(usize::try_from(work).unwrap_or(usize::MAX).max(1)));
+            self.column.resize(end, 0);
+            keys.rendezvous_scores(name, start..end, &mut self.column[start..]);
+            if end == keys.len() {
+                let names: Vec<&str> = all_names.iter().map(String::as_str).collect();
+                let column = std::mem::take(&mut self.column);
+                keys.cache_rendezvous_column(name, column.into(), &names);
+                self.warmed += 1;
+            }
             return self.is_done();
         }
         let n = MOVEMENT_SIZES.start() + self.points.len();
-        match movement_point(&keys, &self.names, n, Change::Join, self.vnodes) {
-            Ok(p) => self.points.push(p),
+        let mut point = self
+            .point
+            .take()
+            .unwrap_or_else(|| MovementPointTask::new(&self.names, n, Change::Join, self.vnodes));
+        match point.step(&keys) {
+            Ok(true) => self.points.push(point.finish()),
+            Ok(false) => self.point = Some(point),
             Err(_) => self.failed = true,
         }
         self.is_done()

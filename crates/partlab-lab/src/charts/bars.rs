@@ -6,7 +6,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, VPos};
 
 use super::axis::{format_int, linear_ticks, Scale};
-use super::paint::{pick_x_labels, Chrome, LegendItem, Painter, Swatch, TICK};
+use super::paint::{pick_x_labels, Chrome, Frame, LegendItem, Painter, Swatch, TICK};
 use super::text::fit_middle;
 use super::{BarsText, ChartError};
 use crate::palette::{node_colour, ChartTheme, Rgb};
@@ -55,6 +55,61 @@ fn weighted(dist: &Distribution) -> bool {
     }
 }
 
+/// What the still part of the keys-per-node chart (background, legend, y axis with its
+/// grid and labels, node names) depends on. Two distributions with equal axes share that
+/// part: a page can keep it drawn and paint only the bars over it ([`draw_keys_layer`],
+/// [`draw_keys_bars`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct BarsAxes {
+    top: f64,
+    ticks: Vec<f64>,
+    weighted: bool,
+    names: Vec<String>,
+    size: (f64, f64, f64),
+}
+
+/// The axes [`draw_keys_per_node`] would use for `dist` on `area`.
+pub fn bars_axes<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    dist: &Distribution,
+    theme: &ChartTheme,
+) -> BarsAxes {
+    let p = Painter::new(area, theme);
+    let n = dist.nodes.len();
+    let total = dist.total as f64;
+    let ideal = if n > 0 { total / n as f64 } else { 0.0 };
+    let weighted = weighted(dist);
+    let data_max = dist
+        .nodes
+        .iter()
+        .map(|node| node.keys as f64)
+        .chain(std::iter::once(ideal))
+        .chain(
+            dist.nodes
+                .iter()
+                .map(|node| node.expected_share * total)
+                .filter(|_| weighted),
+        )
+        .filter(|v| v.is_finite())
+        .fold(0.0, f64::max);
+    let tick_count = ((p.h / p.s - 150.0) / 36.0).clamp(2.0, 8.0) as usize;
+    let (top, ticks) = linear_ticks(data_max * 1.04, tick_count);
+    BarsAxes {
+        top,
+        ticks,
+        weighted,
+        names: dist.nodes.iter().map(|n| n.name.clone()).collect(),
+        size: (p.w, p.h, p.s),
+    }
+}
+
+/// Where the plot of a drawn keys-per-node layer is, for [`draw_keys_bars`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BarsPlot {
+    plot: Frame,
+    y: Scale,
+}
+
 /// Draws the keys held by each node of `dist` as bars.
 ///
 /// - One bar per node, in the colour `colours[i]` (the page keeps a node's colour when
@@ -65,7 +120,8 @@ fn weighted(dist: &Distribution) -> bool {
 /// - When the expected shares differ (weighted ring or rendezvous), a short thick mark across
 ///   each bar at `expected_share × total`, and its legend entry.
 ///
-/// No nodes: title and an empty axis only.
+/// No nodes: title and an empty axis only. The same as [`draw_keys_layer`] followed by
+/// [`draw_keys_bars`].
 pub fn draw_keys_per_node<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     dist: &Distribution,
@@ -73,29 +129,27 @@ pub fn draw_keys_per_node<DB: DrawingBackend>(
     text: &BarsText,
     theme: &ChartTheme,
 ) -> Result<(), ChartError> {
+    let axes = bars_axes(area, dist, theme);
+    if let Some(plot) = draw_keys_layer(area, dist, &axes, text, theme)? {
+        draw_keys_bars(area, &plot, dist, colours, theme)?;
+    }
+    Ok(())
+}
+
+/// Draws the still part of the chart (see [`BarsAxes`]): background, legend, y axis, grid,
+/// names. `None` when the area is too small for a plot.
+pub fn draw_keys_layer<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    dist: &Distribution,
+    axes: &BarsAxes,
+    text: &BarsText,
+    theme: &ChartTheme,
+) -> Result<Option<BarsPlot>, ChartError> {
     let p = Painter::new(area, theme);
     p.clear()?;
     let s = p.s;
     let n = dist.nodes.len();
-    let total = dist.total as f64;
-    let ideal = if n > 0 { total / n as f64 } else { 0.0 };
-    let weighted = weighted(dist);
-    let expected: Vec<f64> = dist
-        .nodes
-        .iter()
-        .map(|node| node.expected_share * total)
-        .collect();
-    let data_max = dist
-        .nodes
-        .iter()
-        .map(|node| node.keys as f64)
-        .chain(std::iter::once(ideal))
-        .chain(expected.iter().copied().filter(|_| weighted))
-        .filter(|v| v.is_finite())
-        .fold(0.0, f64::max);
-
-    let tick_count = ((p.h / s - 150.0) / 36.0).clamp(2.0, 8.0) as usize;
-    let (top, ticks) = linear_ticks(data_max * 1.04, tick_count);
+    let (top, ticks, weighted) = (axes.top, &axes.ticks, axes.weighted);
     let y_tick_w = p.max_tick_w(ticks.iter().map(|&t| format_int(t)));
 
     let mut legend = Vec::new();
@@ -132,13 +186,33 @@ pub fn draw_keys_per_node<DB: DrawingBackend>(
     let layout = p.layout(chrome(names.room(&p)));
     p.chrome(&layout)?;
     if !layout.plot_fits(s) {
-        return Ok(());
+        return Ok(None);
     }
     let plot = layout.plot;
     let y = Scale::linear(0.0, top, plot.bottom, plot.top);
-    p.y_axis(&plot, &y, &ticks)?;
-
+    p.y_axis(&plot, &y, ticks)?;
     if n > 0 {
+        names.draw(&p, dist, &plot, plot.width() / n as f64)?;
+    }
+    Ok(Some(BarsPlot { plot, y }))
+}
+
+/// Draws what moves over a layer drawn by [`draw_keys_layer`]: the bars, the weighted
+/// expectations, the ideal line and the axis lines.
+pub fn draw_keys_bars<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    plot: &BarsPlot,
+    dist: &Distribution,
+    colours: &[Rgb],
+    theme: &ChartTheme,
+) -> Result<(), ChartError> {
+    let p = Painter::new(area, theme);
+    let s = p.s;
+    let (plot, y) = (plot.plot, plot.y);
+    let n = dist.nodes.len();
+    if n > 0 {
+        let total = dist.total as f64;
+        let ideal = total / n as f64;
         let slot = plot.width() / n as f64;
         let bar_w = if slot >= 6.0 * s {
             slot * 0.72
@@ -159,8 +233,9 @@ pub fn draw_keys_per_node<DB: DrawingBackend>(
                 colours.get(i).copied().unwrap_or_else(|| node_colour(i)),
             )?;
         }
-        if weighted {
-            for (i, &e) in expected.iter().enumerate() {
+        if weighted(dist) {
+            for (i, node) in dist.nodes.iter().enumerate() {
+                let e = node.expected_share * total;
                 if !e.is_finite() {
                     continue;
                 }
@@ -179,7 +254,6 @@ pub fn draw_keys_per_node<DB: DrawingBackend>(
             6.0,
             4.0,
         )?;
-        names.draw(&p, dist, &plot, slot)?;
     }
     p.axes(&plot)
 }

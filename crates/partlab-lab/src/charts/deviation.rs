@@ -82,29 +82,41 @@ pub fn deviation_trend(points: &[DeviationPoint]) -> Option<f64> {
     c.is_finite().then_some(c)
 }
 
-/// Draws the deviation sweep `points` (in any order, possibly partial or empty).
-///
-/// - x: vnodes on a log axis spanning at least 1–1000 (more if the points or `current` go
-///   beyond); y: deviation in %, from 0, at least to 10.
-/// - A filled band from the minimum to the maximum over the trials, the median as a line,
-///   the trial-0 deviation as hollow circles, `current` (vnodes, deviation %) as a filled
-///   diamond, and the trend c/√V ([`deviation_trend`]) dashed.
-/// - The legend (above the plot) lists only what is drawn; empty labels are left out. With
-///   no points and no current setting: title, axes and axis names only.
-pub fn draw_deviation<DB: DrawingBackend>(
+/// What the still part of the deviation chart (everything but the current setting's
+/// marker) depends on besides the points: the axes' spans and whether the legend lists the
+/// marker. While the marker moves within these axes, a page can keep the rest drawn and
+/// paint only the marker over it ([`draw_deviation_layer`], [`draw_deviation_marker`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DeviationAxes {
+    lo: f64,
+    hi: f64,
+    top: f64,
+    ticks: Vec<f64>,
+    current: bool,
+    size: (f64, f64, f64),
+}
+
+/// Where the plot of a drawn deviation layer is, for [`draw_deviation_marker`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DeviationPlot {
+    x: Scale,
+    y: Scale,
+}
+
+fn usable_current(current: Option<(u32, f64)>) -> Option<(u32, f64)> {
+    current.filter(|&(v, d)| v > 0 && d.is_finite() && d >= 0.0)
+}
+
+/// The axes [`draw_deviation`] would use for `points` and `current` on `area`.
+pub fn deviation_axes<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     points: &[DeviationPoint],
     current: Option<(u32, f64)>,
-    text: &DeviationText,
     theme: &ChartTheme,
-) -> Result<(), ChartError> {
+) -> DeviationAxes {
     let p = Painter::new(area, theme);
-    p.clear()?;
-    let s = p.s;
     let pts = usable(points);
-    let current = current.filter(|&(v, d)| v > 0 && d.is_finite() && d >= 0.0);
-    let trend = deviation_trend(points);
-
+    let current = usable_current(current);
     let mut lo = DEFAULT_SPAN.0;
     let mut hi = DEFAULT_SPAN.1;
     let vs = pts
@@ -120,8 +132,59 @@ pub fn draw_deviation<DB: DrawingBackend>(
         .flat_map(|p| [p.deviation_pct.max, p.named_deviation_pct])
         .chain(current.map(|c| c.1))
         .fold(0.0, f64::max);
-    let tick_count = ((p.h / s - 150.0) / 36.0).clamp(2.0, 8.0) as usize;
+    let tick_count = ((p.h / p.s - 150.0) / 36.0).clamp(2.0, 8.0) as usize;
     let (top, ticks) = linear_ticks((data_max * 1.04).max(10.0), tick_count);
+    DeviationAxes {
+        lo,
+        hi,
+        top,
+        ticks,
+        current: current.is_some(),
+        size: (p.w, p.h, p.s),
+    }
+}
+
+/// Draws the deviation sweep `points` (in any order, possibly partial or empty).
+///
+/// - x: vnodes on a log axis spanning at least 1–1000 (more if the points or `current` go
+///   beyond); y: deviation in %, from 0, at least to 10.
+/// - A filled band from the minimum to the maximum over the trials, the median as a line,
+///   the trial-0 deviation as hollow circles, `current` (vnodes, deviation %) as a filled
+///   diamond, and the trend c/√V ([`deviation_trend`]) dashed.
+/// - The legend (above the plot) lists only what is drawn; empty labels are left out. With
+///   no points and no current setting: title, axes and axis names only.
+///
+/// The same as [`draw_deviation_layer`] followed by [`draw_deviation_marker`].
+pub fn draw_deviation<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    points: &[DeviationPoint],
+    current: Option<(u32, f64)>,
+    text: &DeviationText,
+    theme: &ChartTheme,
+) -> Result<(), ChartError> {
+    let axes = deviation_axes(area, points, current, theme);
+    if let Some(plot) = draw_deviation_layer(area, points, &axes, text, theme)? {
+        draw_deviation_marker(area, &plot, current, theme)?;
+    }
+    Ok(())
+}
+
+/// Draws everything but the current setting's marker, on `axes` from [`deviation_axes`].
+/// `None` when the area is too small for a plot.
+pub fn draw_deviation_layer<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    points: &[DeviationPoint],
+    axes: &DeviationAxes,
+    text: &DeviationText,
+    theme: &ChartTheme,
+) -> Result<Option<DeviationPlot>, ChartError> {
+    let p = Painter::new(area, theme);
+    p.clear()?;
+    let s = p.s;
+    let pts = usable(points);
+    let trend = deviation_trend(points);
+    let (lo, hi, top) = (axes.lo, axes.hi, axes.top);
+    let ticks = &axes.ticks;
 
     let mut legend = Vec::new();
     if !pts.is_empty() {
@@ -145,7 +208,7 @@ pub fn draw_deviation<DB: DrawingBackend>(
             },
         ]);
     }
-    if current.is_some() {
+    if axes.current {
         legend.push(LegendItem {
             swatch: Swatch::Marker {
                 shape: Marker::Diamond,
@@ -173,7 +236,7 @@ pub fn draw_deviation<DB: DrawingBackend>(
     });
     p.chrome(&layout)?;
     if !layout.plot_fits(s) {
-        return Ok(());
+        return Ok(None);
     }
     let plot = layout.plot;
     let pad = 8.0 * s;
@@ -181,7 +244,7 @@ pub fn draw_deviation<DB: DrawingBackend>(
     let y = Scale::linear(0.0, top, plot.bottom, plot.top);
 
     // Grid and axis labels.
-    p.y_axis(&plot, &y, &ticks)?;
+    p.y_axis(&plot, &y, ticks)?;
     let candidates: Vec<(f64, String)> = log_ticks(lo, hi)
         .into_iter()
         .map(|v| (x.px(v), format_int(v)))
@@ -236,14 +299,27 @@ pub fn draw_deviation<DB: DrawingBackend>(
         p.marker(Marker::Circle, named, 3.8, theme.text, false)?;
     }
 
-    if let Some((v, d)) = current {
-        let c = at(v, d);
-        p.marker(Marker::Diamond, c, 8.0, theme.background, true)?;
-        p.marker(Marker::Diamond, c, 6.5, theme.highlight, true)?;
-    }
-
     p.axes(&plot)?;
-    p.x_labels(&plot, &labels)
+    p.x_labels(&plot, &labels)?;
+    Ok(Some(DeviationPlot { x, y }))
+}
+
+/// Draws the current setting (vnodes, deviation %) as a diamond over a layer drawn by
+/// [`draw_deviation_layer`] (nothing for `None` or a value that cannot be drawn).
+pub fn draw_deviation_marker<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    plot: &DeviationPlot,
+    current: Option<(u32, f64)>,
+    theme: &ChartTheme,
+) -> Result<(), ChartError> {
+    let Some((v, d)) = usable_current(current) else {
+        return Ok(());
+    };
+    let p = Painter::new(area, theme);
+    let c = (plot.x.px(f64::from(v)), plot.y.px(d));
+    p.marker(Marker::Diamond, c, 8.0, theme.background, true)?;
+    p.marker(Marker::Diamond, c, 6.5, theme.highlight, true)?;
+    Ok(())
 }
 
 #[cfg(test)]

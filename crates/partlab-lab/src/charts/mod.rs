@@ -29,8 +29,14 @@ use std::fmt;
 
 use plotters::drawing::DrawingAreaErrorKind;
 
-pub use bars::{draw_keys_per_node, keys_rows, KeysRow};
-pub use deviation::{deviation_rows, deviation_trend, draw_deviation, DeviationRow};
+pub use bars::{
+    bars_axes, draw_keys_bars, draw_keys_layer, draw_keys_per_node, keys_rows, BarsAxes, BarsPlot,
+    KeysRow,
+};
+pub use deviation::{
+    deviation_axes, deviation_rows, deviation_trend, draw_deviation, draw_deviation_layer,
+    draw_deviation_marker, DeviationAxes, DeviationPlot, DeviationRow,
+};
 pub use movement::{draw_movement, movement_rows, MovementRow};
 
 pub use crate::palette::ChartTheme;

@@ -1,0 +1,270 @@
+//! The work budget: how much one request may ask of the core.
+//!
+//! Every limit here comes from the cost of the work, not from a guess about what people want:
+//! what is accepted finishes in about a second natively, runs in the browser in slices of a
+//! few milliseconds, and fits the memory figures of the README. What exceeds it is refused
+//! up front with [`ConfigError::OverBudget`], which carries the figures and the largest
+//! request of the same shape that fits, so a message can say the way round it.
+//!
+//! | work | measure | limit |
+//! |---|---|---|
+//! | rendezvous assignment | nodes × keys × replicas (each node scores every key) | [`MAX_RENDEZVOUS_WORK`] |
+//! | replicated assignment, any strategy | keys × replicas (the stored replica sets) | [`MAX_KEY_COPIES`] |
+//! | ring | ring points (vnodes × weights, [`MAX_RING_POINTS`]) and keys ([`MAX_KEYS`]) | checked by [`Config::validate`] and the key set |
+//! | deviation sweep | trials × ring points summed over the vnode counts | [`MAX_DEVIATION_SWEEP_WORK`] |
+//! | movement sweep | cluster sizes × keys (8 assignments each), and rendezvous on the largest cluster | [`MAX_MOVEMENT_SWEEP_WORK`], [`MAX_RENDEZVOUS_WORK`] |
+//!
+//! [`MAX_RING_POINTS`]: crate::config::MAX_RING_POINTS
+//! [`MAX_KEYS`]: crate::config::MAX_KEYS
+
+use crate::config::{effective_vnodes, Config, ConfigError, Node, Strategy};
+
+/// Rendezvous scores one assignment may need: nodes × keys × replicas. Each score is one MD5
+/// (about 0.13 µs natively, 0.2 µs in wasm), so the budget is about a second of hashing.
+pub const MAX_RENDEZVOUS_WORK: u64 = 8_000_000;
+/// Key copies an assignment with replicas stores and compares: keys × replicas, when there
+/// is more than one copy (16 MB of replica sets at the limit).
+pub const MAX_KEY_COPIES: u64 = 8_000_000;
+/// Vnode positions a deviation sweep hashes: trials × the ring points of every vnode count.
+pub const MAX_DEVIATION_SWEEP_WORK: u64 = 20_000_000;
+/// Key placements a movement sweep makes, counted as cluster sizes × keys (each size assigns
+/// every key 8 times: 4 strategies, before and after the change).
+pub const MAX_MOVEMENT_SWEEP_WORK: u64 = 100_000_000;
+
+/// What a refused request asked for, against which budget.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OverBudget {
+    /// Rendezvous: nodes × keys × replicas above [`MAX_RENDEZVOUS_WORK`].
+    Rendezvous {
+        /// Nodes.
+        nodes: u64,
+        /// Keys.
+        keys: u64,
+        /// Copies per key.
+        replicas: u64,
+        /// The limit, [`MAX_RENDEZVOUS_WORK`].
+        max: u64,
+    },
+    /// Keys × replicas above [`MAX_KEY_COPIES`].
+    KeyCopies {
+        /// Keys.
+        keys: u64,
+        /// Copies per key.
+        replicas: u64,
+        /// The limit, [`MAX_KEY_COPIES`].
+        max: u64,
+    },
+    /// Trials × ring points of a deviation sweep above [`MAX_DEVIATION_SWEEP_WORK`].
+    DeviationSweep {
+        /// Renamed trials per vnode count.
+        trials: u64,
+        /// Ring points of one trial, summed over the vnode counts.
+        ring_points: u64,
+        /// The limit, [`MAX_DEVIATION_SWEEP_WORK`].
+        max: u64,
+    },
+    /// Cluster sizes × keys of a movement sweep above [`MAX_MOVEMENT_SWEEP_WORK`].
+    MovementSweep {
+        /// Cluster sizes swept.
+        sizes: u64,
+        /// Keys.
+        keys: u64,
+        /// The limit, [`MAX_MOVEMENT_SWEEP_WORK`].
+        max: u64,
+    },
+}
+
+impl OverBudget {
+    /// The work that was asked for, in the budget's own unit.
+    pub fn work(&self) -> u64 {
+        match *self {
+            OverBudget::Rendezvous {
+                nodes,
+                keys,
+                replicas,
+                ..
+            } => nodes.saturating_mul(keys).saturating_mul(replicas),
+            OverBudget::KeyCopies { keys, replicas, .. } => keys.saturating_mul(replicas),
+            OverBudget::DeviationSweep {
+                trials,
+                ring_points,
+                ..
+            } => trials.saturating_mul(ring_points),
+            OverBudget::MovementSweep { sizes, keys, .. } => sizes.saturating_mul(keys),
+        }
+    }
+
+    /// The limit that was exceeded.
+    pub fn max(&self) -> u64 {
+        match *self {
+            OverBudget::Rendezvous { max, .. }
+            | OverBudget::KeyCopies { max, .. }
+            | OverBudget::DeviationSweep { max, .. }
+            | OverBudget::MovementSweep { max, .. } => max,
+        }
+    }
+
+    /// The most keys that fit with everything else unchanged (`None` when the keys are not
+    /// what the budget counts, or when not even one key fits).
+    pub fn max_keys(&self) -> Option<u64> {
+        let per_key = match *self {
+            OverBudget::Rendezvous {
+                nodes, replicas, ..
+            } => nodes.saturating_mul(replicas),
+            OverBudget::KeyCopies { replicas, .. } => replicas,
+            OverBudget::MovementSweep { sizes, .. } => sizes,
+            OverBudget::DeviationSweep { .. } => return None,
+        };
+        fit(self.max(), per_key)
+    }
+
+    /// The most nodes (rendezvous), copies per key (replicated assignments), trials
+    /// (deviation sweep) or cluster sizes (movement sweep) that fit with everything else
+    /// unchanged: the other way round the limit.
+    pub fn max_other(&self) -> Option<u64> {
+        let rest = match *self {
+            OverBudget::Rendezvous { keys, replicas, .. } => keys.saturating_mul(replicas),
+            OverBudget::KeyCopies { keys, .. } => keys,
+            OverBudget::DeviationSweep { ring_points, .. } => ring_points,
+            OverBudget::MovementSweep { keys, .. } => keys,
+        };
+        fit(self.max(), rest)
+    }
+}
+
+/// `max / per`, rounded down; `None` when that is 0.
+fn fit(max: u64, per: u64) -> Option<u64> {
+    (per > 0).then(|| max / per).filter(|&n| n > 0)
+}
+
+fn over(b: OverBudget) -> Result<(), ConfigError> {
+    if b.work() > b.max() {
+        Err(ConfigError::OverBudget(b))
+    } else {
+        Ok(())
+    }
+}
+
+/// Checks that assigning `keys` keys under `config` fits the budget: rendezvous scores and
+/// stored copies. (The ring's own limits, points and keys, are checked by
+/// [`Config::validate`] and the key set.)
+pub fn check_assignment(config: &Config, keys: u64) -> Result<(), ConfigError> {
+    let replicas = u64::from(config.replicas.max(1));
+    if config.strategy == Strategy::Rendezvous {
+        over(OverBudget::Rendezvous {
+            nodes: config.nodes.len() as u64,
+            keys,
+            replicas,
+            max: MAX_RENDEZVOUS_WORK,
+        })?;
+    }
+    if replicas > 1 {
+        over(OverBudget::KeyCopies {
+            keys,
+            replicas,
+            max: MAX_KEY_COPIES,
+        })?;
+    }
+    Ok(())
+}
+
+/// Checks a deviation sweep of `nodes` over `vnode_counts` with `trials` trials.
+pub fn check_deviation_sweep(
+    nodes: &[Node],
+    vnode_counts: &[u32],
+    trials: u32,
+) -> Result<(), ConfigError> {
+    let ring_points: u64 = vnode_counts
+        .iter()
+        .map(|&v| {
+            nodes
+                .iter()
+                .map(|n| u64::from(effective_vnodes(v, n.weight)))
+                .sum::<u64>()
+        })
+        .sum();
+    over(OverBudget::DeviationSweep {
+        trials: u64::from(trials.max(1)),
+        ring_points,
+        max: MAX_DEVIATION_SWEEP_WORK,
+    })
+}
+
+/// Checks a movement sweep over `sizes` cluster sizes whose largest cluster (after the
+/// change) has `largest` nodes, on `keys` keys.
+pub fn check_movement_sweep(sizes: usize, largest: usize, keys: u64) -> Result<(), ConfigError> {
+    over(OverBudget::MovementSweep {
+        sizes: sizes as u64,
+        keys,
+        max: MAX_MOVEMENT_SWEEP_WORK,
+    })?;
+    over(OverBudget::Rendezvous {
+        nodes: largest as u64,
+        keys,
+        replicas: 1,
+        max: MAX_RENDEZVOUS_WORK,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rendezvous(nodes: usize, replicas: u32) -> Config {
+        let names: Vec<String> = (0..nodes).map(|i| format!("n{i}")).collect();
+        Config::new(Strategy::Rendezvous, names).with_replicas(replicas)
+    }
+
+    #[test]
+    fn rendezvous_is_limited_by_nodes_times_keys_times_replicas() {
+        assert_eq!(check_assignment(&rendezvous(8, 1), 1_000_000), Ok(()));
+        let Err(ConfigError::OverBudget(b)) = check_assignment(&rendezvous(32, 1), 1_000_000)
+        else {
+            panic!("32 nodes × 1 000 000 keys must be refused");
+        };
+        assert_eq!(b.work(), 32_000_000);
+        // The ways round it: 250 000 keys, or 8 nodes.
+        assert_eq!(b.max_keys(), Some(250_000));
+        assert_eq!(b.max_other(), Some(8));
+        assert!(check_assignment(&rendezvous(4, 3), 1_000_000).is_err());
+        assert_eq!(check_assignment(&rendezvous(4, 2), 1_000_000), Ok(()));
+    }
+
+    #[test]
+    fn replica_sets_are_limited_for_every_strategy() {
+        for s in Strategy::ALL {
+            let c = Config::new(s, (0..16).map(|i| format!("n{i}"))).with_replicas(16);
+            let r = check_assignment(&c, 1_000_000);
+            assert!(matches!(r, Err(ConfigError::OverBudget(_))), "{s}: {r:?}");
+            // One copy stores no replica sets: only the key count's own limit applies.
+            let one = Config::new(s, ["a", "b"]);
+            if s != Strategy::Rendezvous {
+                assert_eq!(check_assignment(&one, 10_000_000), Ok(()), "{s}");
+            }
+        }
+        let c = Config::new(Strategy::Ring, ["a", "b", "c"]).with_replicas(3);
+        let Err(ConfigError::OverBudget(b)) = check_assignment(&c, 10_000_000) else {
+            panic!("30 000 000 copies must be refused");
+        };
+        assert_eq!((b.max_keys(), b.max_other()), (Some(2_666_666), None));
+    }
+
+    #[test]
+    fn sweeps_are_limited_by_the_product_of_their_axes() {
+        let nodes: Vec<Node> = (0..4).map(|i| Node::new(format!("n{i}"))).collect();
+        assert_eq!(
+            check_deviation_sweep(&nodes, &crate::sweep::DEFAULT_VNODE_COUNTS, 16),
+            Ok(())
+        );
+        let big: Vec<Node> = (0..200).map(|i| Node::new(format!("n{i}"))).collect();
+        let Err(ConfigError::OverBudget(b)) = check_deviation_sweep(&big, &[1000; 11], 16) else {
+            panic!("11 × 16 rings of 200 000 points must be refused");
+        };
+        assert_eq!(b.work(), 16 * 11 * 200_000);
+        assert_eq!(b.max_other(), Some(9));
+        assert_eq!(check_movement_sweep(11, 13, 100_000), Ok(()));
+        assert!(check_movement_sweep(64, 65, 10_000_000).is_err());
+        // Rendezvous on the largest cluster counts too.
+        assert!(check_movement_sweep(11, 13, 1_000_000).is_err());
+    }
+}

@@ -1,0 +1,633 @@
+//! Changes computed a slice at a time.
+//!
+//! An accepted change becomes a [`Job`]: hash the keys (when their count changed), assign
+//! them (hashing rendezvous scores on the way), compare with the assignment on screen. The
+//! page calls [`Lab::work`] with a few milliseconds' worth of work units per task and keeps
+//! showing the last complete experiment, with [`Lab::progress`] as a note, until the job
+//! commits; native callers ([`Lab::update`]) run it to the end at once. Nothing a job does
+//! is visible before it commits, and a newer change replaces it, keeping the keys it already
+//! hashed when the count is the same.
+
+use std::rc::Rc;
+
+use partlab_core::budget;
+use partlab_core::config::Strategy;
+use partlab_core::keys::{KeySet, KeySetBuilder};
+use partlab_core::stats::{Distribution, Movement, MovementTask};
+use partlab_core::strategy::{AssignTask, Assignment, Partitioner, RingBuilder};
+
+use super::{sample_slots, Lab, Notice, Previous};
+use crate::state::{LabState, StateError};
+
+/// Rendezvous scores a lab's key set keeps cached, all columns together (16 MB): what fits
+/// the page's memory figure next to a million keys.
+pub const LAB_SCORE_CACHE_SCORES: usize = 2_000_000;
+
+/// What a job is doing (the page words it in its progress note).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WorkStage {
+    /// Hashing and sorting the keys.
+    HashKeys,
+    /// Hashing the vnodes' positions and building the ring.
+    Ring,
+    /// Assigning the keys (hashing rendezvous scores on the way).
+    Assign,
+    /// Comparing with the previous assignment (keys moved).
+    Compare,
+}
+
+/// Most ring points a [`Preview`] builds (a few milliseconds of hashing).
+const PREVIEW_MAX_POINTS: usize = 20_000;
+
+/// What the ring of the experiment being computed first looks like, from its configuration
+/// alone: its vnodes and where the sample keys go. Drawn while the keys are hashed (before
+/// the first experiment is ready), so the ring is on screen at once and the figures follow.
+#[derive(Clone, Debug)]
+pub struct Preview {
+    /// The ring's vnodes (ring strategy only).
+    pub points: Option<Vec<partlab_core::strategy::RingPoint>>,
+    /// The sample keys (the first [`super::SAMPLE_KEYS`] lesson ids) with their owner's
+    /// colour; `slot` is `usize::MAX`: they are not in a key set yet.
+    pub dots: Vec<super::Dot>,
+}
+
+/// How far a job is: `done` of `total` work units of its current stage.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Progress {
+    /// The stage.
+    pub stage: WorkStage,
+    /// Work units done in it.
+    pub done: u64,
+    /// Its work units.
+    pub total: u64,
+    /// Keys the job works on.
+    pub keys: u64,
+}
+
+impl Progress {
+    /// Done / total, 0–1.
+    pub fn fraction(&self) -> f64 {
+        if self.total == 0 {
+            1.0
+        } else {
+            (self.done as f64 / self.total as f64).clamp(0.0, 1.0)
+        }
+    }
+}
+
+/// A change on its way (see the module documentation).
+#[derive(Debug)]
+pub(crate) struct Job {
+    /// The state it computes.
+    pub(crate) next: LabState,
+    /// Keep the movement from the experiment on screen.
+    track: bool,
+    /// A whole new experiment (an address, the first state): no movement, and a preset's
+    /// change is restored as on a reload.
+    reload: bool,
+    stage: Stage,
+}
+
+#[derive(Debug)]
+enum Stage {
+    Keys(KeySetBuilder),
+    Ring {
+        keys: Rc<KeySet>,
+        builder: RingBuilder,
+    },
+    Assign {
+        keys: Rc<KeySet>,
+        partitioner: Partitioner,
+        task: AssignTask,
+    },
+    Compare {
+        keys: Rc<KeySet>,
+        partitioner: Partitioner,
+        assignment: Assignment,
+        counts: Vec<u64>,
+        task: MovementTask,
+    },
+    /// Placeholder while a stage is moved out.
+    Empty,
+}
+
+/// Checks a state the lab is asked to compute: the lab's own limits, the core's
+/// configuration rules and the work budget.
+pub(crate) fn check(state: &LabState) -> Result<(), StateError> {
+    state.validate()?;
+    budget::check_assignment(&state.config(), u64::from(state.key_count))
+        .map_err(StateError::Config)
+}
+
+fn new_keys(builder: KeySetBuilder) -> Rc<KeySet> {
+    let keys = builder.finish();
+    keys.set_score_cache_limit(LAB_SCORE_CACHE_SCORES);
+    Rc::new(keys)
+}
+
+impl Lab {
+    /// The state the controls and the address show: the one being computed while a change
+    /// is on its way, else the one on screen ([`Lab::state`]).
+    pub fn target_state(&self) -> &LabState {
+        self.job.as_ref().map_or(&self.state, |j| &j.next)
+    }
+
+    /// Changes each time a computed experiment replaces the one on screen: everything drawn
+    /// from the figures (ring, tables, charts) is current while it stays the same.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// Like [`Lab::from_fragment_over`], but the experiment is only started (see
+    /// [`Lab::starting`]).
+    pub fn starting_from_fragment_over(
+        fragment: &str,
+        defaults: LabState,
+        mut issues: Vec<crate::state::FragmentIssue>,
+    ) -> Lab {
+        let (state, more) = LabState::from_fragment_over(fragment, defaults.clone());
+        issues.extend(more);
+        Lab::starting(state, issues, defaults)
+    }
+
+    /// While the first experiment is computed, its [`Preview`] (`None` once ready, or for a
+    /// ring too big to preview in a few milliseconds).
+    pub fn preview(&self) -> Option<Preview> {
+        if self.ready {
+            return None;
+        }
+        let st = self.target_state();
+        let config = st.config();
+        let points: usize = (0..config.nodes.len())
+            .map(|i| config.vnodes_of(i) as usize)
+            .sum();
+        if config.strategy == partlab_core::config::Strategy::Ring && points > PREVIEW_MAX_POINTS {
+            return None;
+        }
+        let p = Partitioner::new(&config).ok()?;
+        let colour = |n: usize| st.nodes.get(n).map_or(n, |x| x.colour);
+        let n = super::SAMPLE_KEYS.min(st.key_count as usize) as u64;
+        let mut dots: Vec<super::Dot> = (1..=n)
+            .map(|i| {
+                let placed = p.place(&partlab_core::hash::lesson_key(i), 1);
+                super::Dot {
+                    slot: usize::MAX,
+                    hash: placed.hash,
+                    colour: colour(placed.nodes.first().map_or(0, |&o| o as usize)),
+                    moved_from: None,
+                }
+            })
+            .collect();
+        // In ring order, as the lab's own dots are.
+        dots.sort_by_key(|d| d.hash);
+        Some(Preview {
+            points: p.ring().map(|r| r.points().to_vec()),
+            dots,
+        })
+    }
+
+    /// Whether a change is being computed (the figures show the previous experiment).
+    pub fn busy(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// Whether the experiment on screen is one the user asked for: false only while the
+    /// first one is computed (the page shows a progress note instead of the views).
+    pub fn ready(&self) -> bool {
+        self.ready
+    }
+
+    /// How far the change on its way is.
+    pub fn progress(&self) -> Option<Progress> {
+        let job = self.job.as_ref()?;
+        let keys = u64::from(job.next.key_count);
+        Some(match &job.stage {
+            Stage::Keys(b) => Progress {
+                stage: WorkStage::HashKeys,
+                done: b.work_done(),
+                total: b.total_work(),
+                keys,
+            },
+            Stage::Ring { builder, .. } => Progress {
+                stage: WorkStage::Ring,
+                done: builder.work_done(),
+                total: builder.total_work(),
+                keys,
+            },
+            Stage::Assign { task, .. } => Progress {
+                stage: WorkStage::Assign,
+                done: task.work_done(),
+                total: task.total_work(),
+                keys,
+            },
+            Stage::Compare { task, .. } => Progress {
+                stage: WorkStage::Compare,
+                done: task.work_done(),
+                total: task.total_work(),
+                keys,
+            },
+            Stage::Empty => Progress {
+                stage: WorkStage::Assign,
+                done: 0,
+                total: 0,
+                keys,
+            },
+        })
+    }
+
+    /// Starts computing `next` (already checked with [`check`]), replacing a job on its way.
+    /// `track`: show the movement from the experiment on screen; `reload`: a whole new
+    /// experiment.
+    pub(crate) fn start_job(&mut self, next: LabState, track: bool, reload: bool) {
+        let count = next.key_count as usize;
+        let old = self.job.take();
+        // A change on top of one on its way: tracked only if both were, and a reload stays one.
+        let (track, reload) = match &old {
+            Some(j) => (track && j.track, reload || j.reload),
+            None => (track, reload),
+        };
+        // Keys: those on screen, those of the job replaced, or new ones.
+        let mut keys = (self.keys.len() == count).then(|| Rc::clone(&self.keys));
+        let mut builder = None;
+        if let Some(j) = old {
+            match j.stage {
+                Stage::Keys(b) if b.len() == count => builder = Some(b),
+                Stage::Ring { keys: k, .. }
+                | Stage::Assign { keys: k, .. }
+                | Stage::Compare { keys: k, .. }
+                    if k.len() == count =>
+                {
+                    keys = Some(k)
+                }
+                _ => {}
+            }
+        }
+        let stage = match (keys, builder) {
+            (Some(keys), _) => Self::assign_stage(keys, &next),
+            (None, Some(b)) => Stage::Keys(b),
+            (None, None) => match KeySetBuilder::lesson(count) {
+                Ok(b) => {
+                    // The cached scores of the old keys are of no use to the new ones.
+                    self.keys.clear_score_cache();
+                    Stage::Keys(b)
+                }
+                // The state was checked: the count is valid.
+                Err(_) => return,
+            },
+        };
+        self.job = Some(Job {
+            next,
+            track,
+            reload,
+            stage,
+        });
+    }
+
+    fn assign_stage(keys: Rc<KeySet>, next: &LabState) -> Stage {
+        let config = next.config();
+        if config.strategy == Strategy::Ring {
+            return match RingBuilder::new(&config) {
+                Ok(builder) => Stage::Ring { keys, builder },
+                Err(_) => Stage::Empty,
+            };
+        }
+        match Partitioner::new(&config) {
+            Ok(partitioner) => {
+                let task = AssignTask::new(&partitioner, &keys, next.replicas as usize);
+                Stage::Assign {
+                    keys,
+                    partitioner,
+                    task,
+                }
+            }
+            // The state was checked; should the core still refuse it, nothing happens.
+            Err(_) => Stage::Empty,
+        }
+    }
+
+    /// Does about `work` units of the change on its way (one unit ≈ hashing one key); commits
+    /// it when it is complete. Returns whether the lab is idle.
+    pub fn work(&mut self, work: u64) -> bool {
+        let Some(mut job) = self.job.take() else {
+            return true;
+        };
+        let stage = std::mem::replace(&mut job.stage, Stage::Empty);
+        job.stage = match stage {
+            Stage::Keys(mut b) => {
+                if b.step(work) {
+                    Self::assign_stage(new_keys(b), &job.next)
+                } else {
+                    Stage::Keys(b)
+                }
+            }
+            Stage::Ring { keys, mut builder } => {
+                if builder.step(Some(&mut self.vnode_cache), work) {
+                    let partitioner = builder.finish(Some(&mut self.vnode_cache));
+                    let task = AssignTask::new(&partitioner, &keys, job.next.replicas as usize);
+                    Stage::Assign {
+                        keys,
+                        partitioner,
+                        task,
+                    }
+                } else {
+                    Stage::Ring { keys, builder }
+                }
+            }
+            Stage::Assign {
+                keys,
+                partitioner,
+                mut task,
+            } => {
+                if !task.step(&keys, work) {
+                    Stage::Assign {
+                        keys,
+                        partitioner,
+                        task,
+                    }
+                } else {
+                    let (assignment, counts) = task.finish(&keys);
+                    let config = job.next.config();
+                    let same_keys = Rc::ptr_eq(&keys, &self.keys);
+                    if job.track && !job.reload && same_keys && config != self.config {
+                        let task = MovementTask::new(
+                            &self.config,
+                            self.assignment.replicas,
+                            &config,
+                            assignment.replicas,
+                            keys.len(),
+                        );
+                        Stage::Compare {
+                            keys,
+                            partitioner,
+                            assignment,
+                            counts,
+                            task,
+                        }
+                    } else {
+                        self.commit(job, keys, partitioner, assignment, counts, None);
+                        return true;
+                    }
+                }
+            }
+            Stage::Compare {
+                keys,
+                partitioner,
+                assignment,
+                counts,
+                mut task,
+            } => {
+                if task.step(&self.assignment, &assignment, work) {
+                    let movement = task.finish(&self.assignment, &assignment);
+                    self.commit(job, keys, partitioner, assignment, counts, Some(movement));
+                    return true;
+                }
+                Stage::Compare {
+                    keys,
+                    partitioner,
+                    assignment,
+                    counts,
+                    task,
+                }
+            }
+            Stage::Empty => return true,
+        };
+        self.job = Some(job);
+        false
+    }
+
+    /// Runs the change on its way to the end.
+    pub fn finish_work(&mut self) {
+        while !self.work(u64::MAX / 256) {}
+    }
+
+    /// Makes a computed job the experiment on screen.
+    fn commit(
+        &mut self,
+        job: Job,
+        keys: Rc<KeySet>,
+        partitioner: Partitioner,
+        assignment: Assignment,
+        counts: Vec<u64>,
+        movement: Option<Movement>,
+    ) {
+        let same_keys = Rc::ptr_eq(&keys, &self.keys);
+        if !same_keys {
+            self.keys_generation += 1;
+            self.sample = sample_slots(&keys);
+        }
+        let config = job.next.config();
+        let distribution = Distribution::from_counts(&config, &counts);
+        let old_colours: Vec<usize> = self.state.nodes.iter().map(|n| n.colour).collect();
+        let old_config = std::mem::replace(&mut self.config, config);
+        let old_assignment = std::mem::replace(&mut self.assignment, assignment);
+        self.keys = keys;
+        self.partitioner = partitioner;
+        self.distribution = distribution;
+        self.state = job.next;
+        self.ready = true;
+        self.revision += 1;
+        if job.reload {
+            self.movement = None;
+            self.previous = None;
+            self.restore_preset_change();
+        } else if job.track && same_keys {
+            if let Some(m) = movement {
+                self.movement = Some(m);
+                self.previous = Some(Previous {
+                    sample_owners: self
+                        .sample
+                        .iter()
+                        .map(|&s| old_assignment.owners[s])
+                        .collect(),
+                    config: old_config,
+                    colours: old_colours,
+                });
+            }
+        } else {
+            self.movement = None;
+            self.previous = None;
+        }
+    }
+
+    /// A change the lab was asked for: checked, then started; on error the experiment on
+    /// screen stays and a notice says why. Returns whether it was accepted.
+    pub(crate) fn request(&mut self, next: LabState, track: bool) -> bool {
+        match check(&next) {
+            Ok(()) => {
+                self.start_job(next, track, false);
+                true
+            }
+            Err(e) => {
+                self.notices.push(Notice::Rejected(e));
+                false
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Msg;
+    use crate::state::Lang;
+    use partlab_core::budget::OverBudget;
+    use partlab_core::config::{ConfigError, Strategy};
+
+    fn lab() -> Lab {
+        Lab::new(LabState::with_lang(Lang::En), Vec::new())
+    }
+
+    fn counts(lab: &Lab) -> Vec<u64> {
+        lab.distribution().nodes.iter().map(|n| n.keys).collect()
+    }
+
+    #[test]
+    fn a_change_computed_in_slices_shows_the_old_figures_until_it_commits() {
+        let mut sliced = lab();
+        let mut whole = lab();
+        let before = counts(&sliced);
+        for msg in [Msg::SetKeyCount(200_000), Msg::AddNode] {
+            sliced.begin(msg.clone());
+            whole.update(msg);
+        }
+        assert!(sliced.busy());
+        assert_eq!(sliced.target_state().key_count, 200_000);
+        assert_eq!(sliced.state().key_count, 100_000);
+        let mut stages = Vec::new();
+        let mut last = (WorkStage::HashKeys, 0.0);
+        while !sliced.work(2_000) {
+            // The figures on screen stay those of the experiment before the change.
+            assert_eq!(counts(&sliced), before);
+            let p = sliced.progress().expect("busy");
+            if p.stage == last.0 {
+                assert!(p.fraction() >= last.1, "{p:?} after {last:?}");
+            }
+            last = (p.stage, p.fraction());
+            if stages.last() != Some(&p.stage) {
+                stages.push(p.stage);
+            }
+        }
+        assert_eq!(
+            stages,
+            [WorkStage::HashKeys, WorkStage::Ring, WorkStage::Assign]
+        );
+        assert!(!sliced.busy() && sliced.progress().is_none());
+        assert_eq!(counts(&sliced), counts(&whole));
+        assert_eq!(sliced.state(), whole.state());
+        assert_eq!(sliced.keys_generation(), whole.keys_generation());
+    }
+
+    #[test]
+    fn a_change_on_top_of_one_on_its_way_keeps_the_keys_already_hashed() {
+        let mut lab = lab();
+        let g = lab.keys_generation();
+        lab.begin(Msg::SetKeyCount(50_000));
+        lab.work(10_000);
+        lab.begin(Msg::SetVnodes(10));
+        lab.begin(Msg::SetKeyCount(50_000));
+        lab.finish_work();
+        assert_eq!(lab.keys_generation(), g + 1);
+        assert_eq!((lab.state().vnodes, lab.keys().len()), (10, 50_000));
+        // The language changed meanwhile stays changed when the job commits.
+        lab.begin(Msg::SetKeyCount(20_000));
+        lab.begin(Msg::SetLang(Lang::Ca));
+        lab.finish_work();
+        assert_eq!(lab.state().lang, Lang::Ca);
+    }
+
+    #[test]
+    fn a_tracked_change_is_compared_in_slices() {
+        for strategy in [Strategy::Ring, Strategy::Rendezvous] {
+            let mut sliced = lab();
+            let mut whole = lab();
+            for l in [&mut sliced, &mut whole] {
+                l.update(Msg::SetStrategy(strategy));
+            }
+            sliced.begin(Msg::AddNode);
+            whole.update(Msg::AddNode);
+            let mut stages = Vec::new();
+            while !sliced.work(500) {
+                stages.push(sliced.progress().expect("busy").stage);
+            }
+            assert!(
+                stages.contains(&WorkStage::Compare),
+                "{strategy}: {stages:?}"
+            );
+            assert_eq!(sliced.movement(), whole.movement(), "{strategy}");
+        }
+        let mut ring = lab();
+        ring.update(Msg::AddNode);
+        let m = ring.movement().expect("a movement");
+        assert!((m.moved_fraction * 100.0 - 19.2).abs() < 0.05);
+    }
+
+    #[test]
+    fn work_over_the_budget_is_refused_with_the_way_round_it() {
+        let mut lab = lab();
+        for _ in 0..28 {
+            lab.update(Msg::AddNode);
+        }
+        lab.update(Msg::SetStrategy(Strategy::Rendezvous));
+        lab.update(Msg::SetKeyCount(200_000));
+        let before = counts(&lab);
+        lab.update(Msg::SetKeyCount(1_000_000));
+        let [Notice::Rejected(StateError::Config(ConfigError::OverBudget(b)))] = lab.notices()
+        else {
+            panic!("expected a budget notice, got {:?}", lab.notices());
+        };
+        assert!(matches!(b, OverBudget::Rendezvous { nodes: 32, .. }));
+        assert_eq!(b.max_keys(), Some(250_000));
+        assert!(lab.notices()[0].text(Lang::En).contains("250,000"));
+        assert_eq!(counts(&lab), before);
+        assert!(!lab.busy());
+        // The same address is refused too, with the defaults instead.
+        let fragment = {
+            let mut s = lab.state().clone();
+            s.key_count = 1_000_000;
+            s.to_fragment()
+        };
+        let loaded = Lab::from_fragment(&fragment, Lang::En);
+        assert!(matches!(
+            loaded.notices(),
+            [Notice::Rejected(StateError::Config(
+                ConfigError::OverBudget(_)
+            ))]
+        ));
+        assert_eq!(loaded.state().nodes.len(), 4);
+    }
+
+    #[test]
+    fn the_preview_shows_the_ring_and_the_sample_keys_where_the_lab_puts_them() {
+        let state = LabState::with_lang(Lang::En);
+        let mut lab = Lab::starting(state.clone(), Vec::new(), state.clone());
+        let preview = lab.preview().expect("a preview before the keys are hashed");
+        lab.finish_work();
+        assert!(lab.preview().is_none());
+        assert_eq!(preview.points.as_deref(), lab.ring_points());
+        let mut dots: Vec<(u64, usize)> = lab
+            .sample_dots()
+            .iter()
+            .map(|d| (d.hash, d.colour))
+            .collect();
+        dots.sort_unstable();
+        let seen: Vec<(u64, usize)> = preview.dots.iter().map(|d| (d.hash, d.colour)).collect();
+        assert_eq!(seen, dots);
+    }
+
+    #[test]
+    fn a_lab_started_in_slices_is_not_ready_until_its_experiment_is_computed() {
+        let mut state = LabState::with_lang(Lang::En);
+        state.key_count = 500_000;
+        let mut lab = Lab::starting(state.clone(), Vec::new(), LabState::with_lang(Lang::En));
+        assert!(!lab.ready() && lab.busy());
+        assert_eq!(lab.target_state(), &state);
+        let mut slices = 0;
+        while !lab.work(20_000) {
+            slices += 1;
+        }
+        assert!(slices > 20, "{slices}");
+        assert!(lab.ready());
+        assert_eq!(lab.keys().len(), 500_000);
+        assert_eq!(lab.state(), &state);
+    }
+}

@@ -1,0 +1,128 @@
+// Work in slices, the work budget, coalesced addresses, redraws: what the page must do,
+// checked by structure, never by timing (speed is tests/e2e/bench.mjs's job).
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { keysPerNode as counts, settle, useLab } from './harness.mjs';
+
+const { open } = useLab({ defaults: { locale: 'en-GB' } });
+const NODES = 'inv-bcn,inv-vlc,inv-gir,inv-lle';
+
+/** The keys-per-node table's total. */
+const total = async (page) => Object.values(await counts(page)).reduce((s, k) => s + k, 0);
+
+describe('work in slices', () => {
+  test('a million keys are hashed in slices: a progress note, the old figures until the new ones', { timeout: 120_000 }, async () => {
+    const { page, errors, context } = await open(`#s=ring&n=${NODES}&v=150&k=100000&l=en`, {
+      initScript: () => {
+        // Every text the progress note shows, and the figures' total at that moment.
+        window.__seen = [];
+        new MutationObserver(() => {
+          const note = document.getElementById('progress')?.textContent ?? '';
+          if (!note) return;
+          const rows = [...document.querySelectorAll('#dist-table tr[data-keys]')];
+          window.__seen.push({ note, total: rows.reduce((s, r) => s + Number(r.dataset.keys), 0) });
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      },
+    });
+    assert.equal(await total(page), 100_000);
+    await page.evaluate(() => {
+      window.__seen = [];
+    });
+    await page.focus('#keys');
+    await page.keyboard.press('End');
+    await page.waitForFunction(() => document.getElementById('app').getAttribute('data-busy') === 'true');
+    // The controls show the change asked for at once, the figures the experiment before it.
+    assert.match(await page.getAttribute('#keys', 'aria-valuetext'), /^1,000,000/);
+    await settle(page);
+    assert.equal(await total(page), 1_000_000);
+    const seen = await page.evaluate(() => window.__seen);
+    const notes = [...new Set(seen.map((s) => s.note))];
+    assert.ok(notes.length >= 3, `the progress note changed ${notes.length} times: ${notes.slice(0, 3)}`);
+    assert.ok(notes.some((n) => /^Hashing 1,000,000 keys… \d+\s%/.test(n)), notes[0]);
+    // While the note showed, the figures were those of the 100 000 keys.
+    assert.ok(seen.every((s) => s.total === 100_000), JSON.stringify(seen.find((s) => s.total !== 100_000)));
+    assert.equal(await page.textContent('#progress'), '');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('work over the budget is refused with the way round it, and the last valid state stays', { timeout: 60_000 }, async () => {
+    const names = Array.from({ length: 32 }, (_, i) => `n${i + 1}`).join(',');
+    const { page, errors, context } = await open(`#c=rendezvous&s=rendezvous&n=${names}&k=200000&l=en`);
+    const before = await counts(page);
+    await page.focus('#keys');
+    await page.keyboard.press('End');
+    await page.waitForSelector('#control-notices .notice');
+    const notice = await page.textContent('#control-notices .notice');
+    assert.match(notice, /32 × 1,000,000 × 1 = 32,000,000 scores/);
+    assert.match(notice, /use at most 250,000 keys, or at most 8 nodes/);
+    await settle(page);
+    assert.deepEqual(await counts(page), before);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('200 addresses in a row are shown once, the last one', { timeout: 60_000 }, async () => {
+    const { page, errors, context } = await open(`#s=ring&n=${NODES}&v=150&k=100000&l=en`);
+    const drawn = await page.evaluate(() => {
+      const n0 = performance.getEntriesByName('partlab-update').length;
+      const stops = [1, 2, 3, 5, 7, 10, 15, 20, 30, 50];
+      for (let i = 0; i < 200; i++) {
+        location.hash = `#c=ring&s=ring&n=inv-bcn,inv-vlc,inv-gir,inv-lle&v=${stops[i % stops.length]}&k=100000&l=en`;
+      }
+      return n0;
+    });
+    await page.waitForFunction(() => document.getElementById('vnodes-out')?.textContent === '50');
+    await settle(page);
+    const updates = await page.evaluate((n0) => performance.getEntriesByName('partlab-update').length - n0, drawn);
+    // One burst, one address shown: a handful of frames, not 200.
+    assert.ok(updates <= 5, `${updates} updates for one burst of 200 addresses`);
+    assert.match(await page.evaluate(() => location.hash), /v=50/);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
+
+describe('redraws', () => {
+  /** A fingerprint of every pixel of a canvas (and its size). */
+  const pixels = (page, id) =>
+    page.$eval(`#${id}`, (c) => {
+      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      let h = 0;
+      for (let i = 0; i < d.length; i++) h = (Math.imul(h, 31) + d[i]) | 0;
+      return `${c.width}×${c.height}:${h}`;
+    });
+
+  test('charts redrawn over their kept layers show what a fresh page draws', { timeout: 120_000 }, async () => {
+    const fragment = `#s=ring&n=${NODES}&v=150&k=100000&l=en`;
+    const a = await open(fragment);
+    await a.page.waitForSelector('#deviation-chart[data-points="11"]', { timeout: 60_000 });
+    await a.page.waitForSelector('#movement-chart[data-points="9"]', { timeout: 60_000 });
+    // Steps there and back: the marker moves, the bars change, the layers are kept.
+    await a.page.focus('#vnodes');
+    for (const key of ['ArrowRight', 'ArrowRight', 'ArrowLeft', 'ArrowLeft']) {
+      await a.page.keyboard.press(key);
+      await settle(a.page);
+    }
+    assert.equal(await a.page.textContent('#vnodes-out'), '150');
+    // The movement sweep depends on the vnodes: wait for its new run.
+    await a.page.waitForFunction(
+      () =>
+        document.getElementById('deviation-chart')?.getAttribute('data-points') === '11' &&
+        document.getElementById('movement-chart')?.getAttribute('data-points') === '9' &&
+        !document.getElementById('movement-status')?.textContent.includes('…'),
+      null,
+      { timeout: 60_000 },
+    );
+    const b = await open(fragment);
+    await b.page.waitForSelector('#deviation-chart[data-points="11"]', { timeout: 60_000 });
+    await b.page.waitForSelector('#movement-chart[data-points="9"]', { timeout: 60_000 });
+    await settle(b.page);
+    for (const id of ['bars-chart', 'deviation-chart', 'movement-chart']) {
+      assert.equal(await pixels(a.page, id), await pixels(b.page, id), id);
+    }
+    assert.deepEqual([...a.errors, ...b.errors], []);
+    await a.context.close();
+    await b.context.close();
+  });
+});
