@@ -294,10 +294,38 @@ pub fn route(fragment: &str, legacy: impl FnOnce(&str) -> ChapterId) -> Route {
         }
     }
     let bare = rest.iter().all(|p| p.split('=').next() == Some("l"));
-    let rest = rest.join("&");
+    let named = |field: Field| {
+        rest.iter()
+            .any(|p| p.split('=').next() == Some(field.name()))
+    };
+    // A preset alone is the preset's experiment; with any configuration field it is only a
+    // label over the old page's defaults.
+    let over_old_defaults =
+        !named(Field::Preset) || Field::ALL.into_iter().any(|f| f.is_config() && named(f));
+    let strategy_named = named(Field::Strategy);
+    let mut rest = rest.join("&");
     let chapter = match chapter {
         Some(c) => c,
-        None => legacy(&rest),
+        None => {
+            let c = legacy(&rest);
+            // The page before chapters opened on the ring: an old address that names no
+            // strategy meant the ring, even where its chapter opens with another one
+            // (`p=mod-4-5&v=10` is section 5's preset label over a ring experiment).
+            let old_default = LabState::with_lang(Lang::Ca).strategy;
+            if !bare
+                && over_old_defaults
+                && !strategy_named
+                && c.instrument() == Instrument::Hashing
+                && c.default_strategy() != old_default
+            {
+                rest.push_str(&format!(
+                    "&{}={}",
+                    Field::Strategy.name(),
+                    old_default.name()
+                ));
+            }
+            c
+        }
     };
     Route {
         chapter,
@@ -419,12 +447,25 @@ mod tests {
             "v=10",
             "p=ring-join&embed=ring",
             "s=rendezvous&r=2&l=en",
+            // Section 5's preset label over a ring experiment: the chapter of section 5,
+            // still showing the ring.
+            "p=mod-4-5&v=10",
+            "p=mod-4-5&v=10&embed=figures",
+            "p=mod-4-5",
+            "p=rendezvous&v=20",
+            "s=modulo&v=20",
         ] {
-            let chapter = legacy_chapter(old);
+            let r = route(old, legacy_chapter);
+            assert!(r.issues.is_empty(), "{old}");
             let (then, _) = LabState::from_fragment(old, Lang::Ca);
-            let (now, _) = LabState::from_fragment_over(old, hashing_defaults(chapter, Lang::Ca));
+            let (now, _) =
+                LabState::from_fragment_over(&r.rest, hashing_defaults(r.chapter, Lang::Ca));
             assert_eq!(now, then, "{old}");
         }
+        assert_eq!(
+            route("p=mod-4-5&v=10", legacy_chapter).chapter,
+            ChapterId::ModN
+        );
     }
 
     #[test]
