@@ -110,6 +110,8 @@ describe('chapters', () => {
     await page.click('a[data-chapter="ring"]');
     await page.waitForSelector('#chapter[data-chapter="ring"]');
     assert.equal(await vnodesOut(page), '10');
+    // The chapter is recomputed in slices: its figures follow the ring within a few frames.
+    await page.waitForSelector('#dist-table tr[data-node="inv-tar"]');
     const after = await page.$$eval('#dist-table tr[data-node]', (rows) => rows.map((r) => [r.dataset.node, r.dataset.keys]));
     assert.deepEqual(after, before);
     await addressSettled(page);
