@@ -165,6 +165,7 @@ impl StudyView {
     /// Applies the queued inputs and redraws (called by the frame once per animation frame).
     pub fn frame(&mut self) {
         self.frame_scheduled = false;
+        mark_start();
         let inputs = std::mem::take(&mut self.queue);
         if !inputs.is_empty() {
             // A change may start new work (a growth curve for another seed).
@@ -174,6 +175,7 @@ impl StudyView {
             self.model.update(input);
         }
         self.draw();
+        measure("partlab-study-frame");
         self.schedule_work();
     }
 
@@ -205,9 +207,11 @@ impl StudyView {
     /// One slice of the model's background work, then a redraw of what it changed.
     fn work_tick(&mut self) {
         self.work_scheduled = false;
+        mark_start();
         let more = self.model.work();
         self.rendered.pending_work = more;
         self.draw();
+        measure("partlab-study-work");
         self.schedule_work();
     }
 
@@ -255,5 +259,22 @@ impl StudyView {
         if let Some(app) = by_id("app") {
             let _ = app.remove_attribute("data-busy");
         }
+    }
+}
+
+/// Marks the start of a frame or a work slice (see [`measure`]).
+fn mark_start() {
+    if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
+        let _ = p.mark("partlab-study-start");
+    }
+}
+
+/// Records the frame or work slice begun by [`mark_start`] as a performance measure named
+/// `name`: the benchmark's per-chapter rows and DevTools' Performance panel read them.
+fn measure(name: &str) {
+    if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
+        let _ = p.measure_with_start_mark(name, "partlab-study-start");
+        // Marks accumulate otherwise: one per frame for as long as the page is open.
+        p.clear_marks_with_mark_name("partlab-study-start");
     }
 }

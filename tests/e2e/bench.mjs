@@ -19,6 +19,8 @@
 //   [8] 200 address changes written by a script in one go (hashchange events);
 //   [9] the deviation and movement sweeps (sliced): time, longest slice;
 //   [10]–[12] first load to the ring on screen; the wasm's size; the wasm memory.
+//   [13]… every other chapter of the chapter bar: its first render, and its main control's step
+//     (the frame that applies it, then its background work to the end, and the longest task).
 // With --native FILE (the output of `cargo bench -p partlab-core --bench core`) it also shows the native
 // core's time for the same computation and the ratio.
 //
@@ -70,8 +72,8 @@ function usage(msg) {
 }
 
 const RUNS = opts.quick
-  ? { loads: 4, warm: 3, slider: 10, join: 8, sweeps: 3, joinSweeps: 2, keyChanges: 2, bigLoads: 2 }
-  : { loads: 12, warm: 6, slider: 40, join: 30, sweeps: 12, joinSweeps: 4, keyChanges: 4, bigLoads: 4 };
+  ? { loads: 4, warm: 3, slider: 10, join: 8, sweeps: 3, joinSweeps: 2, keyChanges: 2, bigLoads: 2, chapterLoads: 2, chapterSteps: 6 }
+  : { loads: 12, warm: 6, slider: 40, join: 30, sweeps: 12, joinSweeps: 4, keyChanges: 4, bigLoads: 4, chapterLoads: 5, chapterSteps: 20 };
 
 /**
  * The harness's Chromium flags, plus precise memory figures for the heap row, and every host
@@ -722,6 +724,108 @@ function parseNative(file) {
 }
 
 // --- main ----------------------------------------------------------------------------------------
+// --- the other chapters -------------------------------------------------------------------------
+/** The hashing instrument's chapters have rows of their own above; the teachers' page has no control. */
+const HASHING_CHAPTERS = new Set(['ring', 'mod-n', 'rendezvous', 'teachers']);
+
+/** The study chapters' performance measures since index `from` of each name. */
+const studyMeasures = (page) =>
+  page.evaluate(() =>
+    ['partlab-study-frame', 'partlab-study-work'].flatMap((name) =>
+      performance.getEntriesByName(name).map((e) => ({ name, start: e.startTime, dur: e.duration, end: e.startTime + e.duration })),
+    ),
+  );
+
+const studyIdle = (page, timeout = 120_000) =>
+  page.waitForFunction(
+    () => {
+      const app = document.getElementById('app');
+      return app?.getAttribute('data-state') === 'ready' && app.getAttribute('data-busy') === 'false';
+    },
+    null,
+    { timeout },
+  );
+
+/**
+ * Every other chapter in the chapter bar: its first render (fresh tab each run: the frame that
+ * builds it, and navigation → all its background work done, with the longest task), then its
+ * main control (the first slider, else the first list) stepped back and forth: the frame that
+ * applies the step, and the step → all work done with the longest task meanwhile.
+ */
+async function chapterRuns(browser, url, origin) {
+  const probe = await newPage(browser, origin);
+  await probe.page.goto(`${url}#l=en`);
+  await waitReady(probe.page);
+  const slugs = (await probe.page.$$eval('a[data-chapter]', (as) => [...new Set(as.map((a) => a.dataset.chapter))])).filter(
+    (c) => !HASHING_CHAPTERS.has(c),
+  );
+  await probe.context.close();
+  const out = [];
+  for (const slug of slugs) {
+    log(`chapter ${slug}: first render × ${RUNS.chapterLoads}, main control × ${RUNS.chapterSteps}`);
+    const r = { slug, firstFrame: [], allDone: [], loadLongest: [], control: null, step: [], stepDone: [], stepLongest: [], errors: [] };
+    let kept = null;
+    for (let i = 0; i < RUNS.chapterLoads; i++) {
+      const p = await newPage(browser, origin);
+      await p.page.goto(`${url}#c=${slug}&l=en`);
+      await studyIdle(p.page);
+      const ms = await studyMeasures(p.page);
+      const frames = ms.filter((m) => m.name === 'partlab-study-frame');
+      if (frames.length) {
+        r.firstFrame.push(frames[0].dur);
+        const end = Math.max(...ms.map((m) => m.end));
+        r.allDone.push(end);
+        // From the app's start: compiling the wasm is the first load's row ([10]).
+        const started = await p.page.evaluate(() => window.__bench.started ?? 0);
+        r.loadLongest.push((await tasksBetween(p.page, started, end + 1)).longest);
+      }
+      r.errors.push(...p.errors);
+      if (i === RUNS.chapterLoads - 1) kept = p;
+      else await p.context.close();
+    }
+    const { page } = kept;
+    const control = await page.evaluate(() => {
+      const root = document.getElementById('chapter');
+      const range = root?.querySelector('input[type="range"][data-control]');
+      if (range) return { kind: 'range', id: range.id, control: range.dataset.control };
+      const select = [...(root?.querySelectorAll('select[data-control]') ?? [])].find((s) => s.options.length > 1);
+      if (select) return { kind: 'select', id: select.id, control: select.dataset.control, values: [...select.options].map((o) => o.value) };
+      return null;
+    });
+    r.control = control;
+    if (control) {
+      for (let i = 0; i < RUNS.chapterSteps + 2; i++) {
+        const before = await studyMeasures(page);
+        const t0 = await page.evaluate(() => performance.now());
+        if (control.kind === 'range') {
+          const { value, max } = await page.$eval(`[id="${control.id}"]`, (e) => ({ value: Number(e.value), max: Number(e.max) }));
+          await page.focus(`[id="${control.id}"]`);
+          await page.keyboard.press(value >= max ? 'ArrowLeft' : i % 2 ? 'ArrowLeft' : 'ArrowRight');
+        } else {
+          const now = await page.$eval(`[id="${control.id}"]`, (e) => e.value);
+          const next = control.values.find((v) => v !== now);
+          await page.selectOption(`[id="${control.id}"]`, next);
+        }
+        await page.waitForFunction((n) => performance.getEntriesByName('partlab-study-frame').length > n, before.filter((m) => m.name === 'partlab-study-frame').length, {
+          timeout: 60_000,
+        });
+        await studyIdle(page);
+        const after = (await studyMeasures(page)).filter((m) => m.start >= t0);
+        const frame = after.filter((m) => m.name === 'partlab-study-frame')[0];
+        const end = Math.max(...after.map((m) => m.end));
+        if (i < 2) continue; // warm-up
+        r.step.push(frame.dur);
+        r.stepDone.push(end - frame.start);
+        r.stepLongest.push((await tasksBetween(page, t0, end + 1)).longest);
+      }
+    }
+    r.errors.push(...kept.errors);
+    await kept.context.close();
+    out.push(r);
+  }
+  return out;
+}
+
 async function main() {
   const wasmFiles = fs.existsSync(opts.dist) ? fs.readdirSync(opts.dist).filter((f) => f.endsWith('.wasm')) : [];
   if (!wasmFiles.length) throw new Error(`no .wasm in ${opts.dist}: build the page first (scripts/build.sh)`);
@@ -826,6 +930,9 @@ async function main() {
 
     R.worst = await worstRuns(browser, url, origin);
     for (const w of R.worst) errors.push(...w.errors);
+
+    R.chapters = await chapterRuns(browser, url, origin);
+    for (const c of R.chapters) errors.push(...c.errors);
   } finally {
     await browser.close();
     if (server) await server.close();
@@ -911,6 +1018,20 @@ async function main() {
   single(`[12] wasm memory after a 1 000 000-key run (${R.keys1m} keys; slider run + sweeps)`, wasmMem == null ? 'n/a' : mib(wasmMem), '≤ 64 MB', wasmMem == null ? 'n/a' : wasmMem <= 64 * 1048576 ? 'met' : '**MISSED**');
   single('  wasm memory with 100 000 keys (after load / after the runs above, incl. 1 000 000-key changes)', `${R.heap100k.wasm == null ? 'n/a' : mib(R.heap100k.wasm)} / ${R.heap100kAfter.wasm == null ? 'n/a' : mib(R.heap100kAfter.wasm)}`, '', '');
 
+  R.chapters.forEach((c, i) => {
+    const n = 13 + i;
+    row(`[${n}] chapter \`${c.slug}\`: first render (the frame that builds it, fresh tab)`, c.firstFrame, null);
+    row('  … navigation → all its work drawn', c.allDone, null);
+    row('  … longest task from the app started to all drawn', c.loadLongest, { on: 'p95', max: 50 });
+    if (!c.control) {
+      single(`[${n}] chapter \`${c.slug}\`: no slider or list to step`, 'n/a', '', '');
+      return;
+    }
+    row(`[${n}] chapter \`${c.slug}\`: main control step (${c.control.kind} \`${c.control.control}\`), the frame that applies it`, c.step, { on: 'p95', max: 16 });
+    row('  … step → all its work drawn', c.stepDone, null);
+    row('  … longest task meanwhile', c.stepLongest, { on: 'p95', max: 50 });
+  });
+
   const when = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
   const lines = [];
   lines.push(`Partlab in the browser: Chromium ${'{version}'} headless, release build served on 127.0.0.1, viewport 1280 × 800 at DPR 1, ${when}`);
@@ -931,6 +1052,7 @@ async function main() {
   lines.push(`- [7] open each address below, wait for the figures, focus node 1's weight slider and press ← five times 40 ms apart: ${worstConfigs().map((c) => `${c.strategy} \`${c.fragment.slice(0, 60)}…\``).join('; ')} (nodes n1…n32).`);
   lines.push('- [8] on the page of [1], run in the console: `for (let i = 0; i < 200; i++) location.hash = \'#c=ring&s=ring&n=inv-bcn,inv-vlc,inv-gir,inv-lle&v=\' + [1,2,3,5,7,10,15,20,30,50,70,100,150,200,300,400,500,700,1000][(i*7)%19] + \'&k=100000&r=1&l=en\'`: the page shows the last address once.');
   lines.push('- [9] the page of [1]: rename the last node (a new sweep of 11 points), or add a node.');
+  lines.push(`- [13]–[${12 + R.chapters.length}] open \`#c=<chapter>&l=en\` in a fresh tab (the figures are the \`partlab-study-frame\` and \`partlab-study-work\` performance measures: one per animation frame that applies inputs, one per background slice), then focus the chapter's first slider and press → / ← (or pick the other entries of its first list).`);
   lines.push('- [10] open the page in a fresh profile (cold cache) on localhost; [11] `gzip -6 -c dist/*.wasm | wc -c`; [12] `memory.buffer.byteLength` after [3].');
   lines.push('');
   lines.push('Notes:');
