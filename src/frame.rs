@@ -9,7 +9,7 @@
 use wasm_bindgen::JsValue;
 use web_sys::Element;
 
-use partlab_lab::chapters::{self, contents, ChapterId};
+use partlab_lab::chapters::{self, contents, ChapterId, FrameOptions};
 use partlab_lab::i18n::{chapter_tab, part_number, part_title, tr, Text};
 use partlab_lab::state::Lang;
 
@@ -34,6 +34,13 @@ pub fn build(app: &Element) -> Result<Element, JsValue> {
                         .id("tab-teachers")
                         .class("teachers-link")
                         .attr("data-chapter", ChapterId::Teachers.slug()),
+                )?
+                .child(
+                    H::new("button")?
+                        .id("projector")
+                        .class("projector-toggle")
+                        .attr("type", "button")
+                        .attr("aria-pressed", "false"),
                 )?
                 .child(
                     H::new("button")?
@@ -103,18 +110,19 @@ pub fn build(app: &Element) -> Result<Element, JsValue> {
 }
 
 /// The address of `chapter` as a link, in `lang`, with `preset` applied if given.
-fn link(chapter: ChapterId, lang: Lang, preset: Option<&str>, links: bool) -> String {
+fn link(chapter: ChapterId, lang: Lang, preset: Option<&str>, options: FrameOptions) -> String {
     let mut fields = String::new();
     if let Some(p) = preset {
         fields.push_str(&format!("p={p}&"));
     }
     fields.push_str(&format!("l={}", lang.code()));
-    format!("#{}", chapters::fragment(chapter, links, &fields))
+    format!("#{}", chapters::fragment(chapter, options, &fields))
 }
 
 /// Writes the frame's texts in `lang`, with `chapter` marked as the one on screen (on a change
-/// of language or chapter only). `links` false hides the links that leave the page.
-pub fn render(lang: Lang, chapter: ChapterId, links: bool) -> Result<(), JsValue> {
+/// of language, chapter or options only). `options.links` false hides the links that leave
+/// the page; the chapter links keep the projector mode.
+pub fn render(lang: Lang, chapter: ChapterId, options: FrameOptions) -> Result<(), JsValue> {
     let doc = document()?;
     if let Some(html) = doc.document_element() {
         set_attr(&html, "lang", lang.code());
@@ -140,7 +148,7 @@ pub fn render(lang: Lang, chapter: ChapterId, links: bool) -> Result<(), JsValue
     }
     for c in ChapterId::ALL {
         if let Some(a) = by_id(&format!("tab-{}", c.slug())) {
-            set_attr(&a, "href", &link(c, lang, None, links));
+            set_attr(&a, "href", &link(c, lang, None, options));
             a.set_text_content(Some(chapter_tab(lang, c)));
             if c == chapter {
                 set_attr(&a, "aria-current", "page");
@@ -171,7 +179,7 @@ pub fn render(lang: Lang, chapter: ChapterId, links: bool) -> Result<(), JsValue
             item = match entry.chapter {
                 Some(c) => {
                     let mut a = H::new("a")?
-                        .attr("href", &link(c, lang, entry.preset, links))
+                        .attr("href", &link(c, lang, entry.preset, options))
                         .text(title);
                     if c == chapter && entry.preset.is_none() {
                         a = a.attr("aria-current", "page");
@@ -190,14 +198,36 @@ pub fn render(lang: Lang, chapter: ChapterId, links: bool) -> Result<(), JsValue
     if let Some(root) = by_id("chapter") {
         set_attr(&root, "data-chapter", chapter.slug());
     }
+    if let Some(b) = by_id("projector") {
+        set_attr(&b, "title", tr(lang, Text::ProjectorHint));
+    }
+    t("projector", Text::Projector);
     if let Some(a) = by_id("open-full") {
-        if links {
+        if options.links {
             let _ = a.remove_attribute("hidden");
         } else {
             set_attr(&a, "hidden", "");
         }
     }
     Ok(())
+}
+
+/// Shows projector mode on the page (`html[data-projector]`, the CSS's larger text and
+/// stronger colours) and on its button.
+pub fn show_projector(on: bool) {
+    let Ok(doc) = document() else {
+        return;
+    };
+    if let Some(html) = doc.document_element() {
+        if on {
+            set_attr(&html, "data-projector", "");
+        } else {
+            let _ = html.remove_attribute("data-projector");
+        }
+    }
+    if let Some(b) = by_id("projector") {
+        set_attr(&b, "aria-pressed", if on { "true" } else { "false" });
+    }
 }
 
 /// Points the "open the full lab" link at `fragment` (the state without its embed view).

@@ -26,7 +26,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event};
 
-use partlab_lab::chapters::{self, legacy_chapter, route, ChapterId, Instrument};
+use partlab_lab::chapters::{self, legacy_chapter, route, ChapterId, FrameOptions, Instrument};
 use partlab_lab::i18n::{tr, Text};
 use partlab_lab::palette::Theme;
 use partlab_lab::state::{FragmentIssue, Lang};
@@ -190,8 +190,9 @@ struct Frame {
     saved: Vec<(ChapterId, String)>,
     /// What the frame last drew: language, chapter, embed mode.
     rendered: Option<(Lang, ChapterId, bool)>,
-    /// Whether links that leave the page show (`links=off` hides them, for embedding pages).
-    links: bool,
+    /// The frame's own address fields: whether links that leave the page show (`links=off`
+    /// hides them, for embedding pages), projector mode.
+    options: FrameOptions,
     written_fragment: String,
     url_timer: Option<i32>,
     /// The address the pending `url_timer` is for.
@@ -322,6 +323,17 @@ pub(crate) fn listen_id(
     }
 }
 
+/// The colour scheme for the page: the projector's, else the system's light or dark one.
+fn theme_for(options: FrameOptions) -> Theme {
+    if options.projector {
+        Theme::Projector
+    } else if is_dark() {
+        Theme::Dark
+    } else {
+        Theme::Light
+    }
+}
+
 fn is_dark() -> bool {
     window()
         .ok()
@@ -393,7 +405,7 @@ impl Frame {
         }
         let now_rendered = (self.view.lang(), self.chapter, self.view.embedded());
         if self.rendered != Some(now_rendered) {
-            if let Err(e) = frame::render(now_rendered.0, self.chapter, self.links) {
+            if let Err(e) = frame::render(now_rendered.0, self.chapter, self.options) {
                 log_error("frame", &e);
             }
             self.rendered = Some(now_rendered);
@@ -415,9 +427,29 @@ impl Frame {
         }
     }
 
+    /// Applies the frame's address fields: the links and the projector mode (its palette for
+    /// the chapter, its CSS for the page).
+    fn set_options(&mut self, options: FrameOptions) {
+        if options.projector != self.options.projector {
+            frame::show_projector(options.projector);
+            self.theme = theme_for(options);
+            self.view.set_theme(self.theme);
+        }
+        self.options = options;
+        self.rendered = None;
+    }
+
+    /// Projector mode switched from its button: shown at once, written to the address.
+    fn toggle_projector(&mut self) {
+        let mut options = self.options;
+        options.projector = !options.projector;
+        self.set_options(options);
+        request_frame();
+    }
+
     /// The whole address for the chapter on screen (without `#`).
     fn fragment(&self) -> String {
-        chapters::fragment(self.chapter, self.links, &self.view.fields(true))
+        chapters::fragment(self.chapter, self.options, &self.view.fields(true))
     }
 
     /// Writes the address when the state changed: at once after a discrete change (a rename,
@@ -463,7 +495,7 @@ impl Frame {
 
     /// The embed view's "open the full lab" link: the address without `embed`.
     fn set_open_full(&self) {
-        let full = chapters::fragment(self.chapter, self.links, &self.view.fields(false));
+        let full = chapters::fragment(self.chapter, self.options, &self.view.fields(false));
         frame::set_open_full(&full);
     }
 
@@ -489,9 +521,12 @@ impl Frame {
         // A write still pending is for the state the user just replaced by typing an address.
         clear_timeout(self.url_timer.take());
         let r = route(hash, legacy_chapter);
-        if r.links != self.links {
-            self.links = r.links;
-            self.rendered = None;
+        let options = FrameOptions {
+            links: r.links,
+            projector: r.projector,
+        };
+        if options != self.options {
+            self.set_options(options);
         }
         if r.chapter == self.chapter {
             if !r.bare {
@@ -585,6 +620,9 @@ fn wire_frame_events() -> Result<(), JsValue> {
             l.forget();
         }
     };
+    keep(listen_id("projector", "click", |_| {
+        with_frame(Frame::toggle_projector);
+    })?);
     keep(listen_id("lang", "change", |e| {
         let lang = e
             .target()
@@ -632,7 +670,7 @@ fn wire_frame_events() -> Result<(), JsValue> {
     if let Ok(Some(mq)) = w.match_media("(prefers-color-scheme: dark)") {
         listen(&mq, "change", |_| {
             with_frame(|f| {
-                f.theme = if is_dark() { Theme::Dark } else { Theme::Light };
+                f.theme = theme_for(f.options);
                 f.view.set_theme(f.theme);
             });
         })?
@@ -674,7 +712,12 @@ fn run() -> Result<(), JsValue> {
     let r = route(&location_hash(), legacy_chapter);
     let app = by_id("app").ok_or_else(|| JsValue::from_str("no #app element"))?;
     let root = frame::build(&app)?;
-    let theme = if is_dark() { Theme::Dark } else { Theme::Light };
+    let options = FrameOptions {
+        links: r.links,
+        projector: r.projector,
+    };
+    let theme = theme_for(options);
+    frame::show_projector(options.projector);
     let view = ChapterView::mount(r.chapter, &root, &r.rest, browser_lang(), r.issues, theme)?;
     FRAME.with(|cell| {
         *cell.borrow_mut() = Some(Frame {
@@ -684,7 +727,7 @@ fn run() -> Result<(), JsValue> {
             root,
             saved: Vec::new(),
             rendered: None,
-            links: r.links,
+            options,
             written_fragment: String::new(),
             url_timer: None,
             url_pending: None,

@@ -166,6 +166,20 @@ pub fn build(parent: &Element) -> Result<(), JsValue> {
                                         .id("share-links-off-label")
                                         .attr("for", "share-links-off"),
                                 )?,
+                        )?
+                        .child(
+                            H::new("div")?
+                                .class("choice")
+                                .child(
+                                    H::new("input")?
+                                        .id("share-projector")
+                                        .attr("type", "checkbox"),
+                                )?
+                                .child(
+                                    H::new("label")?
+                                        .id("share-projector-label")
+                                        .attr("for", "share-projector"),
+                                )?,
                         )?,
                 )?
                 .child(
@@ -237,6 +251,7 @@ pub fn render_texts(lang: Lang) {
     t("share-width-label", Text::Width);
     t("share-height-label", Text::Height);
     t("share-links-off-label", Text::LinksOff);
+    t("share-projector-label", Text::ShareProjector);
     t("share-link-label", Text::ShareLink);
     t("share-code-label", Text::EmbedCode);
     t("share-copy-link", Text::CopyLink);
@@ -352,6 +367,7 @@ pub fn update(ctx: &ShareContext) {
         view: view.map(|(n, _)| *n),
         lang,
         links_off: checked("share-links-off"),
+        projector: checked("share-projector"),
     };
     let (w, h) = size();
     // The custom fields show the size in use, whichever way it was chosen.

@@ -122,7 +122,12 @@ impl Teachers {
     fn build(&self) -> Result<(), JsValue> {
         let lang = self.lang;
         clear(&self.root);
-        let link = |c: ChapterId, fields: &str| format!("#{}", chapters::fragment(c, true, fields));
+        let link = |c: ChapterId, fields: &str| {
+            format!(
+                "#{}",
+                chapters::fragment(c, chapters::FrameOptions::default(), fields)
+            )
+        };
         let mut presets = Vec::new();
         for c in ChapterId::ALL.into_iter().filter(|c| c.is_lesson()) {
             for s in c.presets() {

@@ -120,7 +120,7 @@ pub fn draw_bars(
     let dist = lab.distribution();
     // The same colour per node as the ring and its legend, even after a middle node leaves.
     let colours: Vec<_> = (0..dist.nodes.len())
-        .map(|i| node_colour(lab.colour_of(i)))
+        .map(|i| t.mark(node_colour(lab.colour_of(i))))
         .collect();
     let data = {
         let mut h = crate::dom::Fnv::default();

@@ -18,7 +18,7 @@ use partlab_lab::i18n::{
     strategy_rule, tr, Text,
 };
 use partlab_lab::model::{DeviationSweep, KeyPath, Lab, MovementSweep, Notice, PathDetail};
-use partlab_lab::palette::node_colour;
+use partlab_lab::palette::{chart_theme, node_colour, Theme};
 use partlab_lab::state::{
     nearest_stop, Lang, View, KEY_STOPS, MAX_LAB_WEIGHT, MIN_WEIGHT, VNODE_STOPS,
 };
@@ -539,7 +539,7 @@ pub fn render_controls(
                 .class("swatch")
                 .attr("aria-hidden", "true")
                 .el();
-            set_style(&swatch, "background-color", &node_colour(n.colour).css());
+            paint_swatch(&swatch, n.colour);
             let name_id = format!("node-name-{i}");
             let weight_id = format!("node-weight-{i}");
             let idx = i.to_string();
@@ -701,7 +701,7 @@ pub fn render_ring_texts(lab: &Lab) -> Result<(), JsValue> {
                 .class("swatch")
                 .attr("aria-hidden", "true")
                 .el();
-            set_style(&sw, "background-color", &node_colour(n.colour).css());
+            paint_swatch(&sw, n.colour);
             legend.append_child(
                 &H::new("li")?
                     .child(sw)?
@@ -1269,4 +1269,17 @@ pub fn render_movement_table(lab: &Lab, sweep: Option<&MovementSweep>) -> Result
         })
         .collect();
     Table { head, rows }.render("movement-table")
+}
+
+/// Colours a node's swatch with its colour on every theme: the page's CSS picks the
+/// projector's (`--swatch-projector`, darkened to 3:1 on white) in projector mode, so a
+/// switch of mode needs no rebuild of the rows.
+fn paint_swatch(e: &Element, colour: usize) {
+    let c = node_colour(colour);
+    set_style(e, "--swatch", &c.css());
+    set_style(
+        e,
+        "--swatch-projector",
+        &chart_theme(Theme::Projector).mark(c).css(),
+    );
 }

@@ -81,6 +81,8 @@ struct BaseKey {
     /// The vnode count and each node's name, weight (bits) and colour, for the ring strategy.
     ring: Option<(u32, Vec<NodeLook>)>,
     size_bits: (u64, u64),
+    /// The colours depend on it (the projector darkens them).
+    theme: Theme,
 }
 
 /// A node as the arcs and ticks draw it: name, weight (bits) and colour slot.
@@ -151,10 +153,11 @@ pub fn draw(
             )
         }),
         size_bits: (w.to_bits(), h.to_bits()),
+        theme,
     };
     let paths = match cache.bases.iter().position(|(k, _)| *k == key) {
         Some(i) => cache.bases.remove(i).1,
-        None => base_paths(scene, &layout)?,
+        None => base_paths(scene, &layout, &chart_theme(theme))?,
     };
     let ctx = prepare_sized(canvas, (w, h), dpr)?;
     let t = chart_theme(theme);
@@ -186,7 +189,11 @@ pub fn draw(
 }
 
 /// Each colour's arcs and ticks as paths (none for a strategy without a ring).
-fn base_paths(scene: &Scene<'_>, layout: &RingLayout) -> Result<Vec<ColourPaths>, JsValue> {
+fn base_paths(
+    scene: &Scene<'_>,
+    layout: &RingLayout,
+    t: &ChartTheme,
+) -> Result<Vec<ColourPaths>, JsValue> {
     let Some(points) = scene.points else {
         return Ok(Vec::new());
     };
@@ -199,7 +206,7 @@ fn base_paths(scene: &Scene<'_>, layout: &RingLayout) -> Result<Vec<ColourPaths>
         .into_iter()
         .map(|slot| {
             Ok((
-                node_colour(slot).css(),
+                t.mark(node_colour(slot)).css(),
                 Path2d::new_with_path_string(&arcs_path(layout, &arcs, slot))?,
                 Path2d::new_with_path_string(&ticks_path(layout, &ticks, slot))?,
             ))
@@ -264,7 +271,7 @@ fn draw_dots(
     layout: &RingLayout,
     dot_paths: &[String],
 ) -> Result<Vec<Dot>, JsValue> {
-    let colour = |slot: usize| node_colour(slot).css();
+    let colour = |slot: usize| t.mark(node_colour(slot)).css();
     let any_moved = dots.iter().any(|d| d.moved_from.is_some());
     let mut slots: Vec<usize> = dots.iter().map(|d| d.colour).collect();
     slots.sort_unstable();

@@ -414,43 +414,48 @@ fn build_blocks(
     for b in blocks {
         let id = format!("{view}-b{k}");
         *k += 1;
-        let el =
-            match b {
-                Block::Text(_) => H::new("p")?.id(&id).class("study-text").el(),
-                Block::Figures(_) => H::new("dl")?.id(&id).class("figures").el(),
-                Block::Table(_) => H::new("div")?
-                    .class("table-wrap")
-                    .child(H::new("table")?.id(&id).class("data"))?
-                    .el(),
-                Block::Chart { .. } => H::new("div")?
-                    .class("study-chart")
-                    .child(
-                        H::new("canvas")?
-                            .id(&id)
-                            .class("chart-canvas")
-                            .attr("role", "img"),
-                    )?
-                    .child(
-                        H::new("details")?
-                            .class("alt")
-                            .child(H::new("summary")?.id(&format!("{id}-summary")))?
-                            .child(H::new("div")?.class("table-wrap").child(
-                                H::new("table")?.id(&format!("{id}-table")).class("data"),
-                            )?)?,
-                    )?
-                    .el(),
-                Block::Reveal { blocks: inner, .. } => {
-                    let details = H::new("details")?
-                        .class("reveal")
+        let el = match b {
+            Block::Text(_) => H::new("p")?.id(&id).class("study-text").el(),
+            Block::Figures(_) => H::new("dl")?.id(&id).class("figures").el(),
+            // Focusable: a wide table scrolls sideways on a phone or a projector, and the
+            // keyboard must reach it too.
+            Block::Table(_) => H::new("div")?
+                .class("table-wrap")
+                .attr("tabindex", "0")
+                .child(H::new("table")?.id(&id).class("data"))?
+                .el(),
+            Block::Chart { .. } => H::new("div")?
+                .class("study-chart")
+                .child(
+                    H::new("canvas")?
+                        .id(&id)
+                        .class("chart-canvas")
+                        .attr("role", "img"),
+                )?
+                .child(
+                    H::new("details")?
+                        .class("alt")
                         .child(H::new("summary")?.id(&format!("{id}-summary")))?
-                        .child(H::new("div")?.id(&format!("{id}-body")))?
-                        .el();
-                    if let Some(body) = details.query_selector(&format!("#{id}-body"))? {
-                        build_blocks(&body, view, inner, k)?;
-                    }
-                    details
+                        .child(
+                            H::new("div")?
+                                .class("table-wrap")
+                                .attr("tabindex", "0")
+                                .child(H::new("table")?.id(&format!("{id}-table")).class("data"))?,
+                        )?,
+                )?
+                .el(),
+            Block::Reveal { blocks: inner, .. } => {
+                let details = H::new("details")?
+                    .class("reveal")
+                    .child(H::new("summary")?.id(&format!("{id}-summary")))?
+                    .child(H::new("div")?.id(&format!("{id}-body")))?
+                    .el();
+                if let Some(body) = details.query_selector(&format!("#{id}-body"))? {
+                    build_blocks(&body, view, inner, k)?;
                 }
-            };
+                details
+            }
+        };
         host.append_child(&el)?;
     }
     Ok(())

@@ -36,6 +36,26 @@ use crate::state::{decode_field, Field, FragmentIssue, LabState, Lang};
 pub const CHAPTER_FIELD: &str = "c";
 /// The fragment field that hides the links leaving an embedded page (`links=off`).
 pub const LINKS_FIELD: &str = "links";
+/// The frame's field for projector mode (`projector=on`).
+pub const PROJECTOR_FIELD: &str = "projector";
+
+/// How the frame shows any chapter: fields of the address that belong to no chapter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FrameOptions {
+    /// Whether links that leave the page are shown (`links=off` hides them).
+    pub links: bool,
+    /// Projector mode (`projector=on`): larger text and marks, a palette with 3:1 contrast.
+    pub projector: bool,
+}
+
+impl Default for FrameOptions {
+    fn default() -> FrameOptions {
+        FrameOptions {
+            links: true,
+            projector: false,
+        }
+    }
+}
 
 /// The view models the web app knows how to mount.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -261,6 +281,8 @@ pub struct Route {
     pub bare: bool,
     /// Whether links that leave the page are shown (`links=off` hides them).
     pub links: bool,
+    /// Projector mode (`projector=on`).
+    pub projector: bool,
     /// Problems with the frame's fields (an unknown chapter).
     pub issues: Vec<FragmentIssue>,
 }
@@ -274,6 +296,7 @@ pub fn route(fragment: &str, legacy: impl FnOnce(&str) -> ChapterId) -> Route {
     let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
     let mut chapter = None;
     let mut links = true;
+    let mut projector = false;
     let mut issues = Vec::new();
     let mut rest: Vec<&str> = Vec::new();
     for pair in fragment.split('&').filter(|p| !p.is_empty()) {
@@ -288,6 +311,12 @@ pub fn route(fragment: &str, legacy: impl FnOnce(&str) -> ChapterId) -> Route {
                 "off" => links = false,
                 "on" => links = true,
                 _ => issues.push(FragmentIssue::bad_value(Field::Links, raw)),
+            }
+        } else if name == PROJECTOR_FIELD {
+            match raw {
+                "on" => projector = true,
+                "off" => projector = false,
+                _ => issues.push(FragmentIssue::bad_value(Field::Projector, raw)),
             }
         } else {
             rest.push(pair);
@@ -332,16 +361,20 @@ pub fn route(fragment: &str, legacy: impl FnOnce(&str) -> ChapterId) -> Route {
         rest,
         bare,
         links,
+        projector,
         issues,
     }
 }
 
-/// The fragment for `chapter` with the chapter's own fields `fields` (without `#`); `links`
-/// false adds `links=off`.
-pub fn fragment(chapter: ChapterId, links: bool, fields: &str) -> String {
+/// The fragment for `chapter` with the chapter's own fields `fields` (without `#`) and the
+/// frame's `options` (only those that differ from the defaults are written).
+pub fn fragment(chapter: ChapterId, options: FrameOptions, fields: &str) -> String {
     let mut out = format!("{CHAPTER_FIELD}={}", chapter.slug());
-    if !links {
+    if !options.links {
         out.push_str(&format!("&{LINKS_FIELD}=off"));
+    }
+    if options.projector {
+        out.push_str(&format!("&{PROJECTOR_FIELD}=on"));
     }
     if !fields.is_empty() {
         out.push('&');
@@ -471,22 +504,37 @@ mod tests {
     #[test]
     fn fragments_round_trip_through_route() {
         for c in ChapterId::ALL {
-            for links in [true, false] {
+            for (links, projector) in [(true, false), (false, false), (true, true), (false, true)] {
                 for fields in ["", "s=ring&v=10", "l=ca"] {
-                    let r = route(&fragment(c, links, fields), no_legacy);
-                    assert_eq!((r.chapter, r.links, r.rest.as_str()), (c, links, fields));
+                    let options = FrameOptions { links, projector };
+                    let f = fragment(c, options, fields);
+                    let r = route(&f, no_legacy);
+                    assert_eq!(
+                        (r.chapter, r.links, r.projector, r.rest.as_str()),
+                        (c, links, projector, fields)
+                    );
                     assert!(r.issues.is_empty());
+                    assert_eq!(f.contains("projector=on"), projector, "{f}");
                 }
             }
         }
-        let r = route("links=maybe&c=ring", no_legacy);
-        assert!(r.links);
+        let r = route("links=maybe&c=ring&projector=yes", no_legacy);
+        assert!(r.links && !r.projector);
         assert!(matches!(
             r.issues.as_slice(),
-            [FragmentIssue::BadValue {
-                field: Field::Links,
-                ..
-            }]
+            [
+                FragmentIssue::BadValue {
+                    field: Field::Links,
+                    ..
+                },
+                FragmentIssue::BadValue {
+                    field: Field::Projector,
+                    ..
+                }
+            ]
         ));
+        // The chapter's own fields never see the frame's.
+        let r = route("c=ring&projector=on&v=10", no_legacy);
+        assert_eq!((r.projector, r.rest.as_str()), (true, "v=10"));
     }
 }

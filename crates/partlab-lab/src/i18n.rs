@@ -78,6 +78,15 @@ texts! {
     Height => ("Alçada (px)", "Height (px)"),
     /// Hide the links that leave the frame.
     LinksOff => ("Amaga els enllaços que surten del marc", "Hide the links that leave the frame"),
+    /// The share dialog's projector checkbox.
+    ShareProjector => ("En mode projector", "In projector mode"),
+    /// The header's projector toggle.
+    Projector => ("Mode projector", "Projector mode"),
+    /// The projector toggle's tooltip.
+    ProjectorHint => (
+        "Mode projector: text més gran i colors més contrastats, per a l'aula",
+        "Projector mode: larger text and stronger colours, for the classroom",
+    ),
     /// The shared link.
     ShareLink => ("Enllaç", "Link"),
     /// The iframe code.
@@ -563,6 +572,16 @@ pub fn field_help(lang: Lang, f: Field) -> (&'static str, &'static str) {
             ("Amaga els enllaços que surten d'un marc incrustat.", "off (o on)"),
             ("Hides the links that leave an embedding frame.", "off (or on)"),
         ),
+        Field::Projector => (
+            (
+                "Mode projector: text i marques més grans, línies més gruixudes i colors amb un contrast de 3:1 com a mínim.",
+                "on (o off)",
+            ),
+            (
+                "Projector mode: larger text and marks, thicker lines, and colours with at least 3:1 contrast.",
+                "on (or off)",
+            ),
+        ),
         Field::Strategy => (
             ("L'estratègia de repartiment.", "modulo, ring, rendezvous, jump"),
             ("The partitioning strategy.", "modulo, ring, rendezvous, jump"),
@@ -815,6 +834,7 @@ fn field_rule(lang: Lang, f: Field) -> String {
             "it must be mod-n, ring, rendezvous or teachers",
         ),
         Field::Links => pick(ca, "ha de ser off o on", "it must be off or on"),
+        Field::Projector => pick(ca, "ha de ser on o off", "it must be on or off"),
     }
 }
 
@@ -859,6 +879,7 @@ fn field_name(lang: Lang, f: Field) -> String {
             "enllaços que surten de la pàgina",
             "links that leave the page",
         ),
+        Field::Projector => ("mode projector", "projector mode"),
     };
     match lang {
         Lang::Ca => format!("el camp «{}» ({ca})", f.name()),

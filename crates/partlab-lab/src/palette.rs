@@ -110,6 +110,10 @@ pub enum Theme {
     Light,
     /// Light text on a near-black background.
     Dark,
+    /// For a projector or a large screen at the back of a room: black on white, larger text
+    /// and marks, thicker lines, and every mark darkened until it reaches 3:1 against the
+    /// background (projectors wash pale colours out).
+    Projector,
 }
 
 /// Colours (and the pixel scale) a chart is drawn with.
@@ -133,18 +137,38 @@ pub struct ChartTheme {
     /// and margins are multiplied by it. 1.0 from [`chart_theme`]; set it with
     /// [`ChartTheme::with_scale`].
     pub scale: f64,
+    /// How much larger than usual text, marks and lines are drawn (1, or 1.5 for the
+    /// projector): [`ChartTheme::with_scale`] multiplies the device scale by it.
+    pub emphasis: f64,
+    /// The contrast every mark (a node's, a series', a strategy's colour) must reach against
+    /// the background: 0 leaves the palette as it is; see [`ChartTheme::mark`].
+    pub mark_contrast: f64,
 }
 
 impl ChartTheme {
     /// The same theme for a canvas with `scale` device pixels per CSS pixel. Values outside
     /// 0.5–8 (or not finite) are clamped into it.
     pub fn with_scale(mut self, scale: f64) -> ChartTheme {
-        self.scale = if scale.is_finite() {
+        let scale = if scale.is_finite() {
             scale.clamp(0.5, 8.0)
         } else {
             1.0
         };
+        self.scale = (scale * self.emphasis).clamp(0.5, 8.0);
         self
+    }
+
+    /// `colour` as a mark on this theme: unchanged where it already reaches
+    /// [`ChartTheme::mark_contrast`] against the background, else moved towards the text
+    /// colour (darker on white) in small steps until it does, so hues stay recognisable.
+    pub fn mark(&self, colour: Rgb) -> Rgb {
+        let mut c = colour;
+        let mut t = 0.0;
+        while contrast(c, self.background) < self.mark_contrast && t < 1.0 {
+            t += 0.05;
+            c = colour.mix(self.text, t);
+        }
+        c
     }
 }
 
@@ -163,6 +187,8 @@ pub fn chart_theme(theme: Theme) -> ChartTheme {
             highlight: Rgb(0xD5, 0x5E, 0x00),
             median: Rgb(0x00, 0x72, 0xB2),
             scale: 1.0,
+            emphasis: 1.0,
+            mark_contrast: 0.0,
         },
         Theme::Dark => ChartTheme {
             background: Rgb(0x15, 0x18, 0x1D),
@@ -173,6 +199,20 @@ pub fn chart_theme(theme: Theme) -> ChartTheme {
             highlight: Rgb(0xFF, 0x8F, 0x4D),
             median: Rgb(0x56, 0xB4, 0xE9),
             scale: 1.0,
+            emphasis: 1.0,
+            mark_contrast: 0.0,
+        },
+        Theme::Projector => ChartTheme {
+            background: Rgb(0xFF, 0xFF, 0xFF),
+            text: Rgb(0x00, 0x00, 0x00),
+            grid: Rgb(0xB8, 0xBE, 0xC6),
+            ideal: Rgb(0x3D, 0x43, 0x4B),
+            band: Rgb(0xB3, 0xD1, 0xE8),
+            highlight: Rgb(0xA8, 0x45, 0x00),
+            median: Rgb(0x00, 0x4F, 0x7D),
+            scale: 1.5,
+            emphasis: 1.5,
+            mark_contrast: 3.0,
         },
     }
 }
@@ -302,6 +342,55 @@ mod tests {
                 assert!(contrast(a, chart_theme(t).background) >= 2.0);
             }
         }
+    }
+
+    #[test]
+    fn the_projector_theme_brings_every_mark_to_three_to_one() {
+        let th = chart_theme(Theme::Projector);
+        let bg = th.background;
+        assert!(contrast(th.text, bg) >= 7.0);
+        for (what, colour) in [
+            ("ideal", th.ideal),
+            ("highlight", th.highlight),
+            ("median", th.median),
+        ] {
+            let c = contrast(colour, bg);
+            assert!(c >= 3.0, "{what} contrast {c:.2}");
+        }
+        assert!(contrast(th.median, th.band) >= 2.0);
+        assert!(delta_e(th.band, bg) > 10.0);
+        // The Okabe–Ito sky blue and orange do not reach 3:1 on white as they are…
+        assert!(contrast(node_colour(0), bg) < 3.0 && contrast(node_colour(1), bg) < 3.0);
+        // …every node colour does once marked, and the palette stays a palette.
+        let marked: Vec<Rgb> = (0..NODE_COLOURS).map(|i| th.mark(node_colour(i))).collect();
+        for (i, &c) in marked.iter().enumerate() {
+            let k = contrast(c, bg);
+            assert!(k >= 3.0, "node {i} {} on the projector: {k:.2}", c.css());
+            let next = marked[(i + 1) % NODE_COLOURS];
+            assert!(delta_e(c, next) > 10.0, "nodes {i} and {}", i + 1);
+        }
+        for (i, &a) in marked.iter().enumerate().take(NODE_BASE.len()) {
+            for (j, &b) in marked.iter().enumerate().take(NODE_BASE.len()).skip(i + 1) {
+                assert!(delta_e(a, b) >= 8.0, "nodes {i} and {j}");
+            }
+        }
+        let strategies: Vec<Rgb> = Strategy::ALL
+            .into_iter()
+            .map(|s| th.mark(strategy_colour(s)))
+            .collect();
+        for (i, &a) in strategies.iter().enumerate() {
+            assert!(contrast(a, bg) >= 3.0);
+            for &b in &strategies[i + 1..] {
+                assert!(delta_e(a, b) > 15.0);
+            }
+        }
+        // A colour that passes already is left alone; the other themes leave every colour.
+        assert_eq!(th.mark(Rgb(0x00, 0x72, 0xB2)), Rgb(0x00, 0x72, 0xB2));
+        for t in THEMES {
+            assert_eq!(chart_theme(t).mark(node_colour(1)), node_colour(1));
+        }
+        // Larger text and lines: the device scale times the emphasis.
+        assert_eq!(th.with_scale(2.0).scale, 3.0);
     }
 
     #[test]

@@ -33,6 +33,8 @@ pub struct ShareOptions {
     pub lang: Lang,
     /// Hide the links that would leave the frame (`links=off`).
     pub links_off: bool,
+    /// Open it in projector mode (`projector=on`).
+    pub projector: bool,
 }
 
 /// The fields of `fields` (a chapter's fragment fields, `a=1&b=2`) without those named in
@@ -58,7 +60,11 @@ pub fn share_fragment(chapter: ChapterId, current: &str, options: &ShareOptions)
     if let Some(view) = options.view {
         fields.push(format!("embed={view}"));
     }
-    chapters::fragment(chapter, !options.links_off, &fields.join("&"))
+    let frame = chapters::FrameOptions {
+        links: !options.links_off,
+        projector: options.projector,
+    };
+    chapters::fragment(chapter, frame, &fields.join("&"))
 }
 
 /// The address of the shared view: `base` (the page's address without its fragment) and the
@@ -104,6 +110,7 @@ mod tests {
             view,
             lang: Lang::En,
             links_off: false,
+            projector: false,
         }
     }
 
@@ -130,6 +137,11 @@ mod tests {
         assert_eq!(
             share_fragment(ChapterId::Ring, "v=999", &o),
             "c=ring&links=off&p=ring-10&l=en&embed=figures"
+        );
+        o.projector = true;
+        assert_eq!(
+            share_fragment(ChapterId::Ring, "v=999", &o),
+            "c=ring&links=off&projector=on&p=ring-10&l=en&embed=figures"
         );
         let o = options(ShareWhat::ChapterStart, None);
         assert_eq!(share_fragment(ChapterId::ModN, "v=3", &o), "c=mod-n&l=en");

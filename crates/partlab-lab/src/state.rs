@@ -462,7 +462,7 @@ impl LabState {
                     None => bad(&mut issues),
                 },
                 // The frame's fields: it read them already.
-                Field::Chapter | Field::Links => {}
+                Field::Chapter | Field::Links | Field::Projector => {}
             }
         }
         if unknown > 0 {
@@ -575,11 +575,13 @@ pub enum Field {
     Chapter,
     /// `links`: whether links leaving an embedding frame show (read by the frame).
     Links,
+    /// `projector`: projector mode (read by the frame).
+    Projector,
 }
 
 impl Field {
     /// Every field, in the order the address writes them (the frame's last).
-    pub const ALL: [Field; 12] = [
+    pub const ALL: [Field; 13] = [
         Field::Strategy,
         Field::Nodes,
         Field::Weights,
@@ -592,6 +594,7 @@ impl Field {
         Field::Embed,
         Field::Chapter,
         Field::Links,
+        Field::Projector,
     ];
 
     /// The field's name in the fragment.
@@ -609,6 +612,7 @@ impl Field {
             Field::Embed => "embed",
             Field::Chapter => crate::chapters::CHAPTER_FIELD,
             Field::Links => crate::chapters::LINKS_FIELD,
+            Field::Projector => crate::chapters::PROJECTOR_FIELD,
         }
     }
 

@@ -230,7 +230,7 @@ pub fn draw_keys_bars<DB: DrawingBackend>(
             p.rect(
                 (cx - bar_w / 2.0, y.px(node.keys as f64)),
                 (cx + bar_w / 2.0, plot.bottom),
-                colours.get(i).copied().unwrap_or_else(|| node_colour(i)),
+                theme.mark(colours.get(i).copied().unwrap_or_else(|| node_colour(i))),
             )?;
         }
         if weighted(dist) {

@@ -101,7 +101,7 @@ pub fn draw_movement<DB: DrawingBackend>(
             .map(|((&st, label), (shape, filled))| LegendItem {
                 swatch: Swatch::Marker {
                     shape,
-                    colour: strategy_colour(st),
+                    colour: theme.mark(strategy_colour(st)),
                     filled,
                     line: true,
                 },
@@ -143,7 +143,7 @@ pub fn draw_movement<DB: DrawingBackend>(
     let dodge = (unit_px * 0.18).min(5.0 * s);
     let mut lines = Vec::with_capacity(Strategy::ALL.len());
     for (k, st) in Strategy::ALL.into_iter().enumerate() {
-        let colour = strategy_colour(st);
+        let colour = theme.mark(strategy_colour(st));
         let (shape, filled) = MARKERS[k];
         let line: Vec<(f64, f64)> = pts
             .iter()

@@ -230,7 +230,7 @@ fn draw_lines<DB: DrawingBackend>(
         .iter()
         .enumerate()
         .map(|(i, ser)| {
-            let colour = series_colour(ser.colour);
+            let colour = theme.mark(series_colour(ser.colour));
             let (shape, filled) = marker_of(i);
             LegendItem {
                 swatch: match ser.stroke {
@@ -307,7 +307,7 @@ fn draw_lines<DB: DrawingBackend>(
     let labels = pick_x_labels(&candidates, p.px(TICK), 6.0 * s, 0.0, p.w);
     let inside = |q: &(f64, f64)| q.0 >= lo && q.0 <= hi;
     for (i, (ser, v)) in c.series.iter().zip(&pts).enumerate() {
-        let colour = series_colour(ser.colour);
+        let colour = theme.mark(series_colour(ser.colour));
         let line: Vec<(f64, f64)> = v
             .iter()
             .filter(|q| inside(q))
@@ -352,7 +352,7 @@ fn draw_bars<DB: DrawingBackend>(
         .series
         .iter()
         .map(|ser| LegendItem {
-            swatch: Swatch::Fill(series_colour(ser.colour)),
+            swatch: Swatch::Fill(theme.mark(series_colour(ser.colour))),
             label: ser.label.clone(),
         })
         .collect();
@@ -384,7 +384,7 @@ fn draw_bars<DB: DrawingBackend>(
         let group = if slot >= 6.0 * s { slot * 0.8 } else { slot };
         let bar_w = group / k;
         for (j, ser) in c.series.iter().enumerate() {
-            let colour = series_colour(ser.colour);
+            let colour = theme.mark(series_colour(ser.colour));
             for (i, v) in ser.values.iter().take(n).enumerate() {
                 let v = value(v);
                 if v <= 0.0 {
