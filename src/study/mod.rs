@@ -171,10 +171,19 @@ impl StudyView {
             // A change may start new work (a growth curve for another seed).
             self.rendered.pending_work = true;
         }
+        let t0 = crate::now();
         for input in inputs {
             self.model.update(input);
         }
+        let t1 = crate::now();
         self.draw();
+        if let Some(app) = by_id("app") {
+            dom::set_attr(
+                &app,
+                "data-timing",
+                &format!("update:{:.2} draw:{:.2}", t1 - t0, crate::now() - t1),
+            );
+        }
         measure("partlab-study-frame");
         self.schedule_work();
     }
