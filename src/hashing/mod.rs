@@ -90,6 +90,8 @@ impl Dirty {
 /// The mounted hashing instrument.
 pub struct Hashing {
     lab: Lab,
+    /// The revision and deviation of the experiment last announced to screen readers.
+    announced: Option<(u64, f64)>,
     queue: Vec<Msg>,
     frame_scheduled: bool,
     theme: Theme,
@@ -239,6 +241,9 @@ impl Hashing {
                     | Msg::LookupKey(_)
                     | Msg::ClearKey
                     | Msg::HoldPreset(_)
+                    | Msg::EndGesture
+                    | Msg::PinBaseline
+                    | Msg::ClearBaseline
             );
             self.lab.begin(msg);
             if load {
@@ -361,6 +366,7 @@ impl Hashing {
         }
         page::render_notices(&self.lab)?;
         page::render_progress(&self.lab);
+        page::render_baseline(&self.lab);
         let mut lap = |timing: &mut Vec<(&'static str, f64)>, name: &'static str| {
             let n = now();
             timing.push((name, n - t));
@@ -474,6 +480,16 @@ impl Hashing {
         if dirty.figures && !hold_texts {
             // The embed caption names the experiment shown, whichever view is embedded.
             page::render_caption(&self.lab);
+            page::render_canvas_descriptions(&self.lab);
+            // One sentence per new experiment for screen readers.
+            let revision = self.lab.revision();
+            if self.announced.map(|(r, _)| r) != Some(revision) {
+                let before = self.announced.map(|(_, d)| d);
+                let text =
+                    partlab_lab::i18n::change_sentence(self.lab.state().lang, &self.lab, before);
+                dom::set_text_id("announce", &text);
+                self.announced = Some((revision, self.lab.distribution().deviation_pct));
+            }
             if self.visible(View::Figures) {
                 page::render_figures(&self.lab)?;
             }
@@ -762,6 +778,21 @@ fn wire_events() -> Result<Vec<Listener>, JsValue> {
             dispatch(Msg::SetVnodes(v));
         }
     })?);
+    // A gesture on a slider is a whole drag (it ends when the pointer is released) or a run
+    // of arrow keys (it ends when the focus leaves the slider): keys moved count from the
+    // experiment before it.
+    for id in ["vnodes", "node-list"] {
+        listeners.extend(listen_id(id, "pointerup", |_| dispatch(Msg::EndGesture))?);
+        listeners.extend(listen_id(id, "focusout", |_| dispatch(Msg::EndGesture))?);
+    }
+    listeners.extend(listen_id("pin-baseline", "click", |_| {
+        let pinned = with_app(|a| a.lab.baseline_pinned()).unwrap_or(false);
+        dispatch(if pinned {
+            Msg::ClearBaseline
+        } else {
+            Msg::PinBaseline
+        });
+    })?);
     // The key set is rebuilt (hashed) on release, not at every step of a drag.
     listeners.extend(listen_id("keys", "input", |e| {
         if let Some(k) = input_value(&e).and_then(|v| stop(&KEY_STOPS, &v)) {
@@ -973,6 +1004,7 @@ impl Hashing {
             last_change: -1e9,
             chapter,
             loaded_with_issues,
+            announced: None,
             preset_over_typing: false,
             dragging: false,
             _listeners: listeners,

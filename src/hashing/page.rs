@@ -43,6 +43,14 @@ pub fn build(root: &Element, chapter: ChapterId, embed: Option<View>) -> Result<
         .class("layout")
         .child(notice_area("notices")?)?
         .child(H::new("p")?.id("embed-caption").class("embed-caption"))?
+        // What a screen reader hears after a change: one sentence, not the whole panel.
+        .child(
+            H::new("p")?
+                .id("announce")
+                .class("sr-only")
+                .attr("role", "status")
+                .attr("aria-live", "polite"),
+        )?
         .child(
             H::new("p")?
                 .id("progress")
@@ -141,8 +149,9 @@ pub fn build(root: &Element, chapter: ChapterId, embed: Option<View>) -> Result<
                 .attr("role", "img")
                 .attr("tabindex", "0")
                 .attr("aria-labelledby", "ring-h")
-                .attr("aria-describedby", "ring-caption pick-hint"),
+                .attr("aria-describedby", "ring-desc ring-caption pick-hint"),
         )?
+        .child(H::new("p")?.id("ring-desc").class("sr-only"))?
         .child(
             H::new("p")?
                 .id("ring-hover")
@@ -183,11 +192,17 @@ pub fn build(root: &Element, chapter: ChapterId, embed: Option<View>) -> Result<
         .id("figures-panel")
         .attr("data-view", "figures")
         .attr("aria-labelledby", "figures-h")
-        .attr("aria-live", "polite")
         .child(H::new("h2")?.id("figures-h"))?
         .child(H::new("p")?.id("lesson-note").class("lesson-note"))?
         .child(H::new("table")?.id("dist-table").class("data"))?
         .child(H::new("dl")?.id("figures").class("figures"))?
+        .child(H::new("p")?.id("moved-why").class("note"))?
+        .child(
+            H::new("button")?
+                .id("pin-baseline")
+                .attr("type", "button")
+                .attr("aria-pressed", "false"),
+        )?
         .child(H::new("h3")?.id("flow-h"))?
         .child(H::new("table")?.id("flow-table").class("data"))?
         .child(export_buttons("figures", false)?)?;
@@ -207,8 +222,10 @@ pub fn build(root: &Element, chapter: ChapterId, embed: Option<View>) -> Result<
                 .id(&format!("{name}-chart"))
                 .class("chart-canvas")
                 .attr("role", "img")
-                .attr("aria-labelledby", &format!("{name}-h")),
+                .attr("aria-labelledby", &format!("{name}-h"))
+                .attr("aria-describedby", &format!("{name}-desc")),
         )?
+        .child(H::new("p")?.id(&format!("{name}-desc")).class("sr-only"))?
         .child(
             H::new("p")?
                 .id(&format!("{name}-status"))
@@ -308,13 +325,22 @@ pub fn render_texts(lang: Lang, chapter: ChapterId) -> Result<(), JsValue> {
     t("deviation-caption", Text::DeviationCaption);
     t("movement-h", Text::MovementTitle);
     t("movement-caption", Text::MovementCaption);
-    for id in [
-        "ring-table-summary",
-        "bars-table-summary",
-        "deviation-table-summary",
-        "movement-table-summary",
+    // One visible words for all four, but each names its chart for a screen reader's list
+    // of controls ("Chart data: Keys per node", …).
+    for (id, chart) in [
+        ("ring-table-summary", Text::Ring),
+        ("bars-table-summary", Text::BarsTitle),
+        ("deviation-table-summary", Text::DeviationTitle),
+        ("movement-table-summary", Text::MovementTitle),
     ] {
         t(id, Text::ChartData);
+        if let Some(e) = by_id(id) {
+            set_attr(
+                &e,
+                "aria-label",
+                &format!("{}: {}", tr(lang, Text::ChartData), tr(lang, chart)),
+            );
+        }
     }
     Ok(())
 }
@@ -602,6 +628,22 @@ pub fn render_controls(
     }
     let single = st.nodes.len() <= 1;
     for (i, n) in st.nodes.iter().enumerate() {
+        // Each control names its node for screen readers: four sliders all called "Weight"
+        // cannot be told apart. User text only ever goes into attribute values.
+        if let Some(e) = by_id(&format!("node-name-{i}")) {
+            set_attr(
+                &e,
+                "aria-label",
+                &format!("{} {}", tr(lang, Text::NameOfNode), i + 1),
+            );
+        }
+        if let Some(e) = by_id(&format!("node-weight-{i}")) {
+            set_attr(
+                &e,
+                "aria-label",
+                &format!("{} {}", tr(lang, Text::WeightOfNode), n.name),
+            );
+        }
         set_input_value(&format!("node-name-{i}"), &n.name);
         set_input_value(&format!("node-weight-{i}"), &format!("{}", n.weight));
         set_text_id(&format!("node-weight-out-{i}"), &fmt_dec(lang, n.weight, 1));
@@ -1030,12 +1072,20 @@ pub fn render_figures(lab: &Lab) -> Result<(), JsValue> {
         d.max_share_error_pct,
         None,
     )?;
+    let moved_label = if lab.baseline_pinned() {
+        Text::MovedSincePinned
+    } else if lab.baseline_config().is_some() && lab.movement().is_some() {
+        Text::MovedSinceGesture
+    } else {
+        Text::Moved
+    };
+    set_text_id("moved-why", moved_why(lab).map_or("", |t| tr(lang, t)));
     match lab.movement() {
         Some(m) => {
             set_text_id("flow-h", tr(lang, Text::Flow));
             figs.add(
                 "moved",
-                tr(lang, Text::Moved),
+                tr(lang, moved_label),
                 &format!(
                     "{} ({} / {})",
                     fmt_fraction(lang, m.moved_fraction),
@@ -1095,7 +1145,7 @@ pub fn render_figures(lab: &Lab) -> Result<(), JsValue> {
         None => {
             figs.add(
                 "moved",
-                tr(lang, Text::Moved),
+                tr(lang, moved_label),
                 tr(lang, Text::NoChangeYet),
                 0.0,
                 None,
@@ -1269,6 +1319,51 @@ pub fn render_movement_table(lab: &Lab, sweep: Option<&MovementSweep>) -> Result
         })
         .collect();
     Table { head, rows }.render("movement-table")
+}
+
+/// Why keys moved, when the change itself does not say: a new strategy or vnode count moves
+/// keys with the same nodes (the ideal minimum is then 0).
+fn moved_why(lab: &Lab) -> Option<Text> {
+    lab.movement()?;
+    let from = lab.moved_from()?;
+    let now = lab.config();
+    if from.strategy != now.strategy {
+        Some(Text::MovedWhyStrategy)
+    } else if from.vnodes != now.vnodes && now.strategy.uses_vnodes() && from.nodes == now.nodes {
+        Some(Text::MovedWhyVnodes)
+    } else {
+        None
+    }
+}
+
+/// The "count moves from here" button: its words and whether a reference is pinned.
+pub fn render_baseline(lab: &Lab) {
+    if let Some(b) = by_id("pin-baseline") {
+        crate::dom::set_text(&b, tr(lab.state().lang, Text::PinBaseline));
+        set_attr(
+            &b,
+            "aria-pressed",
+            if lab.baseline_pinned() {
+                "true"
+            } else {
+                "false"
+            },
+        );
+    }
+}
+
+/// What each chart's canvas shows now, for screen readers.
+pub fn render_canvas_descriptions(lab: &Lab) {
+    let lang = lab.state().lang;
+    for (view, id) in [
+        (View::Ring, "ring-desc"),
+        (View::Bars, "bars-desc"),
+        (View::Deviation, "deviation-desc"),
+    ] {
+        if let Some(text) = partlab_lab::i18n::canvas_description(lang, view, lab) {
+            set_text_id(id, &text);
+        }
+    }
 }
 
 /// Colours a node's swatch with its colour on every theme: the page's CSS picks the

@@ -84,7 +84,7 @@ proptest! {
 
     #[test]
     fn equal_weights_make_weighted_hrw_plain_hrw(
-        names in node_names(8), ks in keys(), w in 0.01f64..50.0,
+        names in node_names(8), ks in keys(), w in partlab_core::config::MIN_WEIGHT..50.0,
     ) {
         let plain = Config::new(Kind::Rendezvous, names.clone());
         let mut weighted = plain.clone();

@@ -78,6 +78,12 @@ texts! {
     Height => ("Alçada (px)", "Height (px)"),
     /// Hide the links that leave the frame.
     LinksOff => ("Amaga els enllaços que surten del marc", "Hide the links that leave the frame"),
+    /// What changed when only names did (a rename), in the change sentence.
+    NodesRenamed => ("Noms canviats", "Names changed"),
+    /// A node's weight slider, for screen readers: "Weight of node" + its name.
+    WeightOfNode => ("Pes del node", "Weight of node"),
+    /// A node's name box, for screen readers: "Name of node" + its number.
+    NameOfNode => ("Nom del node", "Name of node"),
     /// The share dialog's projector checkbox.
     ShareProjector => ("En mode projector", "In projector mode"),
     /// The header's projector toggle.
@@ -245,6 +251,28 @@ texts! {
     ReplicaSetsChanged => ("Conjunts de rèpliques canviats", "Replica sets changed"),
     /// Nothing changed yet.
     NoChangeYet => ("encara cap canvi", "no change yet"),
+    /// Moved-keys label while a slider gesture counts from its start.
+    MovedSinceGesture => (
+        "Claus mogudes des que has agafat el control lliscant",
+        "Keys moved since the slider was grabbed",
+    ),
+    /// Moved-keys label with a pinned reference.
+    MovedSincePinned => (
+        "Claus mogudes des de la referència fixada",
+        "Keys moved since the pinned reference",
+    ),
+    /// The button that pins the reference movement counts from.
+    PinBaseline => ("Compta els moviments des d'aquí", "Count moves from here"),
+    /// Why keys moved after a change of strategy.
+    MovedWhyStrategy => (
+        "Una altra estratègia torna a situar cada clau: es mouen claus encara que cap node no hagi entrat ni sortit, i per això el mínim ideal és 0.",
+        "Another strategy places every key anew: keys move although no node joined or left, which is why the ideal minimum is 0.",
+    ),
+    /// Why keys moved after a change of vnode count.
+    MovedWhyVnodes => (
+        "Amb un altre nombre de nodes virtuals, els punts de cada node són a llocs nous de l'anell: es mouen claus encara que els nodes siguin els mateixos, i per això el mínim ideal és 0.",
+        "With another vnode count each node's points sit at new places on the ring: keys move although the nodes are the same, which is why the ideal minimum is 0.",
+    ),
     /// The lesson's figure prefix.
     Lesson => ("lliçó", "lesson"),
     /// Flow table heading.
@@ -664,6 +692,178 @@ pub fn embed_caption(lang: Lang, lab: &crate::model::Lab) -> String {
         ));
     }
     parts.join(" · ")
+}
+
+/// What changed between two configurations, in a few words ("inv-tar joined", "vnodes 150 →
+/// 500"), for the sentence a screen reader hears after a change.
+fn what_changed(
+    lang: Lang,
+    from: &partlab_core::Config,
+    now: &partlab_core::Config,
+) -> Vec<String> {
+    let ca = lang == Lang::Ca;
+    let mut out = Vec::new();
+    let had = |name: &str| from.nodes.iter().find(|n| n.name == name);
+    let has = |name: &str| now.nodes.iter().any(|n| n.name == name);
+    for n in now.nodes.iter().filter(|n| had(&n.name).is_none()) {
+        out.push(pick(
+            ca,
+            format!("{} ha entrat", n.name),
+            format!("{} joined", n.name),
+        ));
+    }
+    for n in from.nodes.iter().filter(|n| !has(&n.name)) {
+        out.push(pick(
+            ca,
+            format!("{} ha sortit", n.name),
+            format!("{} left", n.name),
+        ));
+    }
+    for n in &now.nodes {
+        if let Some(old) = had(&n.name).filter(|o| o.weight != n.weight) {
+            out.push(pick(
+                ca,
+                format!(
+                    "pes del node {} {} → {}",
+                    n.name,
+                    fmt_num(lang, old.weight),
+                    fmt_num(lang, n.weight)
+                ),
+                format!(
+                    "weight of node {} {} → {}",
+                    n.name,
+                    fmt_num(lang, old.weight),
+                    fmt_num(lang, n.weight)
+                ),
+            ));
+        }
+    }
+    if from.strategy != now.strategy {
+        out.push(format!(
+            "{} → {}",
+            strategy_name(lang, from.strategy),
+            strategy_name(lang, now.strategy)
+        ));
+    } else if from.vnodes != now.vnodes && now.strategy.uses_vnodes() {
+        out.push(format!(
+            "{} {} → {}",
+            tr(lang, Text::AxisVnodes),
+            fmt_int(lang, u64::from(from.vnodes)),
+            fmt_int(lang, u64::from(now.vnodes))
+        ));
+    }
+    if from.replicas != now.replicas {
+        out.push(format!(
+            "{} {} → {}",
+            tr(lang, Text::Replicas).to_lowercase(),
+            from.replicas,
+            now.replicas
+        ));
+    }
+    out
+}
+
+/// What a chart's canvas shows now, for screen readers (`aria-describedby`): the ring's
+/// experiment, each node's keys in the bars, the current setting on the deviation chart.
+/// `None` for a view with nothing to add to its title and data table.
+pub fn canvas_description(lang: Lang, view: View, lab: &crate::model::Lab) -> Option<String> {
+    let ca = lang == Lang::Ca;
+    let d = lab.distribution();
+    match view {
+        View::Ring => Some(embed_caption(lang, lab)),
+        View::Bars => Some(
+            d.nodes
+                .iter()
+                .map(|n| {
+                    format!(
+                        "{} {} ({})",
+                        n.name,
+                        fmt_int(lang, n.keys),
+                        fmt_fraction(lang, n.share)
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("; "),
+        ),
+        View::Deviation => {
+            let c = lab.config();
+            let dev = fmt_pct(lang, d.deviation_pct, 1);
+            Some(if c.strategy.uses_vnodes() {
+                let v = fmt_int(lang, u64::from(c.vnodes));
+                pick(
+                    ca,
+                    format!("Ara: {v} nodes virtuals, desviació {dev}."),
+                    format!("Now: {v} virtual nodes, deviation {dev}."),
+                )
+            } else {
+                let s = strategy_name(lang, c.strategy);
+                pick(
+                    ca,
+                    format!("Ara: {s}, sense nodes virtuals, desviació {dev}."),
+                    format!("Now: {s}, no virtual nodes, deviation {dev}."),
+                )
+            })
+        }
+        View::Figures | View::Movement => None,
+    }
+}
+
+/// The one sentence a screen reader hears after the experiment changed (a live region of
+/// its own, not the whole figures panel): what changed, the share of keys that moved and
+/// where to when they all went to one node, and the deviation before → after
+/// (`deviation_before`: the figure on screen before the change).
+pub fn change_sentence(
+    lang: Lang,
+    lab: &crate::model::Lab,
+    deviation_before: Option<f64>,
+) -> String {
+    let ca = lang == Lang::Ca;
+    let d = lab.distribution().deviation_pct;
+    let deviation = match deviation_before {
+        Some(b) if fmt_pct(lang, b, 1) != fmt_pct(lang, d, 1) => {
+            format!("{} → {}", fmt_pct(lang, b, 1), fmt_pct(lang, d, 1))
+        }
+        _ => fmt_pct(lang, d, 1),
+    };
+    let deviation = pick(
+        ca,
+        format!("desviació {deviation}"),
+        format!("deviation {deviation}"),
+    );
+    let (Some(m), Some(from)) = (lab.movement(), lab.moved_from()) else {
+        let st = lab.state();
+        return pick(
+            ca,
+            format!(
+                "{} claus en {}; {deviation}.",
+                fmt_int(lang, u64::from(st.key_count)),
+                count_nodes(lang, st.nodes.len())
+            ),
+            format!(
+                "{} keys on {}; {deviation}.",
+                fmt_int(lang, u64::from(st.key_count)),
+                count_nodes(lang, st.nodes.len())
+            ),
+        );
+    };
+    let mut what = what_changed(lang, from, lab.config()).join(", ");
+    if what.is_empty() {
+        what = tr(lang, Text::NodesRenamed).to_owned();
+    }
+    let moved = fmt_fraction(lang, m.moved_fraction);
+    let target = match m.flow.first() {
+        Some(f) if m.moved > 0 && m.flow.iter().all(|g| g.to == f.to) => pick(
+            ca,
+            format!(", totes cap a {}", f.to),
+            format!(", all to {}", f.to),
+        ),
+        _ => String::new(),
+    };
+    pick(
+        ca,
+        format!("{what}: s'han mogut el {moved} de les claus{target}; {deviation}."),
+        format!("{what}: {moved} of the keys moved{target}; {deviation}."),
+    )
 }
 
 /// A notice's text.
@@ -1714,5 +1914,51 @@ mod tests {
             max: 8_000_000,
         });
         assert!(config_error(Lang::En, &e).contains("a single copy"));
+    }
+
+    #[test]
+    fn a_change_is_told_in_one_short_sentence() {
+        use crate::model::{Lab, Msg};
+        use crate::state::LabState;
+        let mut lab = Lab::new(LabState::with_lang(Lang::En), Vec::new());
+        let first = change_sentence(Lang::En, &lab, None);
+        assert!(
+            first.starts_with("100,000 keys on 4 nodes; deviation "),
+            "{first}"
+        );
+        let before = lab.distribution().deviation_pct;
+        lab.update(Msg::AddNode);
+        let m = lab.movement().cloned().expect("a join moves keys");
+        let en = change_sentence(Lang::En, &lab, Some(before));
+        let want = format!(
+            "inv-tar joined: {} of the keys moved, all to inv-tar; deviation {} → {}.",
+            fmt_fraction(Lang::En, m.moved_fraction),
+            fmt_pct(Lang::En, before, 1),
+            fmt_pct(Lang::En, lab.distribution().deviation_pct, 1)
+        );
+        assert_eq!(en, want);
+        assert!(en.chars().count() < 120, "{en}");
+        let ca = change_sentence(Lang::Ca, &lab, Some(before));
+        assert!(ca.starts_with("inv-tar ha entrat: s'han mogut el "), "{ca}");
+        assert!(ca.contains("totes cap a inv-tar"), "{ca}");
+        // A weight step names the node and both weights; keys go to several nodes.
+        lab.update(Msg::EndGesture);
+        lab.update(Msg::SetWeight {
+            node: 1,
+            weight: 0.5,
+        });
+        let en = change_sentence(Lang::En, &lab, None);
+        assert!(en.starts_with("weight of node inv-vlc 1 → 0.5: "), "{en}");
+        assert!(!en.contains("all to"), "{en}");
+        lab.update(Msg::SetStrategy(Strategy::Rendezvous));
+        let en = change_sentence(Lang::En, &lab, None);
+        assert!(
+            en.starts_with(&format!(
+                "{} → {}",
+                strategy_name(Lang::En, Strategy::Ring),
+                strategy_name(Lang::En, Strategy::Rendezvous)
+            )),
+            "{en}"
+        );
     }
 }

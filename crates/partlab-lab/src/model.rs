@@ -87,6 +87,13 @@ pub enum Msg {
     DismissNotices,
     /// Load a whole state from a URL fragment (the user edited the address).
     LoadFragment(String),
+    /// A slider was released (or a typed value committed): the next slider step starts a new
+    /// gesture, whose movement counts from the experiment before it.
+    EndGesture,
+    /// Count "keys moved" from the experiment on screen until cleared, across any change.
+    PinBaseline,
+    /// Count "keys moved" from the last change again.
+    ClearBaseline,
 }
 
 /// Something the page tells the user inline.
@@ -236,6 +243,23 @@ pub struct Lab {
     vnode_cache: VnodeCache,
     /// Counts the experiments committed ([`Lab::revision`]).
     revision: u64,
+    /// What "keys moved" is counted from, when not simply the experiment on screen: the
+    /// experiment before the gesture under way (a whole slider drag), or one the user pinned.
+    baseline: Option<Baseline>,
+    /// A slider gesture is under way: its steps keep the baseline taken at its start.
+    gesture_open: bool,
+}
+
+/// The experiment movement is counted from ([`Lab::baseline`]).
+#[derive(Clone, Debug)]
+struct Baseline {
+    config: Config,
+    assignment: Assignment,
+    colours: Vec<usize>,
+    /// Which key set its assignment is of ([`Lab::keys_generation`]).
+    keys_generation: u64,
+    /// Set by the user ([`Msg::PinBaseline`]): kept across changes until cleared.
+    pinned: bool,
 }
 
 fn sample_slots(keys: &KeySet) -> Vec<usize> {
@@ -304,6 +328,8 @@ impl Lab {
             pending: None,
             keys_generation: 0,
             wanted_replicas: None,
+            baseline: None,
+            gesture_open: false,
             defaults,
             job: None,
             ready: false,
@@ -427,7 +453,23 @@ impl Lab {
                 });
                 return true;
             }
+            Msg::EndGesture => {
+                self.gesture_open = false;
+                return false;
+            }
+            Msg::PinBaseline => {
+                self.baseline = Some(self.snapshot(true));
+                self.gesture_open = false;
+                return true;
+            }
+            Msg::ClearBaseline => {
+                self.baseline = None;
+                self.gesture_open = false;
+                return true;
+            }
             Msg::LoadFragment(fragment) => {
+                self.baseline = None;
+                self.gesture_open = false;
                 let mut defaults = self.defaults.clone();
                 defaults.lang = self.target_state().lang;
                 let (state, issues) = LabState::from_fragment_over(&fragment, defaults.clone());
@@ -452,6 +494,7 @@ impl Lab {
         if !matches!(msg, Msg::ApplyPendingChange) {
             self.pending = None;
         }
+        self.follow_gesture(&msg);
         self.notices.clear();
         let mut next = self.target_state().clone();
         // What the replication factor does when the node count changes (see below).
@@ -554,6 +597,63 @@ impl Lab {
             }
         }
         true
+    }
+
+    /// Where `msg` leaves the baseline: a slider step opens a gesture (the experiment on
+    /// screen becomes the baseline) unless one is open; any other change counts from the
+    /// experiment on screen again, unless the user pinned a baseline; a preset or a new key
+    /// count starts afresh.
+    fn follow_gesture(&mut self, msg: &Msg) {
+        let pinned = self.baseline.as_ref().is_some_and(|b| b.pinned);
+        match msg {
+            Msg::SetVnodes(_) | Msg::SetWeight { .. } => {
+                if !self.gesture_open && !pinned {
+                    self.baseline = Some(self.snapshot(false));
+                }
+                self.gesture_open = true;
+            }
+            Msg::ApplyPreset(_) | Msg::SetKeyCount(_) => {
+                self.baseline = None;
+                self.gesture_open = false;
+            }
+            _ => {
+                if !pinned {
+                    self.baseline = None;
+                }
+                self.gesture_open = false;
+            }
+        }
+    }
+
+    /// The experiment on screen as a baseline.
+    fn snapshot(&self, pinned: bool) -> Baseline {
+        Baseline {
+            config: self.config.clone(),
+            assignment: self.assignment.clone(),
+            colours: self.state.nodes.iter().map(|n| n.colour).collect(),
+            keys_generation: self.keys_generation,
+            pinned,
+        }
+    }
+
+    /// The configuration the movement shown was counted from (the last change's "before",
+    /// or the baseline).
+    pub fn moved_from(&self) -> Option<&Config> {
+        self.previous.as_ref().map(|p| &p.config)
+    }
+
+    /// Whether "keys moved" counts from a baseline (a pinned one, or the start of a slider
+    /// gesture) rather than from the last change.
+    pub fn baseline_pinned(&self) -> bool {
+        self.baseline.as_ref().is_some_and(|b| b.pinned)
+    }
+
+    /// The configuration "keys moved" counts from, when it is not the last change's.
+    pub fn baseline_config(&self) -> Option<&Config> {
+        self.baseline
+            .as_ref()
+            .filter(|b| b.keys_generation == self.keys_generation)
+            .map(|b| &b.config)
     }
 
     /// Selects `key` (or none) on screen and in the change on its way.
@@ -1465,5 +1565,82 @@ mod tests {
         let again = Lab::from_fragment(&f, Lang::Ca);
         assert_eq!(counts(&again), counts(&lab));
         assert_eq!(again.state(), lab.state());
+    }
+
+    /// The movement a direct change from `from` to `to` gives on the lab's keys.
+    fn direct_movement(lab: &Lab, from: &LabState, to: &LabState) -> Movement {
+        let (a, b) = (from.config(), to.config());
+        let before = Partitioner::new(&a).map(|p| p.assign(lab.keys(), 1));
+        let after = Partitioner::new(&b).map(|p| p.assign(lab.keys(), 1));
+        match (before, after) {
+            (Ok(x), Ok(y)) => Movement::between(&a, &x, &b, &y),
+            _ => panic!("the test's configurations are valid"),
+        }
+    }
+
+    #[test]
+    fn a_weight_dragged_from_1_to_2_counts_the_whole_drag_from_its_start() {
+        // Exercise 1: inv-bcn's weight dragged from 1 to 2 in the slider's steps of 0.1.
+        let mut lab = lab();
+        let start = lab.state().clone();
+        for step in 1..=10 {
+            lab.update(Msg::SetWeight {
+                node: 0,
+                weight: 1.0 + f64::from(step) / 10.0,
+            });
+        }
+        lab.update(Msg::EndGesture);
+        let direct = direct_movement(&lab, &start, lab.state());
+        let m = lab.movement().map(|m| m.moved).unwrap_or(0);
+        assert_eq!(m, direct.moved);
+        // The lesson's exercise 1: about 15.4 % of the keys move.
+        let pct = 100.0 * direct.moved_fraction;
+        assert!((pct - 15.4).abs() < 0.5, "{pct}");
+        // The next drag starts from where this one ended: its first step moves far fewer.
+        let before_step = lab.state().clone();
+        lab.update(Msg::SetWeight {
+            node: 0,
+            weight: 1.9,
+        });
+        let one_step = lab.movement().map(|m| m.moved).unwrap_or(0);
+        assert_eq!(
+            one_step,
+            direct_movement(&lab, &before_step, lab.state()).moved
+        );
+        assert!(
+            one_step * 5 < direct.moved,
+            "{one_step} vs {}",
+            direct.moved
+        );
+        // A drag back to where its gesture began moved nothing.
+        lab.update(Msg::SetWeight {
+            node: 0,
+            weight: 2.0,
+        });
+        assert!(lab.movement().is_none());
+    }
+
+    #[test]
+    fn a_pinned_baseline_counts_every_change_until_cleared() {
+        let mut lab = lab();
+        let start = lab.state().clone();
+        lab.update(Msg::PinBaseline);
+        assert!(lab.baseline_pinned());
+        lab.update(Msg::AddNode);
+        lab.update(Msg::SetVnodes(500));
+        lab.update(Msg::EndGesture);
+        lab.update(Msg::SetWeight {
+            node: 1,
+            weight: 2.0,
+        });
+        let m = lab.movement().map(|m| m.moved).unwrap_or(0);
+        assert_eq!(m, direct_movement(&lab, &start, lab.state()).moved);
+        assert_eq!(lab.baseline_config(), Some(&start.config()));
+        lab.update(Msg::ClearBaseline);
+        assert!(!lab.baseline_pinned());
+        let before = lab.state().clone();
+        lab.update(Msg::RemoveNode(4));
+        let m = lab.movement().map(|m| m.moved).unwrap_or(0);
+        assert_eq!(m, direct_movement(&lab, &before, lab.state()).moved);
     }
 }

@@ -348,10 +348,11 @@ impl Lab {
                     let (assignment, counts) = task.finish(&keys);
                     let config = job.next.config();
                     let same_keys = Rc::ptr_eq(&keys, &self.keys);
-                    if job.track && !job.reload && same_keys && config != self.config {
+                    let (base_config, base) = self.movement_base();
+                    if job.track && !job.reload && same_keys && config != *base_config {
                         let task = MovementTask::new(
-                            &self.config,
-                            self.assignment.replicas,
+                            base_config,
+                            base.replicas,
                             &config,
                             assignment.replicas,
                             keys.len(),
@@ -376,8 +377,9 @@ impl Lab {
                 counts,
                 mut task,
             } => {
-                if task.step(&self.assignment, &assignment, work) {
-                    let movement = task.finish(&self.assignment, &assignment);
+                let (_, base) = self.movement_base();
+                if task.step(base, &assignment, work) {
+                    let movement = task.finish(base, &assignment);
                     self.commit(job, keys, partitioner, assignment, counts, Some(movement));
                     return true;
                 }
@@ -393,6 +395,19 @@ impl Lab {
         };
         self.job = Some(job);
         false
+    }
+
+    /// The configuration and assignment "keys moved" counts from: the baseline when there is
+    /// one for this key set, else the experiment on screen.
+    fn movement_base(&self) -> (&partlab_core::Config, &Assignment) {
+        match self
+            .baseline
+            .as_ref()
+            .filter(|b| b.keys_generation == self.keys_generation)
+        {
+            Some(b) => (&b.config, &b.assignment),
+            None => (&self.config, &self.assignment),
+        }
     }
 
     /// Runs the change on its way to the end.
@@ -431,17 +446,36 @@ impl Lab {
             self.previous = None;
             self.restore_preset_change();
         } else if job.track && same_keys {
+            let base = self
+                .baseline
+                .as_ref()
+                .filter(|b| b.keys_generation == self.keys_generation);
             if let Some(m) = movement {
                 self.movement = Some(m);
-                self.previous = Some(Previous {
-                    sample_owners: self
-                        .sample
-                        .iter()
-                        .map(|&s| old_assignment.owners[s])
-                        .collect(),
-                    config: old_config,
-                    colours: old_colours,
+                self.previous = Some(match base {
+                    Some(b) => Previous {
+                        sample_owners: self
+                            .sample
+                            .iter()
+                            .map(|&s| b.assignment.owners[s])
+                            .collect(),
+                        config: b.config.clone(),
+                        colours: b.colours.clone(),
+                    },
+                    None => Previous {
+                        sample_owners: self
+                            .sample
+                            .iter()
+                            .map(|&s| old_assignment.owners[s])
+                            .collect(),
+                        config: old_config,
+                        colours: old_colours,
+                    },
                 });
+            } else if base.is_some_and(|b| b.config == self.config) {
+                // Back where the baseline was: nothing moved since.
+                self.movement = None;
+                self.previous = None;
             }
         } else {
             self.movement = None;
