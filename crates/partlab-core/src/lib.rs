@@ -25,6 +25,7 @@ pub mod calendar;
 pub mod compound;
 pub mod config;
 pub mod hash;
+pub mod hotkeys;
 pub mod indexes;
 pub mod keychoice;
 pub mod keys;
@@ -37,6 +38,7 @@ pub mod strategy;
 pub mod sweep;
 pub mod vans;
 pub mod workload;
+pub mod zoo;
 
 pub use config::{Config, ConfigError, Node, Strategy};
 pub use keys::KeySet;
