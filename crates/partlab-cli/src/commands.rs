@@ -45,6 +45,8 @@ pub(crate) fn run(command: Command, out: &mut dyn Write) -> Result<(), CliError>
         Command::Ranges(a) => crate::study::ranges(&a, out),
         Command::ChoosingKeys(a) => crate::study::choosing_keys(&a, out),
         Command::Replication(a) => crate::study::replication(&a, out),
+        Command::Compare(a) => crate::study::compare(&a, out),
+        Command::HotKeys(a) => crate::study::hot_keys(&a, out),
     }
 }
 

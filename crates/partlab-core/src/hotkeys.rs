@@ -12,9 +12,10 @@
 //! - Key of rank `r` (0-based, in that order) has weight `1 / (r + 1)^s`; `s = 0` is uniform.
 //!   Weights are made integers (`⌊10^12 / (r+1)^s⌋`, at least 1) with a power computed from
 //!   `+ − × ÷` only, so every target draws the same stream.
-//! - The festival: during the cheese fair the lesson's hot key `formatge-curat` gets an extra
-//!   share of all requests on top of its Zipf weight (6 % in the festival preset, the KM0
-//!   workload's share of fair orders).
+//! - The festival: during the cheese fair the lesson's hot key `formatge-curat` becomes the
+//!   most popular key (it trades its Zipf weight with rank 0's) and gets an extra share of all
+//!   requests on top (6 % in the festival preset, the KM0 workload's share of fair orders), as
+//!   the busiest product of its festival week.
 //! - `requests` requests are drawn from [`SplitMix64`] seeded with `seed`.
 //! - The cache holds the `cached` most requested keys (by weight) and absorbs `hit_pct` % of
 //!   their requests (each request is a hit with that chance, drawn from the same stream).
@@ -277,6 +278,7 @@ impl HotKeys {
         let mut w = zipf_weights(self.names.len(), exponent_centi);
         if let (Some(h), pct) = (self.hot_key(), self.spec.festival_pct) {
             if pct > 0 {
+                w.swap(0, h);
                 let total: u64 = w.iter().sum();
                 // Extra = pct % of the whole, so extra / (total + extra) = pct / 100.
                 let extra = (u128::from(total) * u128::from(pct) / u128::from(100 - pct)) as u64;
