@@ -354,6 +354,12 @@ impl HotKeys {
         }
     }
 
+    /// The busiest node's share with `algo` under `stream` (a part of a skew point, for
+    /// callers that slice their work by strategy).
+    pub fn peak_share(&self, algo: Algo, stream: &Stream) -> f64 {
+        self.loads(algo, stream).peak_share
+    }
+
     /// The busiest node's share per strategy at exponent `exponent_centi` (one point of the
     /// skew sweep), in [`Algo::ALL`] order.
     pub fn skew_point(&self, exponent_centi: u32) -> Vec<f64> {

@@ -506,22 +506,27 @@ impl OverprovisionSweep {
             let n = self.names.len();
             match self.pending {
                 None => {
+                    // Maglev first, the ring in the next unit (each about M hashes or steps).
                     let maglev = Maglev::new(&self.names, m)
                         .map(|t| {
                             let c: Vec<f64> = t.counts().iter().map(|&x| x as f64).collect();
                             overprovision(&c)
                         })
                         .unwrap_or(0.0);
-                    let ring = ring_overprovision(&self.names, (m / n as u64).max(1) as u32);
                     spent += 2 * n as u64 + m;
                     self.pending = Some(OverprovisionPoint {
                         size: m,
                         maglev,
-                        ring,
+                        ring: f64::NAN,
                         rendezvous: None,
                     });
                     self.rdv_next = 0;
                     self.rdv_counts.iter_mut().for_each(|c| *c = 0.0);
+                }
+                Some(mut p) if p.ring.is_nan() => {
+                    p.ring = ring_overprovision(&self.names, (m / n as u64).max(1) as u32);
+                    spent += m;
+                    self.pending = Some(p);
                 }
                 Some(mut p) => {
                     if m > RENDEZVOUS_MAX_SIZE {

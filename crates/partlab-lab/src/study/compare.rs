@@ -14,8 +14,9 @@
 //! | `p` | a preset: `lesson`, `big` | |
 //! | `l`, `embed` | language; one view alone: `table`, `probes`, `overprov` | |
 //!
-//! Every unit of work (one strategy's trial, one join or leave, one probe point, a slice of
-//! the over-provisioning sweep) runs in its own [`Study::work`] call.
+//! Every unit of work (one strategy's trial, one join or leave, one column of rendezvous
+//! scores, one probe point, a slice of the over-provisioning sweep) runs in its own
+//! [`Study::work`] call. The multi-probe chart places at most [`PROBE_KEYS`] of the keys.
 
 use partlab_core::keys::KeySet;
 use partlab_core::stats::peak_to_mean;
@@ -41,7 +42,7 @@ pub const VIEWS: &[&str] = &["table", "probes", "overprov"];
 /// Most nodes.
 pub const MAX_NODES: u32 = 10;
 /// The key-count slider's stops.
-pub const KEY_STOPS: [u32; 5] = [1_000, 5_000, 20_000, 50_000, 100_000];
+pub const KEY_STOPS: [u32; 4] = [1_000, 5_000, 20_000, 50_000];
 /// The table sizes offered (primes).
 pub const TABLE_CHOICES: [u64; 4] = [251, 1_009, 5_003, 65_537];
 /// The load factors offered, in hundredths.
@@ -50,8 +51,10 @@ pub const FACTOR_CHOICES: [u32; 5] = [105, 110, 125, 150, 200];
 pub const PROBE_CHOICES: [u32; 5] = [1, 5, 21, 51, 100];
 /// The probe counts of the multi-probe chart.
 pub const PROBE_POINTS: [u32; 6] = [1, 2, 5, 10, 21, 50];
-/// MD5s per slice of the over-provisioning sweep (about 15 ms in a browser).
-const OVER_BUDGET: u64 = 80_000;
+/// Most keys the multi-probe chart places per point.
+pub const PROBE_KEYS: usize = 20_000;
+/// MD5s per slice of the over-provisioning sweep (under 10 ms in a browser).
+const OVER_BUDGET: u64 = 40_000;
 
 const PRESETS: [(&str, St); 2] = [("lesson", St::CmpPresetLesson), ("big", St::CmpPresetBig)];
 
@@ -203,6 +206,9 @@ pub fn node_names(n: usize) -> Vec<String> {
 /// One unit of background work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Unit {
+    /// Rendezvous scores of one node name over every key (cached in the key set), so that
+    /// no single unit hashes more than one column: trial `t`, node `i` (`i = n` is the joiner).
+    Column(u32, usize),
     Trial(Algo, u32),
     Join(Algo),
     Leave(Algo),
@@ -267,8 +273,16 @@ impl Compare {
         self.results = vec![AlgoResult::default(); Algo::ALL.len()];
         self.probes = vec![Vec::new(); PROBE_POINTS.len()];
         let mut q = Vec::new();
+        let n = self.state.nodes as usize;
         for algo in Algo::ALL {
+            if algo == Algo::Rendezvous {
+                // Trial 0's columns and the joiner's first: they also serve join and leave.
+                q.extend((0..=n).map(|i| Unit::Column(0, i)));
+            }
             for t in 0..self.state.trials {
+                if algo == Algo::Rendezvous && t > 0 {
+                    q.extend((0..n).map(|i| Unit::Column(t, i)));
+                }
                 q.push(Unit::Trial(algo, t));
             }
             q.push(Unit::Join(algo));
@@ -293,6 +307,12 @@ impl Compare {
         let Some((_, keys)) = &self.keys else { return };
         let idx = |a: Algo| Algo::ALL.iter().position(|x| *x == a).unwrap_or(0);
         match unit {
+            Unit::Column(t, i) => {
+                let names = compare::trial_names(&spec.names, t);
+                if let Some(name) = names.get(i).or((t == 0).then_some(&spec.join)) {
+                    keys.rendezvous_column(name);
+                }
+            }
             Unit::Trial(a, t) => {
                 if let Ok(f) = compare::trial(a, &spec.names, &spec.params, keys, t) {
                     self.results[idx(a)].trials.push(f);
@@ -315,7 +335,15 @@ impl Compare {
             Unit::Probe(i, t) => {
                 let names = compare::trial_names(&spec.names, t);
                 if let Ok(mp) = MultiProbe::new(&names, PROBE_POINTS[i]) {
-                    self.probes[i].push(peak_to_mean(&mp.counts(keys.sorted_hashes())));
+                    // At most PROBE_KEYS keys, every n-th by position (a uniform sample of
+                    // the ring), so that 50 probes stay within one short task.
+                    let all = keys.sorted_hashes();
+                    let sample: Vec<u64> = all
+                        .iter()
+                        .step_by(all.len().div_ceil(PROBE_KEYS).max(1))
+                        .copied()
+                        .collect();
+                    self.probes[i].push(peak_to_mean(&mp.counts(&sample)));
                 }
             }
             Unit::Over => {

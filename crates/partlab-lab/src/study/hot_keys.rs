@@ -17,8 +17,8 @@
 //! | `p` | a preset: `festival`, `cache`, `uniform` | |
 //! | `l`, `embed` | language; one view alone: `loads`, `nodes`, `skew` | |
 //!
-//! Requests: 200 000 a stream. The skew chart's points are computed one per [`Study::work`]
-//! call.
+//! Requests: 200 000 a stream. The skew chart's points are computed in [`Study::work`]
+//! calls: a point's stream in one, then one strategy per call.
 
 use partlab_core::hotkeys::{
     HotKeys, HotSpec, Loads, Stream, DEFAULT_KEYS, FESTIVAL_SHARE_PCT, SKEW_STEPS,
@@ -201,6 +201,9 @@ pub struct HotKeysStudy {
     data: Option<(HotKeys, Stream, Vec<Loads>)>,
     /// Peak shares per exponent of [`SKEW_STEPS`], computed so far.
     skew: Vec<Vec<f64>>,
+    /// The stream of the skew point being computed, and its shares so far: one stream, then
+    /// one strategy per unit of work.
+    skew_stream: Option<(Stream, Vec<f64>)>,
 }
 
 impl HotKeysStudy {
@@ -213,6 +216,7 @@ impl HotKeysStudy {
             notices,
             data: None,
             skew: Vec::new(),
+            skew_stream: None,
         };
         c.refresh();
         c
@@ -225,6 +229,7 @@ impl HotKeysStudy {
 
     fn refresh(&mut self) {
         self.skew.clear();
+        self.skew_stream = None;
         self.data = HotKeys::new(&self.state.spec()).ok().map(|h| {
             let stream = h.stream(self.state.exponent);
             let loads = Algo::ALL.iter().map(|&a| h.loads(a, &stream)).collect();
@@ -424,9 +429,19 @@ impl Study for HotKeysStudy {
         let Some((h, _, _)) = &self.data else {
             return false;
         };
-        if let Some(&s) = SKEW_STEPS.get(self.skew.len()) {
-            let point = h.skew_point(s);
-            self.skew.push(point);
+        let Some(&s) = SKEW_STEPS.get(self.skew.len()) else {
+            return false;
+        };
+        match self.skew_stream.take() {
+            None => self.skew_stream = Some((h.stream(s), Vec::new())),
+            Some((stream, mut shares)) => {
+                shares.push(h.peak_share(Algo::ALL[shares.len()], &stream));
+                if shares.len() == Algo::ALL.len() {
+                    self.skew.push(shares);
+                } else {
+                    self.skew_stream = Some((stream, shares));
+                }
+            }
         }
         self.skew.len() < SKEW_STEPS.len()
     }

@@ -875,8 +875,8 @@ study_texts! {
     CmpProbesTitle => ("Multi-sonda: més sondes, menys pic", "Multi-probe: more probes, a lower peak"),
     /// Caption.
     CmpProbesCaption => (
-        "Un sol punt per node i k sondes per clau: pic/mitjana (mediana i banda de {trials} proves) segons k. Els autors en donen uns 1,05 amb 21 sondes.",
-        "One point per node and k probes per key: peak-to-mean (median and band over {trials} trials) against k. The authors report about 1.05 at 21 probes.",
+        "Un sol punt per node i k sondes per clau: pic/mitjana (mediana i banda de {trials} proves, fins a 20 000 claus) segons k. Els autors en donen uns 1,05 amb 21 sondes.",
+        "One point per node and k probes per key: peak-to-mean (median and band over {trials} trials, on up to 20 000 keys) against k. The authors report about 1.05 at 21 probes.",
     ),
     /// Axis.
     CmpAxisProbes => ("sondes per clau (k)", "probes per key (k)"),
