@@ -192,7 +192,7 @@ pub fn render(lang: Lang, chapter: ChapterId, links: bool) -> Result<(), JsValue
         // The chapters beyond the lesson: a group of their own after the lesson's parts.
         let head = H::new("li")?
             .class("toc-group")
-            .attr("data-part", "beyond")
+            .attr("data-group", "beyond")
             .child(H::new("strong")?.text(tr(lang, Text::BeyondLesson)))?;
         toc.append_child(&head.el())?;
         for c in ChapterId::BEYOND {

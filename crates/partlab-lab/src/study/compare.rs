@@ -276,17 +276,20 @@ impl Compare {
         let n = self.state.nodes as usize;
         for algo in Algo::ALL {
             if algo == Algo::Rendezvous {
-                // Trial 0's columns and the joiner's first: they also serve join and leave.
+                // Trial 0's columns and the joiner's first: they serve trial 0, the join and
+                // the leave, which come next, before the key set's cache of columns (32)
+                // makes room for the other trials' columns.
                 q.extend((0..=n).map(|i| Unit::Column(0, i)));
             }
-            for t in 0..self.state.trials {
-                if algo == Algo::Rendezvous && t > 0 {
+            q.push(Unit::Trial(algo, 0));
+            q.push(Unit::Join(algo));
+            q.push(Unit::Leave(algo));
+            for t in 1..self.state.trials {
+                if algo == Algo::Rendezvous {
                     q.extend((0..n).map(|i| Unit::Column(t, i)));
                 }
                 q.push(Unit::Trial(algo, t));
             }
-            q.push(Unit::Join(algo));
-            q.push(Unit::Leave(algo));
         }
         for i in 0..PROBE_POINTS.len() {
             for t in 0..self.state.trials {
@@ -730,7 +733,10 @@ impl Compare {
             })
             .collect();
         let mut blocks = Vec::new();
-        blocks.extend(self.progress());
+        // A fixed note (not the count of steps): the panel stays as it was between its points.
+        if bands.len() < PROBE_POINTS.len() {
+            blocks.push(Block::Text(w.t(St::CmpPending)));
+        }
         blocks.push(Block::Chart {
             chart,
             label: w.t(St::CmpProbesChart),
@@ -807,7 +813,9 @@ impl Compare {
             })
             .collect();
         let mut blocks = Vec::new();
-        blocks.extend(self.progress());
+        if !self.over.done() {
+            blocks.push(Block::Text(w.t(St::CmpPending)));
+        }
         blocks.push(Block::Chart {
             chart,
             label: w.t(St::CmpOverChart),

@@ -839,6 +839,8 @@ study_texts! {
     ),
     /// Progress.
     CmpWorking => ("Calculant… {done} de {total} passos.", "Computing… {done} of {total} steps."),
+    /// A panel still computing.
+    CmpPending => ("Calculant…", "Computing…"),
     /// Column.
     CmpColAlgo => ("Estratègia", "Strategy"),
     /// Column.
