@@ -85,6 +85,9 @@ pub(crate) enum Command {
     /// Beyond the lesson: hot keys. Keys per node next to requests per node under Zipf
     /// popularity, formatge-curat in its festival week, bounded loads and a cache.
     HotKeys(crate::study::HotKeysArgs),
+    /// Beyond the lesson: a Maglev lookup table for a few backends (every entry), and the
+    /// entries that change hands when one leaves; --permutations prints the paper's Table 1.
+    MaglevTable(crate::zoo::MaglevTableArgs),
 }
 
 /// The two sweeps.

@@ -47,6 +47,7 @@ pub(crate) fn run(command: Command, out: &mut dyn Write) -> Result<(), CliError>
         Command::Replication(a) => crate::study::replication(&a, out),
         Command::Compare(a) => crate::study::compare(&a, out),
         Command::HotKeys(a) => crate::study::hot_keys(&a, out),
+        Command::MaglevTable(a) => crate::zoo::maglev_table(&a, out),
     }
 }
 

@@ -83,6 +83,41 @@ fn hot_keys_festival_caps_with_bounded_loads() {
 }
 
 #[test]
+fn maglev_table_prints_the_papers_table_1() {
+    // Eisenbud et al. 2016, Table 1: M = 7, B0 (3, 4), B1 (0, 2), B2 (3, 1).
+    let v = json(&[
+        "maglev-table",
+        "--nodes",
+        "B0,B1,B2",
+        "--table-size",
+        "7",
+        "--permutations",
+        "3:4,0:2,3:1",
+        "--remove",
+        "B1",
+        "--json",
+    ]);
+    let names = |x: &Value| -> Vec<String> {
+        x.as_array()
+            .expect("a list")
+            .iter()
+            .map(|n| n.as_str().expect("a name").to_owned())
+            .collect()
+    };
+    assert_eq!(
+        names(&v["table"]),
+        ["B1", "B0", "B1", "B0", "B2", "B2", "B0"]
+    );
+    assert_eq!(
+        names(&v["after"]["table"]),
+        ["B0", "B0", "B0", "B0", "B2", "B2", "B2"]
+    );
+    let changed = v["after"]["changed"].as_array().expect("a list");
+    assert_eq!(changed.len(), 1);
+    assert_eq!(changed[0]["entry"], 6);
+}
+
+#[test]
 fn bad_input_is_one_line_and_exit_2() {
     for args in [
         &["compare", "--table-size", "65536"][..],
@@ -92,6 +127,35 @@ fn bad_input_is_one_line_and_exit_2() {
         &["hot-keys", "--exponent", "9"],
         &["hot-keys", "--hit", "101"],
         &["hot-keys", "--keys", "-3"],
+        &["maglev-table", "--nodes", "a,b", "--table-size", "8"],
+        &["maglev-table", "--nodes", "a,b", "--table-size", "2003"],
+        &[
+            "maglev-table",
+            "--nodes",
+            "a,b",
+            "--table-size",
+            "7",
+            "--permutations",
+            "1:0,2:3",
+        ],
+        &[
+            "maglev-table",
+            "--nodes",
+            "a,b",
+            "--table-size",
+            "7",
+            "--permutations",
+            "x",
+        ],
+        &[
+            "maglev-table",
+            "--nodes",
+            "a",
+            "--table-size",
+            "7",
+            "--remove",
+            "a",
+        ],
     ] {
         let out = partlab(args);
         let err = String::from_utf8_lossy(&out.stderr);
