@@ -69,7 +69,10 @@ pub fn build(app: &Element) -> Result<Element, JsValue> {
         )?;
     app.append_child(&header.el())?;
     let mut tabs = H::new("ul")?.class("chapter-tabs");
-    for c in ChapterId::ALL.into_iter().filter(|c| c.is_lesson()) {
+    for c in ChapterId::ALL
+        .into_iter()
+        .filter(|c| c.is_lesson() || c.is_beyond())
+    {
         tabs = tabs.child(
             H::new("li")?.child(
                 H::new("a")?
@@ -192,6 +195,26 @@ pub fn render(lang: Lang, chapter: ChapterId, options: FrameOptions) -> Result<(
                         .text(&format!(" ({})", tr(lang, Text::NotYet))),
                 )?,
             };
+            toc.append_child(&item.el())?;
+        }
+        // The chapters beyond the lesson: a group of their own after the lesson's parts.
+        let head = H::new("li")?
+            .class("toc-group")
+            .attr("data-group", "beyond")
+            .child(H::new("strong")?.text(tr(lang, Text::BeyondLesson)))?;
+        toc.append_child(&head.el())?;
+        for c in ChapterId::BEYOND {
+            let mut a = H::new("a")?
+                .attr("href", &link(c, lang, None, links))
+                .text(&partlab_lab::i18n::chapter_title(lang, c));
+            if c == chapter {
+                a = a.attr("aria-current", "page");
+            }
+            let item = H::new("li")?
+                .attr("data-part", c.slug())
+                .attr("data-available", "true")
+                .child(H::new("span")?.class("toc-num").text("+"))?
+                .child(a)?;
             toc.append_child(&item.el())?;
         }
     }

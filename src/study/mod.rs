@@ -259,6 +259,8 @@ impl StudyView {
 
     /// Redraws everything on the next frame (the window was resized).
     pub fn request_render(&mut self) {
+        // The canvases change size: every chart is drawn again.
+        self.rendered.invalidate();
         self.schedule_frame();
     }
 

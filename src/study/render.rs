@@ -32,6 +32,18 @@ pub struct Rendered {
     embed: Option<Option<&'static str>>,
     /// Whether the model may have background work left.
     pub pending_work: bool,
+    /// The panels as last filled, with what they were filled for (language, theme, embed
+    /// view): a panel equal to its last filling is not filled (nor its charts drawn) again,
+    /// so a slice of background work redraws only the panels it changed.
+    filled: Vec<Option<Panel>>,
+    filled_for: Option<(Lang, Theme, Option<&'static str>)>,
+}
+
+impl Rendered {
+    /// Forgets the last filling: the next render fills (and draws) every panel again.
+    pub fn invalidate(&mut self) {
+        self.filled.clear();
+    }
 }
 
 impl Default for Rendered {
@@ -42,6 +54,8 @@ impl Default for Rendered {
             panels: Vec::new(),
             embed: None,
             pending_work: true,
+            filled: Vec::new(),
+            filled_for: None,
         }
     }
 }
@@ -100,7 +114,12 @@ pub fn render(model: &dyn Study, theme: Theme, r: &mut Rendered) -> Result<(), J
     // Shells first, then embed mode (which sizes the view shown alone), then the content.
     build_panels(&panels, r)?;
     apply_embed(model.embed(), r);
-    fill_panels(&panels, model.embed(), lang, theme)
+    let key = (lang, theme, model.embed());
+    if r.filled_for != Some(key) || r.filled.len() != panels.len() {
+        r.filled = vec![None; panels.len()];
+        r.filled_for = Some(key);
+    }
+    fill_panels(&panels, model.embed(), lang, theme, &mut r.filled)
 }
 
 fn render_notices(model: &dyn Study) -> Result<(), JsValue> {
@@ -343,6 +362,7 @@ fn build_panels(panels: &[Panel], r: &mut Rendered) -> Result<(), JsValue> {
     if rebuild_all {
         clear(&host);
         r.panels.clear();
+        r.filled.clear();
         for p in panels {
             let el = panel_shell(p)?;
             host.append_child(&el)?;
@@ -363,6 +383,9 @@ fn build_panels(panels: &[Panel], r: &mut Rendered) -> Result<(), JsValue> {
             clear(&body);
             build_blocks(&body, p.view, &p.blocks, &mut 0)?;
         }
+        if let Some(f) = r.filled.get_mut(i) {
+            *f = None;
+        }
         r.panels[i] = sigs[i].clone();
     }
     Ok(())
@@ -373,8 +396,13 @@ fn fill_panels(
     embed: Option<&'static str>,
     lang: Lang,
     theme: Theme,
+    filled: &mut [Option<Panel>],
 ) -> Result<(), JsValue> {
-    for p in panels {
+    for (p, last) in panels.iter().zip(filled.iter_mut()) {
+        if last.as_ref() == Some(p) {
+            continue;
+        }
+        *last = Some(p.clone());
         set_text_id(&format!("{}-h", p.view), &p.title);
         set_text_id(&format!("{}-caption", p.view), &p.caption);
         let visible = embed.is_none_or(|v| v == p.view);

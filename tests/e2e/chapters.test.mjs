@@ -37,8 +37,10 @@ describe('chapters', () => {
     );
     assert.deepEqual(
       parts.map((p) => p.part),
-      ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'ex1', 'ex2', 'ex3'],
+      ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'ex1', 'ex2', 'ex3', 'compare', 'hot-keys'],
     );
+    // The chapters beyond the lesson come after it, under a group heading of their own.
+    assert.equal(await page.textContent('#toc li[data-group="beyond"]'), 'Beyond the lesson');
     for (const p of parts) {
       // No broken link: a part without a chapter is text, and says so.
       if (p.available === 'false') {

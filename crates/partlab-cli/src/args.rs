@@ -78,6 +78,16 @@ pub(crate) enum Command {
     /// Section 1: partitions and replicas (the lesson's diagram), a node failure, and one hot
     /// partition capping a cluster's writes.
     Replication(crate::study::ReplicationArgs),
+    /// Beyond the lesson: mod N, ring, rendezvous, jump, Maglev, bounded loads and
+    /// multi-probe on one cluster (evenness, keys moved on join and leave, memory), multi-probe
+    /// against its probes, and over-provisioning against table size with 1 000 backends.
+    Compare(crate::study::CompareArgs),
+    /// Beyond the lesson: hot keys. Keys per node next to requests per node under Zipf
+    /// popularity, formatge-curat in its festival week, bounded loads and a cache.
+    HotKeys(crate::study::HotKeysArgs),
+    /// Beyond the lesson: a Maglev lookup table for a few backends (every entry), and the
+    /// entries that change hands when one leaves; --permutations prints the paper's Table 1.
+    MaglevTable(crate::zoo::MaglevTableArgs),
 }
 
 /// The two sweeps.

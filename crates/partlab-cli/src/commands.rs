@@ -46,6 +46,9 @@ pub(crate) fn run(command: Command, out: &mut dyn Write) -> Result<(), CliError>
         Command::Ranges(a) => crate::study::ranges(&a, out),
         Command::ChoosingKeys(a) => crate::study::choosing_keys(&a, out),
         Command::Replication(a) => crate::study::replication(&a, out),
+        Command::Compare(a) => crate::study::compare(&a, out),
+        Command::HotKeys(a) => crate::study::hot_keys(&a, out),
+        Command::MaglevTable(a) => crate::zoo::maglev_table(&a, out),
     }
 }
 

@@ -14,6 +14,7 @@ mod commands;
 mod key_file;
 mod study;
 mod text;
+mod zoo;
 
 use std::ffi::OsString;
 use std::fmt;

@@ -245,6 +245,127 @@ pub(crate) fn replication(a: &ReplicationArgs, out: &mut dyn Write) -> Result<()
     print_study(s.as_ref(), a.output.json, out)
 }
 
+/// `partlab compare` (beyond the lesson).
+#[derive(Debug, Args)]
+pub(crate) struct CompareArgs {
+    /// Nodes: the lesson's four, inv-tar, inv-6, … (2 to 10) [default: 4]; the next name
+    /// joins and inv-vlc leaves.
+    #[arg(long, value_name = "N")]
+    pub nodes: Option<u64>,
+    /// Lesson keys P-2026-000001… (1 000 to 100 000) [default: 20000].
+    #[arg(long, value_name = "K")]
+    pub keys: Option<u64>,
+    /// Maglev's table size, a prime at least the node count (up to 2 000 003)
+    /// [default: 65537].
+    #[arg(long, value_name = "M")]
+    pub table_size: Option<u64>,
+    /// Bounded loads' factor c = 1 + ε, 1.00 to 3.00 in steps of 0.01 [default: 1.25].
+    #[arg(long, value_name = "C", value_parser = parse_centi)]
+    pub load_factor: Option<u64>,
+    /// Multi-probe's probes per key (1 to 100) [default: 21].
+    #[arg(long, value_name = "K")]
+    pub probes: Option<u64>,
+    /// Renamed trials for the bands (1 to 16) [default: 8].
+    #[arg(long, value_name = "T")]
+    pub trials: Option<u64>,
+    /// Output format.
+    #[command(flatten)]
+    pub output: Output,
+}
+
+/// `partlab compare`.
+pub(crate) fn compare(a: &CompareArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let mut fields = Vec::new();
+    push(&mut fields, "n", a.nodes);
+    push(&mut fields, "k", a.keys);
+    push(&mut fields, "m", a.table_size);
+    push(&mut fields, "c", a.load_factor);
+    push(&mut fields, "probes", a.probes);
+    push(&mut fields, "t", a.trials);
+    let s = open("compare", ChapterId::Compare, &fields)?;
+    print_study(s.as_ref(), a.output.json, out)
+}
+
+/// `partlab hot-keys` (beyond the lesson).
+#[derive(Debug, Args)]
+pub(crate) struct HotKeysArgs {
+    /// Zipf exponent s, 0.00 to 3.00 in steps of 0.01 [default: 1.00].
+    #[arg(long, value_name = "S", value_parser = parse_centi)]
+    pub exponent: Option<u64>,
+    /// Keys: the KM0 catalogue's product slugs, then producte-100, … (10 to 100 000)
+    /// [default: 1000].
+    #[arg(long, value_name = "K")]
+    pub keys: Option<u64>,
+    /// The cheese-fair week: formatge-curat gets 6 % of the requests on top.
+    #[arg(long)]
+    pub festival: bool,
+    /// The most popular keys behind a cache (0 to 1 000) [default: 0].
+    #[arg(long, value_name = "N")]
+    pub cache: Option<u64>,
+    /// Share of their reads the cache absorbs, % (0 to 100) [default: 90].
+    #[arg(long, value_name = "PCT")]
+    pub hit: Option<u64>,
+    /// Bounded loads' factor c, 1.00 to 3.00 in steps of 0.01 [default: 1.25].
+    #[arg(long, value_name = "C", value_parser = parse_centi)]
+    pub load_factor: Option<u64>,
+    /// The request stream's seed (0 to 999 999 999) [default: 2026].
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Output format.
+    #[command(flatten)]
+    pub output: Output,
+}
+
+/// `partlab hot-keys`.
+pub(crate) fn hot_keys(a: &HotKeysArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let mut fields = Vec::new();
+    push(&mut fields, "s", a.exponent);
+    push(&mut fields, "keys", a.keys);
+    if a.festival {
+        fields.push(("fest", "on".to_owned()));
+    }
+    push(&mut fields, "cache", a.cache);
+    push(&mut fields, "hit", a.hit);
+    push(&mut fields, "c", a.load_factor);
+    push(&mut fields, "seed", a.seed);
+    let s = open("hot-keys", ChapterId::HotKeys, &fields)?;
+    print_study(s.as_ref(), a.output.json, out)
+}
+
+/// Parses a decimal with at most two decimals (`1.25`) into hundredths (`125`).
+fn parse_centi(raw: &str) -> Result<u64, String> {
+    let bad = || "expected a decimal number with at most two decimals, e.g. 1.25".to_owned();
+    let (whole, frac) = raw.split_once('.').unwrap_or((raw, ""));
+    let digits = |s: &str| s.bytes().all(|c| c.is_ascii_digit());
+    if whole.is_empty() || whole.len() > 6 || frac.len() > 2 || !digits(whole) || !digits(frac) {
+        return Err(bad());
+    }
+    let w: u64 = whole.parse().map_err(|_| bad())?;
+    let f: u64 = if frac.is_empty() {
+        0
+    } else {
+        format!("{frac:0<2}").parse().map_err(|_| bad())?
+    };
+    Ok(w * 100 + f)
+}
+
+/// The option of a field of the chapters beyond the lesson (their field names overlap
+/// the lesson chapters').
+fn zoo_option_of(command: &str, field: &str) -> Option<&'static str> {
+    Some(match (command, field) {
+        ("compare", "n") => "--nodes",
+        ("compare", "k") | ("hot-keys", "keys") => "--keys",
+        ("compare", "m") => "--table-size",
+        ("compare" | "hot-keys", "c") => "--load-factor",
+        ("compare", "probes") => "--probes",
+        ("compare", "t") => "--trials",
+        ("hot-keys", "s") => "--exponent",
+        ("hot-keys", "cache") => "--cache",
+        ("hot-keys", "hit") => "--hit",
+        _ => return None,
+    })
+}
+
 /// Parses `FROM..TO` (whole numbers).
 fn parse_days(raw: &str) -> Result<(u64, u64), String> {
     let bad = || "expected FROM..TO, e.g. 2..3".to_owned();
@@ -287,7 +408,29 @@ fn option_of(field: &str) -> &str {
 
 /// A chapter's issue as a command-line message.
 fn issue_message(command: &str, issue: &StudyIssue) -> String {
+    let option_of = |field: &str| -> String {
+        zoo_option_of(command, field)
+            .unwrap_or(option_of(field))
+            .to_owned()
+    };
+    let centi = |f: &str| {
+        matches!(
+            (command, f),
+            ("compare" | "hot-keys", "c") | ("hot-keys", "s")
+        )
+    };
     let text = match issue {
+        StudyIssue::BadValue {
+            field,
+            value,
+            range: Some((min, max)),
+        } if centi(field) => format!(
+            "{} {}: choose a number from {:.2} to {:.2}",
+            option_of(field),
+            value.parse::<f64>().map_or(value.clone(), |v| format!("{:.2}", v / 100.0)),
+            *min as f64 / 100.0,
+            *max as f64 / 100.0
+        ),
         StudyIssue::BadValue {
             field,
             value,

@@ -26,6 +26,7 @@ pub mod calendar;
 pub mod compound;
 pub mod config;
 pub mod hash;
+pub mod hotkeys;
 pub mod indexes;
 pub mod keychoice;
 pub mod keys;
@@ -38,6 +39,7 @@ pub mod strategy;
 pub mod sweep;
 pub mod vans;
 pub mod workload;
+pub mod zoo;
 
 pub use config::{Config, ConfigError, Node, Strategy};
 pub use keys::KeySet;

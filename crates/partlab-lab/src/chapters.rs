@@ -91,11 +91,16 @@ pub enum ChapterId {
     Teachers,
     /// Section 10 and exercise 2: choosing KM0's partition keys, measured.
     ChoosingKeys,
+    /// Beyond the lesson (issue #14): every strategy compared, Maglev, bounded loads and
+    /// multi-probe included.
+    Compare,
+    /// Beyond the lesson (issue #14): hot keys, Zipf popularity, bounded loads and a cache.
+    HotKeys,
 }
 
 impl ChapterId {
     /// Every chapter, in the lesson's order.
-    pub const ALL: [ChapterId; 9] = [
+    pub const ALL: [ChapterId; 11] = [
         ChapterId::Replication,
         ChapterId::Ranges,
         ChapterId::HashKeys,
@@ -104,8 +109,13 @@ impl ChapterId {
         ChapterId::Ring,
         ChapterId::Rendezvous,
         ChapterId::ChoosingKeys,
+        ChapterId::Compare,
+        ChapterId::HotKeys,
         ChapterId::Teachers,
     ];
+
+    /// The chapters that go beyond the lesson, in the order the contents list them.
+    pub const BEYOND: [ChapterId; 2] = [ChapterId::Compare, ChapterId::HotKeys];
 
     /// The chapter shown when the address names none.
     pub const DEFAULT: ChapterId = ChapterId::Ring;
@@ -122,6 +132,8 @@ impl ChapterId {
             ChapterId::Rendezvous => "rendezvous",
             ChapterId::Teachers => "teachers",
             ChapterId::ChoosingKeys => "choosing-keys",
+            ChapterId::Compare => "compare",
+            ChapterId::HotKeys => "hot-keys",
         }
     }
 
@@ -140,7 +152,7 @@ impl ChapterId {
             ChapterId::ModN => &[LessonPart::Section(5)],
             ChapterId::Ring => &[LessonPart::Section(6), LessonPart::Exercise(1)],
             ChapterId::Rendezvous => &[LessonPart::Section(7), LessonPart::Exercise(3)],
-            ChapterId::Teachers => &[],
+            ChapterId::Teachers | ChapterId::Compare | ChapterId::HotKeys => &[],
             ChapterId::ChoosingKeys => &[LessonPart::Section(10), LessonPart::Exercise(2)],
         }
     }
@@ -149,6 +161,12 @@ impl ChapterId {
     /// the teachers' page is reached from the header).
     pub fn is_lesson(self) -> bool {
         !self.parts().is_empty()
+    }
+
+    /// Whether the chapter goes beyond the lesson (the chapter bar shows those too, after the
+    /// lesson's, and the contents list them in a group of their own).
+    pub fn is_beyond(self) -> bool {
+        ChapterId::BEYOND.contains(&self)
     }
 
     /// The view model that draws this chapter.
@@ -160,7 +178,9 @@ impl ChapterId {
             | ChapterId::Ranges
             | ChapterId::HashKeys
             | ChapterId::Indexes
-            | ChapterId::ChoosingKeys => Instrument::Study,
+            | ChapterId::ChoosingKeys
+            | ChapterId::Compare
+            | ChapterId::HotKeys => Instrument::Study,
         }
     }
 
@@ -175,6 +195,8 @@ impl ChapterId {
             | ChapterId::HashKeys
             | ChapterId::Indexes
             | ChapterId::ChoosingKeys
+            | ChapterId::Compare
+            | ChapterId::HotKeys
             | ChapterId::Teachers => Strategy::Ring,
             ChapterId::Rendezvous => Strategy::Rendezvous,
         }
@@ -395,7 +417,7 @@ mod tests {
     fn slugs_round_trip_and_every_chapter_covers_a_part() {
         for c in ChapterId::ALL {
             assert_eq!(ChapterId::from_slug(c.slug()), Some(c));
-            assert_eq!(c.is_lesson(), c != ChapterId::Teachers);
+            assert_eq!(c.is_lesson(), c != ChapterId::Teachers && !c.is_beyond());
             for p in c.parts() {
                 assert_eq!(ChapterId::for_part(*p), Some(c));
             }

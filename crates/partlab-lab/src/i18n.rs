@@ -44,6 +44,12 @@ texts! {
     ChapterNav => ("Capítols del laboratori", "The lab's chapters"),
     /// The table of contents' toggle.
     Contents => ("Tota la lliçó (seccions 1–10 i exercicis)", "The whole lesson (sections 1–10 and exercises)"),
+    /// The contents' group of chapters beyond the lesson.
+    BeyondLesson => ("Més enllà de la lliçó", "Beyond the lesson"),
+    /// The comparison chapter's title.
+    CompareTitle => ("Comparativa d'algorismes", "Comparison of algorithms"),
+    /// The hot-keys chapter's title.
+    HotKeysTitle => ("Claus calentes", "Hot keys"),
     /// Marks a part of the lesson that no chapter covers yet.
     NotYet => ("encara no és al laboratori", "not in the lab yet"),
     /// Heading of the chapter's introduction, before the chapter's own title.
@@ -531,6 +537,11 @@ pub fn part_title(lang: Lang, part: LessonPart) -> &'static str {
 
 /// A chapter's heading.
 pub fn chapter_title(lang: Lang, c: ChapterId) -> String {
+    match c {
+        ChapterId::Compare => return tr(lang, Text::CompareTitle).to_owned(),
+        ChapterId::HotKeys => return tr(lang, Text::HotKeysTitle).to_owned(),
+        _ => {}
+    }
     match c.parts().first() {
         Some(&main) => format!("{} {}", part_number(lang, main), part_title(lang, main)),
         None => tr(lang, Text::TeachersTitle).to_owned(),
@@ -553,7 +564,9 @@ pub fn chapter_tab(lang: Lang, c: ChapterId) -> &'static str {
             | ChapterId::Ranges
             | ChapterId::HashKeys
             | ChapterId::Indexes
-            | ChapterId::ChoosingKeys,
+            | ChapterId::ChoosingKeys
+            | ChapterId::Compare
+            | ChapterId::HotKeys,
         ) => crate::study::text::chapter_tab(lang, c),
     }
 }
@@ -565,7 +578,9 @@ pub fn chapter_intro(lang: Lang, c: ChapterId) -> &'static str {
         | ChapterId::Ranges
         | ChapterId::HashKeys
         | ChapterId::Indexes
-        | ChapterId::ChoosingKeys => return crate::study::text::chapter_intro(lang, c),
+        | ChapterId::ChoosingKeys
+        | ChapterId::Compare
+        | ChapterId::HotKeys => return crate::study::text::chapter_intro(lang, c),
         ChapterId::ModN => (
             "Amb hash mòdul N, el node d'una clau és el seu hash mòdul el nombre de nodes. Afegeix o treu un node i mira quantes claus canvien de lloc: gairebé totes, lluny del mínim ideal 1/(N+1).",
             "With hash mod N, a key's node is its hash modulo the number of nodes. Add or remove a node and watch how many keys change place: nearly all of them, far from the ideal minimum 1/(N+1).",

@@ -16,8 +16,10 @@
 //! - Any fragment gives a valid state: bad fields keep their defaults and become notices.
 
 pub mod chart;
+pub mod compare;
 pub mod fields;
 pub mod hash_keys;
+pub mod hot_keys;
 pub mod indexes;
 pub mod keys;
 pub mod ranges;
@@ -104,6 +106,8 @@ pub fn open(
             fields, lang, frame,
         ))),
         ChapterId::ChoosingKeys => Some(Box::new(keys::ChoosingKeys::open(fields, lang, frame))),
+        ChapterId::Compare => Some(Box::new(compare::Compare::open(fields, lang, frame))),
+        ChapterId::HotKeys => Some(Box::new(hot_keys::HotKeysStudy::open(fields, lang, frame))),
         ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous | ChapterId::Teachers => None,
     }
 }

@@ -806,6 +806,182 @@ study_texts! {
     ReplNodesWorth => ("{n} nodes", "{n} nodes"),
     /// Hot chart label.
     ReplHotChart => ("Capacitat d'escriptura segons el nombre de nodes", "Write capacity against the number of nodes"),
+    // ---- Beyond the lesson: comparison of algorithms (issue #14) ----
+    /// Tab.
+    CmpTab => ("Més enllà · Comparativa", "Beyond · Comparison"),
+    /// Intro.
+    CmpIntro => (
+        "Més enllà de la lliçó: set estratègies sobre el mateix clúster (mòdul N, anell, rendezvous, jump, Maglev, càrrega acotada i multi-sonda). Compara com d'igual reparteixen, quantes claus mouen quan un node entra o surt i quanta memòria necessiten.",
+        "Beyond the lesson: seven strategies on one cluster (mod N, ring, rendezvous, jump, Maglev, bounded loads and multi-probe). Compare how evenly they spread keys, how many keys they move when a node joins or leaves, and how much memory they need.",
+    ),
+    /// Preset: the lesson's cluster.
+    CmpPresetLesson => ("El clúster de la lliçó", "The lesson's cluster"),
+    /// Preset: a bigger cluster.
+    CmpPresetBig => ("Deu nodes", "Ten nodes"),
+    /// Control.
+    CmpNodes => ("Nodes", "Nodes"),
+    /// Control.
+    CmpKeys => ("Claus", "Keys"),
+    /// Control.
+    CmpTableSize => ("Mida de la taula de Maglev (primer)", "Maglev table size (prime)"),
+    /// Control.
+    CmpLoadFactor => ("Factor de càrrega c de la càrrega acotada", "Bounded loads factor c"),
+    /// Control.
+    CmpProbes => ("Sondes per clau (multi-sonda)", "Probes per key (multi-probe)"),
+    /// Control.
+    CmpTrials => ("Proves amb noms canviats", "Renamed trials"),
+    /// Panel title.
+    CmpTableTitle => ("Set estratègies, un clúster", "Seven strategies, one cluster"),
+    /// Caption.
+    CmpTableCaption => (
+        "{nodes} nodes i {keys} claus; entra {join} i surt {leave}. Desviació i pic/mitjana: mediana (mínim–màxim) de {trials} proves.",
+        "{nodes} nodes and {keys} keys; {join} joins and {leave} leaves. Deviation and peak-to-mean: median (min–max) of {trials} trials.",
+    ),
+    /// Progress.
+    CmpWorking => ("Calculant… {done} de {total} passos.", "Computing… {done} of {total} steps."),
+    /// A panel still computing.
+    CmpPending => ("Calculant…", "Computing…"),
+    /// Column.
+    CmpColAlgo => ("Estratègia", "Strategy"),
+    /// Column.
+    CmpColDev => ("Desviació", "Deviation"),
+    /// Column.
+    CmpColPeak => ("Pic/mitjana", "Peak-to-mean"),
+    /// Column.
+    CmpColJoin => ("Mogudes en entrar", "Moved on join"),
+    /// Column.
+    CmpColJoinIdeal => ("Ideal en entrar", "Ideal on join"),
+    /// Column.
+    CmpColLeave => ("Mogudes en sortir", "Moved on leave"),
+    /// Column.
+    CmpColLeaveIdeal => ("Ideal en sortir", "Ideal on leave"),
+    /// Column.
+    CmpColEntries => ("Entrades", "Entries"),
+    /// Column.
+    CmpColBytes => ("Bytes", "Bytes"),
+    /// Algorithm names.
+    AlgoModulo => ("hash mòdul N", "hash mod N"),
+    /// Algorithm.
+    AlgoRing => ("anell ({v} vnodes)", "ring ({v} vnodes)"),
+    /// Algorithm.
+    AlgoRendezvous => ("rendezvous (HRW)", "rendezvous (HRW)"),
+    /// Algorithm.
+    AlgoJump => ("jump hash", "jump hash"),
+    /// Algorithm.
+    AlgoMaglev => ("Maglev (M = {m})", "Maglev (M = {m})"),
+    /// Algorithm.
+    AlgoBounded => ("càrrega acotada (c = {c})", "bounded loads (c = {c})"),
+    /// Algorithm.
+    AlgoMultiProbe => ("multi-sonda (k = {k})", "multi-probe (k = {k})"),
+    /// Panel title.
+    CmpProbesTitle => ("Multi-sonda: més sondes, menys pic", "Multi-probe: more probes, a lower peak"),
+    /// Caption.
+    CmpProbesCaption => (
+        "Un sol punt per node i k sondes per clau: pic/mitjana (mediana i banda de {trials} proves, fins a 20 000 claus) segons k. Els autors en donen uns 1,05 amb 21 sondes.",
+        "One point per node and k probes per key: peak-to-mean (median and band over {trials} trials, on up to 20 000 keys) against k. The authors report about 1.05 at 21 probes.",
+    ),
+    /// Axis.
+    CmpAxisProbes => ("sondes per clau (k)", "probes per key (k)"),
+    /// Axis.
+    CmpAxisPeak => ("pic/mitjana", "peak-to-mean"),
+    /// Series.
+    CmpSeriesMedian => ("mediana", "median"),
+    /// Series.
+    CmpSeriesMin => ("mínim", "minimum"),
+    /// Series.
+    CmpSeriesMax => ("màxim", "maximum"),
+    /// Chart label.
+    CmpProbesChart => ("Pic/mitjana de la multi-sonda segons les sondes", "Multi-probe peak-to-mean against probes"),
+    /// Panel title.
+    CmpOverTitle => ("Sobreaprovisionament amb 1 000 servidors", "Over-provisioning with 1 000 backends"),
+    /// Caption.
+    CmpOverCaption => (
+        "Com a la figura de l'article de Maglev: màxim/mitjana − 1 de la part de cada servidor segons la mida de la taula. Maglev i l'anell (⌊M/N⌋ vnodes) amb parts exactes; rendezvous omple una taula de M entrades (fins a {max}).",
+        "As in the Maglev paper's figure: max/mean − 1 of each backend's share against the table size. Maglev and the ring (⌊M/N⌋ vnodes) with exact shares; rendezvous fills a table of M entries (up to {max}).",
+    ),
+    /// Axis.
+    CmpAxisSize => ("mida de la taula (M)", "table size (M)"),
+    /// Axis.
+    CmpAxisOver => ("sobreaprovisionament (%)", "over-provisioning (%)"),
+    /// Chart label.
+    CmpOverChart => ("Sobreaprovisionament segons la mida de la taula", "Over-provisioning against table size"),
+    /// Not measured.
+    CmpNotMeasured => ("no mesurat", "not measured"),
+    // ---- Beyond the lesson: hot keys ----
+    /// Tab.
+    HotTab => ("Més enllà · Claus calentes", "Beyond · Hot keys"),
+    /// Intro.
+    HotIntro => (
+        "Més enllà de la lliçó: les claus poden estar ben repartides i les peticions no. Amb popularitat Zipf, o amb formatge-curat en plena setmana del formatge, totes les lectures d'una clau van al seu node. Mira què fan la càrrega acotada i una memòria cau davant de les claus calentes.",
+        "Beyond the lesson: keys can be spread evenly while requests are not. With Zipf popularity, or with formatge-curat in its cheese-fair week, every read of a key goes to its node. See what bounded loads and a cache in front of the hot keys do.",
+    ),
+    /// Preset.
+    HotPresetFestival => ("La setmana del formatge", "The cheese-fair week"),
+    /// Preset.
+    HotPresetCache => ("Setmana del formatge amb memòria cau", "Cheese-fair week with a cache"),
+    /// Preset.
+    HotPresetUniform => ("Popularitat uniforme", "Uniform popularity"),
+    /// Control.
+    HotExponent => ("Exponent de Zipf s", "Zipf exponent s"),
+    /// Control.
+    HotFestival => ("formatge-curat en la seva setmana", "formatge-curat in its festival week"),
+    /// Option.
+    HotOn => ("sí", "yes"),
+    /// Option.
+    HotOff => ("no", "no"),
+    /// Control.
+    HotCached => ("Claus més populars a la memòria cau", "Most popular keys in the cache"),
+    /// Control.
+    HotHit => ("Lectures que absorbeix la memòria cau (%)", "Reads the cache absorbs (%)"),
+    /// Panel title.
+    HotLoadsTitle => ("Claus per node i peticions per node", "Keys per node and requests per node"),
+    /// Caption.
+    HotLoadsCaption => (
+        "{requests} peticions sobre {keys} claus (s = {s}), {nodes} nodes; la memòria cau n'ha absorbit {absorbed}.",
+        "{requests} requests over {keys} keys (s = {s}), {nodes} nodes; the cache absorbed {absorbed} of them.",
+    ),
+    /// Figure.
+    HotFigHotShare => ("Part de les peticions per a formatge-curat", "Share of requests for formatge-curat"),
+    /// Figure.
+    HotFigRingPeak => ("Node més carregat, anell", "Busiest node, ring"),
+    /// Figure.
+    HotFigBoundedPeak => ("Node més carregat, càrrega acotada", "Busiest node, bounded loads"),
+    /// Column.
+    HotColPeakKeys => ("Claus al node amb més claus", "Keys on the node with most keys"),
+    /// Column.
+    HotColPeakRequests => ("Peticions al node més carregat", "Requests on the busiest node"),
+    /// Column.
+    HotColHotNode => ("Node de formatge-curat", "Node of formatge-curat"),
+    /// Panel title.
+    HotNodesTitle => ("Node a node", "Node by node"),
+    /// Caption.
+    HotNodesCaption => (
+        "L'anell envia totes les peticions d'una clau al seu node; la càrrega acotada no deixa cap node per sobre de {cap} peticions.",
+        "The ring sends all of a key's requests to its node; bounded loads keeps every node at or below {cap} requests.",
+    ),
+    /// Column.
+    HotColNode => ("Node", "Node"),
+    /// Column.
+    HotColKeys => ("Claus (anell)", "Keys (ring)"),
+    /// Column.
+    HotColRingReq => ("Peticions (anell)", "Requests (ring)"),
+    /// Column.
+    HotColBoundedReq => ("Peticions (càrrega acotada)", "Requests (bounded loads)"),
+    /// Panel title.
+    HotSkewTitle => ("El node més carregat segons el biaix", "The busiest node as skew grows"),
+    /// Caption.
+    HotSkewCaption => (
+        "Part de les peticions que rep el node més carregat segons l'exponent s (la resta com a dalt).",
+        "Share of the requests the busiest node gets against the exponent s (everything else as above).",
+    ),
+    /// Axis.
+    HotAxisS => ("exponent de Zipf s", "Zipf exponent s"),
+    /// Axis.
+    HotAxisPeak => ("part del node més carregat (%)", "busiest node's share (%)"),
+    /// Chart label.
+    HotSkewChart => ("Part del node més carregat segons l'exponent", "Busiest node's share against the exponent"),
+    /// Column.
+    HotColS => ("s", "s"),
 }
 
 /// The text `t` in `lang`.
@@ -834,6 +1010,8 @@ pub fn chapter_tab(lang: Lang, c: ChapterId) -> &'static str {
         ChapterId::Replication => tr(lang, St::ReplTab),
         ChapterId::Ranges => tr(lang, St::RangeTab),
         ChapterId::ChoosingKeys => tr(lang, St::KeysTab),
+        ChapterId::Compare => tr(lang, St::CmpTab),
+        ChapterId::HotKeys => tr(lang, St::HotTab),
         ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous | ChapterId::Teachers => "",
     }
 }
@@ -846,6 +1024,8 @@ pub fn chapter_intro(lang: Lang, c: ChapterId) -> &'static str {
         ChapterId::Replication => tr(lang, St::ReplIntro),
         ChapterId::Ranges => tr(lang, St::RangeIntro),
         ChapterId::ChoosingKeys => tr(lang, St::KeysIntro),
+        ChapterId::Compare => tr(lang, St::CmpIntro),
+        ChapterId::HotKeys => tr(lang, St::HotIntro),
         ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous | ChapterId::Teachers => "",
     }
 }
@@ -867,6 +1047,14 @@ mod tests {
 
     /// Texts that are rightly the same in both languages.
     const SAME_IN_BOTH: &[St] = &[
+        St::CmpNodes,
+        St::CmpColBytes,
+        St::AlgoRendezvous,
+        St::AlgoJump,
+        St::AlgoMaglev,
+        St::HotColNode,
+        St::HotColS,
+        St::HotOff,
         St::Controls,
         St::No,
         St::PartitionName,

@@ -1,0 +1,170 @@
+//! The commands beyond the lesson: `partlab compare` and `partlab hot-keys` (issue #14).
+#![cfg(not(target_arch = "wasm32"))]
+// Test helpers fail loudly on purpose: their inputs are fixed and valid.
+#![allow(clippy::expect_used)]
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn partlab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_partlab"))
+        .args(args)
+        .output()
+        .expect("the partlab binary runs")
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = partlab(args);
+    assert!(
+        out.status.success(),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("stdout is one JSON object")
+}
+
+/// The cells of the row whose `data-key` is `key` in table `table` of view `view`.
+fn row<'a>(v: &'a Value, view: &str, table: &str, key: &str) -> &'a Vec<Value> {
+    v["views"]
+        .as_array()
+        .and_then(|vs| vs.iter().find(|x| x["view"] == view))
+        .and_then(|x| x["tables"].as_array())
+        .and_then(|ts| ts.iter().find(|t| t["key"] == table))
+        .and_then(|t| t["rows"].as_array())
+        .and_then(|rs| rs.iter().find(|r| r["attrs"]["key"] == key))
+        .and_then(|r| r["cells"].as_array())
+        .expect("the row exists")
+}
+
+#[test]
+fn compare_reproduces_the_lessons_join_figures() {
+    let v = json(&["compare", "--keys", "100000", "--trials", "1", "--json"]);
+    assert_eq!(v["chapter"], "compare");
+    // The lesson, section 5: 4 → 5 nodes with mod N moves 80.0 % of 100 000 keys; section 6:
+    // inv-tar joining the 150-vnode ring moves 19.2 %.
+    let modulo = row(&v, "table", "compare", "modulo");
+    assert_eq!(
+        format!("{:.1}", modulo[3].as_f64().expect("a number")),
+        "80.0"
+    );
+    let ring = row(&v, "table", "compare", "ring");
+    assert_eq!(
+        format!("{:.1}", ring[3].as_f64().expect("a number")),
+        "19.2"
+    );
+    // And removing inv-vlc moves 24.8 % (the lesson's figure), exactly its keys.
+    assert_eq!(
+        format!("{:.1}", ring[5].as_f64().expect("a number")),
+        "24.8"
+    );
+    // Every strategy has its row, and the over-provisioning sweep every size.
+    let rows = v["views"][0]["tables"][0]["rows"].as_array().expect("rows");
+    assert_eq!(rows.len(), 7);
+    let over = v["views"][2]["tables"][0]["rows"].as_array().expect("rows");
+    assert_eq!(over.len(), 6);
+}
+
+#[test]
+fn hot_keys_festival_caps_with_bounded_loads() {
+    let v = json(&["hot-keys", "--festival", "--json"]);
+    assert_eq!(v["chapter"], "hot-keys");
+    let figures = v["views"][0]["figures"].as_array().expect("figures");
+    let fig = |k: &str| {
+        figures
+            .iter()
+            .find(|f| f["key"] == k)
+            .and_then(|f| f["value"].as_f64())
+            .expect("figure")
+    };
+    assert!(fig("hot-share") > 0.06);
+    assert!(fig("bounded-peak") <= 1.25 / 5.0 + 1e-9);
+    assert!(fig("ring-peak") > fig("bounded-peak"));
+}
+
+#[test]
+fn maglev_table_prints_the_papers_table_1() {
+    // Eisenbud et al. 2016, Table 1: M = 7, B0 (3, 4), B1 (0, 2), B2 (3, 1).
+    let v = json(&[
+        "maglev-table",
+        "--nodes",
+        "B0,B1,B2",
+        "--table-size",
+        "7",
+        "--permutations",
+        "3:4,0:2,3:1",
+        "--remove",
+        "B1",
+        "--json",
+    ]);
+    let names = |x: &Value| -> Vec<String> {
+        x.as_array()
+            .expect("a list")
+            .iter()
+            .map(|n| n.as_str().expect("a name").to_owned())
+            .collect()
+    };
+    assert_eq!(
+        names(&v["table"]),
+        ["B1", "B0", "B1", "B0", "B2", "B2", "B0"]
+    );
+    assert_eq!(
+        names(&v["after"]["table"]),
+        ["B0", "B0", "B0", "B0", "B2", "B2", "B2"]
+    );
+    let changed = v["after"]["changed"].as_array().expect("a list");
+    assert_eq!(changed.len(), 1);
+    assert_eq!(changed[0]["entry"], 6);
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    for args in [
+        &["compare", "--table-size", "65536"][..],
+        &["compare", "--nodes", "0"],
+        &["compare", "--load-factor", "abc"],
+        &["compare", "--probes", "1000"],
+        &["hot-keys", "--exponent", "9"],
+        &["hot-keys", "--hit", "101"],
+        &["hot-keys", "--keys", "-3"],
+        &["maglev-table", "--nodes", "a,b", "--table-size", "8"],
+        &["maglev-table", "--nodes", "a,b", "--table-size", "2003"],
+        &[
+            "maglev-table",
+            "--nodes",
+            "a,b",
+            "--table-size",
+            "7",
+            "--permutations",
+            "1:0,2:3",
+        ],
+        &[
+            "maglev-table",
+            "--nodes",
+            "a,b",
+            "--table-size",
+            "7",
+            "--permutations",
+            "x",
+        ],
+        &[
+            "maglev-table",
+            "--nodes",
+            "a",
+            "--table-size",
+            "7",
+            "--remove",
+            "a",
+        ],
+    ] {
+        let out = partlab(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.starts_with("partlab: ") && !err.contains("panicked"),
+            "{err}"
+        );
+        assert!(out.stdout.is_empty());
+    }
+}

@@ -1,0 +1,228 @@
+//! Maglev hashing (Eisenbud et al., "Maglev: A Fast and Reliable Software Network Load
+//! Balancer", NSDI 2016, section 3.4): a lookup table of prime size `M` that every backend
+//! fills in turn from its own permutation of the entries.
+//!
+//! # Bytes hashed
+//!
+//! - Backend `name`'s offset: `h("{name}|maglev-offset") mod M`.
+//! - Its skip: `h("{name}|maglev-skip") mod (M − 1) + 1` (never 0, so with `M` prime the
+//!   permutation `offset, offset + skip, offset + 2·skip, … (mod M)` visits every entry).
+//! - A key goes to entry `key_hash mod M`, where `key_hash` is the key's usual position
+//!   (`h(key)`).
+//!
+//! `h` is the first 8 bytes of MD5, big-endian ([`crate::hash::hash_bytes`]).
+
+use super::{check_nodes, is_prime, ZooError};
+use crate::hash::hash_bytes;
+
+/// The paper's default table size (prime).
+pub const DEFAULT_TABLE_SIZE: u64 = 65_537;
+/// The paper's larger table size (prime), for its speed figure.
+pub const LARGE_TABLE_SIZE: u64 = 655_373;
+/// Largest table accepted (about 4 MB of `u16` entries … plus the build's bookkeeping).
+pub const MAX_TABLE_SIZE: u64 = 2_000_003;
+
+/// A Maglev lookup table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Maglev {
+    /// `table[j]`: the backend owning entry `j`.
+    table: Vec<u16>,
+    n_nodes: usize,
+}
+
+/// A backend's permutation of the table, as the paper's (offset, skip) pair.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Permutation {
+    /// First entry the backend asks for.
+    pub offset: u64,
+    /// Step between the entries it asks for (1 ≤ skip < M).
+    pub skip: u64,
+}
+
+impl Permutation {
+    /// The permutation of backend `name` in a table of size `m` (see the module's bytes).
+    pub fn of(name: &str, m: u64) -> Permutation {
+        let offset = hash_bytes(format!("{name}|maglev-offset").as_bytes()) % m;
+        let skip = hash_bytes(format!("{name}|maglev-skip").as_bytes()) % (m - 1) + 1;
+        Permutation { offset, skip }
+    }
+}
+
+/// Checks a table size against the node count: prime, at least one entry per node, at most
+/// [`MAX_TABLE_SIZE`].
+pub fn check_table_size(m: u64, n_nodes: usize) -> Result<(), ZooError> {
+    let min = (n_nodes as u64).max(2);
+    if m < min || m > MAX_TABLE_SIZE {
+        return Err(ZooError::TableSizeOutOfRange {
+            size: m,
+            min,
+            max: MAX_TABLE_SIZE,
+        });
+    }
+    if !is_prime(m) {
+        return Err(ZooError::TableSizeNotPrime { size: m });
+    }
+    Ok(())
+}
+
+impl Maglev {
+    /// The table of size `m` (prime) for backends `names`, in list order.
+    pub fn new<S: AsRef<str>>(names: &[S], m: u64) -> Result<Maglev, ZooError> {
+        check_nodes(names.len())?;
+        check_table_size(m, names.len())?;
+        let perms: Vec<Permutation> = names
+            .iter()
+            .map(|n| Permutation::of(n.as_ref(), m))
+            .collect();
+        Ok(Self::fill(&perms, m))
+    }
+
+    /// The table from explicit permutations (the paper's Table 1 gives them).
+    pub fn from_permutations(perms: &[Permutation], m: u64) -> Result<Maglev, ZooError> {
+        check_nodes(perms.len())?;
+        check_table_size(m, perms.len())?;
+        if let Some(p) = perms
+            .iter()
+            .find(|p| p.skip == 0 || p.skip >= m || p.offset >= m)
+        {
+            return Err(ZooError::BadPermutation {
+                offset: p.offset,
+                skip: p.skip,
+                size: m,
+            });
+        }
+        Ok(Self::fill(perms, m))
+    }
+
+    /// The paper's Pseudocode 1: backends take turns; each takes the next entry of its
+    /// permutation that is still empty, until the table is full. With `M ≥ N` every backend
+    /// ends with ⌊M/N⌋ or ⌈M/N⌉ entries.
+    fn fill(perms: &[Permutation], m: u64) -> Maglev {
+        const EMPTY: u16 = u16::MAX;
+        let mut table = vec![EMPTY; m as usize];
+        // next[i]: the backend's position in its permutation, kept as the entry itself
+        // (entry = offset + next·skip mod M, advanced by adding skip).
+        let mut next: Vec<u64> = perms.iter().map(|p| p.offset).collect();
+        let mut filled = 0u64;
+        'outer: loop {
+            for (i, p) in perms.iter().enumerate() {
+                let mut c = next[i];
+                // Never loops forever: the permutation visits every entry and one is empty.
+                while table[c as usize] != EMPTY {
+                    c += p.skip;
+                    if c >= m {
+                        c -= m;
+                    }
+                }
+                table[c as usize] = i as u16;
+                c += p.skip;
+                if c >= m {
+                    c -= m;
+                }
+                next[i] = c;
+                filled += 1;
+                if filled == m {
+                    break 'outer;
+                }
+            }
+        }
+        Maglev {
+            table,
+            n_nodes: perms.len(),
+        }
+    }
+
+    /// The backend of the key at position `key_hash`: entry `key_hash mod M`.
+    pub fn owner(&self, key_hash: u64) -> usize {
+        usize::from(self.table[(key_hash % self.table.len() as u64) as usize])
+    }
+
+    /// The table: `entries()[j]` is the backend of entry `j`.
+    pub fn entries(&self) -> &[u16] {
+        &self.table
+    }
+
+    /// The table size `M`.
+    pub fn size(&self) -> u64 {
+        self.table.len() as u64
+    }
+
+    /// Entries held by each backend.
+    pub fn counts(&self) -> Vec<u64> {
+        let mut c = vec![0u64; self.n_nodes];
+        for &o in &self.table {
+            c[usize::from(o)] += 1;
+        }
+        c
+    }
+
+    /// Bytes the lookup table takes (2 per entry).
+    pub fn table_bytes(&self) -> u64 {
+        self.size() * std::mem::size_of::<u16>() as u64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(offset: u64, skip: u64) -> Permutation {
+        Permutation { offset, skip }
+    }
+
+    #[test]
+    fn the_papers_table_1() {
+        // Eisenbud et al. 2016, Table 1: M = 7; B0 (offset 3, skip 4), B1 (0, 2), B2 (3, 1).
+        let before = Maglev::from_permutations(&[p(3, 4), p(0, 2), p(3, 1)], 7).expect("valid");
+        assert_eq!(before.entries(), [1, 0, 1, 0, 2, 2, 0]);
+        // B1 removed: B0 and B2 (now indices 0 and 1) fill the table again.
+        let after = Maglev::from_permutations(&[p(3, 4), p(3, 1)], 7).expect("valid");
+        let names_after = [0u16, 2];
+        let after_as_before: Vec<u16> = after
+            .entries()
+            .iter()
+            .map(|&i| names_after[usize::from(i)])
+            .collect();
+        assert_eq!(after_as_before, [0, 0, 0, 0, 2, 2, 2]);
+        // Only one entry that B1 did not own changes hands: entry 6, B0 → B2.
+        let changed: Vec<usize> = (0..7)
+            .filter(|&j| before.entries()[j] != 1 && before.entries()[j] != after_as_before[j])
+            .collect();
+        assert_eq!(changed, [6]);
+    }
+
+    #[test]
+    fn a_non_prime_or_too_small_table_is_refused() {
+        assert_eq!(
+            Maglev::new(&["a", "b"], 65_536),
+            Err(ZooError::TableSizeNotPrime { size: 65_536 })
+        );
+        assert!(matches!(
+            Maglev::new(&["a", "b", "c"], 2),
+            Err(ZooError::TableSizeOutOfRange { min: 3, .. })
+        ));
+        assert_eq!(Maglev::new::<&str>(&[], 7), Err(ZooError::NoNodes));
+        assert!(Maglev::from_permutations(&[p(0, 0)], 7).is_err());
+    }
+
+    #[test]
+    fn every_backend_gets_the_floor_or_the_ceiling_of_m_over_n() {
+        let names: Vec<String> = (0..1000).map(|i| format!("backend-{i}")).collect();
+        let m = DEFAULT_TABLE_SIZE;
+        let t = Maglev::new(&names, m).expect("valid");
+        let (lo, hi) = (m / 1000, m.div_ceil(1000));
+        assert!(t.counts().iter().all(|&c| c == lo || c == hi));
+        assert_eq!(t.counts().iter().sum::<u64>(), m);
+    }
+
+    #[test]
+    fn the_permutation_bytes_are_the_documented_ones() {
+        let m = DEFAULT_TABLE_SIZE;
+        let q = Permutation::of("inv-bcn", m);
+        assert_eq!(q.offset, crate::hash::hash_key("inv-bcn|maglev-offset") % m);
+        assert_eq!(
+            q.skip,
+            crate::hash::hash_key("inv-bcn|maglev-skip") % (m - 1) + 1
+        );
+    }
+}

@@ -1,0 +1,149 @@
+//! Algorithms beyond the lesson (project issue #14): Maglev, consistent hashing with bounded
+//! loads and multi-probe consistent hashing, each checked against its paper, plus the
+//! comparison of every strategy the lab knows ([`compare`]).
+//!
+//! Each algorithm has the same small shape, so that it can later become a `Partitioner`
+//! variant: it is built from node names (and its parameter), refuses a bad parameter with a
+//! [`ZooError`] (data only, no wording), and answers `owner(key_hash) -> usize` (an index into
+//! the names it was built from). Bounded loads depends on the load already placed, so it also
+//! assigns a whole slice of key hashes at once and places one key given the current loads.
+//!
+//! Every hash is MD5 of documented bytes, first 8 bytes big-endian ([`crate::hash`]); each
+//! module says which bytes it hashes.
+
+pub mod bounded;
+pub mod compare;
+pub mod maglev;
+pub mod multiprobe;
+
+pub use bounded::BoundedLoads;
+pub use maglev::Maglev;
+pub use multiprobe::MultiProbe;
+
+/// Most nodes one of these algorithms is built over (owners fit in a `u16`; the over-provisioning
+/// sweep of the Maglev paper needs 1 000).
+pub const MAX_ZOO_NODES: usize = 4_096;
+
+/// Why an algorithm of the zoo refused its parameters. Data only: the values and the limits.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ZooError {
+    /// No node to place keys on.
+    NoNodes,
+    /// More nodes than [`MAX_ZOO_NODES`].
+    TooManyNodes {
+        /// How many were given.
+        nodes: usize,
+        /// The limit.
+        max: usize,
+    },
+    /// A Maglev table size that is not prime (the permutations need a prime size).
+    TableSizeNotPrime {
+        /// The size given.
+        size: u64,
+    },
+    /// A Maglev table size outside `min..=max` (`min` is the node count: every node needs an
+    /// entry).
+    TableSizeOutOfRange {
+        /// The size given.
+        size: u64,
+        /// Smallest accepted.
+        min: u64,
+        /// Largest accepted.
+        max: u64,
+    },
+    /// An explicit Maglev permutation outside the table (`offset < size`, `1 ≤ skip < size`).
+    BadPermutation {
+        /// Its offset.
+        offset: u64,
+        /// Its skip.
+        skip: u64,
+        /// The table size.
+        size: u64,
+    },
+    /// A bounded-loads factor `c` outside `min..=max` (or not a number).
+    LoadFactorOutOfRange {
+        /// The factor given.
+        factor: f64,
+        /// Smallest accepted.
+        min: f64,
+        /// Largest accepted.
+        max: f64,
+    },
+    /// A probe count outside `min..=max`.
+    ProbesOutOfRange {
+        /// The count given.
+        probes: u32,
+        /// Smallest accepted.
+        min: u32,
+        /// Largest accepted.
+        max: u32,
+    },
+    /// A (ring) configuration the core refused.
+    Config(crate::ConfigError),
+}
+
+impl From<crate::ConfigError> for ZooError {
+    fn from(e: crate::ConfigError) -> Self {
+        ZooError::Config(e)
+    }
+}
+
+/// Checks the node count shared by every algorithm here.
+pub(crate) fn check_nodes(n: usize) -> Result<(), ZooError> {
+    if n == 0 {
+        return Err(ZooError::NoNodes);
+    }
+    if n > MAX_ZOO_NODES {
+        return Err(ZooError::TooManyNodes {
+            nodes: n,
+            max: MAX_ZOO_NODES,
+        });
+    }
+    Ok(())
+}
+
+/// Whether `n` is prime (trial division: table sizes are at most a few million).
+pub fn is_prime(n: u64) -> bool {
+    if n < 2 {
+        return false;
+    }
+    if n < 4 {
+        return true;
+    }
+    if n.is_multiple_of(2) {
+        return false;
+    }
+    let mut d = 3u64;
+    while d.saturating_mul(d) <= n {
+        if n.is_multiple_of(d) {
+            return false;
+        }
+        d += 2;
+    }
+    true
+}
+
+/// The smallest prime ≥ `n` (for choosing a table size near a round number).
+pub fn next_prime(n: u64) -> u64 {
+    let mut p = n.max(2);
+    while !is_prime(p) {
+        p += 1;
+    }
+    p
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn primes_are_recognised() {
+        let small: Vec<u64> = (0..30).filter(|&n| is_prime(n)).collect();
+        assert_eq!(small, [2, 3, 5, 7, 11, 13, 17, 19, 23, 29]);
+        // The Maglev paper's two table sizes are prime; 65536 and 655371 (= 3 × 218457) are not.
+        assert!(is_prime(65_537) && is_prime(655_373));
+        assert!(!is_prime(65_536) && !is_prime(655_371));
+        assert_eq!(next_prime(65_536), 65_537);
+        assert_eq!(next_prime(1_000), 1_009);
+    }
+}

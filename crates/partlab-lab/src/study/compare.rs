@@ -1,0 +1,871 @@
+//! Beyond the lesson: every strategy compared on one cluster (issue #14), from
+//! [`partlab_core::zoo::compare`].
+//!
+//! # URL fields
+//!
+//! | field | meaning | values (default) |
+//! |---|---|---|
+//! | `n` | nodes: the lesson's, then `inv-tar`, `inv-6`, … | 2–10 (4) |
+//! | `k` | lesson keys | 1 000–100 000 (20 000) |
+//! | `m` | Maglev's table size, a prime ≥ `n` | 2–2 000 003 (65 537) |
+//! | `c` | bounded loads' factor, in hundredths | 100–300 (125) |
+//! | `probes` | multi-probe's probes per key | 1–100 (21) |
+//! | `t` | renamed trials | 1–16 (8) |
+//! | `p` | a preset: `lesson`, `big` | |
+//! | `l`, `embed` | language; one view alone: `table`, `probes`, `overprov` | |
+//!
+//! Every unit of work (one strategy's trial, one join or leave, one column of rendezvous
+//! scores, one probe point, a slice of the over-provisioning sweep) runs in its own
+//! [`Study::work`] call. The multi-probe chart places at most [`PROBE_KEYS`] of the keys.
+
+use partlab_core::keys::KeySet;
+use partlab_core::stats::peak_to_mean;
+use partlab_core::sweep::Band;
+use partlab_core::zoo::compare::{
+    self, moved, Algo, Change, CompareSpec, Memory, Moved, OverprovisionPoint, OverprovisionSweep,
+    Params, TrialFigures, RENDEZVOUS_MAX_SIZE,
+};
+use partlab_core::zoo::maglev::{check_table_size, MAX_TABLE_SIZE};
+use partlab_core::zoo::MultiProbe;
+
+use super::chart::{Chart, Lines, Series, Stroke};
+use super::fields::{Fields, StudyIssue, Writer};
+use super::text::St;
+use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Panel};
+use super::{presets_control, read_embed, stop_at, Input, Study, Words};
+use crate::chapters::ChapterId;
+use crate::i18n::fmt_dec;
+use crate::state::{nearest_stop, Lang};
+
+/// The chapter's views, in page order.
+pub const VIEWS: &[&str] = &["table", "probes", "overprov"];
+/// Most nodes.
+pub const MAX_NODES: u32 = 10;
+/// The key-count slider's stops.
+pub const KEY_STOPS: [u32; 4] = [1_000, 5_000, 20_000, 50_000];
+/// The table sizes offered (primes).
+pub const TABLE_CHOICES: [u64; 4] = [251, 1_009, 5_003, 65_537];
+/// The load factors offered, in hundredths.
+pub const FACTOR_CHOICES: [u32; 5] = [105, 110, 125, 150, 200];
+/// The probe counts offered.
+pub const PROBE_CHOICES: [u32; 5] = [1, 5, 21, 51, 100];
+/// The probe counts of the multi-probe chart.
+pub const PROBE_POINTS: [u32; 6] = [1, 2, 5, 10, 21, 50];
+/// Most keys the multi-probe chart places per point.
+pub const PROBE_KEYS: usize = 20_000;
+/// MD5s per slice of the over-provisioning sweep (under 10 ms in a browser).
+const OVER_BUDGET: u64 = 40_000;
+
+const PRESETS: [(&str, St); 2] = [("lesson", St::CmpPresetLesson), ("big", St::CmpPresetBig)];
+
+/// The chapter's state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CmpState {
+    /// Interface language.
+    pub lang: Lang,
+    /// The view shown alone.
+    pub embed: Option<&'static str>,
+    /// The preset the state came from, while unchanged.
+    pub preset: Option<&'static str>,
+    /// Nodes.
+    pub nodes: u32,
+    /// Lesson keys.
+    pub keys: u32,
+    /// Maglev's table size.
+    pub table_size: u64,
+    /// Bounded loads' `c` × 100.
+    pub factor_centi: u32,
+    /// Multi-probe's probes.
+    pub probes: u32,
+    /// Renamed trials.
+    pub trials: u32,
+}
+
+impl CmpState {
+    /// The opening state: the lesson's cluster.
+    pub fn new(lang: Lang) -> CmpState {
+        CmpState {
+            lang,
+            embed: None,
+            preset: None,
+            nodes: 4,
+            keys: 20_000,
+            table_size: 65_537,
+            factor_centi: 125,
+            probes: 21,
+            trials: 8,
+        }
+    }
+
+    /// Reads `fragment` over the opening state; never panics.
+    pub fn from_fragment(fragment: &str, lang: Lang) -> (CmpState, Vec<StudyIssue>) {
+        let mut st = CmpState::new(lang);
+        let mut f = Fields::new(fragment);
+        let mut issues = Vec::new();
+        if let Some(l) = f.lang() {
+            st.lang = l;
+        }
+        st.embed = read_embed(&mut f, VIEWS);
+        if let Some(p) = f.choice("p", |s| PRESETS.iter().find(|(id, _)| *id == s)) {
+            st.apply_preset(p.0);
+        }
+        if let Some(v) = f.number("n", 2, u64::from(MAX_NODES)) {
+            st.nodes = v as u32;
+        }
+        if let Some(v) = f.number("k", 1_000, 100_000) {
+            st.keys = v as u32;
+        }
+        if let Some(v) = f.number("m", 2, MAX_TABLE_SIZE) {
+            if check_table_size(v, st.nodes as usize).is_ok() {
+                st.table_size = v;
+            } else {
+                issues.push(StudyIssue::BadValue {
+                    field: "m",
+                    value: v.to_string(),
+                    range: None,
+                });
+            }
+        }
+        if let Some(v) = f.number("c", 100, 300) {
+            st.factor_centi = v as u32;
+        }
+        if let Some(v) = f.number("probes", 1, 100) {
+            st.probes = v as u32;
+        }
+        if let Some(v) = f.number("t", 1, 16) {
+            st.trials = v as u32;
+        }
+        issues.extend(f.finish());
+        (st, issues)
+    }
+
+    /// The fragment (without `#`); without `embed` when `embed` is false.
+    pub fn to_fragment(&self, embed: bool) -> String {
+        let mut w = Writer::new();
+        w.field("n", self.nodes)
+            .field("k", self.keys)
+            .field("m", self.table_size)
+            .field("c", self.factor_centi)
+            .field("probes", self.probes)
+            .field("t", self.trials)
+            .field("l", self.lang.code());
+        if let Some(p) = self.preset {
+            w.field("p", p);
+        }
+        if let (true, Some(v)) = (embed, self.embed) {
+            w.field("embed", v);
+        }
+        w.finish()
+    }
+
+    fn apply_preset(&mut self, id: &'static str) {
+        let lang = self.lang;
+        let embed = self.embed;
+        *self = CmpState::new(lang);
+        self.embed = embed;
+        if id == "big" {
+            self.nodes = 10;
+        }
+        self.preset = Some(id);
+    }
+
+    /// The node names: the lesson's four, `inv-tar`, then `inv-6`, `inv-7`, ….
+    pub fn names(&self) -> Vec<String> {
+        node_names(self.nodes as usize + 1)[..self.nodes as usize].to_vec()
+    }
+
+    /// The core's comparison spec.
+    pub fn spec(&self) -> CompareSpec {
+        let all = node_names(self.nodes as usize + 1);
+        CompareSpec {
+            names: all[..self.nodes as usize].to_vec(),
+            join: all[self.nodes as usize].clone(),
+            leave: 1,
+            params: Params {
+                vnodes: 150,
+                table_size: self.table_size,
+                load_factor: f64::from(self.factor_centi) / 100.0,
+                probes: self.probes,
+            },
+            trials: self.trials,
+        }
+    }
+}
+
+/// `n` node names: the lesson's four, its joining node, then `inv-6`, ….
+pub fn node_names(n: usize) -> Vec<String> {
+    partlab_core::lesson::NODES
+        .iter()
+        .chain([&partlab_core::lesson::JOINING_NODE])
+        .map(|s| s.to_string())
+        .chain((6..).map(|i| format!("inv-{i}")))
+        .take(n)
+        .collect()
+}
+
+/// One unit of background work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Unit {
+    /// Rendezvous scores of one node name over every key (cached in the key set), so that
+    /// no single unit hashes more than one column: trial `t`, node `i` (`i = n` is the joiner).
+    Column(u32, usize),
+    Trial(Algo, u32),
+    Join(Algo),
+    Leave(Algo),
+    Probe(usize, u32),
+    Over,
+}
+
+/// Results per strategy.
+#[derive(Clone, Debug, Default)]
+struct AlgoResult {
+    trials: Vec<TrialFigures>,
+    join: Option<Moved>,
+    leave: Option<Moved>,
+}
+
+/// The comparison chapter.
+pub struct Compare {
+    state: CmpState,
+    notices: Vec<StudyIssue>,
+    keys: Option<(u32, KeySet)>,
+    queue: Vec<Unit>,
+    total_units: usize,
+    results: Vec<AlgoResult>,
+    probes: Vec<Vec<f64>>,
+    over: OverprovisionSweep,
+}
+
+impl Compare {
+    /// The chapter from its fields.
+    pub fn open(fragment: &str, lang: Lang, mut notices: Vec<StudyIssue>) -> Compare {
+        let (state, issues) = CmpState::from_fragment(fragment, lang);
+        notices.extend(issues);
+        let mut c = Compare {
+            state,
+            notices,
+            keys: None,
+            queue: Vec::new(),
+            total_units: 0,
+            results: Vec::new(),
+            probes: Vec::new(),
+            over: OverprovisionSweep::paper(),
+        };
+        c.refresh();
+        c
+    }
+
+    /// The state.
+    pub fn state(&self) -> &CmpState {
+        &self.state
+    }
+
+    /// Whether every unit of work is done.
+    pub fn done(&self) -> bool {
+        self.queue.is_empty()
+    }
+
+    fn refresh(&mut self) {
+        let k = self.state.keys;
+        if self.keys.as_ref().map(|x| x.0) != Some(k) {
+            self.keys = KeySet::lesson(k as usize).ok().map(|s| (k, s));
+        }
+        self.results = vec![AlgoResult::default(); Algo::ALL.len()];
+        self.probes = vec![Vec::new(); PROBE_POINTS.len()];
+        let mut q = Vec::new();
+        let n = self.state.nodes as usize;
+        for algo in Algo::ALL {
+            if algo == Algo::Rendezvous {
+                // Trial 0's columns and the joiner's first: they serve trial 0, the join and
+                // the leave, which come next, before the key set's cache of columns (32)
+                // makes room for the other trials' columns.
+                q.extend((0..=n).map(|i| Unit::Column(0, i)));
+            }
+            q.push(Unit::Trial(algo, 0));
+            q.push(Unit::Join(algo));
+            q.push(Unit::Leave(algo));
+            for t in 1..self.state.trials {
+                if algo == Algo::Rendezvous {
+                    q.extend((0..n).map(|i| Unit::Column(t, i)));
+                }
+                q.push(Unit::Trial(algo, t));
+            }
+        }
+        for i in 0..PROBE_POINTS.len() {
+            for t in 0..self.state.trials {
+                q.push(Unit::Probe(i, t));
+            }
+        }
+        if !self.over.done() {
+            q.push(Unit::Over);
+        }
+        // Units are popped from the end: keep the page's order.
+        q.reverse();
+        self.total_units = q.len();
+        self.queue = q;
+    }
+
+    fn run(&mut self, unit: Unit) {
+        let spec = self.state.spec();
+        let Some((_, keys)) = &self.keys else { return };
+        let idx = |a: Algo| Algo::ALL.iter().position(|x| *x == a).unwrap_or(0);
+        match unit {
+            Unit::Column(t, i) => {
+                let names = compare::trial_names(&spec.names, t);
+                if let Some(name) = names.get(i).or((t == 0).then_some(&spec.join)) {
+                    keys.rendezvous_column(name);
+                }
+            }
+            Unit::Trial(a, t) => {
+                if let Ok(f) = compare::trial(a, &spec.names, &spec.params, keys, t) {
+                    self.results[idx(a)].trials.push(f);
+                }
+            }
+            Unit::Join(a) => {
+                self.results[idx(a)].join =
+                    moved(a, &spec.names, &spec.params, keys, Change::Join(&spec.join)).ok();
+            }
+            Unit::Leave(a) => {
+                self.results[idx(a)].leave = moved(
+                    a,
+                    &spec.names,
+                    &spec.params,
+                    keys,
+                    Change::Leave(spec.leave),
+                )
+                .ok();
+            }
+            Unit::Probe(i, t) => {
+                let names = compare::trial_names(&spec.names, t);
+                if let Ok(mp) = MultiProbe::new(&names, PROBE_POINTS[i]) {
+                    // At most PROBE_KEYS keys, every n-th by position (a uniform sample of
+                    // the ring), so that 50 probes stay within one short task.
+                    let all = keys.sorted_hashes();
+                    let sample: Vec<u64> = all
+                        .iter()
+                        .step_by(all.len().div_ceil(PROBE_KEYS).max(1))
+                        .copied()
+                        .collect();
+                    self.probes[i].push(peak_to_mean(&mp.counts(&sample)));
+                }
+            }
+            Unit::Over => {
+                if self.over.step(OVER_BUDGET) {
+                    self.queue.push(Unit::Over);
+                }
+            }
+        }
+    }
+
+    /// Runs every remaining unit (the CLI and tests).
+    pub fn finish(&mut self) {
+        while self.work() {}
+    }
+
+    fn w(&self) -> Words {
+        Words(self.state.lang)
+    }
+
+    fn algo_name(&self, a: Algo) -> String {
+        let w = self.w();
+        let st = &self.state;
+        match a {
+            Algo::Modulo => w.t(St::AlgoModulo),
+            Algo::Ring => w.f(St::AlgoRing, &[("v", "150")]),
+            Algo::Rendezvous => w.t(St::AlgoRendezvous),
+            Algo::Jump => w.t(St::AlgoJump),
+            Algo::Maglev => w.f(St::AlgoMaglev, &[("m", &w.n(st.table_size))]),
+            Algo::Bounded => w.f(
+                St::AlgoBounded,
+                &[(
+                    "c",
+                    &fmt_dec(st.lang, f64::from(st.factor_centi) / 100.0, 2),
+                )],
+            ),
+            Algo::MultiProbe => w.f(St::AlgoMultiProbe, &[("k", &st.probes.to_string())]),
+        }
+    }
+}
+
+fn select<T: Copy + ToString + PartialEq>(
+    id: &'static str,
+    label: String,
+    choices: &[T],
+    value: T,
+    show: impl Fn(T) -> String,
+) -> Control {
+    let mut options: Vec<Choice> = choices
+        .iter()
+        .map(|&c| Choice::new(c.to_string(), show(c)))
+        .collect();
+    if !choices.contains(&value) {
+        options.push(Choice::new(value.to_string(), show(value)));
+    }
+    Control {
+        id,
+        label,
+        kind: ControlKind::Select {
+            options,
+            value: value.to_string(),
+        },
+        note: String::new(),
+    }
+}
+
+impl Study for Compare {
+    fn chapter(&self) -> ChapterId {
+        ChapterId::Compare
+    }
+
+    fn lang(&self) -> Lang {
+        self.state.lang
+    }
+
+    fn embed(&self) -> Option<&'static str> {
+        self.state.embed
+    }
+
+    fn fragment(&self, embed: bool) -> String {
+        self.state.to_fragment(embed)
+    }
+
+    fn views(&self) -> &'static [&'static str] {
+        VIEWS
+    }
+
+    fn issues(&self) -> &[StudyIssue] {
+        &self.notices
+    }
+
+    fn update(&mut self, input: Input) {
+        match input {
+            Input::Lang(l) => {
+                self.state.lang = l;
+                return;
+            }
+            Input::DismissNotices => {
+                self.notices.clear();
+                return;
+            }
+            Input::Load(fields) => {
+                let (state, issues) = CmpState::from_fragment(&fields, self.state.lang);
+                self.state = state;
+                self.notices = issues;
+            }
+            Input::Control { id, value } => {
+                let before = self.state.clone();
+                let st = &mut self.state;
+                let v = value.trim();
+                match id.as_str() {
+                    "p" => {
+                        if let Some((p, _)) = PRESETS.iter().find(|(p, _)| *p == v) {
+                            st.apply_preset(p);
+                        }
+                    }
+                    "n" => {
+                        if let Some(n) = v
+                            .parse::<u32>()
+                            .ok()
+                            .filter(|n| (2..=MAX_NODES).contains(n))
+                        {
+                            st.nodes = n;
+                        }
+                    }
+                    "k" => {
+                        if let Some(&k) = stop_at(&KEY_STOPS, v) {
+                            st.keys = k;
+                        }
+                    }
+                    "m" => {
+                        if let Some(m) = v
+                            .parse::<u64>()
+                            .ok()
+                            .filter(|m| check_table_size(*m, st.nodes as usize).is_ok())
+                        {
+                            st.table_size = m;
+                        }
+                    }
+                    "c" => {
+                        if let Some(c) = v.parse::<u32>().ok().filter(|c| (100..=300).contains(c)) {
+                            st.factor_centi = c;
+                        }
+                    }
+                    "probes" => {
+                        if let Some(k) = v.parse::<u32>().ok().filter(|k| (1..=100).contains(k)) {
+                            st.probes = k;
+                        }
+                    }
+                    "t" => {
+                        if let Some(t) = v.parse::<u32>().ok().filter(|t| (1..=16).contains(t)) {
+                            st.trials = t;
+                        }
+                    }
+                    _ => return,
+                }
+                if self.state == before {
+                    return;
+                }
+                if id != "p" {
+                    self.state.preset = None;
+                }
+            }
+        }
+        self.refresh();
+    }
+
+    fn controls(&self) -> Vec<Control> {
+        let w = self.w();
+        let st = &self.state;
+        vec![
+            presets_control(st.lang, &PRESETS, st.preset),
+            Control {
+                id: "n",
+                label: w.t(St::CmpNodes),
+                kind: ControlKind::Number {
+                    min: 2,
+                    max: u64::from(MAX_NODES),
+                    value: u64::from(st.nodes),
+                },
+                note: st.names().join(", "),
+            },
+            Control {
+                id: "k",
+                label: w.t(St::CmpKeys),
+                kind: ControlKind::Range {
+                    max: KEY_STOPS.len() as u32 - 1,
+                    value: nearest_stop(&KEY_STOPS, st.keys) as u32,
+                    value_text: w.n(u64::from(st.keys)),
+                },
+                note: String::new(),
+            },
+            select(
+                "m",
+                w.t(St::CmpTableSize),
+                &TABLE_CHOICES,
+                st.table_size,
+                |m| w.n(m),
+            ),
+            select(
+                "c",
+                w.t(St::CmpLoadFactor),
+                &FACTOR_CHOICES,
+                st.factor_centi,
+                |c| fmt_dec(st.lang, f64::from(c) / 100.0, 2),
+            ),
+            select(
+                "probes",
+                w.t(St::CmpProbes),
+                &PROBE_CHOICES,
+                st.probes,
+                |k| k.to_string(),
+            ),
+            Control {
+                id: "t",
+                label: w.t(St::CmpTrials),
+                kind: ControlKind::Number {
+                    min: 1,
+                    max: 16,
+                    value: u64::from(st.trials),
+                },
+                note: String::new(),
+            },
+        ]
+    }
+
+    fn panels(&self) -> Vec<Panel> {
+        vec![self.table_panel(), self.probes_panel(), self.over_panel()]
+    }
+
+    fn work(&mut self) -> bool {
+        match self.queue.pop() {
+            Some(u) => {
+                self.run(u);
+                !self.queue.is_empty()
+            }
+            None => false,
+        }
+    }
+}
+
+impl Compare {
+    fn progress(&self) -> Option<Block> {
+        (!self.queue.is_empty()).then(|| {
+            let w = self.w();
+            Block::Text(w.f(
+                St::CmpWorking,
+                &[
+                    (
+                        "done",
+                        &(self.total_units.saturating_sub(self.queue.len())).to_string(),
+                    ),
+                    ("total", &self.total_units.to_string()),
+                ],
+            ))
+        })
+    }
+
+    fn table_panel(&self) -> Panel {
+        let w = self.w();
+        let spec = self.state.spec();
+        let band_text = |b: &Band, pct: bool| {
+            if pct {
+                format!(
+                    "{} ({}–{})",
+                    crate::i18n::fmt_pct(self.state.lang, b.median, 1),
+                    fmt_dec(self.state.lang, b.min, 1),
+                    fmt_dec(self.state.lang, b.max, 1)
+                )
+            } else {
+                format!(
+                    "{} ({}–{})",
+                    fmt_dec(self.state.lang, b.median, 3),
+                    fmt_dec(self.state.lang, b.min, 3),
+                    fmt_dec(self.state.lang, b.max, 3)
+                )
+            }
+        };
+        let mut rows = Vec::new();
+        for (i, a) in Algo::ALL.into_iter().enumerate() {
+            let r = &self.results[i];
+            if r.trials.len() < self.state.trials as usize {
+                continue;
+            }
+            let (Some(join), Some(leave)) = (r.join, r.leave) else {
+                continue;
+            };
+            let devs: Vec<f64> = r.trials.iter().map(|f| f.deviation_pct).collect();
+            let peaks: Vec<f64> = r.trials.iter().map(|f| f.peak_to_mean).collect();
+            let (dev, peak) = (Band::of(&devs), Band::of(&peaks));
+            let mem = compare::memory(a, &spec.names, &spec.params).unwrap_or(Memory {
+                entries: 0,
+                bytes: 0,
+            });
+            let mut rw = row(
+                a.slug(),
+                vec![
+                    Cell::text(self.algo_name(a)),
+                    Cell::num(band_text(&dev, true), dev.median),
+                    Cell::num(band_text(&peak, false), peak.median),
+                    w.pct(join.fraction * 100.0, 1),
+                    w.pct(join.ideal * 100.0, 1),
+                    w.pct(leave.fraction * 100.0, 1),
+                    w.pct(leave.ideal * 100.0, 1),
+                    w.int(mem.entries),
+                    w.int(mem.bytes),
+                ],
+            );
+            rw.attrs.push(("algo", a.slug().to_owned()));
+            rows.push(rw);
+        }
+        let mut blocks = Vec::new();
+        blocks.extend(self.progress());
+        blocks.push(Block::Table(DataTable {
+            key: "compare",
+            head: vec![
+                w.t(St::CmpColAlgo),
+                w.t(St::CmpColDev),
+                w.t(St::CmpColPeak),
+                w.t(St::CmpColJoin),
+                w.t(St::CmpColJoinIdeal),
+                w.t(St::CmpColLeave),
+                w.t(St::CmpColLeaveIdeal),
+                w.t(St::CmpColEntries),
+                w.t(St::CmpColBytes),
+            ],
+            rows,
+        }));
+        Panel {
+            view: "table",
+            title: w.t(St::CmpTableTitle),
+            caption: w.f(
+                St::CmpTableCaption,
+                &[
+                    ("nodes", &self.state.nodes.to_string()),
+                    ("keys", &w.n(u64::from(self.state.keys))),
+                    ("join", &spec.join),
+                    ("leave", spec.names.get(spec.leave).map_or("", |s| s)),
+                    ("trials", &self.state.trials.to_string()),
+                ],
+            ),
+            wide: true,
+            blocks,
+        }
+    }
+
+    fn probes_panel(&self) -> Panel {
+        let w = self.w();
+        let bands: Vec<(u32, Band)> = PROBE_POINTS
+            .iter()
+            .zip(&self.probes)
+            .filter(|(_, v)| v.len() >= self.state.trials as usize)
+            .map(|(&k, v)| (k, Band::of(v)))
+            .collect();
+        let series = |label: St, colour, stroke, f: fn(&Band) -> f64| Series {
+            label: w.t(label),
+            points: bands.iter().map(|(k, b)| (f64::from(*k), f(b))).collect(),
+            colour,
+            stroke,
+        };
+        let chart = Chart::Lines(Lines {
+            x_label: w.t(St::CmpAxisProbes),
+            y_label: w.t(St::CmpAxisPeak),
+            x_range: Some((1.0, 50.0)),
+            y_min_top: 1.5,
+            series: vec![
+                series(St::CmpSeriesMedian, 0, Stroke::LineMarkers, |b| b.median),
+                series(St::CmpSeriesMin, 1, Stroke::Dashed, |b| b.min),
+                series(St::CmpSeriesMax, 2, Stroke::Dashed, |b| b.max),
+            ],
+            ..Lines::default()
+        });
+        let rows = bands
+            .iter()
+            .map(|(k, b)| {
+                row(
+                    k.to_string(),
+                    vec![
+                        Cell::num(k.to_string(), f64::from(*k)),
+                        w.dec(b.min, 3),
+                        w.dec(b.median, 3),
+                        w.dec(b.max, 3),
+                    ],
+                )
+            })
+            .collect();
+        let mut blocks = Vec::new();
+        // A fixed note (not the count of steps): the panel stays as it was between its points.
+        if bands.len() < PROBE_POINTS.len() {
+            blocks.push(Block::Text(w.t(St::CmpPending)));
+        }
+        blocks.push(Block::Chart {
+            chart,
+            label: w.t(St::CmpProbesChart),
+            table: DataTable {
+                key: "probes",
+                head: vec![
+                    w.t(St::CmpAxisProbes),
+                    w.t(St::CmpSeriesMin),
+                    w.t(St::CmpSeriesMedian),
+                    w.t(St::CmpSeriesMax),
+                ],
+                rows,
+            },
+        });
+        Panel {
+            view: "probes",
+            title: w.t(St::CmpProbesTitle),
+            caption: w.f(
+                St::CmpProbesCaption,
+                &[("trials", &self.state.trials.to_string())],
+            ),
+            wide: false,
+            blocks,
+        }
+    }
+
+    fn over_panel(&self) -> Panel {
+        let w = self.w();
+        let pts: &[OverprovisionPoint] = self.over.points();
+        // Sizes are spread over orders of magnitude: plot them at their rank, labelled.
+        let series =
+            |label: String, colour, f: &dyn Fn(&OverprovisionPoint) -> Option<f64>| Series {
+                label,
+                points: pts
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, p)| f(p).map(|v| (i as f64, v * 100.0)))
+                    .collect(),
+                colour,
+                stroke: Stroke::LineMarkers,
+            };
+        let chart = Chart::Lines(Lines {
+            x_label: w.t(St::CmpAxisSize),
+            y_label: w.t(St::CmpAxisOver),
+            x_range: Some((0.0, (compare::OVERPROVISION_SIZES.len() - 1) as f64)),
+            y_min_top: 10.0,
+            x_ticks: compare::OVERPROVISION_SIZES
+                .iter()
+                .enumerate()
+                .map(|(i, &m)| (i as f64, w.n(m)))
+                .collect(),
+            series: vec![
+                series("Maglev".to_owned(), 0, &|p| Some(p.maglev)),
+                series(w.f(St::AlgoRing, &[("v", "⌊M/N⌋")]), 1, &|p| {
+                    Some(p.ring)
+                }),
+                series(w.t(St::AlgoRendezvous), 2, &|p| p.rendezvous),
+            ],
+            ..Lines::default()
+        });
+        let rows = pts
+            .iter()
+            .map(|p| {
+                row(
+                    p.size.to_string(),
+                    vec![
+                        Cell::num(w.n(p.size), p.size as f64),
+                        w.pct(p.maglev * 100.0, 2),
+                        w.pct(p.ring * 100.0, 2),
+                        p.rendezvous
+                            .map_or(Cell::text(w.t(St::CmpNotMeasured)), |v| w.pct(v * 100.0, 2)),
+                    ],
+                )
+            })
+            .collect();
+        let mut blocks = Vec::new();
+        if !self.over.done() {
+            blocks.push(Block::Text(w.t(St::CmpPending)));
+        }
+        blocks.push(Block::Chart {
+            chart,
+            label: w.t(St::CmpOverChart),
+            table: DataTable {
+                key: "overprov",
+                head: vec![
+                    w.t(St::CmpAxisSize),
+                    "Maglev".to_owned(),
+                    w.f(St::AlgoRing, &[("v", "⌊M/N⌋")]),
+                    w.t(St::AlgoRendezvous),
+                ],
+                rows,
+            },
+        });
+        Panel {
+            view: "overprov",
+            title: w.t(St::CmpOverTitle),
+            caption: w.f(St::CmpOverCaption, &[("max", &w.n(RENDEZVOUS_MAX_SIZE))]),
+            wide: false,
+            blocks,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_round_trip_and_bad_sizes_become_notices() {
+        let (st, issues) =
+            CmpState::from_fragment("n=6&k=5000&m=1009&c=150&probes=5&t=3&l=en", Lang::Ca);
+        assert!(issues.is_empty(), "{issues:?}");
+        let (again, _) = CmpState::from_fragment(&st.to_fragment(true), Lang::Ca);
+        assert_eq!(again, st);
+        let (bad, issues) = CmpState::from_fragment("m=65536", Lang::En);
+        assert_eq!(bad.table_size, 65_537);
+        assert_eq!(issues.len(), 1);
+    }
+
+    #[test]
+    fn the_work_fills_every_row() {
+        let mut c = Compare::open("k=1000&t=2&m=1009", Lang::En, Vec::new());
+        c.finish();
+        let panels = c.panels();
+        let table = panels[0].tables()[0].clone();
+        assert_eq!(table.rows.len(), Algo::ALL.len());
+        assert_eq!(
+            panels[2].tables()[0].rows.len(),
+            compare::OVERPROVISION_SIZES.len()
+        );
+    }
+}

@@ -1,0 +1,681 @@
+//! Beyond the lesson: hot keys (issue #14), from [`partlab_core::hotkeys`]. Keys per node next
+//! to requests per node for every strategy, the lesson's `formatge-curat` in its festival
+//! week, bounded loads capping requests, a cache absorbing the hottest keys' reads, and the
+//! busiest node's share as the skew grows.
+//!
+//! # URL fields
+//!
+//! | field | meaning | values (default) |
+//! |---|---|---|
+//! | `s` | Zipf exponent, in hundredths | 0–300 (100) |
+//! | `keys` | keys (product slugs) | 10–100 000 (1 000) |
+//! | `fest` | `formatge-curat` gets 6 % of the requests on top | `on`, `off` (`off`) |
+//! | `cache` | most popular keys behind the cache | 0–1 000 (0) |
+//! | `hit` | share of their reads the cache absorbs, % | 0–100 (90) |
+//! | `c` | bounded loads' factor, in hundredths | 100–300 (125) |
+//! | `seed` | the stream's seed | 0–999 999 999 (2026) |
+//! | `p` | a preset: `festival`, `cache`, `uniform` | |
+//! | `l`, `embed` | language; one view alone: `loads`, `nodes`, `skew` | |
+//!
+//! Requests: 200 000 a stream. The skew chart's points are computed in [`Study::work`]
+//! calls: a point's stream in one, then one strategy per call.
+
+use partlab_core::hotkeys::{
+    HotKeys, HotSpec, Loads, Stream, DEFAULT_KEYS, FESTIVAL_SHARE_PCT, SKEW_STEPS,
+};
+use partlab_core::zoo::compare::{Algo, Params};
+
+use super::chart::{Chart, Lines, Series, Stroke};
+use super::compare::node_names;
+use super::fields::{Fields, StudyIssue, Writer};
+use super::text::St;
+use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
+use super::{presets_control, read_embed, Input, Study, Words, MAX_SEED};
+use crate::chapters::ChapterId;
+use crate::i18n::{fmt_dec, fmt_pct};
+use crate::state::Lang;
+
+/// The chapter's views, in page order.
+pub const VIEWS: &[&str] = &["loads", "nodes", "skew"];
+/// Nodes of the experiment: the lesson's four and `inv-tar`.
+pub const NODES: usize = 5;
+/// The exponents offered, in hundredths.
+pub const EXPONENT_CHOICES: [u32; 7] = [0, 50, 80, 100, 120, 150, 200];
+/// The key counts offered.
+pub const KEY_CHOICES: [u32; 3] = [100, 1_000, 10_000];
+/// The cache sizes offered.
+pub const CACHE_CHOICES: [u32; 4] = [0, 1, 10, 100];
+/// The hit shares offered, %.
+pub const HIT_CHOICES: [u32; 4] = [0, 50, 90, 99];
+/// The load factors offered, in hundredths.
+pub const FACTOR_CHOICES: [u32; 4] = [105, 125, 150, 200];
+
+const PRESETS: [(&str, St); 3] = [
+    ("festival", St::HotPresetFestival),
+    ("cache", St::HotPresetCache),
+    ("uniform", St::HotPresetUniform),
+];
+
+/// The chapter's state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HotState {
+    /// Interface language.
+    pub lang: Lang,
+    /// The view shown alone.
+    pub embed: Option<&'static str>,
+    /// The preset the state came from, while unchanged.
+    pub preset: Option<&'static str>,
+    /// Zipf exponent × 100.
+    pub exponent: u32,
+    /// Keys.
+    pub keys: u32,
+    /// The festival on.
+    pub festival: bool,
+    /// Keys behind the cache.
+    pub cached: u32,
+    /// Hit share, %.
+    pub hit: u32,
+    /// Bounded loads' `c` × 100.
+    pub factor_centi: u32,
+    /// The seed.
+    pub seed: u64,
+}
+
+impl HotState {
+    /// The opening state.
+    pub fn new(lang: Lang) -> HotState {
+        HotState {
+            lang,
+            embed: None,
+            preset: None,
+            exponent: 100,
+            keys: DEFAULT_KEYS as u32,
+            festival: false,
+            cached: 0,
+            hit: 90,
+            factor_centi: 125,
+            seed: partlab_core::workload::DEFAULT_SEED,
+        }
+    }
+
+    /// Reads `fragment` over the opening state; never panics.
+    pub fn from_fragment(fragment: &str, lang: Lang) -> (HotState, Vec<StudyIssue>) {
+        let mut st = HotState::new(lang);
+        let mut f = Fields::new(fragment);
+        if let Some(l) = f.lang() {
+            st.lang = l;
+        }
+        st.embed = read_embed(&mut f, VIEWS);
+        if let Some(p) = f.choice("p", |s| PRESETS.iter().find(|(id, _)| *id == s)) {
+            st.apply_preset(p.0);
+        }
+        if let Some(v) = f.number("s", 0, 300) {
+            st.exponent = v as u32;
+        }
+        if let Some(v) = f.number("keys", 10, 100_000) {
+            st.keys = v as u32;
+        }
+        if let Some(v) = f.choice("fest", |s| match s {
+            "on" => Some(true),
+            "off" => Some(false),
+            _ => None,
+        }) {
+            st.festival = v;
+        }
+        if let Some(v) = f.number("cache", 0, 1_000) {
+            st.cached = v as u32;
+        }
+        if let Some(v) = f.number("hit", 0, 100) {
+            st.hit = v as u32;
+        }
+        if let Some(v) = f.number("c", 100, 300) {
+            st.factor_centi = v as u32;
+        }
+        if let Some(v) = f.number("seed", 0, MAX_SEED) {
+            st.seed = v;
+        }
+        let issues = f.finish();
+        (st, issues)
+    }
+
+    /// The fragment (without `#`); without `embed` when `embed` is false.
+    pub fn to_fragment(&self, embed: bool) -> String {
+        let mut w = Writer::new();
+        w.field("s", self.exponent)
+            .field("keys", self.keys)
+            .field("fest", if self.festival { "on" } else { "off" })
+            .field("cache", self.cached)
+            .field("hit", self.hit)
+            .field("c", self.factor_centi)
+            .field("seed", self.seed)
+            .field("l", self.lang.code());
+        if let Some(p) = self.preset {
+            w.field("p", p);
+        }
+        if let (true, Some(v)) = (embed, self.embed) {
+            w.field("embed", v);
+        }
+        w.finish()
+    }
+
+    fn apply_preset(&mut self, id: &'static str) {
+        let (lang, embed) = (self.lang, self.embed);
+        *self = HotState::new(lang);
+        self.embed = embed;
+        match id {
+            "festival" => self.festival = true,
+            "cache" => {
+                self.festival = true;
+                self.cached = 1;
+                self.hit = 90;
+            }
+            _ => self.exponent = 0,
+        }
+        self.preset = Some(id);
+    }
+
+    /// The core's spec.
+    pub fn spec(&self) -> HotSpec {
+        HotSpec {
+            names: node_names(NODES),
+            keys: self.keys as usize,
+            exponent_centi: self.exponent,
+            seed: self.seed,
+            festival_pct: if self.festival { FESTIVAL_SHARE_PCT } else { 0 },
+            cached: self.cached as usize,
+            hit_pct: self.hit,
+            params: Params {
+                load_factor: f64::from(self.factor_centi) / 100.0,
+                ..Params::default()
+            },
+            ..HotSpec::default()
+        }
+    }
+}
+
+/// The hot-keys chapter.
+pub struct HotKeysStudy {
+    state: HotState,
+    notices: Vec<StudyIssue>,
+    /// The experiment, its stream and every strategy's loads at the state's exponent.
+    data: Option<(HotKeys, Stream, Vec<Loads>)>,
+    /// Peak shares per exponent of [`SKEW_STEPS`], computed so far.
+    skew: Vec<Vec<f64>>,
+    /// The stream of the skew point being computed, and its shares so far: one stream, then
+    /// one strategy per unit of work.
+    skew_stream: Option<(Stream, Vec<f64>)>,
+}
+
+impl HotKeysStudy {
+    /// The chapter from its fields.
+    pub fn open(fragment: &str, lang: Lang, mut notices: Vec<StudyIssue>) -> HotKeysStudy {
+        let (state, issues) = HotState::from_fragment(fragment, lang);
+        notices.extend(issues);
+        let mut c = HotKeysStudy {
+            state,
+            notices,
+            data: None,
+            skew: Vec::new(),
+            skew_stream: None,
+        };
+        c.refresh();
+        c
+    }
+
+    /// The state.
+    pub fn state(&self) -> &HotState {
+        &self.state
+    }
+
+    fn refresh(&mut self) {
+        self.skew.clear();
+        self.skew_stream = None;
+        self.data = HotKeys::new(&self.state.spec()).ok().map(|h| {
+            let stream = h.stream(self.state.exponent);
+            let loads = Algo::ALL.iter().map(|&a| h.loads(a, &stream)).collect();
+            (h, stream, loads)
+        });
+    }
+
+    fn w(&self) -> Words {
+        Words(self.state.lang)
+    }
+
+    fn algo_name(&self, a: Algo) -> String {
+        let w = self.w();
+        match a {
+            Algo::Modulo => w.t(St::AlgoModulo),
+            Algo::Ring => w.f(St::AlgoRing, &[("v", "150")]),
+            Algo::Rendezvous => w.t(St::AlgoRendezvous),
+            Algo::Jump => w.t(St::AlgoJump),
+            Algo::Maglev => w.f(St::AlgoMaglev, &[("m", &w.n(65_537))]),
+            Algo::Bounded => w.f(
+                St::AlgoBounded,
+                &[(
+                    "c",
+                    &fmt_dec(
+                        self.state.lang,
+                        f64::from(self.state.factor_centi) / 100.0,
+                        2,
+                    ),
+                )],
+            ),
+            Algo::MultiProbe => w.f(St::AlgoMultiProbe, &[("k", "21")]),
+        }
+    }
+}
+
+fn select(
+    id: &'static str,
+    label: String,
+    choices: &[u32],
+    value: u32,
+    show: impl Fn(u32) -> String,
+) -> Control {
+    let mut options: Vec<Choice> = choices
+        .iter()
+        .map(|&c| Choice::new(c.to_string(), show(c)))
+        .collect();
+    if !choices.contains(&value) {
+        options.push(Choice::new(value.to_string(), show(value)));
+    }
+    Control {
+        id,
+        label,
+        kind: ControlKind::Select {
+            options,
+            value: value.to_string(),
+        },
+        note: String::new(),
+    }
+}
+
+impl Study for HotKeysStudy {
+    fn chapter(&self) -> ChapterId {
+        ChapterId::HotKeys
+    }
+
+    fn lang(&self) -> Lang {
+        self.state.lang
+    }
+
+    fn embed(&self) -> Option<&'static str> {
+        self.state.embed
+    }
+
+    fn fragment(&self, embed: bool) -> String {
+        self.state.to_fragment(embed)
+    }
+
+    fn views(&self) -> &'static [&'static str] {
+        VIEWS
+    }
+
+    fn issues(&self) -> &[StudyIssue] {
+        &self.notices
+    }
+
+    fn update(&mut self, input: Input) {
+        match input {
+            Input::Lang(l) => {
+                self.state.lang = l;
+                return;
+            }
+            Input::DismissNotices => {
+                self.notices.clear();
+                return;
+            }
+            Input::Load(fields) => {
+                let (state, issues) = HotState::from_fragment(&fields, self.state.lang);
+                self.state = state;
+                self.notices = issues;
+            }
+            Input::Control { id, value } => {
+                let before = self.state.clone();
+                let st = &mut self.state;
+                let v = value.trim();
+                let num = |max: u32| v.parse::<u32>().ok().filter(|x| *x <= max);
+                match id.as_str() {
+                    "p" => {
+                        if let Some((p, _)) = PRESETS.iter().find(|(p, _)| *p == v) {
+                            st.apply_preset(p);
+                        }
+                    }
+                    "s" => st.exponent = num(300).unwrap_or(st.exponent),
+                    "keys" => st.keys = num(100_000).filter(|k| *k >= 10).unwrap_or(st.keys),
+                    "fest" => match v {
+                        "on" => st.festival = true,
+                        "off" => st.festival = false,
+                        _ => return,
+                    },
+                    "cache" => st.cached = num(1_000).unwrap_or(st.cached),
+                    "hit" => st.hit = num(100).unwrap_or(st.hit),
+                    "c" => {
+                        st.factor_centi = num(300).filter(|c| *c >= 100).unwrap_or(st.factor_centi)
+                    }
+                    _ => return,
+                }
+                if self.state == before {
+                    return;
+                }
+                if id != "p" {
+                    self.state.preset = None;
+                }
+            }
+        }
+        self.refresh();
+    }
+
+    fn controls(&self) -> Vec<Control> {
+        let w = self.w();
+        let st = &self.state;
+        let lang = st.lang;
+        vec![
+            presets_control(lang, &PRESETS, st.preset),
+            select(
+                "s",
+                w.t(St::HotExponent),
+                &EXPONENT_CHOICES,
+                st.exponent,
+                |s| fmt_dec(lang, f64::from(s) / 100.0, 2),
+            ),
+            select("keys", w.t(St::CmpKeys), &KEY_CHOICES, st.keys, |k| {
+                w.n(u64::from(k))
+            }),
+            Control {
+                id: "fest",
+                label: w.t(St::HotFestival),
+                kind: ControlKind::Select {
+                    options: vec![
+                        Choice::new("off", w.t(St::HotOff)),
+                        Choice::new("on", w.t(St::HotOn)),
+                    ],
+                    value: if st.festival { "on" } else { "off" }.to_owned(),
+                },
+                note: String::new(),
+            },
+            select(
+                "cache",
+                w.t(St::HotCached),
+                &CACHE_CHOICES,
+                st.cached,
+                |c| c.to_string(),
+            ),
+            select("hit", w.t(St::HotHit), &HIT_CHOICES, st.hit, |h| {
+                h.to_string()
+            }),
+            select(
+                "c",
+                w.t(St::CmpLoadFactor),
+                &FACTOR_CHOICES,
+                st.factor_centi,
+                |c| fmt_dec(lang, f64::from(c) / 100.0, 2),
+            ),
+        ]
+    }
+
+    fn panels(&self) -> Vec<Panel> {
+        let Some((h, stream, loads)) = &self.data else {
+            return Vec::new();
+        };
+        vec![
+            self.loads_panel(h, stream, loads),
+            self.nodes_panel(h, stream, loads),
+            self.skew_panel(),
+        ]
+    }
+
+    fn work(&mut self) -> bool {
+        let Some((h, _, _)) = &self.data else {
+            return false;
+        };
+        let Some(&s) = SKEW_STEPS.get(self.skew.len()) else {
+            return false;
+        };
+        match self.skew_stream.take() {
+            None => self.skew_stream = Some((h.stream(s), Vec::new())),
+            Some((stream, mut shares)) => {
+                shares.push(h.peak_share(Algo::ALL[shares.len()], &stream));
+                if shares.len() == Algo::ALL.len() {
+                    self.skew.push(shares);
+                } else {
+                    self.skew_stream = Some((stream, shares));
+                }
+            }
+        }
+        self.skew.len() < SKEW_STEPS.len()
+    }
+}
+
+impl HotKeysStudy {
+    fn loads_panel(&self, h: &HotKeys, stream: &Stream, loads: &[Loads]) -> Panel {
+        let w = self.w();
+        let lang = self.state.lang;
+        let names = &h.spec().names;
+        let total = stream.reaching.len() as f64;
+        let hot_share = h
+            .hot_key()
+            .map_or(0.0, |k| stream.per_key[k] as f64 / total.max(1.0));
+        let peak = |a: Algo| {
+            loads
+                .iter()
+                .find(|l| l.algo == a.slug())
+                .map_or(0.0, |l| l.peak_share)
+        };
+        let n_keys = h.key_names().len() as f64;
+        let rows = Algo::ALL
+            .iter()
+            .zip(loads)
+            .map(|(&a, l)| {
+                let peak_keys = l.keys.iter().copied().max().unwrap_or(0) as f64 / n_keys;
+                let hot = l
+                    .hot_node
+                    .and_then(|i| names.get(i))
+                    .cloned()
+                    .unwrap_or_default();
+                let mut r = row(
+                    a.slug(),
+                    vec![
+                        Cell::text(self.algo_name(a)),
+                        w.pct(peak_keys * 100.0, 1),
+                        w.pct(l.peak_share * 100.0, 1),
+                        Cell::text(if a == Algo::Bounded {
+                            "—".to_owned()
+                        } else {
+                            hot
+                        }),
+                    ],
+                );
+                r.attrs.push(("algo", a.slug().to_owned()));
+                r
+            })
+            .collect();
+        let fig = |key, label: St, v: f64| Figure {
+            key,
+            label: w.t(label),
+            text: fmt_pct(lang, v * 100.0, 1),
+            value: v,
+        };
+        Panel {
+            view: "loads",
+            title: w.t(St::HotLoadsTitle),
+            caption: w.f(
+                St::HotLoadsCaption,
+                &[
+                    ("requests", &w.n(u64::from(h.spec().requests))),
+                    ("keys", &w.n(n_keys as u64)),
+                    (
+                        "s",
+                        &fmt_dec(lang, f64::from(self.state.exponent) / 100.0, 2),
+                    ),
+                    ("nodes", &names.len().to_string()),
+                    ("absorbed", &w.n(stream.absorbed)),
+                ],
+            ),
+            wide: true,
+            blocks: vec![
+                Block::Figures(vec![
+                    fig("hot-share", St::HotFigHotShare, hot_share),
+                    fig("ring-peak", St::HotFigRingPeak, peak(Algo::Ring)),
+                    fig("bounded-peak", St::HotFigBoundedPeak, peak(Algo::Bounded)),
+                ]),
+                Block::Table(DataTable {
+                    key: "loads",
+                    head: vec![
+                        w.t(St::CmpColAlgo),
+                        w.t(St::HotColPeakKeys),
+                        w.t(St::HotColPeakRequests),
+                        w.t(St::HotColHotNode),
+                    ],
+                    rows,
+                }),
+            ],
+        }
+    }
+
+    fn nodes_panel(&self, h: &HotKeys, stream: &Stream, loads: &[Loads]) -> Panel {
+        let w = self.w();
+        let by = |a: Algo| loads.iter().find(|l| l.algo == a.slug());
+        let (ring, bounded) = (by(Algo::Ring), by(Algo::Bounded));
+        let names = &h.spec().names;
+        let rows = names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| {
+                let get = |l: Option<&Loads>, keys: bool| {
+                    l.and_then(|l| {
+                        if keys {
+                            l.keys.get(i)
+                        } else {
+                            l.requests.get(i)
+                        }
+                    })
+                    .copied()
+                    .unwrap_or(0)
+                };
+                row(
+                    n.clone(),
+                    vec![
+                        Cell::text(n.clone()),
+                        w.int(get(ring, true)),
+                        w.int(get(ring, false)),
+                        w.int(get(bounded, false)),
+                    ],
+                )
+            })
+            .collect();
+        let cap = (f64::from(self.state.factor_centi) / 100.0 * stream.reaching.len() as f64
+            / names.len() as f64)
+            .ceil() as u64;
+        Panel {
+            view: "nodes",
+            title: w.t(St::HotNodesTitle),
+            caption: w.f(St::HotNodesCaption, &[("cap", &w.n(cap))]),
+            wide: false,
+            blocks: vec![Block::Table(DataTable {
+                key: "nodes",
+                head: vec![
+                    w.t(St::HotColNode),
+                    w.t(St::HotColKeys),
+                    w.t(St::HotColRingReq),
+                    w.t(St::HotColBoundedReq),
+                ],
+                rows,
+            })],
+        }
+    }
+
+    fn skew_panel(&self) -> Panel {
+        let w = self.w();
+        let xs: Vec<f64> = SKEW_STEPS.iter().map(|&s| f64::from(s) / 100.0).collect();
+        let series = Algo::ALL
+            .iter()
+            .enumerate()
+            .map(|(i, &a)| Series {
+                label: self.algo_name(a),
+                points: self
+                    .skew
+                    .iter()
+                    .enumerate()
+                    .map(|(j, p)| (xs[j], p[i] * 100.0))
+                    .collect(),
+                colour: i,
+                stroke: if a == Algo::Bounded {
+                    Stroke::Dashed
+                } else {
+                    Stroke::LineMarkers
+                },
+            })
+            .collect();
+        let chart = Chart::Lines(Lines {
+            x_label: w.t(St::HotAxisS),
+            y_label: w.t(St::HotAxisPeak),
+            x_range: Some((0.0, 2.5)),
+            y_min_top: 50.0,
+            series,
+            ..Lines::default()
+        });
+        let mut head = vec![w.t(St::HotColS)];
+        head.extend(Algo::ALL.iter().map(|&a| self.algo_name(a)));
+        let rows = self
+            .skew
+            .iter()
+            .enumerate()
+            .map(|(j, p)| {
+                let mut cells = vec![w.dec(xs[j], 2)];
+                cells.extend(p.iter().map(|&v| w.pct(v * 100.0, 1)));
+                row(SKEW_STEPS[j].to_string(), cells)
+            })
+            .collect();
+        Panel {
+            view: "skew",
+            title: w.t(St::HotSkewTitle),
+            caption: w.t(St::HotSkewCaption),
+            wide: false,
+            blocks: vec![Block::Chart {
+                chart,
+                label: w.t(St::HotSkewChart),
+                table: DataTable {
+                    key: "skew",
+                    head,
+                    rows,
+                },
+            }],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_round_trip() {
+        let (st, issues) = HotState::from_fragment(
+            "s=150&keys=100&fest=on&cache=10&hit=50&c=150&seed=7&l=en",
+            Lang::Ca,
+        );
+        assert!(issues.is_empty(), "{issues:?}");
+        let (again, _) = HotState::from_fragment(&st.to_fragment(true), Lang::Ca);
+        assert_eq!(again, st);
+        let (_, issues) = HotState::from_fragment("fest=maybe&s=999", Lang::Ca);
+        assert_eq!(issues.len(), 2);
+    }
+
+    #[test]
+    fn the_festival_preset_shows_formatge_curat_and_the_skew_fills() {
+        let mut c = HotKeysStudy::open("p=festival", Lang::En, Vec::new());
+        while c.work() {}
+        let panels = c.panels();
+        let figs = panels[0].figures();
+        let hot = figs.iter().find(|f| f.key == "hot-share").expect("figure");
+        // 6 % on top of its Zipf weight.
+        assert!(hot.value > 0.06, "{}", hot.value);
+        let bounded = figs
+            .iter()
+            .find(|f| f.key == "bounded-peak")
+            .expect("figure");
+        assert!(bounded.value <= 1.25 / 5.0 + 1e-9);
+        assert_eq!(panels[2].tables()[0].rows.len(), SKEW_STEPS.len());
+    }
+}
