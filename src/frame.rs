@@ -205,7 +205,7 @@ pub fn render(lang: Lang, chapter: ChapterId, options: FrameOptions) -> Result<(
         toc.append_child(&head.el())?;
         for c in ChapterId::BEYOND {
             let mut a = H::new("a")?
-                .attr("href", &link(c, lang, None, links))
+                .attr("href", &link(c, lang, None, options))
                 .text(&partlab_lab::i18n::chapter_title(lang, c));
             if c == chapter {
                 a = a.attr("aria-current", "page");

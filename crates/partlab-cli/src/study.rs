@@ -279,7 +279,7 @@ pub(crate) fn compare(a: &CompareArgs, out: &mut dyn Write) -> Result<(), CliErr
     push(&mut fields, "n", a.nodes);
     push(&mut fields, "k", a.keys);
     push(&mut fields, "m", a.table_size);
-    push(&mut fields, "c", a.load_factor);
+    push(&mut fields, "lf", a.load_factor);
     push(&mut fields, "probes", a.probes);
     push(&mut fields, "t", a.trials);
     let s = open("compare", ChapterId::Compare, &fields)?;
@@ -326,7 +326,7 @@ pub(crate) fn hot_keys(a: &HotKeysArgs, out: &mut dyn Write) -> Result<(), CliEr
     }
     push(&mut fields, "cache", a.cache);
     push(&mut fields, "hit", a.hit);
-    push(&mut fields, "c", a.load_factor);
+    push(&mut fields, "lf", a.load_factor);
     push(&mut fields, "seed", a.seed);
     let s = open("hot-keys", ChapterId::HotKeys, &fields)?;
     print_study(s.as_ref(), a.output.json, out)
@@ -356,7 +356,7 @@ fn zoo_option_of(command: &str, field: &str) -> Option<&'static str> {
         ("compare", "n") => "--nodes",
         ("compare", "k") | ("hot-keys", "keys") => "--keys",
         ("compare", "m") => "--table-size",
-        ("compare" | "hot-keys", "c") => "--load-factor",
+        ("compare" | "hot-keys", "lf") => "--load-factor",
         ("compare", "probes") => "--probes",
         ("compare", "t") => "--trials",
         ("hot-keys", "s") => "--exponent",

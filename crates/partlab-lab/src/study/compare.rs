@@ -126,7 +126,7 @@ impl CmpState {
                 });
             }
         }
-        if let Some(v) = f.number("c", 100, 300) {
+        if let Some(v) = f.number("lf", 100, 300) {
             st.factor_centi = v as u32;
         }
         if let Some(v) = f.number("probes", 1, 100) {
@@ -145,7 +145,7 @@ impl CmpState {
         w.field("n", self.nodes)
             .field("k", self.keys)
             .field("m", self.table_size)
-            .field("c", self.factor_centi)
+            .field("lf", self.factor_centi)
             .field("probes", self.probes)
             .field("t", self.trials)
             .field("l", self.lang.code());
@@ -485,7 +485,7 @@ impl Study for Compare {
                             st.table_size = m;
                         }
                     }
-                    "c" => {
+                    "lf" => {
                         if let Some(c) = v.parse::<u32>().ok().filter(|c| (100..=300).contains(c)) {
                             st.factor_centi = c;
                         }
@@ -546,7 +546,7 @@ impl Study for Compare {
                 |m| w.n(m),
             ),
             select(
-                "c",
+                "lf",
                 w.t(St::CmpLoadFactor),
                 &FACTOR_CHOICES,
                 st.factor_centi,

@@ -128,7 +128,7 @@ impl HotState {
         if let Some(v) = f.number("hit", 0, 100) {
             st.hit = v as u32;
         }
-        if let Some(v) = f.number("c", 100, 300) {
+        if let Some(v) = f.number("lf", 100, 300) {
             st.factor_centi = v as u32;
         }
         if let Some(v) = f.number("seed", 0, MAX_SEED) {
@@ -146,7 +146,7 @@ impl HotState {
             .field("fest", if self.festival { "on" } else { "off" })
             .field("cache", self.cached)
             .field("hit", self.hit)
-            .field("c", self.factor_centi)
+            .field("lf", self.factor_centi)
             .field("seed", self.seed)
             .field("l", self.lang.code());
         if let Some(p) = self.preset {
@@ -350,7 +350,7 @@ impl Study for HotKeysStudy {
                     },
                     "cache" => st.cached = num(1_000).unwrap_or(st.cached),
                     "hit" => st.hit = num(100).unwrap_or(st.hit),
-                    "c" => {
+                    "lf" => {
                         st.factor_centi = num(300).filter(|c| *c >= 100).unwrap_or(st.factor_centi)
                     }
                     _ => return,
@@ -405,7 +405,7 @@ impl Study for HotKeysStudy {
                 h.to_string()
             }),
             select(
-                "c",
+                "lf",
                 w.t(St::CmpLoadFactor),
                 &FACTOR_CHOICES,
                 st.factor_centi,

@@ -465,4 +465,49 @@ mod tests {
             assert_ne!(ca, en);
         }
     }
+
+    /// The frame reads `c`, `links` and `projector` before any chapter sees the address: a
+    /// chapter field of the same name would be taken for the frame's (`c=125` as a chapter).
+    #[test]
+    fn no_chapter_field_or_control_takes_a_frame_field_name() {
+        use crate::chapters::{Instrument, CHAPTER_FIELD, LINKS_FIELD, PROJECTOR_FIELD};
+        let reserved = [CHAPTER_FIELD, LINKS_FIELD, PROJECTOR_FIELD];
+        for c in ChapterId::ALL
+            .into_iter()
+            .filter(|c| c.instrument() == Instrument::Study)
+        {
+            let Some(mut study) = open(c, "", Lang::En, Vec::new()) else {
+                panic!("{c:?} opens");
+            };
+            for control in study.controls() {
+                assert!(
+                    !reserved.contains(&control.id),
+                    "{c:?}: control {}",
+                    control.id
+                );
+            }
+            // Every control moved once: the fields written then hold every setting.
+            for control in study.controls() {
+                let value = match &control.kind {
+                    ControlKind::Select { options, .. } | ControlKind::Buttons { options, .. } => {
+                        options.last().map(|o| o.value.clone()).unwrap_or_default()
+                    }
+                    ControlKind::Range { max, .. } => max.to_string(),
+                    _ => continue,
+                };
+                study.update(Input::Control {
+                    id: control.id.to_owned(),
+                    value,
+                });
+            }
+            let fragment = study.fragment(true);
+            for pair in fragment.split('&').filter(|p| !p.is_empty()) {
+                let name = pair.split('=').next().unwrap_or("");
+                assert!(
+                    !reserved.contains(&name),
+                    "{c:?}: field {name} in {fragment}"
+                );
+            }
+        }
+    }
 }
