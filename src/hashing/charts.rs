@@ -291,7 +291,7 @@ pub fn draw_movement_chart(
         x_label: tr(lang, Text::AxisNodes).to_owned(),
         y_label: tr(lang, Text::AxisMoved).to_owned(),
         ideal_label: format!("{} 1/(N+1)", tr(lang, Text::IdealShort)),
-        strategy_labels: Strategy::ALL.map(|s| strategy_name(lang, s).to_owned()),
+        strategy_labels: Strategy::LESSON.map(|s| strategy_name(lang, s).to_owned()),
     };
     let area = backend.into_drawing_area();
     draw_movement(&area, points, &text, &chart_theme(theme).with_scale(dpr)).map_err(err)?;

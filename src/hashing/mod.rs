@@ -805,6 +805,29 @@ fn wire_events() -> Result<Vec<Listener>, JsValue> {
             dispatch(Msg::SetKeyCount(k));
         }
     })?);
+    // The strategies beyond the lesson: each control changes its own parameter.
+    let with_params = |f: &dyn Fn(&mut partlab_core::config::StrategyParams)| {
+        if let Some(mut p) = with_app(|a| a.lab.target_state().params) {
+            f(&mut p);
+            dispatch(Msg::SetParams(p));
+        }
+    };
+    listeners.extend(listen_id("table-size", "change", move |e| {
+        if let Some(m) = select_value(&e).and_then(|v| v.parse::<u64>().ok()) {
+            with_params(&|p| p.table_size = m);
+        }
+    })?);
+    listeners.extend(listen_id("load-factor", "input", move |e| {
+        let i = input_value(&e).and_then(|v| v.parse::<usize>().ok());
+        if let Some(&c) = i.and_then(|i| partlab_lab::state::LOAD_FACTOR_STOPS.get(i)) {
+            with_params(&|p| p.load_factor = c);
+        }
+    })?);
+    listeners.extend(listen_id("probes", "input", move |e| {
+        if let Some(k) = input_value(&e).and_then(|v| stop(&partlab_lab::state::PROBE_STOPS, &v)) {
+            with_params(&|p| p.probes = k);
+        }
+    })?);
     listeners.extend(listen_id("replicas", "change", |e| {
         let r = input_value(&e)
             .and_then(|v| v.trim().parse::<u32>().ok())

@@ -20,7 +20,8 @@ use partlab_lab::i18n::{
 use partlab_lab::model::{DeviationSweep, KeyPath, Lab, MovementSweep, Notice, PathDetail};
 use partlab_lab::palette::{chart_theme, node_colour, Theme};
 use partlab_lab::state::{
-    nearest_stop, Lang, View, KEY_STOPS, MAX_LAB_WEIGHT, MIN_WEIGHT, VNODE_STOPS,
+    nearest_stop, LabState, Lang, View, KEY_STOPS, LOAD_FACTOR_STOPS, MAX_LAB_WEIGHT, MIN_WEIGHT,
+    PROBE_STOPS, TABLE_SIZE_STOPS, VNODE_STOPS,
 };
 
 use partlab_lab::chapters::ChapterId;
@@ -126,6 +127,7 @@ pub fn build(root: &Element, chapter: ChapterId, embed: Option<View>) -> Result<
             field("vnodes", vnodes, Some("vnodes-out"))?
                 .child(H::new("p")?.id("vnodes-note").class("note"))?,
         )?
+        .child(params_fields(&field)?)?
         .child(field("keys", keys, Some("keys-out"))?)?
         .child(field("replicas", replicas, None)?)?;
     let presets = H::new("section")?
@@ -307,6 +309,9 @@ pub fn render_texts(lang: Lang, chapter: ChapterId) -> Result<(), JsValue> {
     t("nodes-legend", Text::Nodes);
     t("add-node", Text::AddNode);
     t("vnodes-label", Text::Vnodes);
+    t("table-size-label", Text::TableSizeLabel);
+    t("load-factor-label", Text::LoadFactorLabel);
+    t("probes-label", Text::ProbesLabel);
     t("keys-label", Text::KeyCount);
     t("replicas-label", Text::Replicas);
     t("presets-h", Text::Presets);
@@ -505,6 +510,7 @@ pub fn render_controls(
             tr(lang, Text::VnodesUnused)
         },
     );
+    render_params(st, lang);
     set_input_value("keys", &nearest_stop(&KEY_STOPS, st.key_count).to_string());
     if let Some(k) = by_id("keys") {
         set_attr(
@@ -795,6 +801,8 @@ pub fn render_key_path(lab: &Lab, path: Option<&KeyPath>) -> Result<(), JsValue>
             PathDetail::Ring { vnode, position } => (1, fingerprint(vnode), *position),
             PathDetail::Rendezvous { score } => (2, 0, *score),
             PathDetail::Jump { n, bucket } => (3, u64::from(*n), u64::from(*bucket)),
+            PathDetail::Maglev { entry, size } => (4, *size, *entry),
+            PathDetail::MultiProbe { probes } => (5, u64::from(*probes), 0),
         };
         (&p.key, p.hash, detail, &p.nodes, &p.before, p.in_key_set)
     });
@@ -848,6 +856,16 @@ pub fn render_key_path(lab: &Lab, path: Option<&KeyPath>) -> Result<(), JsValue>
         }
         PathDetail::Jump { n, bucket } => {
             format!("{} → {bucket} / {n}", strategy_rule(lang, strategy))
+        }
+        PathDetail::Maglev { entry, size } => format!(
+            "{} → {} mod {} = {}",
+            strategy_rule(lang, strategy),
+            fmt_int(lang, p.hash),
+            fmt_int(lang, *size),
+            fmt_int(lang, *entry)
+        ),
+        PathDetail::MultiProbe { probes } => {
+            format!("{} (k = {probes})", strategy_rule(lang, strategy))
         }
     };
     row(tr(lang, Text::PathRule), detail, "rule")?;
@@ -1377,4 +1395,77 @@ fn paint_swatch(e: &Element, colour: usize) {
         "--swatch-projector",
         &chart_theme(Theme::Projector).mark(c).css(),
     );
+}
+
+/// Builds a labelled control: its id, the control, the id of its `<output>` if any.
+type FieldBuilder = dyn Fn(&str, H, Option<&str>) -> Result<H, JsValue>;
+
+/// The controls of the strategies beyond the lesson, one shown at a time: Maglev's table
+/// size, bounded loads' factor, multi-probe's probes.
+fn params_fields(field: &FieldBuilder) -> Result<H, JsValue> {
+    let mut table = H::new("select")?.id("table-size");
+    for m in TABLE_SIZE_STOPS {
+        table = table.child(H::new("option")?.attr("value", &m.to_string()))?;
+    }
+    let load = H::new("input")?
+        .id("load-factor")
+        .attr("type", "range")
+        .attr("min", "0")
+        .attr("max", &(LOAD_FACTOR_STOPS.len() - 1).to_string())
+        .attr("step", "1");
+    let probes = H::new("input")?
+        .id("probes")
+        .attr("type", "range")
+        .attr("min", "0")
+        .attr("max", &(PROBE_STOPS.len() - 1).to_string())
+        .attr("step", "1");
+    H::new("div")?
+        .id("params")
+        .child(field("table-size", table, None)?.id("table-size-field"))?
+        .child(field("load-factor", load, Some("load-factor-out"))?.id("load-factor-field"))?
+        .child(field("probes", probes, Some("probes-out"))?.id("probes-field"))
+}
+
+/// Shows the parameter of the strategy on screen, with its value.
+fn render_params(st: &LabState, lang: Lang) {
+    let show = |id: &str, on: bool| {
+        if let Some(e) = by_id(id) {
+            if on {
+                let _ = e.remove_attribute("hidden");
+            } else {
+                set_attr(&e, "hidden", "");
+            }
+        }
+    };
+    show("table-size-field", st.strategy == Strategy::Maglev);
+    show("load-factor-field", st.strategy == Strategy::Bounded);
+    show("probes-field", st.strategy == Strategy::MultiProbe);
+    let p = st.params;
+    if let Some(sel) = crate::hashing::by_id_as::<web_sys::HtmlSelectElement>("table-size") {
+        for (i, m) in TABLE_SIZE_STOPS.iter().enumerate() {
+            if let Some(o) = sel.item(i as u32) {
+                o.set_text_content(Some(&fmt_int(lang, u64::from(*m))));
+            }
+        }
+        sel.set_value(&p.table_size.to_string());
+    }
+    let lf = LOAD_FACTOR_STOPS
+        .iter()
+        .enumerate()
+        .min_by(|a, b| {
+            (a.1 - p.load_factor)
+                .abs()
+                .total_cmp(&(b.1 - p.load_factor).abs())
+        })
+        .map_or(0, |(i, _)| i);
+    set_input_value("load-factor", &lf.to_string());
+    set_text_id("load-factor-out", &fmt_dec(lang, p.load_factor, 2));
+    if let Some(e) = by_id("load-factor") {
+        set_attr(&e, "aria-valuetext", &fmt_dec(lang, p.load_factor, 2));
+    }
+    set_input_value("probes", &nearest_stop(&PROBE_STOPS, p.probes).to_string());
+    set_text_id("probes-out", &p.probes.to_string());
+    if let Some(e) = by_id("probes") {
+        set_attr(&e, "aria-valuetext", &p.probes.to_string());
+    }
 }

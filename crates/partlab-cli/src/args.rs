@@ -134,6 +134,25 @@ pub(crate) struct Placement {
     #[arg(long, value_name = "R", default_value_t = 1, value_parser = whole::<u32>,
           allow_negative_numbers = true)]
     pub replicas: u32,
+    /// Maglev's lookup table size, a prime at least the node count [default: 65537].
+    /// `--strategy maglev` only.
+    #[arg(long, value_name = "M", value_parser = whole::<u64>, allow_negative_numbers = true)]
+    pub table_size: Option<u64>,
+    /// Bounded loads' factor c = 1 + ε, from 1 to 16: no node above ⌈c · keys / nodes⌉
+    /// [default: 1.25]. `--strategy bounded` only.
+    #[arg(long, value_name = "C", value_parser = parse_factor, allow_negative_numbers = true)]
+    pub load_factor: Option<f64>,
+    /// Multi-probe's probes per key, 1 to 1024 [default: 21]. `--strategy multiprobe` only.
+    #[arg(long, value_name = "K", value_parser = whole::<u32>, allow_negative_numbers = true)]
+    pub probes: Option<u32>,
+}
+
+/// A decimal number such as 1.25 (finite; the core checks its range).
+fn parse_factor(raw: &str) -> Result<f64, String> {
+    match raw.parse::<f64>() {
+        Ok(c) if c.is_finite() && raw.len() <= 12 => Ok(c),
+        _ => Err("expected a decimal number such as 1.25".to_owned()),
+    }
 }
 
 /// Which keys to place: the lesson's ids or a key file.
@@ -270,6 +289,16 @@ pub(crate) enum StrategyArg {
     Rendezvous,
     /// Jump consistent hash.
     Jump,
+    /// Maglev hashing: a lookup table of prime size (--table-size).
+    Maglev,
+    /// Consistent hashing with bounded loads: the ring with a cap (--load-factor)
+    /// (aliases: bounded-loads, chbl).
+    #[value(alias = "bounded-loads", alias = "chbl")]
+    Bounded,
+    /// Multi-probe consistent hashing: one point per node, several probes per key
+    /// (--probes) (aliases: multi-probe, mpch).
+    #[value(alias = "multi-probe", alias = "mpch")]
+    Multiprobe,
 }
 
 impl From<StrategyArg> for Strategy {
@@ -279,6 +308,9 @@ impl From<StrategyArg> for Strategy {
             StrategyArg::Modulo => Strategy::Modulo,
             StrategyArg::Rendezvous => Strategy::Rendezvous,
             StrategyArg::Jump => Strategy::Jump,
+            StrategyArg::Maglev => Strategy::Maglev,
+            StrategyArg::Bounded => Strategy::Bounded,
+            StrategyArg::Multiprobe => Strategy::MultiProbe,
         }
     }
 }

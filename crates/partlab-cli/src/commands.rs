@@ -7,7 +7,7 @@
 use std::io::Write;
 
 use partlab_core::budget;
-use partlab_core::config::{Config, ConfigError, Node, Strategy, MAX_KEY_CHARS};
+use partlab_core::config::{Config, ConfigError, Node, Strategy, StrategyParams, MAX_KEY_CHARS};
 use partlab_core::keys::KeySet;
 use partlab_core::lesson::{self, LessonPart, Scenario, ScenarioKind};
 use partlab_core::stats::{Distribution, Movement};
@@ -81,7 +81,7 @@ fn config(command: &str, placement: &Placement, side: Side<'_>) -> Result<Config
         return Err(usage(
             command,
             format!(
-                "--vnodes applies to the ring only; --strategy {strategy} has no virtual nodes"
+                "--vnodes applies to the ring and bounded loads only; --strategy {strategy} has no virtual nodes"
             ),
         ));
     }
@@ -100,6 +100,32 @@ fn config(command: &str, placement: &Placement, side: Side<'_>) -> Result<Config
             .find(|(n, _)| n == name)
             .map_or(1.0, |&(_, w)| w)
     };
+    let defaults = StrategyParams::default();
+    for (given, name, owner) in [
+        (
+            placement.table_size.is_some(),
+            "--table-size",
+            Strategy::Maglev,
+        ),
+        (
+            placement.load_factor.is_some(),
+            "--load-factor",
+            Strategy::Bounded,
+        ),
+        (placement.probes.is_some(), "--probes", Strategy::MultiProbe),
+    ] {
+        if given && strategy != owner {
+            return Err(usage(
+                command,
+                format!("{name} applies to --strategy {owner} only, not to {strategy}"),
+            ));
+        }
+    }
+    let params = StrategyParams {
+        table_size: placement.table_size.unwrap_or(defaults.table_size),
+        load_factor: placement.load_factor.unwrap_or(defaults.load_factor),
+        probes: placement.probes.unwrap_or(defaults.probes),
+    };
     let config = Config {
         strategy,
         nodes: side
@@ -109,6 +135,7 @@ fn config(command: &str, placement: &Placement, side: Side<'_>) -> Result<Config
             .collect(),
         vnodes: vnodes_u32(placement.vnodes.unwrap_or(u64::from(DEFAULT_VNODES)))?,
         replicas: placement.replicas,
+        params,
     };
     config.validate()?;
     Ok(config)
@@ -343,6 +370,7 @@ fn sweep_deviation(a: &DeviationArgs, out: &mut dyn Write) -> Result<(), CliErro
             nodes: nodes.clone(),
             vnodes,
             replicas: 1,
+            params: Default::default(),
         }
         .validate()?;
     }
@@ -408,7 +436,7 @@ fn sweep_movement(a: &MovementArgs, out: &mut dyn Write) -> Result<(), CliError>
         return Ok(());
     }
     write!(out, "  {:>3} → {:<3}  {:>7}", "N", "N'", "ideal")?;
-    for s in Strategy::ALL {
+    for s in Strategy::LESSON {
         write!(out, "  {:>10}", s.name())?;
     }
     writeln!(out)?;

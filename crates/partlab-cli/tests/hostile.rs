@@ -200,7 +200,38 @@ fn malformed_and_misplaced_options_are_refused_with_one_line() {
                 "10",
             ],
             2,
-            "--vnodes applies to the ring only; --strategy modulo has no virtual nodes",
+            "--vnodes applies to the ring and bounded loads only; --strategy modulo has no virtual nodes",
+        ),
+        // The parameters of the strategies beyond the lesson belong to their strategy.
+        row(
+            &["dist", "--nodes", "a,b", "--probes", "5"],
+            2,
+            "--probes applies to --strategy multiprobe only, not to ring",
+        ),
+        row(
+            &["dist", "--nodes", "a,b", "--strategy", "maglev", "--load-factor", "2"],
+            2,
+            "--load-factor applies to --strategy bounded only, not to maglev",
+        ),
+        row(
+            &["dist", "--nodes", "a,b", "--strategy", "maglev", "--table-size", "100"],
+            2,
+            "Maglev's table size must be a prime, and 100 is not",
+        ),
+        row(
+            &["dist", "--nodes", "a,b", "--strategy", "bounded", "--load-factor", "0.5"],
+            2,
+            "The load factor c = 0.5 must be from 1 to 16",
+        ),
+        row(
+            &["dist", "--nodes", "a,b", "--strategy", "multiprobe", "--probes", "-3"],
+            2,
+            "--probes",
+        ),
+        row(
+            &["dist", "--nodes", "a,b", "--strategy", "multiprobe", "--keys", "10000000"],
+            2,
+            "Multi-probe would make 10,000,000 × 21 = 210,000,000 probes",
         ),
         row(
             &[

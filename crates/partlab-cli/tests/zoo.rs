@@ -168,3 +168,83 @@ fn bad_input_is_one_line_and_exit_2() {
         assert!(out.stdout.is_empty());
     }
 }
+
+/// `--strategy maglev|bounded|multiprobe` with their parameters: `dist` gives the counts the
+/// core gives for the same configuration, and `locate` names an owner.
+#[test]
+fn the_three_strategies_run_from_the_command_line() {
+    use partlab_core::config::{Strategy, StrategyParams};
+    use partlab_core::{assign, Config, KeySet};
+    let nodes = "inv-bcn,inv-vlc,inv-gir,inv-lle";
+    let keys = KeySet::lesson(20_000).expect("valid");
+    for (name, extra, strategy, params) in [
+        (
+            "maglev",
+            ["--table-size", "1009"],
+            Strategy::Maglev,
+            StrategyParams {
+                table_size: 1009,
+                ..StrategyParams::default()
+            },
+        ),
+        (
+            "bounded",
+            ["--load-factor", "1.05"],
+            Strategy::Bounded,
+            StrategyParams {
+                load_factor: 1.05,
+                ..StrategyParams::default()
+            },
+        ),
+        (
+            "multiprobe",
+            ["--probes", "5"],
+            Strategy::MultiProbe,
+            StrategyParams {
+                probes: 5,
+                ..StrategyParams::default()
+            },
+        ),
+    ] {
+        let v = json(&[
+            "dist",
+            "--nodes",
+            nodes,
+            "--strategy",
+            name,
+            extra[0],
+            extra[1],
+            "--keys",
+            "20000",
+            "--json",
+        ]);
+        let config = Config::new(strategy, nodes.split(',')).with_params(params);
+        let a = assign(&keys, &config).expect("valid");
+        let want: Vec<u64> = a.counts(4);
+        let got: Vec<u64> = v["nodes"]
+            .as_array()
+            .expect("nodes")
+            .iter()
+            .map(|c| c["keys"].as_u64().expect("a count"))
+            .collect();
+        assert_eq!(v["strategy"], name);
+        assert_eq!(got, want, "{name}");
+        if name == "bounded" {
+            let cap = (1.05f64 * 20_000.0 / 4.0).ceil() as u64;
+            assert!(got.iter().all(|&c| c <= cap), "{got:?}");
+        }
+        let l = json(&[
+            "locate",
+            "P-2026-000042",
+            "--nodes",
+            nodes,
+            "--strategy",
+            name,
+            "--json",
+        ]);
+        assert!(
+            l["owner"].as_str().is_some_and(|o| nodes.contains(o)),
+            "{l}"
+        );
+    }
+}

@@ -25,6 +25,9 @@ pub const MAX_RENDEZVOUS_WORK: u64 = 8_000_000;
 /// Key copies an assignment with replicas stores and compares: keys × replicas, when there
 /// is more than one copy (16 MB of replica sets at the limit).
 pub const MAX_KEY_COPIES: u64 = 8_000_000;
+/// Probes a multi-probe assignment makes: keys × probes, each a search of the nodes' points
+/// (plus one MD5 per key for the probe step): about a second at the limit.
+pub const MAX_PROBE_WORK: u64 = 64_000_000;
 /// Vnode positions a deviation sweep hashes: trials × the ring points of every vnode count.
 pub const MAX_DEVIATION_SWEEP_WORK: u64 = 20_000_000;
 /// Key placements a movement sweep makes, counted as cluster sizes × keys (each size assigns
@@ -72,6 +75,15 @@ pub enum OverBudget {
         /// The limit, [`MAX_MOVEMENT_SWEEP_WORK`].
         max: u64,
     },
+    /// Multi-probe: keys × probes.
+    Probes {
+        /// Keys to place.
+        keys: u64,
+        /// Probes per key.
+        probes: u64,
+        /// The limit, [`MAX_PROBE_WORK`].
+        max: u64,
+    },
 }
 
 impl OverBudget {
@@ -91,6 +103,7 @@ impl OverBudget {
                 ..
             } => trials.saturating_mul(ring_points),
             OverBudget::MovementSweep { sizes, keys, .. } => sizes.saturating_mul(keys),
+            OverBudget::Probes { keys, probes, .. } => keys.saturating_mul(probes),
         }
     }
 
@@ -100,7 +113,8 @@ impl OverBudget {
             OverBudget::Rendezvous { max, .. }
             | OverBudget::KeyCopies { max, .. }
             | OverBudget::DeviationSweep { max, .. }
-            | OverBudget::MovementSweep { max, .. } => max,
+            | OverBudget::MovementSweep { max, .. }
+            | OverBudget::Probes { max, .. } => max,
         }
     }
 
@@ -113,6 +127,7 @@ impl OverBudget {
             } => nodes.saturating_mul(replicas),
             OverBudget::KeyCopies { replicas, .. } => replicas,
             OverBudget::MovementSweep { sizes, .. } => sizes,
+            OverBudget::Probes { probes, .. } => probes,
             OverBudget::DeviationSweep { .. } => return None,
         };
         fit(self.max(), per_key)
@@ -127,6 +142,7 @@ impl OverBudget {
             OverBudget::KeyCopies { keys, .. } => keys,
             OverBudget::DeviationSweep { ring_points, .. } => ring_points,
             OverBudget::MovementSweep { keys, .. } => keys,
+            OverBudget::Probes { keys, .. } => keys,
         };
         fit(self.max(), rest)
     }
@@ -156,6 +172,13 @@ pub fn check_assignment(config: &Config, keys: u64) -> Result<(), ConfigError> {
             keys,
             replicas,
             max: MAX_RENDEZVOUS_WORK,
+        })?;
+    }
+    if config.strategy == Strategy::MultiProbe {
+        over(OverBudget::Probes {
+            keys,
+            probes: u64::from(config.params.probes),
+            max: MAX_PROBE_WORK,
         })?;
     }
     if replicas > 1 {

@@ -40,11 +40,31 @@ pub enum Strategy {
     /// Jump consistent hash (Lamping & Veach): buckets `0..N`, no memory, only the last bucket
     /// can leave.
     Jump,
+    /// Maglev hashing (Eisenbud et al., 2016): a lookup table of prime size filled from each
+    /// node's preference permutation ([`crate::zoo::maglev`]).
+    Maglev,
+    /// Consistent hashing with bounded loads (Mirrokni, Thorup, Zadimoghaddam): the ring,
+    /// with no node above `⌈c · keys / nodes⌉` keys ([`crate::zoo::bounded`]).
+    Bounded,
+    /// Multi-probe consistent hashing (Appleton & O'Reilly, 2015): one point per node, `k`
+    /// probes per key ([`crate::zoo::multiprobe`]).
+    MultiProbe,
 }
 
 impl Strategy {
     /// Every strategy, in the order the lab presents them.
-    pub const ALL: [Strategy; 4] = [
+    pub const ALL: [Strategy; 7] = [
+        Strategy::Modulo,
+        Strategy::Ring,
+        Strategy::Rendezvous,
+        Strategy::Jump,
+        Strategy::Maglev,
+        Strategy::Bounded,
+        Strategy::MultiProbe,
+    ];
+
+    /// The lesson's four, the ones its tables and the movement chart compare.
+    pub const LESSON: [Strategy; 4] = [
         Strategy::Modulo,
         Strategy::Ring,
         Strategy::Rendezvous,
@@ -58,6 +78,9 @@ impl Strategy {
             Strategy::Ring => "ring",
             Strategy::Rendezvous => "rendezvous",
             Strategy::Jump => "jump",
+            Strategy::Maglev => "maglev",
+            Strategy::Bounded => "bounded",
+            Strategy::MultiProbe => "multiprobe",
         }
     }
 
@@ -66,9 +89,10 @@ impl Strategy {
         matches!(self, Strategy::Ring | Strategy::Rendezvous)
     }
 
-    /// Whether the vnode count changes this strategy's assignment (only the ring has vnodes).
+    /// Whether the vnode count changes this strategy's assignment (the ring, and bounded
+    /// loads, which is the ring with a cap).
     pub fn uses_vnodes(self) -> bool {
-        self == Strategy::Ring
+        matches!(self, Strategy::Ring | Strategy::Bounded)
     }
 }
 
@@ -87,6 +111,9 @@ impl FromStr for Strategy {
             "ring" | "consistent" => Ok(Strategy::Ring),
             "rendezvous" | "hrw" => Ok(Strategy::Rendezvous),
             "jump" => Ok(Strategy::Jump),
+            "maglev" => Ok(Strategy::Maglev),
+            "bounded" | "bounded-loads" | "chbl" => Ok(Strategy::Bounded),
+            "multiprobe" | "multi-probe" | "mpch" => Ok(Strategy::MultiProbe),
             _ => Err(ConfigError::UnknownStrategy {
                 given: truncate(s, 32),
             }),
@@ -136,6 +163,31 @@ pub struct Config {
     pub vnodes: u32,
     /// Replication factor: how many distinct nodes hold each key (1 = no replicas).
     pub replicas: u32,
+    /// The parameters of the strategies beyond the lesson (each reads its own).
+    pub params: StrategyParams,
+}
+
+/// The parameters of Maglev, bounded loads and multi-probe; the other strategies ignore them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct StrategyParams {
+    /// Maglev's lookup table size `M`, a prime at least the node count.
+    pub table_size: u64,
+    /// Bounded loads' factor `c = 1 + ε`: no node holds more than `⌈c · keys / nodes⌉`.
+    pub load_factor: f64,
+    /// Multi-probe's probes per key `k`.
+    pub probes: u32,
+}
+
+impl Default for StrategyParams {
+    /// The papers' values: `M = 65 537`, `c = 1.25`, `k = 21`.
+    fn default() -> StrategyParams {
+        StrategyParams {
+            table_size: crate::zoo::maglev::DEFAULT_TABLE_SIZE,
+            load_factor: crate::zoo::bounded::DEFAULT_LOAD_FACTOR,
+            probes: crate::zoo::multiprobe::DEFAULT_PROBES,
+        }
+    }
 }
 
 impl Config {
@@ -146,12 +198,19 @@ impl Config {
             nodes: names.into_iter().map(Node::new).collect(),
             vnodes: 150,
             replicas: 1,
+            params: StrategyParams::default(),
         }
     }
 
     /// The same configuration with another vnode count.
     pub fn with_vnodes(mut self, vnodes: u32) -> Self {
         self.vnodes = vnodes;
+        self
+    }
+
+    /// The same configuration with other parameters for Maglev, bounded loads and multi-probe.
+    pub fn with_params(mut self, params: StrategyParams) -> Self {
+        self.params = params;
         self
     }
 
@@ -221,7 +280,7 @@ impl Config {
                 });
             }
             validate_weight(&node.name, node.weight)?;
-            if self.strategy == Strategy::Ring {
+            if self.strategy.uses_vnodes() {
                 let vn = self.vnodes as f64 * node.weight;
                 if vn > f64::from(MAX_VNODES_PER_NODE) {
                     return Err(ConfigError::TooManyVnodesForNode {
@@ -238,6 +297,20 @@ impl Config {
                 points: ring_points,
                 max: MAX_RING_POINTS,
             });
+        }
+        let zoo = |e: crate::zoo::ZooError| ConfigError::from_zoo(e);
+        match self.strategy {
+            Strategy::Maglev => {
+                crate::zoo::maglev::check_table_size(self.params.table_size, self.nodes.len())
+                    .map_err(zoo)?
+            }
+            Strategy::Bounded => {
+                crate::zoo::bounded::check_load_factor(self.params.load_factor).map_err(zoo)?
+            }
+            Strategy::MultiProbe => {
+                crate::zoo::multiprobe::check_probes(self.params.probes).map_err(zoo)?
+            }
+            _ => {}
         }
         if self.replicas == 0 || self.replicas as usize > self.nodes.len() {
             return Err(ConfigError::ReplicasOutOfRange {
@@ -446,6 +519,38 @@ pub enum ConfigError {
     },
     /// More work than the budget allows ([`crate::budget`]).
     OverBudget(crate::budget::OverBudget),
+    /// A Maglev table size that is not prime.
+    TableSizeNotPrime {
+        /// The size given.
+        size: u64,
+    },
+    /// A Maglev table size below the node count or above the largest table.
+    TableSizeOutOfRange {
+        /// The size given.
+        size: u64,
+        /// Smallest accepted (the node count).
+        min: u64,
+        /// Largest accepted.
+        max: u64,
+    },
+    /// A bounded-loads factor outside its range.
+    LoadFactorOutOfRange {
+        /// The factor given.
+        factor: f64,
+        /// Smallest accepted.
+        min: f64,
+        /// Largest accepted.
+        max: f64,
+    },
+    /// A multi-probe probe count outside its range.
+    ProbesOutOfRange {
+        /// The count given.
+        probes: u32,
+        /// Smallest accepted.
+        min: u32,
+        /// Largest accepted.
+        max: u32,
+    },
 }
 
 /// A terse English summary of the data, for logs and library users. Students read the
@@ -500,11 +605,48 @@ impl fmt::Display for ConfigError {
             ConfigError::OverBudget(b) => {
                 write!(f, "work {} over the budget {}", b.work(), b.max())
             }
+            ConfigError::TableSizeNotPrime { size } => {
+                write!(f, "table size {size} is not prime")
+            }
+            ConfigError::TableSizeOutOfRange { size, min, max } => {
+                write!(f, "table size {size} (must be in {min}..={max})")
+            }
+            ConfigError::LoadFactorOutOfRange { factor, min, max } => {
+                write!(f, "load factor {factor} (must be in [{min}, {max}])")
+            }
+            ConfigError::ProbesOutOfRange { probes, min, max } => {
+                write!(f, "{probes} probes (must be in {min}..={max})")
+            }
         }
     }
 }
 
 impl std::error::Error for ConfigError {}
+
+impl ConfigError {
+    /// The configuration error for a refusal of the zoo's own checks.
+    pub(crate) fn from_zoo(e: crate::zoo::ZooError) -> ConfigError {
+        use crate::zoo::ZooError;
+        match e {
+            ZooError::NoNodes => ConfigError::NoNodes,
+            ZooError::TooManyNodes { nodes, max } => {
+                ConfigError::TooManyNodes { count: nodes, max }
+            }
+            ZooError::TableSizeNotPrime { size } => ConfigError::TableSizeNotPrime { size },
+            ZooError::TableSizeOutOfRange { size, min, max } => {
+                ConfigError::TableSizeOutOfRange { size, min, max }
+            }
+            ZooError::BadPermutation { size, .. } => ConfigError::TableSizeNotPrime { size },
+            ZooError::LoadFactorOutOfRange { factor, min, max } => {
+                ConfigError::LoadFactorOutOfRange { factor, min, max }
+            }
+            ZooError::ProbesOutOfRange { probes, min, max } => {
+                ConfigError::ProbesOutOfRange { probes, min, max }
+            }
+            ZooError::Config(c) => c,
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {

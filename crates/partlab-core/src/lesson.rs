@@ -215,6 +215,7 @@ fn build_scenarios() -> Vec<Scenario> {
         ],
         vnodes: 150,
         replicas: 1,
+        params: Default::default(),
     };
     use LessonPart::{Exercise, Section};
     use ScenarioKind::*;

@@ -199,6 +199,12 @@ enum Kind {
     },
     /// Jump consistent hash over `n ≥ 1` buckets.
     Jump { n: u32 },
+    /// Maglev's lookup table.
+    Maglev(crate::zoo::Maglev),
+    /// The ring with a load bound; `keys`-dependent, so placed a whole key set at a time.
+    Bounded(crate::zoo::BoundedLoads),
+    /// One point per node, several probes per key.
+    MultiProbe(crate::zoo::MultiProbe),
 }
 
 /// Where one key goes, step by step (what the lab shows when a key is selected).
@@ -222,6 +228,22 @@ impl Partitioner {
             Strategy::Modulo => Kind::Modulo { n },
             Strategy::Jump => Kind::Jump { n },
             Strategy::Ring => Kind::Ring(Ring::build_unvalidated(config)),
+            Strategy::Maglev => Kind::Maglev(
+                crate::zoo::Maglev::new(&config.node_names(), config.params.table_size)
+                    .map_err(ConfigError::from_zoo)?,
+            ),
+            Strategy::Bounded => Kind::Bounded(
+                crate::zoo::BoundedLoads::new(
+                    &config.node_names(),
+                    config.vnodes,
+                    config.params.load_factor,
+                )
+                .map_err(ConfigError::from_zoo)?,
+            ),
+            Strategy::MultiProbe => Kind::MultiProbe(
+                crate::zoo::MultiProbe::new(&config.node_names(), config.params.probes)
+                    .map_err(ConfigError::from_zoo)?,
+            ),
             Strategy::Rendezvous => {
                 let first = config.nodes[0].weight;
                 let equal = config.nodes.iter().all(|node| node.weight == first);
@@ -241,13 +263,18 @@ impl Partitioner {
             Kind::Ring(_) => Strategy::Ring,
             Kind::Rendezvous { .. } => Strategy::Rendezvous,
             Kind::Jump { .. } => Strategy::Jump,
+            Kind::Maglev(_) => Strategy::Maglev,
+            Kind::Bounded(_) => Strategy::Bounded,
+            Kind::MultiProbe(_) => Strategy::MultiProbe,
         }
     }
 
-    /// The ring, for the ring strategy.
+    /// The ring, for the ring strategy and for bounded loads (whose keys start from their
+    /// ring successor and walk on past full nodes).
     pub fn ring(&self) -> Option<&Ring> {
         match &self.kind {
             Kind::Ring(ring) => Some(ring),
+            Kind::Bounded(b) => Some(b.ring()),
             _ => None,
         }
     }
@@ -257,6 +284,9 @@ impl Partitioner {
             Kind::Modulo { n } | Kind::Jump { n } => *n as usize,
             Kind::Ring(ring) => ring.n_nodes,
             Kind::Rendezvous { names, .. } => names.len(),
+            Kind::Maglev(m) => m.n_nodes(),
+            Kind::Bounded(b) => b.ring().n_nodes,
+            Kind::MultiProbe(mp) => mp.n_nodes(),
         }
     }
 
@@ -277,6 +307,23 @@ impl Partitioner {
                 hash,
                 nodes: successors(jump_hash(hash, *n), *n, r),
                 ring_point: None,
+            },
+            Kind::Maglev(m) => Placement {
+                hash,
+                nodes: successors(m.owner(hash) as u32, self.n_nodes() as u32, r),
+                ring_point: None,
+            },
+            Kind::MultiProbe(mp) => Placement {
+                hash,
+                nodes: successors(mp.owner(hash) as u32, self.n_nodes() as u32, r),
+                ring_point: None,
+            },
+            // One key alone has no load to be bounded by: its ring successor. In a key set a
+            // full node passes it on ([`Partitioner::assign`]).
+            Kind::Bounded(b) => Placement {
+                hash,
+                nodes: successors(b.owner_unbounded(hash) as u32, self.n_nodes() as u32, r),
+                ring_point: Some(b.ring().point_for(hash)),
             },
             Kind::Ring(ring) => {
                 let point = ring.point_for(hash);

@@ -124,6 +124,7 @@ impl DeviationPointTask {
             nodes: nodes.to_vec(),
             vnodes,
             replicas: 1,
+            params: Default::default(),
         };
         base.validate()?;
         // With weights, each node is measured against its weighted share.
@@ -355,7 +356,7 @@ pub struct MovementPoint {
     pub nodes_after: usize,
     /// 1/(N+1) for a join; the leaving node's actual share (on the ring) for a leave.
     pub ideal_fraction: f64,
-    /// One entry per strategy, in [`Strategy::ALL`] order.
+    /// One entry per strategy, in [`Strategy::LESSON`] order.
     pub moved: Vec<StrategyMoved>,
 }
 
@@ -411,14 +412,14 @@ impl MovementPointTask {
             names_before: sweep_node_names(base_names, n),
             names_after: sweep_node_names(base_names, after_n),
             vnodes,
-            moved: Vec::with_capacity(Strategy::ALL.len()),
+            moved: Vec::with_capacity(Strategy::LESSON.len()),
             ideal_fraction: 0.0,
         }
     }
 
     /// Computes the next strategy; returns whether every strategy is done.
     pub fn step(&mut self, keys: &KeySet) -> Result<bool, ConfigError> {
-        if let Some(&strategy) = Strategy::ALL.get(self.moved.len()) {
+        if let Some(&strategy) = Strategy::LESSON.get(self.moved.len()) {
             let before = Config::new(strategy, self.names_before.clone()).with_vnodes(self.vnodes);
             let after = Config::new(strategy, self.names_after.clone()).with_vnodes(self.vnodes);
             let a = Partitioner::new(&before)?.assign(keys, 1);
@@ -432,7 +433,7 @@ impl MovementPointTask {
                 moved_fraction: m.moved_fraction,
             });
         }
-        Ok(self.moved.len() >= Strategy::ALL.len())
+        Ok(self.moved.len() >= Strategy::LESSON.len())
     }
 
     /// The point (with the strategies computed so far: all of them once [`Self::step`] said
@@ -518,6 +519,7 @@ mod tests {
                 nodes: nodes.clone(),
                 vnodes: 200,
                 replicas: 1,
+                params: Default::default(),
             };
             let expected = config.expected_shares();
             let devs: Vec<f64> = (0..5)

@@ -127,12 +127,14 @@ proptest! {
         weights in prop::collection::vec(prop_oneof![any::<f64>(), Just(f64::NAN), Just(0.0), Just(1e308), Just(-1.0), 0.001f64..20.0], 12),
         vnodes in prop_oneof![Just(0u32), 1u32..3000, Just(10_001), any::<u32>()],
         replicas in prop_oneof![0u32..15, any::<u32>()],
-        s in 0usize..4,
+        s in 0usize..7,
         ks in prop::collection::vec(".{0,20}", 1..50),
         other_names in prop::collection::vec("[a-c]{1,2}", 1..6),
+        table_size in 0u64..70_000, load_factor in -1.0f64..20.0, probes in 0u32..40,
     ) {
         let nodes: Vec<Node> = names.iter().zip(&weights).map(|(n, &w)| Node::weighted(n.clone(), w)).collect();
-        let config = Config { strategy: Kind::ALL[s], nodes, vnodes, replicas };
+        let params = partlab_core::config::StrategyParams { table_size, load_factor, probes };
+        let config = Config { strategy: Kind::ALL[s], nodes, vnodes, replicas, params };
         let keys = KeySet::custom(ks).expect("valid keys");
         match Partitioner::new(&config) {
             Ok(p) => {

@@ -253,3 +253,82 @@ fn bad_parameters_are_refused_as_data() {
     let keys = KeySet::lesson(10).expect("valid");
     assert!(compare::owners(Algo::Maglev, &lesson_names(), &bad, &keys).is_err());
 }
+
+/// Maglev, bounded loads and multi-probe are strategies like the lesson's: a `Config` names
+/// them, `Partitioner` places keys with them (whole or in slices) exactly as the zoo's own
+/// functions do, and their parameters are checked with typed errors.
+#[test]
+fn the_three_are_strategies_that_agree_with_the_zoo() {
+    use partlab_core::config::{ConfigError, Strategy, StrategyParams};
+    use partlab_core::strategy::{AssignTask, Partitioner};
+    use partlab_core::{assign, Config};
+    let keys = KeySet::lesson(20_000).unwrap();
+    let names = lesson_names();
+    for (strategy, algo) in [
+        (Strategy::Maglev, Algo::Maglev),
+        (Strategy::Bounded, Algo::Bounded),
+        (Strategy::MultiProbe, Algo::MultiProbe),
+    ] {
+        assert_eq!(strategy.name().parse::<Strategy>(), Ok(strategy));
+        let config = Config::new(strategy, names.clone());
+        let whole = assign(&keys, &config).unwrap();
+        let want = compare::owners(algo, &names, &Params::default(), &keys).unwrap();
+        let got: Vec<u32> = whole.owners.iter().map(|&o| o as u32).collect();
+        assert_eq!(got, want, "{strategy:?}");
+        let p = Partitioner::new(&config).unwrap();
+        let mut task = AssignTask::new(&p, &keys, 2);
+        while !task.step(&keys, 50) {}
+        let (sliced, counts) = task.finish(&keys);
+        assert_eq!(sliced.owners, whole.owners, "{strategy:?} in slices");
+        assert_eq!(counts.iter().sum::<u64>(), 20_000);
+        // Two copies: the owner, then the next node.
+        let set = sliced.replica_set(0);
+        assert_eq!(set.len(), 2);
+        assert_eq!(set[1], (set[0] + 1) % 4);
+        if strategy == Strategy::Bounded {
+            let cap = (1.25f64 * 20_000.0 / 4.0).ceil() as u64;
+            assert!(counts.iter().all(|&c| c <= cap), "{counts:?} over {cap}");
+        }
+    }
+    let with =
+        |s: Strategy, params: StrategyParams| Config::new(s, names.clone()).with_params(params);
+    let d = StrategyParams::default();
+    assert_eq!(
+        with(
+            Strategy::Maglev,
+            StrategyParams {
+                table_size: 65_536,
+                ..d
+            }
+        )
+        .validate(),
+        Err(ConfigError::TableSizeNotPrime { size: 65_536 })
+    );
+    assert!(matches!(
+        with(Strategy::Maglev, StrategyParams { table_size: 3, ..d }).validate(),
+        Err(ConfigError::TableSizeOutOfRange {
+            size: 3,
+            min: 4,
+            ..
+        })
+    ));
+    assert!(matches!(
+        with(
+            Strategy::Bounded,
+            StrategyParams {
+                load_factor: 0.5,
+                ..d
+            }
+        )
+        .validate(),
+        Err(ConfigError::LoadFactorOutOfRange { .. })
+    ));
+    assert!(matches!(
+        with(Strategy::MultiProbe, StrategyParams { probes: 0, ..d }).validate(),
+        Err(ConfigError::ProbesOutOfRange { probes: 0, .. })
+    ));
+    // Another strategy ignores them.
+    assert!(with(Strategy::Ring, StrategyParams { probes: 0, ..d })
+        .validate()
+        .is_ok());
+}

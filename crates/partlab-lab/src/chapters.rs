@@ -214,7 +214,12 @@ impl ChapterId {
         match strategy {
             Strategy::Modulo => ChapterId::ModN,
             Strategy::Ring => ChapterId::Ring,
-            Strategy::Rendezvous | Strategy::Jump => ChapterId::Rendezvous,
+            // Bounded loads is the ring with a cap; the other strategies beyond the lesson
+            // sit with section 7's alternatives to the ring.
+            Strategy::Bounded => ChapterId::Ring,
+            Strategy::Rendezvous | Strategy::Jump | Strategy::Maglev | Strategy::MultiProbe => {
+                ChapterId::Rendezvous
+            }
         }
     }
 

@@ -170,6 +170,12 @@ texts! {
     Vnodes => ("Nodes virtuals per node", "Virtual nodes per node"),
     /// Vnodes are ignored by this strategy.
     VnodesUnused => ("(aquesta estratègia no en fa servir)", "(not used by this strategy)"),
+    /// Maglev's table size control.
+    TableSizeLabel => ("Mida de la taula de Maglev (M, primer)", "Maglev's table size (M, a prime)"),
+    /// Bounded loads' factor control.
+    LoadFactorLabel => ("Factor de càrrega c (cap node per sobre de c × la mitjana)", "Load factor c (no node above c × the mean)"),
+    /// Multi-probe's probes control.
+    ProbesLabel => ("Sondes per clau (k)", "Probes per key (k)"),
     /// Weights are ignored by this strategy.
     WeightsUnused => ("Aquesta estratègia ignora els pesos.", "This strategy ignores weights."),
     /// Key count slider label.
@@ -379,6 +385,11 @@ pub fn strategy_name(lang: Lang, s: Strategy) -> &'static str {
         (_, Strategy::Rendezvous) => "rendezvous (HRW)",
         (Lang::Ca, Strategy::Jump) => "jump hash",
         (Lang::En, Strategy::Jump) => "jump hash",
+        (_, Strategy::Maglev) => "Maglev",
+        (Lang::Ca, Strategy::Bounded) => "anell amb càrrega limitada",
+        (Lang::En, Strategy::Bounded) => "ring with bounded loads",
+        (Lang::Ca, Strategy::MultiProbe) => "multi-sonda (multi-probe)",
+        (Lang::En, Strategy::MultiProbe) => "multi-probe",
     }
 }
 
@@ -393,6 +404,12 @@ pub fn strategy_rule(lang: Lang, s: Strategy) -> &'static str {
         (Lang::En, Strategy::Rendezvous) => "the node with the highest score hash(\"node|key\")",
         (Lang::Ca, Strategy::Jump) => "jump consistent hash del u64 sobre N cubetes",
         (Lang::En, Strategy::Jump) => "jump consistent hash of the u64 over N buckets",
+        (Lang::Ca, Strategy::Maglev) => "la casella u64 mòdul M de la taula de Maglev, omplerta amb la permutació de cada node",
+        (Lang::En, Strategy::Maglev) => "entry u64 mod M of Maglev's table, filled from each node's permutation",
+        (Lang::Ca, Strategy::Bounded) => "el primer node virtual en sentit horari el node del qual no és ple (capacitat ⌈c · claus / N⌉)",
+        (Lang::En, Strategy::Bounded) => "the first virtual node clockwise whose node is not full (capacity ⌈c · keys / N⌉)",
+        (Lang::Ca, Strategy::MultiProbe) => "el punt de node més proper en sentit horari d'entre les k sondes de la clau",
+        (Lang::En, Strategy::MultiProbe) => "the node point closest clockwise over the key's k probes",
     }
 }
 
@@ -468,6 +485,11 @@ fn strategy_short(lang: Lang, s: Strategy) -> &'static str {
         (Lang::En, Strategy::Ring) => "Ring",
         (_, Strategy::Rendezvous) => "Rendezvous",
         (_, Strategy::Jump) => "Jump hash",
+        (_, Strategy::Maglev) => "Maglev",
+        (Lang::Ca, Strategy::Bounded) => "Càrrega limitada",
+        (Lang::En, Strategy::Bounded) => "Bounded loads",
+        (Lang::Ca, Strategy::MultiProbe) => "Multi-sonda",
+        (Lang::En, Strategy::MultiProbe) => "Multi-probe",
     }
 }
 
@@ -626,8 +648,20 @@ pub fn field_help(lang: Lang, f: Field) -> (&'static str, &'static str) {
             ),
         ),
         Field::Strategy => (
-            ("L'estratègia de repartiment.", "modulo, ring, rendezvous, jump"),
-            ("The partitioning strategy.", "modulo, ring, rendezvous, jump"),
+            ("L'estratègia de repartiment.", "modulo, ring, rendezvous, jump, maglev, bounded, multiprobe"),
+            ("The partitioning strategy.", "modulo, ring, rendezvous, jump, maglev, bounded, multiprobe"),
+        ),
+        Field::TableSize => (
+            ("La mida de la taula de Maglev (s=maglev).", "un nombre primer, com a mínim el nombre de nodes; 65537 si no s'indica"),
+            ("Maglev's table size (s=maglev).", "a prime, at least the node count; 65537 when left out"),
+        ),
+        Field::LoadFactor => (
+            ("El factor de càrrega c de l'anell amb càrrega limitada (s=bounded): cap node no passa de ⌈c · claus / N⌉.", "1 a 16; 1.25 si no s'indica"),
+            ("Bounded loads' factor c (s=bounded): no node holds more than ⌈c · keys / N⌉.", "1 to 16; 1.25 when left out"),
+        ),
+        Field::Probes => (
+            ("Les sondes per clau de multi-sonda (s=multiprobe).", "1 a 64; 21 si no s'indica"),
+            ("Multi-probe's probes per key (s=multiprobe).", "1 to 64; 21 when left out"),
         ),
         Field::Nodes => (
             ("Els noms dels nodes, separats per comes (codificats per a URL).", "1–32 noms únics"),
@@ -991,9 +1025,16 @@ fn field_rule(lang: Lang, f: Field) -> String {
     match f {
         Field::Strategy => pick(
             ca,
-            "ha de ser modulo, ring, rendezvous o jump",
-            "it must be modulo, ring, rendezvous or jump",
+            "ha de ser modulo, ring, rendezvous, jump, maglev, bounded o multiprobe",
+            "it must be modulo, ring, rendezvous, jump, maglev, bounded or multiprobe",
         ),
+        Field::TableSize => pick(
+            ca,
+            "ha de ser un nombre primer de 2 a 2.000.003",
+            "it must be a prime from 2 to 2,000,003",
+        ),
+        Field::LoadFactor => pick(ca, "ha de ser un nombre d'1 a 16", "it must be a number from 1 to 16"),
+        Field::Probes => pick(ca, "ha de ser un nombre d'1 a 64", "it must be a number from 1 to 64"),
         Field::Nodes => pick(
             ca,
             format!("han de ser d'1 a {MAX_LAB_NODES} noms separats per comes"),
@@ -1080,6 +1121,9 @@ fn fallback(lang: Lang, f: Field) -> &'static str {
 fn field_name(lang: Lang, f: Field) -> String {
     let (ca, en) = match f {
         Field::Strategy => ("estratègia", "strategy"),
+        Field::TableSize => ("mida de la taula de Maglev", "Maglev's table size"),
+        Field::LoadFactor => ("factor de càrrega", "load factor"),
+        Field::Probes => ("sondes per clau", "probes per key"),
         Field::Nodes => ("noms dels nodes", "node names"),
         Field::Weights => ("pesos", "weights"),
         Field::Vnodes => ("nodes virtuals", "virtual nodes"),
@@ -1222,11 +1266,31 @@ pub fn config_error(lang: Lang, e: &ConfigError) -> String {
             let given = shown(given);
             pick(
                 ca,
-                format!("No hi ha cap estratègia «{given}»; tria modulo, ring, rendezvous o jump."),
-                format!("Unknown strategy \"{given}\"; choose modulo, ring, rendezvous or jump."),
+                format!("No hi ha cap estratègia «{given}»; tria modulo, ring, rendezvous, jump, maglev, bounded o multiprobe."),
+                format!("Unknown strategy \"{given}\"; choose modulo, ring, rendezvous, jump, maglev, bounded or multiprobe."),
             )
         }
         ConfigError::OverBudget(b) => over_budget(lang, b),
+        ConfigError::TableSizeNotPrime { size } => pick(
+            ca,
+            format!("La mida de la taula de Maglev ha de ser un nombre primer, i {size} no ho és (65.537 o 655.373, per exemple)."),
+            format!("Maglev's table size must be a prime, and {size} is not (65,537 or 655,373, for example)."),
+        ),
+        ConfigError::TableSizeOutOfRange { size, min, max } => pick(
+            ca,
+            format!("La taula de Maglev de {size} caselles no és possible: ha de tenir entre {min} (una per node) i {max} caselles."),
+            format!("A Maglev table of {size} entries is not possible: it needs {min} (one per node) to {max} entries."),
+        ),
+        ConfigError::LoadFactorOutOfRange { factor, min, max } => pick(
+            ca,
+            format!("El factor de càrrega c = {} ha de ser entre {} i {}.", fmt_num(lang, *factor), fmt_num(lang, *min), fmt_num(lang, *max)),
+            format!("The load factor c = {} must be from {} to {}.", fmt_num(lang, *factor), fmt_num(lang, *min), fmt_num(lang, *max)),
+        ),
+        ConfigError::ProbesOutOfRange { probes, min, max } => pick(
+            ca,
+            format!("{probes} sondes per clau no és possible: entre {min} i {max}."),
+            format!("{probes} probes per key is not possible: from {min} to {max}."),
+        ),
     }
 }
 
@@ -1530,6 +1594,26 @@ pub fn over_budget(lang: Lang, b: &OverBudget) -> String {
                 format!(
                     "This sweep would hash {work} vnode positions ({} trials × {} ring points over its vnode counts); the limit is {max}: {}.",
                     n(trials), n(ring_points), way.1
+                ),
+            )
+        }
+        OverBudget::Probes {
+            keys: k, probes, ..
+        } => {
+            let fewer = other.filter(|&p| p >= 1).map(n);
+            pick(
+                ca,
+                format!(
+                    "Multi-sonda hauria de fer {} × {} = {work} sondes (claus × sondes); el límit és {max}, perquè cada canvi acabi en un segon: fes servir com a màxim {} claus{}.",
+                    n(k), n(probes),
+                    keys.clone().unwrap_or_else(|| "1".into()),
+                    fewer.clone().map(|p| format!(", o com a màxim {p} sondes")).unwrap_or_default(),
+                ),
+                format!(
+                    "Multi-probe would make {} × {} = {work} probes (keys × probes); the limit is {max}, so that every change finishes within a second: use at most {} keys{}.",
+                    n(k), n(probes),
+                    keys.unwrap_or_else(|| "1".into()),
+                    fewer.map(|p| format!(", or at most {p} probes")).unwrap_or_default(),
                 ),
             )
         }

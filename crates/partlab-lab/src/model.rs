@@ -20,7 +20,7 @@ use crate::state::{
     assign_colours, FragmentIssue, LabState, Lang, StateError, MAX_LAB_NODES,
     MAX_SELECTED_KEY_CHARS,
 };
-use partlab_core::config::{Config, Node, Strategy};
+use partlab_core::config::{Config, Node, Strategy, StrategyParams};
 use partlab_core::hash::{angle_deg, arc_fraction, md5_hex, rendezvous_score};
 use partlab_core::keys::{KeySet, KeySetBuilder};
 use partlab_core::lesson::{self, Printed};
@@ -67,6 +67,8 @@ pub enum Msg {
     SetKeyCount(u32),
     /// Set the replication factor.
     SetReplicas(u32),
+    /// Set Maglev's table size, bounded loads' factor and multi-probe's probes.
+    SetParams(StrategyParams),
     /// Switch language.
     SetLang(Lang),
     /// Put the lab in a lesson scenario's state (the "before" side when it has a change).
@@ -180,6 +182,18 @@ pub enum PathDetail {
         n: u32,
         /// The chosen bucket.
         bucket: u32,
+    },
+    /// Maglev's table entry `u64 mod size`.
+    Maglev {
+        /// The entry.
+        entry: u64,
+        /// The table size `M`.
+        size: u64,
+    },
+    /// Multi-probe: how many probes the key made.
+    MultiProbe {
+        /// Probes per key.
+        probes: u32,
     },
 }
 
@@ -556,6 +570,7 @@ impl Lab {
             },
             Msg::SetKeyCount(k) => next.key_count = k,
             Msg::SetReplicas(r) => next.replicas = r,
+            Msg::SetParams(p) => next.params = p,
             Msg::ApplyPreset(id) => {
                 let Some(s) = lesson::scenario(&id) else {
                     self.notices.push(Notice::UnknownPreset);
@@ -791,14 +806,38 @@ impl Lab {
                 n,
                 bucket: placement.nodes.first().map_or(0, |&b| u32::from(b)),
             },
+            (Strategy::Maglev, None) => {
+                let size = self.config.params.table_size.max(1);
+                PathDetail::Maglev {
+                    entry: hash % size,
+                    size,
+                }
+            }
+            (Strategy::MultiProbe, None) => PathDetail::MultiProbe {
+                probes: self.config.params.probes,
+            },
             // A ring partitioner always has its ring: only mod N gets here.
-            (Strategy::Modulo | Strategy::Ring, None) => PathDetail::Modulo {
+            (Strategy::Modulo | Strategy::Ring | Strategy::Bounded, None) => PathDetail::Modulo {
                 n,
                 rem: hash % u64::from(n.max(1)),
             },
         };
-        let nodes: Vec<(String, usize)> = placement
-            .nodes
+        // Bounded loads: a key of the key set goes where the loads sent it (its ring
+        // successor may have been full); the placement alone knows only the successor.
+        let slot = {
+            let hashes = self.keys.sorted_hashes();
+            let start = hashes.partition_point(|&h| h < hash);
+            (start..hashes.len())
+                .take_while(|&s| hashes[s] == hash)
+                .find(|&s| self.keys.key_at_slot(s).as_deref() == Some(key))
+        };
+        let placed_nodes: Vec<NodeIdx> = match slot {
+            Some(s) if self.config.strategy == Strategy::Bounded => {
+                self.assignment.replica_set(s).to_vec()
+            }
+            _ => placement.nodes.clone(),
+        };
+        let nodes: Vec<(String, usize)> = placed_nodes
             .iter()
             .map(|&i| {
                 (
@@ -818,13 +857,7 @@ impl Lab {
             let now: Vec<&String> = nodes.iter().map(|(n, _)| n).collect();
             (names.iter().collect::<Vec<_>>() != now).then_some(names)
         });
-        let in_key_set = {
-            let hashes = self.keys.sorted_hashes();
-            let start = hashes.partition_point(|&h| h < hash);
-            (start..hashes.len())
-                .take_while(|&s| hashes[s] == hash)
-                .any(|s| self.keys.key_at_slot(s).as_deref() == Some(key))
-        };
+        let in_key_set = slot.is_some();
         Some(KeyPath {
             key: key.to_owned(),
             md5_hex: md5_hex(key),

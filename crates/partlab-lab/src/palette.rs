@@ -100,6 +100,9 @@ pub fn strategy_colour(s: Strategy) -> Rgb {
         Strategy::Ring => Rgb(0x00, 0x72, 0xB2),
         Strategy::Rendezvous => Rgb(0x00, 0x9E, 0x73),
         Strategy::Jump => Rgb(0xE6, 0x9F, 0x00),
+        Strategy::Maglev => Rgb(0xCC, 0x79, 0xA7),
+        Strategy::Bounded => Rgb(0x56, 0xB4, 0xE9),
+        Strategy::MultiProbe => Rgb(0x99, 0x99, 0x33),
     }
 }
 

@@ -24,8 +24,22 @@
 
 use std::fmt;
 
-use partlab_core::config::{Config, ConfigError, Node, Strategy};
+use partlab_core::config::{Config, ConfigError, Node, Strategy, StrategyParams};
 use partlab_core::lesson;
+use partlab_core::zoo::bounded::{MAX_LOAD_FACTOR, MIN_LOAD_FACTOR};
+use partlab_core::zoo::maglev::MAX_TABLE_SIZE;
+
+/// The table sizes the page offers for Maglev (primes; the paper's two are 65 537 and
+/// 655 373).
+pub const TABLE_SIZE_STOPS: [u32; 6] = [101, 1_009, 5_003, 10_007, 65_537, 655_373];
+/// Bounded loads' factors the page's slider stops at.
+pub const LOAD_FACTOR_STOPS: [f64; 8] = [1.0, 1.05, 1.1, 1.25, 1.5, 2.0, 3.0, 5.0];
+/// Multi-probe's probe counts the page's slider stops at.
+pub const PROBE_STOPS: [u32; 9] = [1, 2, 3, 5, 8, 13, 21, 34, 64];
+
+/// Most multi-probe probes per key the page offers (the core takes more; each probe is a
+/// search of the ring, so the page keeps a change of a million keys within its slices).
+pub const MAX_LAB_PROBES: u32 = 64;
 
 /// Most nodes the lab lets a user create (the core allows more; the page stays readable).
 pub const MAX_LAB_NODES: usize = 32;
@@ -177,6 +191,9 @@ pub struct LabState {
     pub key_count: u32,
     /// Replication factor: copies per key.
     pub replicas: u32,
+    /// Maglev's table size, bounded loads' factor and multi-probe's probes (each strategy
+    /// reads its own; written to the address only when not the papers' values).
+    pub params: StrategyParams,
     /// Interface language.
     pub lang: Lang,
     /// The lesson preset the state came from, while it is unchanged.
@@ -243,6 +260,7 @@ impl LabState {
             vnodes: 150,
             key_count: lesson::KEY_COUNT as u32,
             replicas: 1,
+            params: StrategyParams::default(),
             lang,
             preset: None,
             key: None,
@@ -261,6 +279,7 @@ impl LabState {
                 .collect(),
             vnodes: self.vnodes,
             replicas: self.replicas,
+            params: self.params,
         }
     }
 
@@ -276,6 +295,7 @@ impl LabState {
         self.strategy = config.strategy;
         self.vnodes = config.vnodes;
         self.replicas = config.replicas;
+        self.params = config.params;
     }
 
     /// Checks the lab's own limits (tighter than the core's) and then the core's.
@@ -296,6 +316,13 @@ impl LabState {
                     weight: n.weight,
                 });
             }
+        }
+        if self.params.probes > MAX_LAB_PROBES {
+            return Err(StateError::Config(ConfigError::ProbesOutOfRange {
+                probes: self.params.probes,
+                min: 1,
+                max: MAX_LAB_PROBES,
+            }));
         }
         self.config().validate().map_err(StateError::Config)
     }
@@ -326,6 +353,16 @@ impl LabState {
         parts.push(format!("v={}", self.vnodes));
         parts.push(format!("k={}", self.key_count));
         parts.push(format!("r={}", self.replicas));
+        let d = StrategyParams::default();
+        if self.params.table_size != d.table_size {
+            parts.push(format!("m={}", self.params.table_size));
+        }
+        if self.params.load_factor != d.load_factor {
+            parts.push(format!("lf={}", format_weight(self.params.load_factor)));
+        }
+        if self.params.probes != d.probes {
+            parts.push(format!("probes={}", self.params.probes));
+        }
         parts.push(format!("l={}", self.lang.code()));
         if let Some(p) = &self.preset {
             parts.push(format!("p={}", encode(p)));
@@ -436,6 +473,23 @@ impl LabState {
                 },
                 Field::Replicas => match parse_u32(raw) {
                     Some(r) if (1..=MAX_LAB_NODES as u32).contains(&r) => replicas = Some(r),
+                    _ => bad(&mut issues),
+                },
+                // Each within its strategy's own range (the core checks primality later).
+                Field::TableSize => match raw.parse::<u64>() {
+                    Ok(m) if (2..=MAX_TABLE_SIZE).contains(&m) && raw.len() <= 8 => {
+                        state.params.table_size = m
+                    }
+                    _ => bad(&mut issues),
+                },
+                Field::LoadFactor => match raw.parse::<f64>() {
+                    Ok(c) if (MIN_LOAD_FACTOR..=MAX_LOAD_FACTOR).contains(&c) && raw.len() <= 8 => {
+                        state.params.load_factor = c
+                    }
+                    _ => bad(&mut issues),
+                },
+                Field::Probes => match parse_u32(raw) {
+                    Some(k) if (1..=MAX_LAB_PROBES).contains(&k) => state.params.probes = k,
                     _ => bad(&mut issues),
                 },
                 Field::Lang => match Lang::from_code(raw) {
@@ -577,11 +631,17 @@ pub enum Field {
     Links,
     /// `projector`: projector mode (read by the frame).
     Projector,
+    /// `m`: Maglev's table size.
+    TableSize,
+    /// `lf`: bounded loads' factor `c`.
+    LoadFactor,
+    /// `probes`: multi-probe's probes per key.
+    Probes,
 }
 
 impl Field {
     /// Every field, in the order the address writes them (the frame's last).
-    pub const ALL: [Field; 13] = [
+    pub const ALL: [Field; 16] = [
         Field::Strategy,
         Field::Nodes,
         Field::Weights,
@@ -595,6 +655,9 @@ impl Field {
         Field::Chapter,
         Field::Links,
         Field::Projector,
+        Field::TableSize,
+        Field::LoadFactor,
+        Field::Probes,
     ];
 
     /// The field's name in the fragment.
@@ -613,6 +676,9 @@ impl Field {
             Field::Chapter => crate::chapters::CHAPTER_FIELD,
             Field::Links => crate::chapters::LINKS_FIELD,
             Field::Projector => crate::chapters::PROJECTOR_FIELD,
+            Field::TableSize => "m",
+            Field::LoadFactor => "lf",
+            Field::Probes => "probes",
         }
     }
 
@@ -627,6 +693,9 @@ impl Field {
                 | Field::Vnodes
                 | Field::Keys
                 | Field::Replicas
+                | Field::TableSize
+                | Field::LoadFactor
+                | Field::Probes
         )
     }
 

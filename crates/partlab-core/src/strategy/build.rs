@@ -347,6 +347,7 @@ mod tests {
             nodes: nodes.iter().map(|&(n, w)| Node::weighted(n, w)).collect(),
             vnodes,
             replicas: 1,
+            params: Default::default(),
         }
     }
 

@@ -18,6 +18,8 @@ const BLOCK: usize = 1024;
 const RING_COST_64THS: u64 = 1;
 const MODULO_COST_64THS: u64 = 2;
 const JUMP_COST_64THS: u64 = 4;
+const MAGLEV_COST_64THS: u64 = 2;
+const BOUNDED_COST_64THS: u64 = 4;
 
 /// Where the scores of one rendezvous node come from.
 #[derive(Debug)]
@@ -101,6 +103,12 @@ impl AssignTask {
             Kind::Modulo { n } | Kind::Jump { n } => {
                 ReplicaSets::PerOwner((0..*n).flat_map(|o| successors(o, *n, r)).collect())
             }
+            // The strategies beyond the lesson have no replica rule of their own: the
+            // following node numbers, as for mod N and jump.
+            Kind::Maglev(_) | Kind::Bounded(_) | Kind::MultiProbe(_) => {
+                let n = n as u32;
+                ReplicaSets::PerOwner((0..n).flat_map(|o| successors(o, n, r)).collect())
+            }
             Kind::Ring(ring) => {
                 set_known = vec![false; ring.points.len()];
                 ReplicaSets::PerPoint {
@@ -128,6 +136,10 @@ impl AssignTask {
             Kind::Ring(_) => RING_COST_64THS,
             Kind::Modulo { .. } => MODULO_COST_64THS,
             Kind::Jump { .. } => JUMP_COST_64THS,
+            Kind::Maglev(_) => MAGLEV_COST_64THS,
+            Kind::Bounded(_) => BOUNDED_COST_64THS,
+            // One MD5 for the probe step, then a search of the points per probe.
+            Kind::MultiProbe(mp) => 64 + 2 * u64::from(mp.probes()),
             Kind::Rendezvous { names, .. } => {
                 let hashed = self.rendezvous.as_ref().map_or(0, |r| {
                     r.sources
@@ -202,6 +214,33 @@ impl AssignTask {
                     } else {
                         (h % u64::from(n)) as u32
                     } as NodeIdx;
+                    owners[slot] = o;
+                    counts[o as usize] += 1;
+                }
+            }
+            Kind::Maglev(m) => {
+                for (slot, &h) in hashes.iter().enumerate().take(end).skip(start) {
+                    let o = m.owner(h) as NodeIdx;
+                    owners[slot] = o;
+                    counts[o as usize] += 1;
+                }
+            }
+            Kind::MultiProbe(mp) => {
+                for (slot, &h) in hashes.iter().enumerate().take(end).skip(start) {
+                    let o = mp.owner(h) as NodeIdx;
+                    owners[slot] = o;
+                    counts[o as usize] += 1;
+                }
+            }
+            Kind::Bounded(b) => {
+                // Keys are placed in slot order, each with the loads of those before it: the
+                // same result whatever the slices.
+                let capacity = b.capacity(hashes.len() as u64);
+                for (slot, &h) in hashes.iter().enumerate().take(end).skip(start) {
+                    let o = b
+                        .place(h, counts, capacity)
+                        .unwrap_or_else(|| b.owner_unbounded(h))
+                        as NodeIdx;
                     owners[slot] = o;
                     counts[o as usize] += 1;
                 }

@@ -142,6 +142,11 @@ impl Maglev {
         &self.table
     }
 
+    /// How many nodes it places keys on.
+    pub fn n_nodes(&self) -> usize {
+        self.n_nodes
+    }
+
     /// The table size `M`.
     pub fn size(&self) -> u64 {
         self.table.len() as u64

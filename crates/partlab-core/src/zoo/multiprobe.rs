@@ -72,6 +72,11 @@ impl MultiProbe {
         })
     }
 
+    /// How many nodes it places keys on.
+    pub fn n_nodes(&self) -> usize {
+        self.n_nodes
+    }
+
     /// Probes per key.
     pub fn probes(&self) -> u32 {
         self.probes

@@ -112,7 +112,7 @@ pub struct MovementText {
     pub y_label: String,
     /// Legend entry of the dashed ideal (1/(N+1) for a join).
     pub ideal_label: String,
-    /// Legend entries of the strategies, in [`partlab_core::Strategy::ALL`] order.
+    /// Legend entries of the strategies, in [`partlab_core::Strategy::LESSON`] order.
     pub strategy_labels: [String; 4],
 }
 

@@ -10,7 +10,7 @@ use crate::palette::{strategy_colour, ChartTheme};
 use partlab_core::sweep::MovementPoint;
 use partlab_core::Strategy;
 
-/// Marker of each strategy, in [`Strategy::ALL`] order, and whether it is filled: shapes
+/// Marker of each strategy, in [`Strategy::LESSON`] order, and whether it is filled: shapes
 /// tell the strategies apart without colour, hollow ones show what they overlap.
 const MARKERS: [(Marker, bool); 4] = [
     (Marker::Circle, true),
@@ -33,7 +33,7 @@ pub struct MovementRow {
     pub nodes_after: usize,
     /// The least any strategy must move, in %.
     pub ideal_pct: f64,
-    /// Keys moved by each strategy in [`Strategy::ALL`] order, in % (`None` if the point
+    /// Keys moved by each strategy in [`Strategy::LESSON`] order, in % (`None` if the point
     /// lacks that strategy).
     pub moved_pct: [Option<f64>; 4],
 }
@@ -54,7 +54,7 @@ pub fn movement_rows(points: &[MovementPoint]) -> Vec<MovementRow> {
             nodes_before: p.nodes_before,
             nodes_after: p.nodes_after,
             ideal_pct: p.ideal_fraction * 100.0,
-            moved_pct: Strategy::ALL.map(|s| moved_pct(p, s)),
+            moved_pct: Strategy::LESSON.map(|s| moved_pct(p, s)),
         })
         .collect();
     rows.sort_by_key(|r| r.nodes_before);
@@ -65,7 +65,7 @@ pub fn movement_rows(points: &[MovementPoint]) -> Vec<MovementRow> {
 ///
 /// - x: nodes before the change (whole numbers), y: keys moved in %, 0 to 100.
 /// - One line with markers per strategy in [`strategy_colour`]; each strategy also has its
-///   own marker shape (circle, square, triangle, diamond in [`Strategy::ALL`] order), and
+///   own marker shape (circle, square, triangle, diamond in [`Strategy::LESSON`] order), and
 ///   the three that stay near the ideal are nudged apart horizontally when there is room.
 /// - The ideal fraction (1/(N+1) for a join) as a dashed line.
 /// - The legend (above the plot) only once there is a point; empty labels are left out.
@@ -94,7 +94,7 @@ pub fn draw_movement<DB: DrawingBackend>(
 
     let mut legend: Vec<LegendItem> = Vec::new();
     if !pts.is_empty() {
-        legend = Strategy::ALL
+        legend = Strategy::LESSON
             .iter()
             .zip(&text.strategy_labels)
             .zip(MARKERS)
@@ -141,8 +141,8 @@ pub fn draw_movement<DB: DrawingBackend>(
 
     let unit_px = (x.px(lo + 1.0) - x.px(lo)).abs();
     let dodge = (unit_px * 0.18).min(5.0 * s);
-    let mut lines = Vec::with_capacity(Strategy::ALL.len());
-    for (k, st) in Strategy::ALL.into_iter().enumerate() {
+    let mut lines = Vec::with_capacity(Strategy::LESSON.len());
+    for (k, st) in Strategy::LESSON.into_iter().enumerate() {
         let colour = theme.mark(strategy_colour(st));
         let (shape, filled) = MARKERS[k];
         let line: Vec<(f64, f64)> = pts
