@@ -254,6 +254,17 @@ mod tests {
     }
 
     #[test]
+    fn multi_probe_is_limited_by_keys_times_probes() {
+        let c = Config::new(Strategy::MultiProbe, ["a", "b", "c"]);
+        assert_eq!(check_assignment(&c, 1_000_000), Ok(()));
+        let Err(ConfigError::OverBudget(b)) = check_assignment(&c, 10_000_000) else {
+            panic!("10 000 000 keys × 21 probes must be refused");
+        };
+        assert_eq!(b.work(), 210_000_000);
+        assert_eq!((b.max_keys(), b.max_other()), (Some(3_047_619), Some(6)));
+    }
+
+    #[test]
     fn replica_sets_are_limited_for_every_strategy() {
         for s in Strategy::ALL {
             let c = Config::new(s, (0..16).map(|i| format!("n{i}"))).with_replicas(16);
@@ -261,7 +272,7 @@ mod tests {
             assert!(matches!(r, Err(ConfigError::OverBudget(_))), "{s}: {r:?}");
             // One copy stores no replica sets: only the key count's own limit applies.
             let one = Config::new(s, ["a", "b"]);
-            if s != Strategy::Rendezvous {
+            if s != Strategy::Rendezvous && s != Strategy::MultiProbe {
                 assert_eq!(check_assignment(&one, 10_000_000), Ok(()), "{s}");
             }
         }
