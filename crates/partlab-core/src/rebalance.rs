@@ -143,6 +143,12 @@ impl FixedLayout {
         let target = (self.owner.len() as u64 * weight / (n + weight)) as u32;
         let mut counts = self.counts();
         counts.push(0);
+        // Each node's partitions, ascending: a node gives away its highest-numbered ones (any
+        // whole partition would do).
+        let mut held: Vec<Vec<u32>> = vec![Vec::new(); next.nodes as usize];
+        for (p, &o) in self.owner.iter().enumerate() {
+            held[o as usize].push(p as u32);
+        }
         let mut moves = Vec::new();
         while counts[new as usize] < target {
             let Some(from) = (0..new)
@@ -151,15 +157,14 @@ impl FixedLayout {
             else {
                 break;
             };
-            // Its highest-numbered partition: any whole partition would do.
-            let Some(p) = next.owner.iter().rposition(|&o| o == from) else {
+            let Some(p) = held[from as usize].pop() else {
                 break;
             };
-            next.owner[p] = new;
+            next.owner[p as usize] = new;
             counts[from as usize] -= 1;
             counts[new as usize] += 1;
             moves.push(Move {
-                partition: p as u32,
+                partition: p,
                 from,
                 to: new,
             });
@@ -282,6 +287,21 @@ pub struct DynamicConfig {
     pub planned_steps: u32,
 }
 
+impl DynamicConfig {
+    /// The ids of the records live after `steps` steps (in id order): every id written, less
+    /// those past retention.
+    pub fn live_ids_after(&self, steps: u32) -> std::ops::Range<u64> {
+        let written = u64::from(steps) * u64::from(self.writes_per_step);
+        let keep = u64::from(self.retention) * u64::from(self.writes_per_step);
+        let first = if self.retention == 0 {
+            0
+        } else {
+            written.saturating_sub(keep)
+        };
+        first..written
+    }
+}
+
 impl Default for DynamicConfig {
     fn default() -> Self {
         DynamicConfig {
@@ -307,6 +327,9 @@ pub struct Part {
     pub keys: Vec<u64>,
     /// Its node.
     pub node: u32,
+    /// Whether records were deleted from it in the last step (only a shrinking partition
+    /// merges: a fresh pre-split one is small because it is new, not because it emptied).
+    pub shrank: bool,
 }
 
 /// What one step of the dynamic scheme did.
@@ -363,6 +386,7 @@ impl Dynamic {
                 lo: (span * u128::from(i) / u128::from(cfg.presplit)) as u64,
                 keys: Vec::new(),
                 node: i % cfg.nodes,
+                shrank: false,
             })
             .collect();
         Dynamic {
@@ -399,13 +423,7 @@ impl Dynamic {
 
     /// The ids of the records live now (in id order).
     pub fn live_ids(&self) -> std::ops::Range<u64> {
-        let keep = u64::from(self.cfg.retention) * u64::from(self.cfg.writes_per_step);
-        let first = if self.cfg.retention == 0 {
-            0
-        } else {
-            self.next_id.saturating_sub(keep)
-        };
-        first..self.next_id
+        self.cfg.live_ids_after(self.history.len() as u32)
     }
 
     fn part_of(&self, key: u64) -> usize {
@@ -427,6 +445,9 @@ impl Dynamic {
     /// Runs one step: writes, deletes what is past retention, splits, merges.
     pub fn step(&mut self) -> DynStep {
         let mut writing = vec![false; self.nodes as usize];
+        for p in &mut self.parts {
+            p.shrank = false;
+        }
         let first = self.next_id;
         self.next_id += u64::from(self.cfg.writes_per_step);
         for id in first..self.next_id {
@@ -438,16 +459,18 @@ impl Dynamic {
             writing[part.node as usize] = true;
         }
         if self.cfg.retention > 0 {
-            let live = self.live_ids();
+            // This step is not in the history yet.
+            let live = self.cfg.live_ids_after(self.history.len() as u32 + 1);
             let dead_from = live
                 .start
                 .saturating_sub(u64::from(self.cfg.writes_per_step));
             for id in dead_from..live.start {
                 let k = self.key_of(id);
                 let i = self.part_of(k);
-                let keys = &mut self.parts[i].keys;
-                if let Ok(at) = keys.binary_search(&k) {
-                    keys.remove(at);
+                let part = &mut self.parts[i];
+                if let Ok(at) = part.keys.binary_search(&k) {
+                    part.keys.remove(at);
+                    part.shrank = true;
                 }
             }
         }
@@ -474,6 +497,7 @@ impl Dynamic {
                         lo,
                         keys: right,
                         node,
+                        shrank: false,
                     },
                 );
                 out.splits += 1;
@@ -481,10 +505,12 @@ impl Dynamic {
                 i += 1;
             }
         }
-        // Merge a partition under the lower threshold into a neighbour when they fit together.
+        // Merge a shrinking partition under the lower threshold into a neighbour when they fit
+        // together.
         let mut i = 0;
         while self.parts.len() > 1 && i < self.parts.len() {
-            let small = self.parts[i].keys.len() < self.cfg.merge_below as usize;
+            let small =
+                self.parts[i].shrank && self.parts[i].keys.len() < self.cfg.merge_below as usize;
             let j = if i + 1 < self.parts.len() {
                 i + 1
             } else {
@@ -690,7 +716,9 @@ pub struct Comparison {
 /// with `per_node` tokens per node drawn from `seed`.
 pub fn compare(dynamic: &Dynamic, fixed_partitions: u32, per_node: u32, seed: u64) -> Comparison {
     let keys = dynamic.keys();
-    let hashed: Vec<u64> = dynamic.live_ids().map(mix64).collect();
+    // The ring needs hashed keys whatever the dynamic scheme's keys are.
+    let mut hashed: Vec<u64> = dynamic.live_ids().map(mix64).collect();
+    hashed.sort_unstable();
     let records = keys.len() as u64;
     let n = dynamic.nodes();
     let ideal_join = records / u64::from(n + 1);
@@ -757,20 +785,23 @@ pub fn compare(dynamic: &Dynamic, fixed_partitions: u32, per_node: u32, seed: u6
     let ring = TokenRing::new(n, per_node, &mut rng);
     let mut grown = ring.clone();
     grown.join(&mut rng);
-    let before_loads = ring.node_loads(&keys);
+    let before_loads = ring.node_loads(&hashed);
     let prop_join = ChangeCost {
-        moved: moved_between(&ring, &grown, &keys),
+        moved: moved_between(&ring, &grown, &hashed),
         ideal: ideal_join,
         partitions_moved: grown.per_node,
-        balance_after: balance(&grown.node_loads(&keys), &vec![true; grown.nodes as usize]),
+        balance_after: balance(
+            &grown.node_loads(&hashed),
+            &vec![true; grown.nodes as usize],
+        ),
         partitions_after: grown.tokens.len() as u32,
     };
     let shrunk = ring.without(0);
     let prop_leave = ChangeCost {
-        moved: moved_between(&ring, &shrunk, &keys),
+        moved: moved_between(&ring, &shrunk, &hashed),
         ideal: before_loads.first().copied().unwrap_or(0),
         partitions_moved: ring.per_node,
-        balance_after: balance(&shrunk.node_loads(&keys), &alive),
+        balance_after: balance(&shrunk.node_loads(&hashed), &alive),
         partitions_after: shrunk.tokens.len() as u32,
     };
 

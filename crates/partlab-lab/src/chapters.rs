@@ -45,7 +45,7 @@ pub enum Instrument {
     /// The page for teachers: every preset, view and address field, from the lab's own tables.
     Teachers,
     /// A study of the KM0 workload: controls, figures, tables and charts described by a
-    /// [`crate::study::Study`] (sections 1–4 and 10).
+    /// [`crate::study::Study`] (sections 1–4, 8–10).
     Study,
 }
 
@@ -71,11 +71,16 @@ pub enum ChapterId {
     Teachers,
     /// Section 10 and exercise 2: choosing KM0's partition keys, measured.
     ChoosingKeys,
+    /// Section 8: rebalancing (fixed partitions and Redis slots, dynamic split/merge,
+    /// proportional to nodes, bandwidth caps, the failure-detector cascade).
+    Rebalancing,
+    /// Section 9: request routing (any node, a routing tier, an aware client) and leases.
+    Routing,
 }
 
 impl ChapterId {
     /// Every chapter, in the lesson's order.
-    pub const ALL: [ChapterId; 9] = [
+    pub const ALL: [ChapterId; 11] = [
         ChapterId::Replication,
         ChapterId::Ranges,
         ChapterId::HashKeys,
@@ -83,6 +88,8 @@ impl ChapterId {
         ChapterId::ModN,
         ChapterId::Ring,
         ChapterId::Rendezvous,
+        ChapterId::Rebalancing,
+        ChapterId::Routing,
         ChapterId::ChoosingKeys,
         ChapterId::Teachers,
     ];
@@ -102,6 +109,8 @@ impl ChapterId {
             ChapterId::Rendezvous => "rendezvous",
             ChapterId::Teachers => "teachers",
             ChapterId::ChoosingKeys => "choosing-keys",
+            ChapterId::Rebalancing => "rebalancing",
+            ChapterId::Routing => "routing",
         }
     }
 
@@ -122,6 +131,8 @@ impl ChapterId {
             ChapterId::Rendezvous => &[LessonPart::Section(7), LessonPart::Exercise(3)],
             ChapterId::Teachers => &[],
             ChapterId::ChoosingKeys => &[LessonPart::Section(10), LessonPart::Exercise(2)],
+            ChapterId::Rebalancing => &[LessonPart::Section(8)],
+            ChapterId::Routing => &[LessonPart::Section(9)],
         }
     }
 
@@ -140,7 +151,9 @@ impl ChapterId {
             | ChapterId::Ranges
             | ChapterId::HashKeys
             | ChapterId::Indexes
-            | ChapterId::ChoosingKeys => Instrument::Study,
+            | ChapterId::ChoosingKeys
+            | ChapterId::Rebalancing
+            | ChapterId::Routing => Instrument::Study,
         }
     }
 
@@ -155,6 +168,8 @@ impl ChapterId {
             | ChapterId::HashKeys
             | ChapterId::Indexes
             | ChapterId::ChoosingKeys
+            | ChapterId::Rebalancing
+            | ChapterId::Routing
             | ChapterId::Teachers => Strategy::Ring,
             ChapterId::Rendezvous => Strategy::Rendezvous,
         }
@@ -360,7 +375,11 @@ mod tests {
         assert_eq!(parts, LessonPart::ALL);
         let section = |n| toc.iter().find(|e| e.part == LessonPart::Section(n));
         assert_eq!(section(6).and_then(|e| e.chapter), Some(ChapterId::Ring));
-        assert_eq!(section(8).and_then(|e| e.chapter), None);
+        assert_eq!(
+            section(8).and_then(|e| e.chapter),
+            Some(ChapterId::Rebalancing)
+        );
+        assert_eq!(section(9).and_then(|e| e.chapter), Some(ChapterId::Routing));
         let ex1 = toc.iter().find(|e| e.part == LessonPart::Exercise(1));
         assert_eq!(ex1.and_then(|e| e.preset), Some("weighted"));
         // A part without a chapter has no preset either: nothing to link to.

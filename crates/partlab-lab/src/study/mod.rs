@@ -21,7 +21,9 @@ pub mod hash_keys;
 pub mod indexes;
 pub mod keys;
 pub mod ranges;
+pub mod rebalancing;
 pub mod replication;
+pub mod routing;
 pub mod text;
 pub mod view;
 
@@ -104,6 +106,10 @@ pub fn open(
             fields, lang, frame,
         ))),
         ChapterId::ChoosingKeys => Some(Box::new(keys::ChoosingKeys::open(fields, lang, frame))),
+        ChapterId::Rebalancing => Some(Box::new(rebalancing::Rebalancing::open(
+            fields, lang, frame,
+        ))),
+        ChapterId::Routing => Some(Box::new(routing::Routing::open(fields, lang, frame))),
         ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous | ChapterId::Teachers => None,
     }
 }
