@@ -45,6 +45,9 @@ pub(crate) fn run(command: Command, out: &mut dyn Write) -> Result<(), CliError>
         Command::Ranges(a) => crate::study::ranges(&a, out),
         Command::ChoosingKeys(a) => crate::study::choosing_keys(&a, out),
         Command::Replication(a) => crate::study::replication(&a, out),
+        Command::Rebalancing(a) => crate::study::rebalancing(&a, out),
+        Command::Routing(a) => crate::study::routing(&a, out),
+        Command::Slot(a) => crate::study::slot(&a, out),
     }
 }
 

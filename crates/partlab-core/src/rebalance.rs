@@ -1130,6 +1130,9 @@ mod tests {
         assert_eq!(hash_tag(b"foo{{bar}}zap"), b"{bar");
         assert_eq!(hash_tag(b"foo{bar}{zap}"), b"bar");
         assert_eq!(hash_tag(b"nobraces"), b"nobraces");
+        // Slots Redis's own documentation prints for CLUSTER KEYSLOT.
+        assert_eq!(key_slot(b"somekey"), 11_058);
+        assert_eq!(key_slot(b"foo{hash_tag}"), 2_515);
         assert_eq!(hash_tag(b"open{only"), b"open{only");
         assert_eq!(hash_tag(b"}{x}"), b"x");
         // The slot is the CRC modulo 16384.

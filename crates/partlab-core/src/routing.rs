@@ -258,8 +258,10 @@ pub fn run(design: Design, cfg: &RoutingConfig) -> RouteRun {
         let end = u64::from(sec + 1) * 1_000;
         loop {
             // The next event: a request, the flip, a gossip round.
+            // Events at `end` or later belong to the next second.
             let next_req = reqs.get(req_i).map_or(u64::MAX, |r| r.0).min(end);
-            if !flipped && flip <= next_req {
+            let due = |at: u64| at <= next_req && at < end;
+            if !flipped && due(flip) {
                 flipped = true;
                 match design {
                     // The old and the new owner know at once.
@@ -277,13 +279,13 @@ pub fn run(design: Design, cfg: &RoutingConfig) -> RouteRun {
             if design == Design::RoutingTier
                 && flipped
                 && !knows[0]
-                && flip + u64::from(c.watch_ms) <= next_req
+                && due(flip + u64::from(c.watch_ms))
             {
                 knows[0] = true;
                 learnt[0] = Some(flip + u64::from(c.watch_ms));
                 continue;
             }
-            if design == Design::AnyNode && flipped && next_round <= next_req {
+            if design == Design::AnyNode && flipped && due(next_round) {
                 // Push-pull: each node exchanges views with one random other node.
                 let before = knows.clone();
                 for n in 0..c.nodes {
