@@ -86,10 +86,14 @@ fn rebalancing_json_has_every_view_and_the_lessons_join() {
             "cascade"
         ]
     );
-    assert_eq!(figure(&v, "partitions-moved"), 93.0);
+    let moved = figure(&v, "partitions-moved");
+    assert!((moved - 1024.0 / 11.0).abs() < 4.0, "{moved}");
+    assert!(figure(&v, "moved-gb") >= figure(&v, "ideal-gb"));
     let redis = json(&["rebalancing", "--preset", "redis", "--json"]);
-    // 16 384 slots on 4 nodes: the fifth takes floor(16384 / 5) of them.
-    assert_eq!(figure(&redis, "partitions-moved"), (16_384 / 5) as f64);
+    // 16 384 slots on 4 nodes: the fifth takes about a fifth of them.
+    let slots = figure(&redis, "partitions-moved");
+    assert!((slots - 16_384.0 / 5.0).abs() < 100.0, "{slots}");
+    assert!(figure(&redis, "moved-gb") >= figure(&redis, "ideal-gb"));
 }
 
 #[test]

@@ -65,21 +65,27 @@ fn the_lessons_1024_partitions_and_a_joining_node() {
     let c = opened("", Lang::En, Vec::new());
     let panels = c.panels();
     let f = panel(&panels, "fixed");
-    // 1024 partitions, 10 nodes: the 11th takes floor(1024 / 11) whole partitions.
-    assert_eq!(figure(f, "partitions-moved"), 93.0);
-    assert_eq!(figure(f, "partitions-ideal"), 93.0);
-    // Every old node keeps 93 or 94 partitions; the new one holds 93.
-    assert_eq!(attr(f, "fixed", "K", "after"), "93");
-    for n in ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J"] {
-        let a: u32 = attr(f, "fixed", n, "after").parse().expect("a number");
-        assert!((93..=94).contains(&a), "{n}: {a}");
-    }
+    // 1024 partitions, 10 nodes: the 11th takes whole partitions until it holds at least
+    // 1/11 of the data: about 1024 / 11 partitions, never less data than the ideal.
+    let moved_parts = figure(f, "partitions-moved");
+    assert!((1024.0 / 11.0 - moved_parts).abs() < 4.0, "{moved_parts}");
+    assert!((figure(f, "partitions-ideal") - 1024.0 / 11.0).abs() < 1e-9);
+    let after: u32 = attr(f, "fixed", "K", "after").parse().expect("a number");
+    assert_eq!(f64::from(after), moved_parts);
+    // Every partition is somewhere, once; no node ends far from the mean.
+    let total: u32 = ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K"]
+        .iter()
+        .map(|n| {
+            attr(f, "fixed", n, "after")
+                .parse::<u32>()
+                .expect("a number")
+        })
+        .sum();
+    assert_eq!(total, 1024);
+    assert!(figure(f, "balance") < 1.1);
     let moved = figure(f, "moved-gb");
     let ideal = figure(f, "ideal-gb");
-    assert!(
-        moved > ideal * 0.9 && moved < ideal * 1.1,
-        "{moved} vs {ideal}"
-    );
+    assert!(moved >= ideal && moved < ideal * 1.05, "{moved} vs {ideal}");
 }
 
 #[test]
@@ -101,9 +107,12 @@ fn redis_slots_follow_the_hash_tags() {
     );
     let typed: f64 = attr(s, "slots", "user1000", "slot").parse().expect("n");
     assert_eq!(figure(s, "slot"), typed);
-    // 16 384 slots on 4 nodes: the fifth takes 3 276 of them.
+    // 16 384 slots on 4 nodes: the fifth takes about a fifth of them, and at least a fifth of
+    // the data.
     let f = panel(&panels, "fixed");
-    assert_eq!(figure(f, "partitions-moved"), 3_276.0);
+    let moved = figure(f, "partitions-moved");
+    assert!((moved - 16_384.0 / 5.0).abs() < 100.0, "{moved}");
+    assert!(figure(f, "moved-gb") >= figure(f, "ideal-gb"));
 }
 
 #[test]

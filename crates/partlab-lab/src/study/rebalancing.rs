@@ -507,7 +507,7 @@ fn quick(i: &Inputs) -> Quick {
     };
     let sizes = partition_sizes(&hashed, &ids, i.fixed, how);
     let layout = FixedLayout::new(i.fixed, i.nodes);
-    let (joined, moves) = layout.join(i.weight);
+    let (joined, moves) = layout.join(i.weight, &sizes);
     let moved_mb: Vec<f64> = moves
         .iter()
         .map(|m| (sizes[m.partition as usize] * RECORD_MB) as f64)
@@ -946,8 +946,9 @@ impl Rebalancing {
         let records: u64 = d.sizes.iter().sum();
         let moved: u64 = d.moves.iter().map(|m| d.sizes[m.partition as usize]).sum();
         let new = d.layout.nodes;
-        let ideal_parts = d.joined.owner.len() as u64 * u64::from(self.state.weight)
-            / u64::from(new + self.state.weight);
+        // The newcomer's exact share of the partitions (whole ones can only come near it).
+        let ideal_parts = d.joined.owner.len() as f64 * f64::from(self.state.weight)
+            / f64::from(new + self.state.weight);
         let ideal = records * u64::from(self.state.weight) / u64::from(new + self.state.weight);
         let bal = partlab_core::rebalance::balance(&after, &d.joined.alive);
         let rows: Vec<_> = (0..=new)
@@ -1020,8 +1021,8 @@ impl Rebalancing {
                     fig(
                         "partitions-ideal",
                         w.t(St::RebFigPartsIdeal),
-                        w.n(ideal_parts),
-                        ideal_parts as f64,
+                        fmt_dec(lang, ideal_parts, 1),
+                        ideal_parts,
                     ),
                     fig(
                         "moved-gb",

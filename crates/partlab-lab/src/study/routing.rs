@@ -699,7 +699,8 @@ impl Routing {
             .collect();
         let mut head = vec![w.t(St::RebAxisSeconds)];
         for r in &self.runs {
-            let name = w.t(design_name(r.design));
+            // The design's letter only: nine columns must fit beside the chart.
+            let name = format!("({})", design_code(r.design));
             head.push(w.f(St::RtHeadHops, &[("design", &name)]));
             head.push(w.f(St::RtHeadRedirected, &[("design", &name)]));
             head.push(w.f(St::RtHeadStale, &[("design", &name)]));

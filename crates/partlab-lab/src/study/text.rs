@@ -191,8 +191,8 @@ study_texts! {
     RebFixedTitle => ("Nombre fix de particions: entra un node", "A fixed number of partitions: a node joins"),
     /// Fixed caption.
     RebFixedCaption => (
-        "{parts} particions repartides entre {nodes} nodes amb {records} de dades; entra {node} i pren particions senceres, sempre del node que en té més.",
-        "{parts} partitions spread over {nodes} nodes holding {records} of data; {node} joins and takes whole partitions, always from the node holding the most.",
+        "{parts} particions repartides entre {nodes} nodes amb {records} de dades; entra {node} i pren particions senceres, sempre del node amb més dades, fins que té almenys la part que li toca.",
+        "{parts} partitions spread over {nodes} nodes holding {records} of data; {node} joins and takes whole partitions, always from the node holding the most data, until it holds at least its share.",
     ),
     /// Figure: partitions moved.
     RebFigPartsMoved => ("Particions mogudes", "Partitions moved"),
