@@ -661,10 +661,10 @@ fn number(id: &'static str, label: String, min: u64, max: u64, value: u64) -> Co
     }
 }
 
-fn stepper(id: &'static str, w: Words) -> Control {
+fn stepper(id: &'static str, label: St, w: Words) -> Control {
     Control {
         id,
-        label: w.t(St::RebStep),
+        label: w.t(label),
         kind: ControlKind::Buttons {
             options: vec![
                 Choice::new("-1", w.t(St::RebBack)),
@@ -860,7 +860,7 @@ impl Study for Rebalancing {
                     &[("t", &st.step.to_string()), ("n", &STEPS.to_string())],
                 ),
             ),
-            stepper("tstep", w),
+            stepper("tstep", St::RebStepTimeline, w),
             number("pn", w.t(St::RebPerNode), 1, 64, u64::from(st.per_node)),
             range(
                 "cap",
@@ -887,7 +887,7 @@ impl Study for Rebalancing {
                 st.sec,
                 w.f(St::RebSecOf, &[("t", &st.sec.to_string())]),
             ),
-            stepper("secstep", w),
+            stepper("secstep", St::RebStepCascade, w),
             number("seed", w.t(St::Seed), 0, MAX_SEED, st.seed),
         ]
     }

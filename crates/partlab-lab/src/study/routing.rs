@@ -428,10 +428,10 @@ fn fig(key: &'static str, label: String, text: String, value: f64) -> Figure {
     }
 }
 
-fn stepper(id: &'static str, w: Words) -> Control {
+fn stepper(id: &'static str, label: St, w: Words) -> Control {
     Control {
         id,
-        label: w.t(St::RebStep),
+        label: w.t(label),
         kind: ControlKind::Buttons {
             options: vec![
                 Choice::new("-1", w.t(St::RebBack)),
@@ -538,11 +538,11 @@ impl Study for Routing {
             slider("watch", St::RtWatch, &WATCH_STOPS, st.watch, ms(st.watch)),
             number("cl", St::RtClients, 1, 64, u64::from(st.clients)),
             second("t", St::RtSecond, SECONDS - 1, st.t),
-            stepper("tstep", w),
+            stepper("tstep", St::RtStepRun, w),
             number("ttl", St::RtTtl, 1, 60, u64::from(st.ttl)),
             number("die", St::RtDie, 0, 40, u64::from(st.die)),
             second("lt", St::RtLeaseSecond, LEASE_SECS - 1, st.lease_t),
-            stepper("ltstep", w),
+            stepper("ltstep", St::RtStepLease, w),
             number("seed", St::Seed, 0, MAX_SEED, st.seed),
         ]
     }

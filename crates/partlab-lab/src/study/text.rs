@@ -122,8 +122,14 @@ study_texts! {
     RebPresetCascade => ("Un node lent i la cascada", "A slow node and the cascade"),
     /// Preset: an operator approves.
     RebPresetOperator => ("Un operador aprova els moviments", "An operator approves the moves"),
-    /// Step buttons label.
-    RebStep => ("Avança o recula", "Step back or forward"),
+    /// Step buttons of the dynamic timeline.
+    RebStepTimeline => ("Recorre la línia de temps pas a pas", "Step through the timeline"),
+    /// Step buttons of the cascade (5 s a click).
+    RebStepCascade => ("Recorre la cascada de 5 en 5 s", "Step through the cascade, 5 s at a time"),
+    /// Step buttons of the routing run.
+    RtStepRun => ("Recorre la simulació segon a segon", "Step through the simulation"),
+    /// Step buttons of the lease timeline.
+    RtStepLease => ("Recorre el lease segon a segon", "Step through the lease timeline"),
     /// Back.
     RebBack => ("◀ enrere", "◀ back"),
     /// Forward.
