@@ -89,6 +89,23 @@ describe('section 8: rebalancing', () => {
     await context.close();
   });
 
+  test('embed mode shows one view alone; the contents link section 8', { timeout: 120_000 }, async () => {
+    const { page, context, errors } = await open('#c=rebalancing&embed=slots&l=en', { width: 640, height: 640 });
+    await settle(page);
+    assert.equal(await page.isVisible('section[data-view="slots"]'), true);
+    for (const v of ['fixed', 'dynamic', 'compare', 'bandwidth', 'cascade']) {
+      assert.equal(await page.isVisible(`section[data-view="${v}"]`), false, v);
+    }
+    assert.ok(Number.isFinite(await figure(page, 'slot')));
+    assert.deepEqual(errors, []);
+    await context.close();
+    const full = await open('#c=ring&l=en');
+    await full.page.click('#toc-summary');
+    assert.match(await full.page.getAttribute('#toc li[data-part="8"] a', 'href'), /^#c=rebalancing&/);
+    assert.deepEqual(full.errors, []);
+    await full.context.close();
+  });
+
   for (const lang of ['ca', 'en']) {
     test(`axe finds nothing in section 8 (${lang})`, { timeout: 120_000 }, async () => {
       const { page, context } = await open(`#c=rebalancing&l=${lang}&p=range`);

@@ -64,6 +64,23 @@ describe('section 9: request routing', () => {
     await context.close();
   });
 
+  test('embed mode shows one view alone; the contents link section 9', { timeout: 120_000 }, async () => {
+    const { page, context, errors } = await open('#c=routing&embed=lease&l=en', { width: 640, height: 640 });
+    await settle(page);
+    assert.equal(await page.isVisible('section[data-view="lease"]'), true);
+    for (const v of ['designs', 'timeline']) {
+      assert.equal(await page.isVisible(`section[data-view="${v}"]`), false, v);
+    }
+    assert.ok(Number.isFinite(await figure(page, 'lease-expires')));
+    assert.deepEqual(errors, []);
+    await context.close();
+    const full = await open('#c=ring&l=en');
+    await full.page.click('#toc-summary');
+    assert.match(await full.page.getAttribute('#toc li[data-part="9"] a', 'href'), /^#c=routing&/);
+    assert.deepEqual(full.errors, []);
+    await full.context.close();
+  });
+
   for (const lang of ['ca', 'en']) {
     test(`axe finds nothing in section 9 (${lang})`, { timeout: 120_000 }, async () => {
       const { page, context } = await open(`#c=routing&l=${lang}`);
