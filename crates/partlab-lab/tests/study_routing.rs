@@ -81,3 +81,33 @@ proptest! {
         prop_assert!(st.nodes >= 3 && st.ttl >= 1);
     }
 }
+
+#[test]
+fn the_redirects_per_second_add_up_to_the_designs_totals_and_none_fail() {
+    let c = Routing::open("p=slow-gossip", Lang::En, Vec::new());
+    let panels = c.panels();
+    let totals: Vec<f64> = panel(&panels, "designs").tables()[0]
+        .rows
+        .iter()
+        .map(|r| r.cells[2].value.expect("a number"))
+        .collect();
+    let timeline = panel(&panels, "timeline");
+    let per_second = timeline
+        .tables()
+        .into_iter()
+        .find(|t| t.key == "timeline-redirects")
+        .expect("the redirects table");
+    for (d, total) in totals.iter().enumerate() {
+        let sum: f64 = per_second
+            .rows
+            .iter()
+            .map(|r| r.cells[1 + 2 * d].value.expect("a number"))
+            .sum();
+        assert_eq!(sum, *total, "design {d}");
+        assert!(per_second
+            .rows
+            .iter()
+            .all(|r| r.cells[2 + 2 * d].value == Some(0.0)));
+    }
+    assert!(totals.iter().all(|t| *t > 0.0));
+}

@@ -727,6 +727,58 @@ impl Routing {
                 f64::from(sec.redirected),
             ));
         }
+        // Redirects per second: where the move shows most plainly.
+        let top = self
+            .runs
+            .iter()
+            .flat_map(|r| r.seconds.iter().map(|s| f64::from(s.redirected)))
+            .fold(1.0, f64::max);
+        let mut redirect_series: Vec<Series> = self
+            .runs
+            .iter()
+            .enumerate()
+            .map(|(i, r)| Series {
+                label: w.t(design_name(r.design)),
+                points: r
+                    .seconds
+                    .iter()
+                    .map(|s| (f64::from(s.t), f64::from(s.redirected)))
+                    .collect(),
+                colour: [3, 4, 6][i % 3],
+                stroke: Stroke::LineMarkers,
+            })
+            .collect();
+        redirect_series.push(Series {
+            label: w.t(St::RebNow),
+            points: vec![(t as f64, 0.0), (t as f64, top)],
+            colour: 5,
+            stroke: Stroke::Dashed,
+        });
+        let redirect_chart = Chart::Lines(Lines {
+            x_label: w.t(St::RebAxisSeconds),
+            y_label: w.t(St::RtColRedirected),
+            x_range: Some((0.0, f64::from(SECONDS - 1))),
+            y_min_top: top,
+            series: redirect_series,
+            ..Lines::default()
+        });
+        let redirect_rows = (0..SECONDS as usize)
+            .map(|s| {
+                let mut cells = vec![Cell::num(s.to_string(), s as f64)];
+                for r in &self.runs {
+                    let sec = r.seconds.get(s).copied().unwrap_or_default();
+                    cells.push(w.int(u64::from(sec.redirected)));
+                    cells.push(w.int(u64::from(sec.failed)));
+                }
+                row(s.to_string(), cells)
+            })
+            .collect();
+        let mut redirect_head = vec![w.t(St::RebAxisSeconds)];
+        for r in &self.runs {
+            let name = format!("({})", design_code(r.design));
+            redirect_head.push(w.f(St::RtHeadRedirected, &[("design", &name)]));
+            redirect_head.push(w.f(St::RtHeadFailed, &[("design", &name)]));
+        }
         Panel {
             view: "timeline",
             title: w.t(St::RtTimelineTitle),
@@ -741,6 +793,15 @@ impl Routing {
                         key: "timeline",
                         head,
                         rows,
+                    },
+                },
+                Block::Chart {
+                    chart: redirect_chart,
+                    label: w.t(St::RtRedirectChart),
+                    table: DataTable {
+                        key: "timeline-redirects",
+                        head: redirect_head,
+                        rows: redirect_rows,
                     },
                 },
             ],

@@ -450,6 +450,10 @@ study_texts! {
     RtHeadHops => ("{design}: salts", "{design}: hops"),
     /// Head: redirected per design.
     RtHeadRedirected => ("{design}: redirigides", "{design}: redirected"),
+    /// Head: failed requests per design.
+    RtHeadFailed => ("{design}: fallides", "{design}: failed"),
+    /// Redirect chart label.
+    RtRedirectChart => ("Peticions reenviades o redirigides cada segon, per disseny", "Requests forwarded or redirected each second, per design"),
     /// Head: stale views per design.
     RtHeadStale => ("{design}: mapes antics", "{design}: stale maps"),
     /// Figure: hops at a second.
@@ -460,8 +464,8 @@ study_texts! {
     RtTimelineTitle => ("Segon a segon", "Second by second"),
     /// Timeline caption.
     RtTimelineCaption => (
-        "Salts mitjans per petició cada segon. Un router sempre n'afegeix un; qualsevol node n'afegeix un quan no és el propietari; el client informat en fa un de sol fins que el seu mapa queda antic.",
-        "Mean hops per request each second. A router always adds one; any node adds one when it is not the owner; the aware client takes one until its map goes stale.",
+        "Salts mitjans per petició cada segon. Un router sempre n'afegeix un; qualsevol node n'afegeix un quan no és el propietari; el client informat en fa un de sol fins que el seu mapa queda antic. Cap petició no falla: l'antic propietari sap on ha anat cada clau i la reenvia o redirigeix.",
+        "Mean hops per request each second. A router always adds one; any node adds one when it is not the owner; the aware client takes one until its map goes stale. No request fails: the old owner knows where every key went and forwards or redirects it.",
     ),
     /// Timeline chart label.
     RtTimelineChart => ("Salts per petició al llarg del temps, per disseny", "Hops per request over time, per design"),
