@@ -83,6 +83,9 @@ fn the_lessons_1024_partitions_and_a_joining_node() {
         .sum();
     assert_eq!(total, 1024);
     assert!(figure(f, "balance") < 1.1);
+    assert!(figure(f, "moved-keys") >= figure(f, "ideal-keys"));
+    // 20 000 records (40 steps of 500), one node of 11 more.
+    assert_eq!(figure(f, "ideal-keys"), (20_000 / 11) as f64);
     let moved = figure(f, "moved-gb");
     let ideal = figure(f, "ideal-gb");
     assert!(moved >= ideal && moved < ideal * 1.05, "{moved} vs {ideal}");

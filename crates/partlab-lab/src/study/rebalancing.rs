@@ -1025,6 +1025,18 @@ impl Rebalancing {
                         ideal_parts,
                     ),
                     fig(
+                        "moved-keys",
+                        w.t(St::RebFigKeysMoved),
+                        w.n(moved),
+                        moved as f64,
+                    ),
+                    fig(
+                        "ideal-keys",
+                        w.t(St::RebFigKeysIdeal),
+                        w.n(ideal),
+                        ideal as f64,
+                    ),
+                    fig(
                         "moved-gb",
                         w.t(St::RebFigMoved),
                         self.gb_text(moved),

@@ -204,6 +204,10 @@ study_texts! {
     RebFigPartsMoved => ("Particions mogudes", "Partitions moved"),
     /// Figure: ideal partitions.
     RebFigPartsIdeal => ("Les que li toquen (ideal)", "Its fair share (ideal)"),
+    /// Figure: keys moved.
+    RebFigKeysMoved => ("Claus (registres) mogudes", "Keys (records) moved"),
+    /// Figure: ideal keys.
+    RebFigKeysIdeal => ("Mínim ideal de claus", "Ideal minimum of keys"),
     /// Figure: data moved.
     RebFigMoved => ("Dades mogudes", "Data moved"),
     /// Figure: ideal data.
