@@ -1,5 +1,6 @@
 //! The commands of the study chapters (sections 1–4 and 10) and of the KM0 workload they
-//! share: `partlab workload`, `partlab hash-keys`, ….
+//! share: `partlab workload`, `partlab hash-keys`, …; and, at the end, sections 8 and 9
+//! (`partlab rebalancing`, `partlab routing`, which do not use the workload) and `partlab slot`.
 //!
 //! A chapter command turns its options into the chapter's URL fields, reads them strictly
 //! (any problem is bad input: exit 2, one line), runs the chapter's background work to the end,
