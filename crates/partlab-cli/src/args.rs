@@ -88,6 +88,15 @@ pub(crate) enum Command {
     /// Beyond the lesson: a Maglev lookup table for a few backends (every entry), and the
     /// entries that change hands when one leaves; --permutations prints the paper's Table 1.
     MaglevTable(crate::zoo::MaglevTableArgs),
+    /// Section 8: rebalancing. A fixed number of partitions (and Redis Cluster's 16384 slots),
+    /// dynamic split and merge, partitions proportional to nodes; moves against the ideal, a
+    /// bandwidth cap, and the failure-detector cascade.
+    Rebalancing(crate::study::RebalancingArgs),
+    /// Section 9: request routing. Any node, a routing tier and an aware client (MOVED/ASK)
+    /// while a partition moves, and a coordinator's leases when a node dies.
+    Routing(crate::study::RoutingArgs),
+    /// Each key's Redis Cluster slot: CRC16 of its hash tag (or of the whole key) mod 16384.
+    Slot(crate::study::SlotArgs),
 }
 
 /// The two sweeps.

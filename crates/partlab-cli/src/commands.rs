@@ -49,6 +49,9 @@ pub(crate) fn run(command: Command, out: &mut dyn Write) -> Result<(), CliError>
         Command::Compare(a) => crate::study::compare(&a, out),
         Command::HotKeys(a) => crate::study::hot_keys(&a, out),
         Command::MaglevTable(a) => crate::zoo::maglev_table(&a, out),
+        Command::Rebalancing(a) => crate::study::rebalancing(&a, out),
+        Command::Routing(a) => crate::study::routing(&a, out),
+        Command::Slot(a) => crate::study::slot(&a, out),
     }
 }
 

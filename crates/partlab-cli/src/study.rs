@@ -1,5 +1,6 @@
 //! The commands of the study chapters (sections 1–4 and 10) and of the KM0 workload they
-//! share: `partlab workload`, `partlab hash-keys`, ….
+//! share: `partlab workload`, `partlab hash-keys`, …; and, at the end, sections 8 and 9
+//! (`partlab rebalancing`, `partlab routing`, which do not use the workload) and `partlab slot`.
 //!
 //! A chapter command turns its options into the chapter's URL fields, reads them strictly
 //! (any problem is bad input: exit 2, one line), runs the chapter's background work to the end,
@@ -683,5 +684,296 @@ pub(crate) fn workload(a: &WorkloadArgs, out: &mut dyn Write) -> Result<(), CliE
         s.peak_hour_top_product
     )?;
     writeln!(out, "fingerprint {:016x}", w.fingerprint())?;
+    Ok(())
+}
+
+// ---- Sections 8 and 9: rebalancing, request routing, Redis slots ---------------------------
+
+/// The option that sets a field of `rebalancing` or `routing`, for messages (their `n` is the
+/// node count, not the partitions as in the other chapters).
+fn option_of_8_9(field: &str) -> &str {
+    match field {
+        "n" => "--nodes",
+        "fp" => "--partitions",
+        "parts" => "--partitions",
+        "w" => "--weight",
+        "key" => "--key",
+        "kind" => "--dynamic-keys",
+        "ps" => "--presplit",
+        "ret" => "--retention",
+        "t" => "--step",
+        "pn" => "--per-node",
+        "cap" => "--cap",
+        "mode" => "--mode",
+        "load" => "--load",
+        "to" => "--timeout",
+        "sec" => "--second",
+        "rps" => "--rps",
+        "mig" => "--migrate-ms",
+        "gos" => "--gossip-ms",
+        "watch" => "--watch-ms",
+        "cl" => "--clients",
+        "ttl" => "--ttl",
+        "die" => "--die",
+        "lt" => "--lease-second",
+        "p" => "--preset",
+        other => option_of(other),
+    }
+}
+
+/// Opens `chapter` strictly with the option names of sections 8 and 9 in messages.
+fn open_8_9(
+    command: &str,
+    chapter: ChapterId,
+    fields: &[(&'static str, String)],
+) -> Result<Box<dyn Study>, CliError> {
+    let fragment: Vec<String> = fields.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let mut s = study::open_strict(chapter, &fragment.join("&")).map_err(|issues| {
+        let text = match issues.first() {
+            Some(StudyIssue::BadValue {
+                field,
+                value,
+                range: Some((min, max)),
+            }) => format!(
+                "{} {}: choose a whole number from {min} to {max}",
+                option_of_8_9(field),
+                shown(value)
+            ),
+            Some(StudyIssue::BadValue {
+                field,
+                value,
+                range: None,
+            }) => format!(
+                "{} {}: not one of the values it takes",
+                option_of_8_9(field),
+                shown(value)
+            ),
+            Some(other) => study::issue_text(partlab_lab::state::Lang::En, other),
+            None => format!("`{command}` is not a study chapter"),
+        };
+        CliError::Usage(format!("{text} (see `partlab {command} --help`)"))
+    })?;
+    while s.work() {}
+    Ok(s)
+}
+
+fn push_text(out: &mut Vec<(&'static str, String)>, field: &'static str, v: &Option<String>) {
+    if let Some(v) = v {
+        out.push((field, partlab_lab::state::encode(v)));
+    }
+}
+
+/// `partlab rebalancing`.
+#[derive(Debug, Args)]
+pub(crate) struct RebalancingArgs {
+    /// A preset: lesson, redis, presplit, range, cascade or operator.
+    #[arg(long, value_name = "NAME")]
+    pub preset: Option<String>,
+    /// Nodes before the change (2 to 16) [default: 10].
+    #[arg(long, value_name = "N")]
+    pub nodes: Option<u64>,
+    /// Partitions of the fixed scheme: 16, 64, 256, 1024 or 16384 (Redis Cluster's CRC16
+    /// slots) [default: 1024].
+    #[arg(long, value_name = "P")]
+    pub partitions: Option<u64>,
+    /// The joining node's weight, as a share of partitions (1 to 4) [default: 1].
+    #[arg(long, value_name = "W")]
+    pub weight: Option<u64>,
+    /// The key looked up in Redis Cluster's slots [default: {user1000}.following].
+    #[arg(long, value_name = "KEY")]
+    pub key: Option<String>,
+    /// Dynamic partitioning's keys: hash or range [default: hash].
+    #[arg(long, value_name = "KIND")]
+    pub dynamic_keys: Option<String>,
+    /// Partitions before the first write, pre-splitting (1 to 64) [default: 1].
+    #[arg(long, value_name = "N")]
+    pub presplit: Option<u64>,
+    /// Steps a record lives, 0 for ever (0 to 40) [default: 0].
+    #[arg(long, value_name = "STEPS")]
+    pub retention: Option<u64>,
+    /// The dynamic timeline's step shown (1 to 40) [default: 40].
+    #[arg(long, value_name = "STEP")]
+    pub step: Option<u64>,
+    /// Partitions per node in the proportional scheme (1 to 64) [default: 8].
+    #[arg(long, value_name = "N")]
+    pub per_node: Option<u64>,
+    /// Rebalancing bandwidth cap in MB/s: 10, 25, 50, 100, 200 or 400 [default: 50].
+    #[arg(long, value_name = "MBS")]
+    pub cap: Option<u64>,
+    /// Who moves a suspected node's partitions: auto or operator [default: auto].
+    #[arg(long, value_name = "MODE")]
+    pub mode: Option<String>,
+    /// Each node's load, % of its capacity (20 to 90) [default: 60].
+    #[arg(long, value_name = "PCT")]
+    pub load: Option<u64>,
+    /// The failure detector's threshold, × the normal latency (2 to 20) [default: 5].
+    #[arg(long, value_name = "X")]
+    pub timeout: Option<u64>,
+    /// The cascade's second shown (0 to 90) [default: 90].
+    #[arg(long, value_name = "S")]
+    pub second: Option<u64>,
+    /// Seed of the proportional scheme's random tokens (0 to 999 999 999) [default: 2026].
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Output format.
+    #[command(flatten)]
+    pub output: Output,
+}
+
+/// `partlab rebalancing`.
+pub(crate) fn rebalancing(a: &RebalancingArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let mut f = Vec::new();
+    push_text(&mut f, "p", &a.preset);
+    push(&mut f, "n", a.nodes);
+    push(&mut f, "fp", a.partitions);
+    push(&mut f, "w", a.weight);
+    push_text(&mut f, "key", &a.key);
+    push_text(&mut f, "kind", &a.dynamic_keys);
+    push(&mut f, "ps", a.presplit);
+    push(&mut f, "ret", a.retention);
+    push(&mut f, "t", a.step);
+    push(&mut f, "pn", a.per_node);
+    push(&mut f, "cap", a.cap);
+    push_text(&mut f, "mode", &a.mode);
+    push(&mut f, "load", a.load);
+    push(&mut f, "to", a.timeout);
+    push(&mut f, "sec", a.second);
+    push(&mut f, "seed", a.seed);
+    let s = open_8_9("rebalancing", ChapterId::Rebalancing, &f)?;
+    print_study(s.as_ref(), a.output.json, out)
+}
+
+/// `partlab routing`.
+#[derive(Debug, Args)]
+pub(crate) struct RoutingArgs {
+    /// A preset: lesson, slow-gossip, no-migration or short-ttl.
+    #[arg(long, value_name = "NAME")]
+    pub preset: Option<String>,
+    /// Nodes (3 to 16) [default: 6].
+    #[arg(long, value_name = "N")]
+    pub nodes: Option<u64>,
+    /// Partitions (2 to 64) [default: 12].
+    #[arg(long, value_name = "P")]
+    pub partitions: Option<u64>,
+    /// Requests a second: 20, 60, 120, 300 or 600 [default: 120].
+    #[arg(long, value_name = "N")]
+    pub rps: Option<u64>,
+    /// How long the moving partition's keys take to migrate, ms: 0, 500, 1000, 2000 or 5000
+    /// [default: 2000].
+    #[arg(long, value_name = "MS")]
+    pub migrate_ms: Option<u64>,
+    /// A gossip round every MS: 200, 500, 1000, 2000 or 5000 [default: 1000].
+    #[arg(long, value_name = "MS")]
+    pub gossip_ms: Option<u64>,
+    /// How late the router hears of the move, ms: 10, 50, 200 or 1000 [default: 50].
+    #[arg(long, value_name = "MS")]
+    pub watch_ms: Option<u64>,
+    /// Clients with a cached map (1 to 64) [default: 8].
+    #[arg(long, value_name = "N")]
+    pub clients: Option<u64>,
+    /// The second shown (0 to 19) [default: 5].
+    #[arg(long, value_name = "S")]
+    pub second: Option<u64>,
+    /// The lease's TTL in seconds (1 to 60) [default: 15].
+    #[arg(long, value_name = "S")]
+    pub ttl: Option<u64>,
+    /// The second the node dies (0 to 40) [default: 12].
+    #[arg(long, value_name = "S")]
+    pub die: Option<u64>,
+    /// The lease timeline's second shown (0 to 59) [default: 30].
+    #[arg(long, value_name = "S")]
+    pub lease_second: Option<u64>,
+    /// Seed of the request stream and of gossip's peers (0 to 999 999 999) [default: 2026].
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Output format.
+    #[command(flatten)]
+    pub output: Output,
+}
+
+/// `partlab routing`.
+pub(crate) fn routing(a: &RoutingArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let mut f = Vec::new();
+    push_text(&mut f, "p", &a.preset);
+    push(&mut f, "n", a.nodes);
+    push(&mut f, "parts", a.partitions);
+    push(&mut f, "rps", a.rps);
+    push(&mut f, "mig", a.migrate_ms);
+    push(&mut f, "gos", a.gossip_ms);
+    push(&mut f, "watch", a.watch_ms);
+    push(&mut f, "cl", a.clients);
+    push(&mut f, "t", a.second);
+    push(&mut f, "ttl", a.ttl);
+    push(&mut f, "die", a.die);
+    push(&mut f, "lt", a.lease_second);
+    push(&mut f, "seed", a.seed);
+    let s = open_8_9("routing", ChapterId::Routing, &f)?;
+    print_study(s.as_ref(), a.output.json, out)
+}
+
+/// Most keys `partlab slot` takes at once.
+const MAX_SLOT_KEYS: usize = 10_000;
+
+/// `partlab slot`.
+#[derive(Debug, Args)]
+pub(crate) struct SlotArgs {
+    /// The keys, e.g. {user1000}.following (1 to 1024 characters each, at most 10 000 keys).
+    #[arg(value_name = "KEY", required = true, num_args = 1..)]
+    pub keys: Vec<String>,
+    /// Print a JSON list of objects with `key` and `slot` instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `partlab slot`: each key's Redis Cluster slot, `CRC16(hash tag) mod 16384`.
+pub(crate) fn slot(a: &SlotArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    use partlab_core::config::MAX_KEY_CHARS;
+    use partlab_core::rebalance::{hash_tag, key_slot};
+    let bad = |m: String| CliError::Usage(format!("{m} (see `partlab slot --help`)"));
+    if a.keys.len() > MAX_SLOT_KEYS {
+        return Err(bad(format!(
+            "{} keys; `partlab slot` takes at most {MAX_SLOT_KEYS}",
+            a.keys.len()
+        )));
+    }
+    for (i, k) in a.keys.iter().enumerate() {
+        let chars = k.chars().count();
+        if chars == 0 {
+            return Err(bad(format!("key {} is empty", i + 1)));
+        }
+        if chars > MAX_KEY_CHARS {
+            return Err(bad(format!(
+                "key {} has {chars} characters; a key has at most {MAX_KEY_CHARS}",
+                i + 1
+            )));
+        }
+    }
+    if a.json {
+        let list: Vec<Value> = a
+            .keys
+            .iter()
+            .map(|k| json!({ "key": k, "slot": key_slot(k.as_bytes()) }))
+            .collect();
+        writeln!(out, "{}", Value::Array(list))?;
+        return Ok(());
+    }
+    let width = a
+        .keys
+        .iter()
+        .map(|k| shown(k).chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(3);
+    writeln!(out, "{:<width$}  {:>5}  hashed", "key", "slot")?;
+    for k in &a.keys {
+        let tag = String::from_utf8_lossy(hash_tag(k.as_bytes())).into_owned();
+        writeln!(
+            out,
+            "{:<width$}  {:>5}  {}",
+            shown(k),
+            key_slot(k.as_bytes()),
+            shown(&tag)
+        )?;
+    }
     Ok(())
 }

@@ -65,7 +65,7 @@ pub enum Instrument {
     /// The page for teachers: every preset, view and address field, from the lab's own tables.
     Teachers,
     /// A study of the KM0 workload: controls, figures, tables and charts described by a
-    /// [`crate::study::Study`] (sections 1–4 and 10).
+    /// [`crate::study::Study`] (sections 1–4, 8–10).
     Study,
 }
 
@@ -96,11 +96,16 @@ pub enum ChapterId {
     Compare,
     /// Beyond the lesson (issue #14): hot keys, Zipf popularity, bounded loads and a cache.
     HotKeys,
+    /// Section 8: rebalancing (fixed partitions and Redis slots, dynamic split/merge,
+    /// proportional to nodes, bandwidth caps, the failure-detector cascade).
+    Rebalancing,
+    /// Section 9: request routing (any node, a routing tier, an aware client) and leases.
+    Routing,
 }
 
 impl ChapterId {
     /// Every chapter, in the lesson's order.
-    pub const ALL: [ChapterId; 11] = [
+    pub const ALL: [ChapterId; 13] = [
         ChapterId::Replication,
         ChapterId::Ranges,
         ChapterId::HashKeys,
@@ -108,6 +113,8 @@ impl ChapterId {
         ChapterId::ModN,
         ChapterId::Ring,
         ChapterId::Rendezvous,
+        ChapterId::Rebalancing,
+        ChapterId::Routing,
         ChapterId::ChoosingKeys,
         ChapterId::Compare,
         ChapterId::HotKeys,
@@ -134,6 +141,8 @@ impl ChapterId {
             ChapterId::ChoosingKeys => "choosing-keys",
             ChapterId::Compare => "compare",
             ChapterId::HotKeys => "hot-keys",
+            ChapterId::Rebalancing => "rebalancing",
+            ChapterId::Routing => "routing",
         }
     }
 
@@ -154,6 +163,8 @@ impl ChapterId {
             ChapterId::Rendezvous => &[LessonPart::Section(7), LessonPart::Exercise(3)],
             ChapterId::Teachers | ChapterId::Compare | ChapterId::HotKeys => &[],
             ChapterId::ChoosingKeys => &[LessonPart::Section(10), LessonPart::Exercise(2)],
+            ChapterId::Rebalancing => &[LessonPart::Section(8)],
+            ChapterId::Routing => &[LessonPart::Section(9)],
         }
     }
 
@@ -181,6 +192,7 @@ impl ChapterId {
             | ChapterId::ChoosingKeys
             | ChapterId::Compare
             | ChapterId::HotKeys => Instrument::Study,
+            ChapterId::Rebalancing | ChapterId::Routing => Instrument::Study,
         }
     }
 
@@ -197,6 +209,8 @@ impl ChapterId {
             | ChapterId::ChoosingKeys
             | ChapterId::Compare
             | ChapterId::HotKeys
+            | ChapterId::Rebalancing
+            | ChapterId::Routing
             | ChapterId::Teachers => Strategy::Ring,
             ChapterId::Rendezvous => Strategy::Rendezvous,
         }
@@ -448,7 +462,11 @@ mod tests {
         assert_eq!(parts, LessonPart::ALL);
         let section = |n| toc.iter().find(|e| e.part == LessonPart::Section(n));
         assert_eq!(section(6).and_then(|e| e.chapter), Some(ChapterId::Ring));
-        assert_eq!(section(8).and_then(|e| e.chapter), None);
+        assert_eq!(
+            section(8).and_then(|e| e.chapter),
+            Some(ChapterId::Rebalancing)
+        );
+        assert_eq!(section(9).and_then(|e| e.chapter), Some(ChapterId::Routing));
         let ex1 = toc.iter().find(|e| e.part == LessonPart::Exercise(1));
         assert_eq!(ex1.and_then(|e| e.preset), Some("weighted"));
         // A part without a chapter has no preset either: nothing to link to.

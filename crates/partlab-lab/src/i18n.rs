@@ -588,7 +588,9 @@ pub fn chapter_tab(lang: Lang, c: ChapterId) -> &'static str {
             | ChapterId::Indexes
             | ChapterId::ChoosingKeys
             | ChapterId::Compare
-            | ChapterId::HotKeys,
+            | ChapterId::HotKeys
+            | ChapterId::Rebalancing
+            | ChapterId::Routing,
         ) => crate::study::text::chapter_tab(lang, c),
     }
 }
@@ -602,7 +604,9 @@ pub fn chapter_intro(lang: Lang, c: ChapterId) -> &'static str {
         | ChapterId::Indexes
         | ChapterId::ChoosingKeys
         | ChapterId::Compare
-        | ChapterId::HotKeys => return crate::study::text::chapter_intro(lang, c),
+        | ChapterId::HotKeys
+        | ChapterId::Rebalancing
+        | ChapterId::Routing => return crate::study::text::chapter_intro(lang, c),
         ChapterId::ModN => (
             "Amb hash mòdul N, el node d'una clau és el seu hash mòdul el nombre de nodes. Afegeix o treu un node i mira quantes claus canvien de lloc: gairebé totes, lluny del mínim ideal 1/(N+1).",
             "With hash mod N, a key's node is its hash modulo the number of nodes. Add or remove a node and watch how many keys change place: nearly all of them, far from the ideal minimum 1/(N+1).",

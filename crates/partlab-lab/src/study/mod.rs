@@ -23,7 +23,9 @@ pub mod hot_keys;
 pub mod indexes;
 pub mod keys;
 pub mod ranges;
+pub mod rebalancing;
 pub mod replication;
+pub mod routing;
 pub mod text;
 pub mod view;
 
@@ -108,6 +110,10 @@ pub fn open(
         ChapterId::ChoosingKeys => Some(Box::new(keys::ChoosingKeys::open(fields, lang, frame))),
         ChapterId::Compare => Some(Box::new(compare::Compare::open(fields, lang, frame))),
         ChapterId::HotKeys => Some(Box::new(hot_keys::HotKeysStudy::open(fields, lang, frame))),
+        ChapterId::Rebalancing => Some(Box::new(rebalancing::Rebalancing::open(
+            fields, lang, frame,
+        ))),
+        ChapterId::Routing => Some(Box::new(routing::Routing::open(fields, lang, frame))),
         ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous | ChapterId::Teachers => None,
     }
 }

@@ -102,6 +102,411 @@ study_texts! {
         "{days} days of {orders} orders are too many for the page (at most {max} orders); the days were cut to {kept}.",
     ),
 
+    // ---- Section 8: rebalancing -------------------------------------------------------------
+    /// Chapter intro.
+    RebIntro => (
+        "Entre les claus i els nodes hi posem particions, i quan el clúster canvia es mouen particions senceres. Compara tres maneres de fer-ho amb les mateixes dades: moltes particions fixes (com els 16 384 slots de Redis Cluster), particions que es divideixen i es fusionen segons la mida, i un nombre de particions per node. Mira quant es mou quan entra o surt un node, quant triga si limites l'amplada de banda, i què passa quan un detector de fallades impacient i el reequilibratge automàtic s'alimenten l'un a l'altre.",
+        "Between keys and nodes we put partitions, and when the cluster changes whole partitions move. Compare three ways of doing it on the same data: many fixed partitions (like Redis Cluster's 16 384 slots), partitions that split and merge by size, and a set number of partitions per node. See how much moves when a node joins or leaves, how long it takes under a bandwidth cap, and what happens when an impatient failure detector and automatic rebalancing feed each other.",
+    ),
+    /// Chapter tab.
+    RebTab => ("8 · Reequilibratge", "8 · Rebalancing"),
+    /// Preset: the lesson's 1024 partitions.
+    RebPresetLesson => ("1024 particions en 10 nodes", "1024 partitions on 10 nodes"),
+    /// Preset: Redis Cluster.
+    RebPresetRedis => ("Redis Cluster: 16 384 slots", "Redis Cluster: 16 384 slots"),
+    /// Preset: pre-splitting.
+    RebPresetPresplit => ("Dades noves amb pre-divisió", "A new data set, pre-split"),
+    /// Preset: key ranges with deletions.
+    RebPresetRange => ("Rangs de clau que es buiden", "Key ranges that empty"),
+    /// Preset: the cascade.
+    RebPresetCascade => ("Un node lent i la cascada", "A slow node and the cascade"),
+    /// Preset: an operator approves.
+    RebPresetOperator => ("Un operador aprova els moviments", "An operator approves the moves"),
+    /// Step buttons of the dynamic timeline.
+    RebStepTimeline => ("Recorre la línia de temps pas a pas", "Step through the timeline"),
+    /// Step buttons of the cascade (5 s a click).
+    RebStepCascade => ("Recorre la cascada de 5 en 5 s", "Step through the cascade, 5 s at a time"),
+    /// Step buttons of the routing run.
+    RtStepRun => ("Recorre la simulació segon a segon", "Step through the simulation"),
+    /// Step buttons of the lease timeline.
+    RtStepLease => ("Recorre el lease segon a segon", "Step through the lease timeline"),
+    /// Back.
+    RebBack => ("◀ enrere", "◀ back"),
+    /// Forward.
+    RebForward => ("endavant ▶", "forward ▶"),
+    /// Nodes label.
+    RebNodes => ("Nodes", "Nodes"),
+    /// Fixed partitions label.
+    RebFixed => ("Particions fixes (esquema fix)", "Fixed partitions (fixed scheme)"),
+    /// Redis slots option.
+    RebRedisSlots => ("{n} (slots de Redis Cluster, CRC16)", "{n} (Redis Cluster slots, CRC16)"),
+    /// Weight label.
+    RebWeight => ("Pes del node que entra", "Weight of the joining node"),
+    /// Key label.
+    RebKey => ("Clau a buscar als slots", "Key to look up in the slots"),
+    /// Key note.
+    RebKeyNote => (
+        "Qualsevol altra clau es pot escriure a l'adreça (camp key=).",
+        "Any other key can be written in the address (field key=).",
+    ),
+    /// Dynamic keys label.
+    RebKind => ("Claus del particionament dinàmic", "Dynamic partitioning's keys"),
+    /// Hash keys.
+    RebKindHash => ("rangs de hash", "hash ranges"),
+    /// Range keys.
+    RebKindRange => ("rangs de clau (una seqüència)", "key ranges (a sequence)"),
+    /// Pre-split label.
+    RebPresplit => ("Particions abans de la primera escriptura (pre-divisió)", "Partitions before the first write (pre-splitting)"),
+    /// Retention label.
+    RebRetention => ("Passos que viu un registre (0: sempre)", "Steps a record lives (0: forever)"),
+    /// Dynamic step label.
+    RebStepLabel => ("Pas de la línia de temps", "Timeline step"),
+    /// Step of steps.
+    RebStepOf => ("pas {t} de {n}", "step {t} of {n}"),
+    /// Partitions per node label.
+    RebPerNode => ("Particions per node (esquema proporcional)", "Partitions per node (proportional scheme)"),
+    /// Cap label.
+    RebCap => ("Límit d'amplada de banda del reequilibratge", "Rebalancing bandwidth cap"),
+    /// MB/s.
+    RebMbS => ("{n} MB/s", "{n} MB/s"),
+    /// Mode label.
+    RebMode => ("Qui mou les particions d'un node sospitós", "Who moves a suspected node's partitions"),
+    /// Automatic.
+    RebModeAuto => ("automàtic", "automatic"),
+    /// Operator.
+    RebModeOperator => ("un operador ho aprova", "an operator approves"),
+    /// Load label.
+    RebLoad => ("Càrrega de cada node (% de la capacitat)", "Each node's load (% of capacity)"),
+    /// Timeout label.
+    RebTimeout => ("Llindar del detector (× la latència normal)", "Detector threshold (× normal latency)"),
+    /// Cascade second label.
+    RebSec => ("Segon de la cascada", "Cascade second"),
+    /// Seconds.
+    RebSecOf => ("{t} s", "{t} s"),
+    /// GB.
+    RebGb => ("{n} GB", "{n} GB"),
+    /// The new node.
+    RebNewNode => ("{node} (nou)", "{node} (new)"),
+    /// Axis: GB.
+    RebAxisGb => ("dades (GB)", "data (GB)"),
+    /// Before.
+    RebBefore => ("abans", "before"),
+    /// After.
+    RebAfter => ("després", "after"),
+    /// Fixed panel title.
+    RebFixedTitle => ("Nombre fix de particions: entra un node", "A fixed number of partitions: a node joins"),
+    /// Fixed caption.
+    RebFixedCaption => (
+        "{parts} particions repartides entre {nodes} nodes amb {records} de dades; entra {node} i pren particions senceres, sempre del node amb més dades, fins que té almenys la part que li toca.",
+        "{parts} partitions spread over {nodes} nodes holding {records} of data; {node} joins and takes whole partitions, always from the node holding the most data, until it holds at least its share.",
+    ),
+    /// Figure: partitions moved.
+    RebFigPartsMoved => ("Particions mogudes", "Partitions moved"),
+    /// Figure: ideal partitions.
+    RebFigPartsIdeal => ("Les que li toquen (ideal)", "Its fair share (ideal)"),
+    /// Figure: keys moved.
+    RebFigKeysMoved => ("Claus (registres) mogudes", "Keys (records) moved"),
+    /// Figure: ideal keys.
+    RebFigKeysIdeal => ("Mínim ideal de claus", "Ideal minimum of keys"),
+    /// Figure: data moved.
+    RebFigMoved => ("Dades mogudes", "Data moved"),
+    /// Figure: ideal data.
+    RebFigIdeal => ("Mínim ideal de dades", "Ideal minimum of data"),
+    /// Figure: balance.
+    RebFigBalance => ("Equilibri (node més carregat / mitjana)", "Balance (busiest node / mean)"),
+    /// Fixed chart label.
+    RebFixedChart => ("Dades per node abans i després que entri el node", "Data per node before and after the node joins"),
+    /// Column: node.
+    RebColNode => ("Node", "Node"),
+    /// Column: partitions before.
+    RebColPartsBefore => ("Particions abans", "Partitions before"),
+    /// Column: partitions after.
+    RebColPartsAfter => ("Particions després", "Partitions after"),
+    /// Column: given away.
+    RebColGiven => ("Cedides", "Given away"),
+    /// Column: data before.
+    RebColDataBefore => ("Dades abans", "Data before"),
+    /// Column: data after.
+    RebColDataAfter => ("Dades després", "Data after"),
+    /// Slots title.
+    RebSlotsTitle => ("On va una clau a Redis Cluster", "Where a key goes in Redis Cluster"),
+    /// Slots caption.
+    RebSlotsCaption => (
+        "slot = CRC16(clau) mòdul 16 384 (CRC16-XMODEM). Si la clau conté una etiqueta {…} no buida (la primera clau d'obertura i el primer tancament que la segueix), només es passa pel hash el que hi ha dins: així les claus amb la mateixa etiqueta cauen al mateix slot. Els slots es reparteixen entre {nodes} nodes.",
+        "slot = CRC16(key) modulo 16 384 (CRC16-XMODEM). If the key holds a non-empty tag {…} (the first opening brace and the first closing one after it), only what is inside is hashed: keys with the same tag share a slot. The slots are spread over {nodes} nodes.",
+    ),
+    /// Figure: a key's slot.
+    RebFigSlot => ("Slot de «{key}»", "Slot of \"{key}\""),
+    /// Figure: owner.
+    RebFigOwner => ("Node que el té", "Node holding it"),
+    /// Column: key.
+    RebColKey => ("Clau", "Key"),
+    /// Column: hashed part.
+    RebColTag => ("Part que es passa pel hash", "Part that is hashed"),
+    /// Column: CRC.
+    RebColCrc => ("CRC16", "CRC16"),
+    /// Column: slot.
+    RebColSlot => ("Slot (mòdul 16 384)", "Slot (mod 16 384)"),
+    /// The time cursor.
+    RebNow => ("ara", "now"),
+    /// Axis: step.
+    RebAxisStep => ("pas", "step"),
+    /// Axis: count.
+    RebAxisCount => ("nombre", "count"),
+    /// Series: partitions.
+    RebSeriesParts => ("particions", "partitions"),
+    /// Series: nodes writing.
+    RebSeriesWriting => ("nodes que reben escriptures", "nodes receiving writes"),
+    /// Dynamic title.
+    RebDynTitle => ("Particionament dinàmic: dividir i fusionar", "Dynamic partitioning: split and merge"),
+    /// Dynamic caption.
+    RebDynCaption => (
+        "Claus: {kind}. Cada pas arriben {step} de dades; una partició de més de {split} es divideix per la clau mitjana i la meitat nova va al node amb menys particions; una que queda gairebé buida es fusiona amb la veïna. Al començament hi ha {ps} partició(ns).",
+        "Keys: {kind}. Each step brings {step} of data; a partition over {split} splits at its median key and the new half goes to the node with the fewest partitions; one that is nearly empty merges with its neighbour. It starts with {ps} partition(s).",
+    ),
+    /// Figure: partitions.
+    RebFigParts => ("Particions", "Partitions"),
+    /// Figure: nodes writing.
+    RebFigWriting => ("Nodes que reben escriptures en aquest pas", "Nodes receiving writes in this step"),
+    /// k of n nodes.
+    RebOfNodes => ("{k} de {n}", "{k} of {n}"),
+    /// Figure: splits so far.
+    RebFigSplits => ("Divisions fins ara", "Splits so far"),
+    /// Figure: merges so far.
+    RebFigMerges => ("Fusions fins ara", "Merges so far"),
+    /// Figure: largest partition.
+    RebFigLargest => ("Partició més gran", "Largest partition"),
+    /// Figure: first step with more than one node writing.
+    RebFigSpread => ("Primer pas amb més d'un node treballant", "First step with more than one node working"),
+    /// Never.
+    RebNever => ("mai", "never"),
+    /// Dynamic chart label.
+    RebDynChart => ("Particions i nodes que escriuen, pas a pas", "Partitions and nodes writing, step by step"),
+    /// Column: splits.
+    RebColSplits => ("Divisions", "Splits"),
+    /// Column: merges.
+    RebColMerges => ("Fusions", "Merges"),
+    /// Column: data.
+    RebColData => ("Dades", "Data"),
+    /// Scheme: fixed.
+    RebSchemeFixed => ("nombre fix", "fixed number"),
+    /// Scheme: dynamic.
+    RebSchemeDynamic => ("dinàmic", "dynamic"),
+    /// Scheme: proportional.
+    RebSchemeProp => ("proporcional als nodes", "proportional to nodes"),
+    /// A node joins.
+    RebJoin => ("entra un node", "a node joins"),
+    /// A node leaves.
+    RebLeave => ("surt el node A", "node A leaves"),
+    /// Axis: partitions.
+    RebAxisParts => ("particions (escala log.)", "partitions (log scale)"),
+    /// Axis: mean size.
+    RebAxisSize => ("mida mitjana d'una partició (GB, log.)", "mean partition size (GB, log)"),
+    /// Compare title.
+    RebCompareTitle => ("Els tres esquemes amb les mateixes dades", "The three schemes on the same data"),
+    /// Compare caption.
+    RebCompareCaption => (
+        "{records} de dades en {nodes} nodes: {fp} particions fixes, el resultat del particionament dinàmic, {pn} particions per node. Equilibri abans del canvi: {b0}, {b1} i {b2}.",
+        "{records} of data on {nodes} nodes: {fp} fixed partitions, the dynamic scheme's outcome, {pn} partitions per node. Balance before the change: {b0}, {b1} and {b2}.",
+    ),
+    /// Column: change.
+    RebColChange => ("Esquema · canvi", "Scheme · change"),
+    /// Column: moved.
+    RebColMoved => ("Dades mogudes", "Data moved"),
+    /// Column: ideal.
+    RebColIdeal => ("Ideal", "Ideal"),
+    /// Column: ratio.
+    RebColRatio => ("Mogut / ideal", "Moved / ideal"),
+    /// Column: partitions moved.
+    RebColPartsMoved => ("Particions mogudes", "Partitions moved"),
+    /// Growth note.
+    RebGrowthNote => (
+        "Ara les dades creixen pas a pas des de 2 nodes, i cada 5 passos n'entra un més: el nombre fix no canvia mai i les seves particions s'engreixen; les dinàmiques es multipliquen amb les dades; les proporcionals creixen amb els nodes.",
+        "Now the data grows step by step from 2 nodes, and a node joins every 5 steps: the fixed number never changes and its partitions fatten; dynamic ones multiply with the data; proportional ones grow with the nodes.",
+    ),
+    /// Partitions chart label.
+    RebPartsChart => ("Particions al llarg del temps, per esquema", "Partitions over time, per scheme"),
+    /// Size chart label.
+    RebSizeChart => ("Mida mitjana de partició al llarg del temps, per esquema", "Mean partition size over time, per scheme"),
+    /// Axis: minutes.
+    RebAxisMinutes => ("minuts", "minutes"),
+    /// Axis: GB moved.
+    RebAxisGbMoved => ("GB moguts", "GB moved"),
+    /// Bandwidth title.
+    RebBwTitle => ("Moure-ho sense saturar la xarxa", "Moving it without flooding the network"),
+    /// Bandwidth caption.
+    RebBwCaption => (
+        "Les {parts} particions que pren el node nou ({gb} GB) s'envien una darrere l'altra amb un límit d'amplada de banda; cada node té {nic} MB/s de xarxa i continua servint peticions mentrestant.",
+        "The {parts} partitions the new node takes ({gb} GB) are sent one after another under a bandwidth cap; each node has {nic} MB/s of network and keeps serving requests meanwhile.",
+    ),
+    /// Figure: minutes at cap.
+    RebFigMinutes => ("Durada del moviment a {n} MB/s", "Duration of the move at {n} MB/s"),
+    /// Minutes.
+    RebMinutes => ("{n} min", "{n} min"),
+    /// Figure: node share.
+    RebFigNodeShare => ("Part de la xarxa del node que rep", "Share of the receiving node's network"),
+    /// Figure: cluster share.
+    RebFigClusterShare => ("Part de la xarxa de tot el clúster", "Share of the whole cluster's network"),
+    /// Bandwidth chart label.
+    RebBwChart => ("Dades mogudes al llarg del temps, per límit", "Data moved over time, per cap"),
+    /// Axis: seconds.
+    RebAxisSeconds => ("segon", "second"),
+    /// Axis: nodes alive.
+    RebAxisAlive => ("nodes que el detector considera vius", "nodes the detector considers alive"),
+    /// Cascade title.
+    RebCascadeTitle => ("Un node lent, un detector impacient i la cascada", "A slow node, an impatient detector and the cascade"),
+    /// Cascade caption.
+    RebCascadeCaption => (
+        "{nodes} nodes al {load} % de la seva capacitat. Al segon 10 el node A es torna 3 vegades més lent, però no mor. Un node que respon més de {to} vegades més lent que de costum durant 3 segons seguits es declara mort. En mode automàtic, la seva càrrega passa als altres, que a més reben les dades mogudes durant 20 s.",
+        "{nodes} nodes at {load} % of their capacity. At second 10 node A turns 3 times slower, but does not die. A node answering more than {to} times slower than usual for 3 seconds in a row is declared dead. In automatic mode its load goes to the others, which also receive the moved data for 20 s.",
+    ),
+    /// Figure: alive.
+    RebFigAlive => ("Nodes vius ({mode}, segon {t})", "Nodes alive ({mode}, second {t})"),
+    /// Figure: served.
+    RebFigServed => ("Demanda atesa", "Demand served"),
+    /// Figure: latency.
+    RebFigLatency => ("Pitjor latència d'un node viu", "Worst latency of a live node"),
+    /// Times normal.
+    RebTimes => ("{n} × la normal", "{n} × normal"),
+    /// Cascade chart label.
+    RebCascadeChart => ("Nodes vius al llarg del temps: automàtic contra operador", "Nodes alive over time: automatic against operator"),
+    /// Column: alive auto.
+    RebColAliveAuto => ("Vius (automàtic)", "Alive (automatic)"),
+    /// Column: served auto.
+    RebColServedAuto => ("Atesa (automàtic)", "Served (automatic)"),
+    /// Column: alive operator.
+    RebColAliveOp => ("Vius (operador)", "Alive (operator)"),
+    /// Column: served operator.
+    RebColServedOp => ("Atesa (operador)", "Served (operator)"),
+    /// Column: declared dead.
+    RebColDeclared => ("Declarats morts (automàtic)", "Declared dead (automatic)"),
+
+    // ---- Section 9: request routing -------------------------------------------------------------
+    /// Chapter intro.
+    RtIntro => (
+        "Un client vol una clau: a quin node li demana? Aquí el mateix clúster i el mateix flux de peticions passen per tres dissenys mentre una partició canvia de node: preguntar a qualsevol node, que reenvia (el mapa viatja per gossip); passar per una capa d'encaminament; o un client que guarda el mapa i el corregeix quan li responen MOVED o ASK. Mou el temps i mira quants salts costa cada petició i quant triguen tots a tornar a estar d'acord. Al final, un coordinador amb leases: què veuen els clients quan un node mor.",
+        "A client wants a key: which node does it ask? Here the same cluster and request stream go through three designs while a partition changes node: ask any node, which forwards (the map travels by gossip); go through a routing tier; or a client that keeps the map and fixes it when told MOVED or ASK. Move through time and see how many hops each request costs and how long everyone takes to agree again. Last, a coordinator with leases: what clients see when a node dies.",
+    ),
+    /// Chapter tab.
+    RtTab => ("9 · Encaminament", "9 · Request routing"),
+    /// Preset: the lesson.
+    RtPresetLesson => ("Els tres dissenys, una partició es mou", "The three designs, one partition moves"),
+    /// Preset: slow gossip.
+    RtPresetSlowGossip => ("Gossip lent (cada 5 s)", "Slow gossip (every 5 s)"),
+    /// Preset: instant move.
+    RtPresetNoMigration => ("Moviment instantani (sense ASK)", "Instant move (no ASK)"),
+    /// Preset: short TTL.
+    RtPresetShortTtl => ("Lease de 5 s", "A 5 s lease"),
+    /// Design a.
+    RtAnyNode => ("(a) qualsevol node", "(a) any node"),
+    /// Design b.
+    RtRouter => ("(b) capa d'encaminament", "(b) routing tier"),
+    /// Design c.
+    RtClient => ("(c) client informat", "(c) aware client"),
+    /// Milliseconds.
+    RtMs => ("{n} ms", "{n} ms"),
+    /// Requests a second.
+    RtRps => ("Peticions per segon", "Requests a second"),
+    /// Migration.
+    RtMigrate => ("Durada de la migració de la partició", "How long the partition takes to migrate"),
+    /// Gossip.
+    RtGossip => ("Una ronda de gossip cada", "A gossip round every"),
+    /// Watch delay.
+    RtWatch => ("Retard amb què el router s'assabenta", "How late the router hears"),
+    /// Clients.
+    RtClients => ("Clients amb el mapa en memòria cau", "Clients with a cached map"),
+    /// Second.
+    RtSecond => ("Segon de la simulació", "Simulation second"),
+    /// TTL.
+    RtTtl => ("TTL del lease (s)", "Lease TTL (s)"),
+    /// Death second.
+    RtDie => ("Segon en què mor el node", "Second the node dies"),
+    /// Lease second.
+    RtLeaseSecond => ("Segon de la línia de temps del lease", "Lease timeline second"),
+    /// Not within the run.
+    RtNotYet => ("encara no", "not yet"),
+    /// Figure: agreement.
+    RtFigAgree => ("{design}: tots d'acord després del canvi en", "{design}: everyone agrees after the change in"),
+    /// Designs title.
+    RtDesignsTitle => ("Tres dissenys, el mateix flux", "Three designs, the same stream"),
+    /// Designs caption.
+    RtDesignsCaption => (
+        "{nodes} nodes, {parts} particions, {rps} peticions per segon durant {secs} s. Al segon {at}, P0 comença a passar de {from} a {to}; les claus migren durant {mig} ms i el mapa canvia quan ha arribat l'última.",
+        "{nodes} nodes, {parts} partitions, {rps} requests a second for {secs} s. At second {at}, P0 starts moving from {from} to {to}; its keys migrate over {mig} ms and the map changes when the last one has arrived.",
+    ),
+    /// Column: design.
+    RtColDesign => ("Disseny", "Design"),
+    /// Column: hops.
+    RtColHops => ("Salts per petició", "Hops per request"),
+    /// Column: redirected.
+    RtColRedirected => ("Reenviades o redirigides", "Forwarded or redirected"),
+    /// Column: MOVED.
+    RtColMoved => ("MOVED", "MOVED"),
+    /// Column: ASK.
+    RtColAsk => ("ASK", "ASK"),
+    /// Column: wrong node.
+    RtColWrong => ("Acabades fora del propietari", "Ended away from the owner"),
+    /// Column: agreement.
+    RtColAgree => ("Acord de nou", "Agree again"),
+    /// Column: participants.
+    RtColParticipants => ("Còpies del mapa", "Copies of the map"),
+    /// Head: hops per design.
+    RtHeadHops => ("{design}: salts", "{design}: hops"),
+    /// Head: redirected per design.
+    RtHeadRedirected => ("{design}: redirigides", "{design}: redirected"),
+    /// Head: failed requests per design.
+    RtHeadFailed => ("{design}: fallides", "{design}: failed"),
+    /// Redirect chart label.
+    RtRedirectChart => ("Peticions reenviades o redirigides cada segon, per disseny", "Requests forwarded or redirected each second, per design"),
+    /// Head: stale views per design.
+    RtHeadStale => ("{design}: mapes antics", "{design}: stale maps"),
+    /// Figure: hops at a second.
+    RtFigHopsAt => ("{design}: salts per petició al segon {t}", "{design}: hops per request at second {t}"),
+    /// Figure: redirected at the second.
+    RtFigRedirectedAt => ("{design}: redirigides en aquest segon", "{design}: redirected in that second"),
+    /// Timeline title.
+    RtTimelineTitle => ("Segon a segon", "Second by second"),
+    /// Timeline caption.
+    RtTimelineCaption => (
+        "Salts mitjans per petició cada segon. Un router sempre n'afegeix un; qualsevol node n'afegeix un quan no és el propietari; el client informat en fa un de sol fins que el seu mapa queda antic. Cap petició no falla: l'antic propietari sap on ha anat cada clau i la reenvia o redirigeix.",
+        "Mean hops per request each second. A router always adds one; any node adds one when it is not the owner; the aware client takes one until its map goes stale. No request fails: the old owner knows where every key went and forwards or redirects it.",
+    ),
+    /// Timeline chart label.
+    RtTimelineChart => ("Salts per petició al llarg del temps, per disseny", "Hops per request over time, per design"),
+    /// Axis: partitions.
+    RtAxisPartitions => ("particions del node", "the node's partitions"),
+    /// Series: entries.
+    RtSeriesEntries => ("entrades al coordinador", "entries in the coordinator"),
+    /// Series: ownerless.
+    RtSeriesOwnerless => ("sense propietari (vist pels clients)", "without owner (as clients see it)"),
+    /// Lease title.
+    RtLeaseTitle => ("El mapa en un coordinador, amb leases", "The map in a coordinator, with leases"),
+    /// Lease caption.
+    RtLeaseCaption => (
+        "El node publica les seves 4 particions amb un lease de {ttl} s i el renova cada {refresh} s. Al segon {die} mor: deixa de renovar-lo, les entrades caduquen, els clients que vigilen el prefix veuen les particions sense propietari i, 5 s després, un altre node les publica.",
+        "The node publishes its 4 partitions with a {ttl} s lease and refreshes it every {refresh} s. At second {die} it dies: it stops refreshing, the entries expire, clients watching the prefix see the partitions without owner and, 5 s later, another node publishes them.",
+    ),
+    /// Figure: last refresh.
+    RtFigRefresh => ("Última renovació", "Last refresh"),
+    /// Seconds.
+    RtSeconds => ("{n} s", "{n} s"),
+    /// Figure: expiry.
+    RtFigExpires => ("Les entrades caduquen al segon", "The entries expire at second"),
+    /// Figure: after death.
+    RtFigAfterDeath => ("Temps entre la mort i la caducitat", "Time from the death to the expiry"),
+    /// Figure: reassigned.
+    RtFigReassigned => ("Nou propietari al segon", "New owner at second"),
+    /// Figure: ownerless now.
+    RtFigOwnerlessAt => ("Particions sense propietari al segon {t}", "Partitions without owner at second {t}"),
+    /// Lease chart label.
+    RtLeaseChart => ("Entrades i particions sense propietari al llarg del temps", "Entries and ownerless partitions over time"),
+    /// Column: ok.
+    RtColOk => ("Ateses", "Answered"),
+    /// Column: to the dead node.
+    RtColToDead => ("Enviades al node mort", "Sent to the dead node"),
+    /// Column: refused.
+    RtColNoOwner => ("Refusades: sense propietari", "Refused: no owner"),
+
     // ---- Section 3: hash and compound keys ------------------------------------------------------
     /// Chapter intro.
     HashIntro => (
@@ -1012,6 +1417,8 @@ pub fn chapter_tab(lang: Lang, c: ChapterId) -> &'static str {
         ChapterId::ChoosingKeys => tr(lang, St::KeysTab),
         ChapterId::Compare => tr(lang, St::CmpTab),
         ChapterId::HotKeys => tr(lang, St::HotTab),
+        ChapterId::Rebalancing => tr(lang, St::RebTab),
+        ChapterId::Routing => tr(lang, St::RtTab),
         ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous | ChapterId::Teachers => "",
     }
 }
@@ -1026,6 +1433,8 @@ pub fn chapter_intro(lang: Lang, c: ChapterId) -> &'static str {
         ChapterId::ChoosingKeys => tr(lang, St::KeysIntro),
         ChapterId::Compare => tr(lang, St::CmpIntro),
         ChapterId::HotKeys => tr(lang, St::HotIntro),
+        ChapterId::Rebalancing => tr(lang, St::RebIntro),
+        ChapterId::Routing => tr(lang, St::RtIntro),
         ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous | ChapterId::Teachers => "",
     }
 }
@@ -1081,6 +1490,19 @@ mod tests {
         St::ColN,
         St::ColP50,
         St::ColP99,
+        St::RebMbS,
+        St::RebSecOf,
+        St::RebGb,
+        St::RebColCrc,
+        St::RebMinutes,
+        St::RebColNode,
+        St::RebNodes,
+        St::RebPresetRedis,
+        St::RtMs,
+        St::RtColMoved,
+        St::RtColAsk,
+        St::RtSeconds,
+        St::RebColIdeal,
     ];
 
     #[test]

@@ -1,0 +1,133 @@
+//! `partlab rebalancing`, `partlab routing` and `partlab slot`: their JSON answers, and bad
+//! input answered with exit code 2 and one line on stderr.
+#![cfg(unix)]
+// Test helpers fail loudly on purpose: their inputs are fixed and valid.
+#![allow(clippy::expect_used)]
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn partlab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_partlab"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = partlab(args);
+    assert!(out.status.success(), "{args:?}: {out:?}");
+    serde_json::from_slice(&out.stdout).expect("one JSON value")
+}
+
+fn figure(v: &Value, key: &str) -> f64 {
+    v["views"]
+        .as_array()
+        .expect("views")
+        .iter()
+        .flat_map(|p| p["figures"].as_array().expect("figures").iter())
+        .find(|f| f["key"] == key)
+        .and_then(|f| f["value"].as_f64())
+        .expect("the figure")
+}
+
+#[test]
+fn slot_answers_redis_clusters_slots() {
+    let v = json(&[
+        "slot",
+        "--json",
+        "123456789",
+        "{user1000}.following",
+        "{user1000}.followers",
+        "somekey",
+    ]);
+    let slots: Vec<(String, u64)> = v
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|o| {
+            (
+                o["key"].as_str().expect("key").to_owned(),
+                o["slot"].as_u64().expect("slot"),
+            )
+        })
+        .collect();
+    // CRC16-XMODEM's check value 0x31C3, modulo 16384; Redis's documented KEYSLOT of somekey.
+    // 0x31C3 is below 16 384: the slot is the check value itself.
+    assert_eq!(slots[0], ("123456789".to_owned(), 0x31C3));
+    assert_eq!(slots[1].1, slots[2].1);
+    assert_eq!(slots[3].1, 11_058);
+    let table = partlab(&["slot", "foo{bar}{zap}"]);
+    let text = String::from_utf8(table.stdout).expect("utf-8");
+    assert!(
+        text.contains("foo{bar}{zap}") && text.lines().nth(1).is_some_and(|l| l.ends_with("bar"))
+    );
+}
+
+#[test]
+fn rebalancing_json_has_every_view_and_the_lessons_join() {
+    let v = json(&["rebalancing", "--json"]);
+    assert_eq!(v["chapter"], "rebalancing");
+    let views: Vec<&str> = v["views"]
+        .as_array()
+        .expect("views")
+        .iter()
+        .map(|p| p["view"].as_str().expect("view"))
+        .collect();
+    assert_eq!(
+        views,
+        [
+            "fixed",
+            "slots",
+            "dynamic",
+            "compare",
+            "bandwidth",
+            "cascade"
+        ]
+    );
+    let moved = figure(&v, "partitions-moved");
+    assert!((moved - 1024.0 / 11.0).abs() < 4.0, "{moved}");
+    assert!(figure(&v, "moved-gb") >= figure(&v, "ideal-gb"));
+    let redis = json(&["rebalancing", "--preset", "redis", "--json"]);
+    // 16 384 slots on 4 nodes: the fifth takes about a fifth of them.
+    let slots = figure(&redis, "partitions-moved");
+    assert!((slots - 16_384.0 / 5.0).abs() < 100.0, "{slots}");
+    assert!(figure(&redis, "moved-gb") >= figure(&redis, "ideal-gb"));
+}
+
+#[test]
+fn routing_json_agrees_with_the_watch_delay() {
+    let v = json(&["routing", "--watch-ms", "200", "--json"]);
+    assert_eq!(figure(&v, "agree-b"), 200.0);
+    let l = json(&["routing", "--ttl", "5", "--die", "13", "--json"]);
+    let after = figure(&l, "lease-after-death");
+    assert!(after > 0.0 && after <= 5.0, "{after}");
+}
+
+#[test]
+fn bad_input_exits_2_with_one_line() {
+    for args in [
+        &["slot"][..],
+        &["slot", ""],
+        &["rebalancing", "--nodes", "99"],
+        &["rebalancing", "--partitions", "100"],
+        &["rebalancing", "--mode", "\u{1b}[31mred"],
+        &["rebalancing", "--preset", "nope"],
+        &["routing", "--gossip-ms", "7"],
+        &["routing", "--ttl", "-1"],
+        &["routing", "--nodes", "99999999999999999999999"],
+    ] {
+        let out = partlab(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).expect("utf-8");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            !err.contains('\u{1b}'),
+            "{args:?}: escape reached the terminal"
+        );
+        assert!(out.stdout.is_empty());
+    }
+    let long = "k".repeat(1_025);
+    assert_eq!(partlab(&["slot", &long]).status.code(), Some(2));
+}

@@ -1,0 +1,963 @@
+//! The chapter of section 9: request routing. The same cluster and request stream under the
+//! three designs (any node with gossip, a routing tier, a partition-aware client with `MOVED`
+//! and `ASK`) while one partition moves, and a coordinator's leases when a node dies.
+//!
+//! Every number comes from [`partlab_core::routing`]; this module chooses what to ask and
+//! words the answers.
+//!
+//! # URL fields
+//!
+//! | field | meaning | values (default) |
+//! |---|---|---|
+//! | `n` | nodes | 3–16 (6) |
+//! | `parts` | partitions | 2–64 (12) |
+//! | `rps` | requests a second | 20, 60, 120, 300, 600 (120) |
+//! | `mig` | how long the partition's keys take to migrate, ms | 0, 500, 1000, 2000, 5000 (2000) |
+//! | `gos` | a gossip round every, ms | 200, 500, 1000, 2000, 5000 (1000) |
+//! | `watch` | how late the router hears of the move, ms | 10, 50, 200, 1000 (50) |
+//! | `cl` | clients with a cached map | 1–64 (8) |
+//! | `t` | the second shown | 0–19 (5) |
+//! | `ttl` | the lease's TTL, s | 1–60 (15) |
+//! | `die` | the second the node dies | 0–40 (12) |
+//! | `lt` | the lease timeline's second | 0–59 (30) |
+//! | `seed` | the request stream and gossip peers | 0–999 999 999 (2026) |
+//! | `p` | a preset: `lesson`, `slow-gossip`, `no-migration`, `short-ttl` | |
+//! | `l`, `embed` | language; one view alone: `designs`, `timeline`, `lease` | |
+
+use partlab_core::replication::node_name;
+use partlab_core::routing::{
+    lease_timeline, run, Design, LeaseConfig, LeaseTimeline, RouteRun, RoutingConfig,
+};
+
+use super::chart::{Chart, Lines, Series, Stroke};
+use super::fields::{Fields, StudyIssue, Writer};
+use super::text::St;
+use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
+use super::{presets_control, read_embed, stop_at, Input, Study, Words, MAX_SEED};
+use crate::chapters::ChapterId;
+use crate::i18n::fmt_dec;
+use crate::state::Lang;
+
+/// The chapter's views, in page order.
+pub const VIEWS: &[&str] = &["designs", "timeline", "lease"];
+/// Most nodes.
+pub const MAX_NODES: u32 = 16;
+/// Requests a second.
+pub const RPS_STOPS: [u32; 5] = [20, 60, 120, 300, 600];
+/// Migration times, ms.
+pub const MIG_STOPS: [u32; 5] = [0, 500, 1_000, 2_000, 5_000];
+/// Gossip intervals, ms.
+pub const GOSSIP_STOPS: [u32; 5] = [200, 500, 1_000, 2_000, 5_000];
+/// The router's watch delays, ms.
+pub const WATCH_STOPS: [u32; 4] = [10, 50, 200, 1_000];
+/// Seconds of the routing run.
+pub const SECONDS: u32 = 20;
+/// When the partition starts moving, ms.
+pub const MOVE_AT_MS: u32 = 3_000;
+/// Seconds of the lease timeline.
+pub const LEASE_SECS: u32 = 60;
+
+const PRESETS: [(&str, St); 4] = [
+    ("lesson", St::RtPresetLesson),
+    ("slow-gossip", St::RtPresetSlowGossip),
+    ("no-migration", St::RtPresetNoMigration),
+    ("short-ttl", St::RtPresetShortTtl),
+];
+
+/// The chapter's whole state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RtState {
+    /// Interface language.
+    pub lang: Lang,
+    /// The view shown alone.
+    pub embed: Option<&'static str>,
+    /// The preset the state came from, while unchanged.
+    pub preset: Option<&'static str>,
+    /// Nodes.
+    pub nodes: u32,
+    /// Partitions.
+    pub parts: u32,
+    /// Requests a second.
+    pub rps: u32,
+    /// Migration, ms.
+    pub migrate: u32,
+    /// Gossip interval, ms.
+    pub gossip: u32,
+    /// Router watch delay, ms.
+    pub watch: u32,
+    /// Clients.
+    pub clients: u32,
+    /// The second shown.
+    pub t: u32,
+    /// Lease TTL, s.
+    pub ttl: u32,
+    /// When the node dies, s.
+    pub die: u32,
+    /// The lease timeline's second.
+    pub lease_t: u32,
+    /// Seed.
+    pub seed: u64,
+}
+
+impl RtState {
+    /// The opening state.
+    pub fn new(lang: Lang) -> RtState {
+        RtState {
+            lang,
+            embed: None,
+            preset: None,
+            nodes: 6,
+            parts: 12,
+            rps: 120,
+            migrate: 2_000,
+            gossip: 1_000,
+            watch: 50,
+            clients: 8,
+            t: 5,
+            ttl: 15,
+            die: 12,
+            lease_t: 30,
+            seed: 2026,
+        }
+    }
+
+    /// Reads `fragment` over the opening state; never panics.
+    pub fn from_fragment(fragment: &str, lang: Lang) -> (RtState, Vec<StudyIssue>) {
+        let mut st = RtState::new(lang);
+        let mut f = Fields::new(fragment);
+        if let Some(l) = f.lang() {
+            st.lang = l;
+        }
+        st.embed = read_embed(&mut f, VIEWS);
+        if let Some(p) = f.choice("p", |s| {
+            PRESETS.iter().find(|(id, _)| *id == s).map(|p| p.0)
+        }) {
+            st.apply_preset(p);
+        }
+        let before = st.clone();
+        let stop = |stops: &'static [u32]| {
+            move |s: &str| s.parse::<u32>().ok().filter(|v| stops.contains(v))
+        };
+        if let Some(v) = f.number("n", 3, u64::from(MAX_NODES)) {
+            st.nodes = v as u32;
+        }
+        if let Some(v) = f.number("parts", 2, 64) {
+            st.parts = v as u32;
+        }
+        if let Some(v) = f.choice("rps", stop(&RPS_STOPS)) {
+            st.rps = v;
+        }
+        if let Some(v) = f.choice("mig", stop(&MIG_STOPS)) {
+            st.migrate = v;
+        }
+        if let Some(v) = f.choice("gos", stop(&GOSSIP_STOPS)) {
+            st.gossip = v;
+        }
+        if let Some(v) = f.choice("watch", stop(&WATCH_STOPS)) {
+            st.watch = v;
+        }
+        if let Some(v) = f.number("cl", 1, 64) {
+            st.clients = v as u32;
+        }
+        if let Some(v) = f.number("t", 0, u64::from(SECONDS - 1)) {
+            st.t = v as u32;
+        }
+        if let Some(v) = f.number("ttl", 1, 60) {
+            st.ttl = v as u32;
+        }
+        if let Some(v) = f.number("die", 0, 40) {
+            st.die = v as u32;
+        }
+        if let Some(v) = f.number("lt", 0, u64::from(LEASE_SECS - 1)) {
+            st.lease_t = v as u32;
+        }
+        if let Some(v) = f.number("seed", 0, MAX_SEED) {
+            st.seed = v;
+        }
+        if st != before {
+            st.preset = None;
+        }
+        let issues = f.finish();
+        (st, issues)
+    }
+
+    /// The fragment (without `#`); without `embed` when `embed` is false.
+    pub fn to_fragment(&self, embed: bool) -> String {
+        let mut w = Writer::new();
+        w.field("n", self.nodes)
+            .field("parts", self.parts)
+            .field("rps", self.rps)
+            .field("mig", self.migrate)
+            .field("gos", self.gossip)
+            .field("watch", self.watch)
+            .field("cl", self.clients)
+            .field("t", self.t)
+            .field("ttl", self.ttl)
+            .field("die", self.die)
+            .field("lt", self.lease_t)
+            .field("seed", self.seed)
+            .field("l", self.lang.code());
+        if let Some(p) = self.preset {
+            w.field("p", p);
+        }
+        if let (true, Some(v)) = (embed, self.embed) {
+            w.field("embed", v);
+        }
+        w.finish()
+    }
+
+    fn apply_preset(&mut self, id: &'static str) {
+        let (lang, embed) = (self.lang, self.embed);
+        *self = RtState::new(lang);
+        self.embed = embed;
+        match id {
+            "lesson" => {}
+            "slow-gossip" => self.gossip = 5_000,
+            "no-migration" => self.migrate = 0,
+            "short-ttl" => self.ttl = 5,
+            _ => return,
+        }
+        self.preset = Some(id);
+    }
+
+    /// The routing simulation's settings.
+    pub fn routing(&self) -> RoutingConfig {
+        RoutingConfig {
+            nodes: self.nodes,
+            partitions: self.parts,
+            requests_per_sec: self.rps,
+            seconds: SECONDS,
+            move_at_ms: MOVE_AT_MS,
+            migrate_ms: self.migrate,
+            gossip_ms: self.gossip,
+            watch_ms: self.watch,
+            clients: self.clients,
+            seed: self.seed,
+        }
+    }
+
+    /// The lease timeline's settings.
+    pub fn lease(&self) -> LeaseConfig {
+        LeaseConfig {
+            ttl_s: self.ttl,
+            refresh_s: (self.ttl / 3).max(1),
+            die_at_ms: u64::from(self.die) * 1_000,
+            seconds: LEASE_SECS,
+            ..LeaseConfig::default()
+        }
+    }
+}
+
+/// What the chapter's controls ask for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Msg {
+    /// Nodes.
+    Nodes(u32),
+    /// Partitions.
+    Parts(u32),
+    /// Requests a second.
+    Rps(u32),
+    /// Migration time.
+    Migrate(u32),
+    /// Gossip interval.
+    Gossip(u32),
+    /// Router delay.
+    Watch(u32),
+    /// Clients.
+    Clients(u32),
+    /// The second shown.
+    T(u32),
+    /// One second back or forward.
+    TBy(i32),
+    /// TTL.
+    Ttl(u32),
+    /// Death time.
+    Die(u32),
+    /// The lease timeline's second.
+    LeaseT(u32),
+    /// One second back or forward on the lease timeline.
+    LeaseBy(i32),
+    /// Seed.
+    Seed(u64),
+    /// A preset.
+    Preset(&'static str),
+}
+
+impl Msg {
+    /// The message a control event stands for, if any.
+    pub fn parse(id: &str, value: &str) -> Option<Msg> {
+        let v = value.trim();
+        let num = |min: u32, max: u32| {
+            (v.len() <= 10)
+                .then(|| v.parse::<u32>().ok())
+                .flatten()
+                .filter(|x| (min..=max).contains(x))
+        };
+        let by = || match v {
+            "-1" => Some(-1),
+            "+1" => Some(1),
+            _ => None,
+        };
+        match id {
+            "n" => num(3, MAX_NODES).map(Msg::Nodes),
+            "parts" => num(2, 64).map(Msg::Parts),
+            "rps" => stop_at(&RPS_STOPS, v).map(|&x| Msg::Rps(x)),
+            "mig" => stop_at(&MIG_STOPS, v).map(|&x| Msg::Migrate(x)),
+            "gos" => stop_at(&GOSSIP_STOPS, v).map(|&x| Msg::Gossip(x)),
+            "watch" => stop_at(&WATCH_STOPS, v).map(|&x| Msg::Watch(x)),
+            "cl" => num(1, 64).map(Msg::Clients),
+            "t" => num(0, SECONDS - 1).map(Msg::T),
+            "tstep" => by().map(Msg::TBy),
+            "ttl" => num(1, 60).map(Msg::Ttl),
+            "die" => num(0, 40).map(Msg::Die),
+            "lt" => num(0, LEASE_SECS - 1).map(Msg::LeaseT),
+            "ltstep" => by().map(Msg::LeaseBy),
+            "seed" => (v.len() <= 12)
+                .then(|| v.parse::<u64>().ok())
+                .flatten()
+                .filter(|s| *s <= MAX_SEED)
+                .map(Msg::Seed),
+            "p" => PRESETS
+                .iter()
+                .find(|(p, _)| *p == v)
+                .map(|(p, _)| Msg::Preset(p)),
+            _ => None,
+        }
+    }
+}
+
+/// The section-9 chapter.
+pub struct Routing {
+    state: RtState,
+    notices: Vec<StudyIssue>,
+    inputs: (RoutingConfig, LeaseConfig),
+    runs: Vec<RouteRun>,
+    lease: LeaseTimeline,
+}
+
+fn compute(r: &RoutingConfig, l: &LeaseConfig) -> (Vec<RouteRun>, LeaseTimeline) {
+    (
+        Design::ALL.iter().map(|&d| run(d, r)).collect(),
+        lease_timeline(l),
+    )
+}
+
+impl Routing {
+    /// The chapter from its fields.
+    pub fn open(fragment: &str, lang: Lang, mut notices: Vec<StudyIssue>) -> Routing {
+        let (state, issues) = RtState::from_fragment(fragment, lang);
+        notices.extend(issues);
+        let inputs = (state.routing(), state.lease());
+        let (runs, lease) = compute(&inputs.0, &inputs.1);
+        Routing {
+            state,
+            notices,
+            inputs,
+            runs,
+            lease,
+        }
+    }
+
+    /// The state.
+    pub fn state(&self) -> &RtState {
+        &self.state
+    }
+
+    fn refresh(&mut self) {
+        let inputs = (self.state.routing(), self.state.lease());
+        if inputs != self.inputs {
+            let (runs, lease) = compute(&inputs.0, &inputs.1);
+            self.runs = runs;
+            self.lease = lease;
+            self.inputs = inputs;
+        }
+    }
+
+    fn apply(&mut self, msg: Msg) {
+        let st = &mut self.state;
+        match msg {
+            Msg::Nodes(v) => st.nodes = v,
+            Msg::Parts(v) => st.parts = v,
+            Msg::Rps(v) => st.rps = v,
+            Msg::Migrate(v) => st.migrate = v,
+            Msg::Gossip(v) => st.gossip = v,
+            Msg::Watch(v) => st.watch = v,
+            Msg::Clients(v) => st.clients = v,
+            Msg::T(v) => st.t = v,
+            Msg::TBy(d) => st.t = st.t.saturating_add_signed(d).min(SECONDS - 1),
+            Msg::Ttl(v) => st.ttl = v,
+            Msg::Die(v) => st.die = v,
+            Msg::LeaseT(v) => st.lease_t = v,
+            Msg::LeaseBy(d) => st.lease_t = st.lease_t.saturating_add_signed(d).min(LEASE_SECS - 1),
+            Msg::Seed(v) => st.seed = v,
+            Msg::Preset(p) => {
+                st.apply_preset(p);
+                return;
+            }
+        }
+        st.preset = None;
+    }
+
+    fn w(&self) -> Words {
+        Words(self.state.lang)
+    }
+}
+
+fn design_name(d: Design) -> St {
+    match d {
+        Design::AnyNode => St::RtAnyNode,
+        Design::RoutingTier => St::RtRouter,
+        Design::AwareClient => St::RtClient,
+    }
+}
+
+fn design_code(d: Design) -> &'static str {
+    match d {
+        Design::AnyNode => "a",
+        Design::RoutingTier => "b",
+        Design::AwareClient => "c",
+    }
+}
+
+fn fig(key: &'static str, label: String, text: String, value: f64) -> Figure {
+    Figure {
+        key,
+        label,
+        text,
+        value,
+    }
+}
+
+fn stepper(id: &'static str, label: St, w: Words) -> Control {
+    Control {
+        id,
+        label: w.t(label),
+        kind: ControlKind::Buttons {
+            options: vec![
+                Choice::new("-1", w.t(St::RebBack)),
+                Choice::new("+1", w.t(St::RebForward)),
+            ],
+            pressed: None,
+        },
+        note: String::new(),
+    }
+}
+
+impl Study for Routing {
+    fn chapter(&self) -> ChapterId {
+        ChapterId::Routing
+    }
+
+    fn lang(&self) -> Lang {
+        self.state.lang
+    }
+
+    fn embed(&self) -> Option<&'static str> {
+        self.state.embed
+    }
+
+    fn fragment(&self, embed: bool) -> String {
+        self.state.to_fragment(embed)
+    }
+
+    fn views(&self) -> &'static [&'static str] {
+        VIEWS
+    }
+
+    fn issues(&self) -> &[StudyIssue] {
+        &self.notices
+    }
+
+    fn update(&mut self, input: Input) {
+        match input {
+            Input::Lang(l) => {
+                self.state.lang = l;
+                return;
+            }
+            Input::DismissNotices => {
+                self.notices.clear();
+                return;
+            }
+            Input::Load(fields) => {
+                let (state, issues) = RtState::from_fragment(&fields, self.state.lang);
+                self.state = state;
+                self.notices = issues;
+            }
+            Input::Control { id, value } => match Msg::parse(&id, &value) {
+                Some(m) => self.apply(m),
+                None => return,
+            },
+        }
+        self.refresh();
+    }
+
+    fn controls(&self) -> Vec<Control> {
+        let w = self.w();
+        let st = &self.state;
+        let number = |id: &'static str, label: St, min: u64, max: u64, value: u64| Control {
+            id,
+            label: w.t(label),
+            kind: ControlKind::Number { min, max, value },
+            note: String::new(),
+        };
+        let slider =
+            |id: &'static str, label: St, stops: &[u32], value: u32, text: String| Control {
+                id,
+                label: w.t(label),
+                kind: ControlKind::Range {
+                    max: stops.len() as u32 - 1,
+                    value: stops.iter().position(|&s| s == value).unwrap_or(0) as u32,
+                    value_text: text,
+                },
+                note: String::new(),
+            };
+        let ms = |v: u32| w.f(St::RtMs, &[("n", &w.n(u64::from(v)))]);
+        let second = |id: &'static str, label: St, max: u32, value: u32| Control {
+            id,
+            label: w.t(label),
+            kind: ControlKind::Range {
+                max,
+                value,
+                value_text: w.f(St::RebSecOf, &[("t", &value.to_string())]),
+            },
+            note: String::new(),
+        };
+        vec![
+            presets_control(st.lang, &PRESETS, st.preset),
+            number(
+                "n",
+                St::RebNodes,
+                3,
+                u64::from(MAX_NODES),
+                u64::from(st.nodes),
+            ),
+            number("parts", St::Partitions, 2, 64, u64::from(st.parts)),
+            slider("rps", St::RtRps, &RPS_STOPS, st.rps, w.n(u64::from(st.rps))),
+            slider("mig", St::RtMigrate, &MIG_STOPS, st.migrate, ms(st.migrate)),
+            slider("gos", St::RtGossip, &GOSSIP_STOPS, st.gossip, ms(st.gossip)),
+            slider("watch", St::RtWatch, &WATCH_STOPS, st.watch, ms(st.watch)),
+            number("cl", St::RtClients, 1, 64, u64::from(st.clients)),
+            second("t", St::RtSecond, SECONDS - 1, st.t),
+            stepper("tstep", St::RtStepRun, w),
+            number("ttl", St::RtTtl, 1, 60, u64::from(st.ttl)),
+            number("die", St::RtDie, 0, 40, u64::from(st.die)),
+            second("lt", St::RtLeaseSecond, LEASE_SECS - 1, st.lease_t),
+            stepper("ltstep", St::RtStepLease, w),
+            number("seed", St::Seed, 0, MAX_SEED, st.seed),
+        ]
+    }
+
+    fn panels(&self) -> Vec<Panel> {
+        vec![
+            self.designs_panel(),
+            self.timeline_panel(),
+            self.lease_panel(),
+        ]
+    }
+}
+
+impl Routing {
+    fn agree_text(&self, r: &RouteRun) -> (String, f64) {
+        let w = self.w();
+        match r.agree_after_ms {
+            Some(ms) => (w.f(St::RtMs, &[("n", &w.n(ms))]), ms as f64),
+            None => (w.t(St::RtNotYet), -1.0),
+        }
+    }
+
+    fn designs_panel(&self) -> Panel {
+        let w = self.w();
+        let lang = self.state.lang;
+        let cfg = self.state.routing();
+        let (from, to) = cfg.move_nodes();
+        let rows = self
+            .runs
+            .iter()
+            .map(|r| {
+                let code = design_code(r.design);
+                let (agree, agree_v) = self.agree_text(r);
+                let moved = r.trips.iter().filter(|t| t.moved).count() as u64;
+                let ask = r.trips.iter().filter(|t| t.ask).count() as u64;
+                let at_owner = r.trips.iter().filter(|t| t.ended_at == t.owner).count() as u64;
+                let mut row = row(
+                    code,
+                    vec![
+                        Cell::text(w.t(design_name(r.design))),
+                        w.dec(r.mean_hops(), 3),
+                        w.int(r.redirected()),
+                        w.int(moved),
+                        w.int(ask),
+                        w.int(r.trips.len() as u64 - at_owner),
+                        Cell::num(agree, agree_v),
+                        w.int(u64::from(r.participants)),
+                    ],
+                );
+                row.attrs.push(("hops", format!("{:.6}", r.mean_hops())));
+                row.attrs.push(("agree", agree_v.to_string()));
+                row
+            })
+            .collect();
+        let figures = self
+            .runs
+            .iter()
+            .map(|r| {
+                let key = match r.design {
+                    Design::AnyNode => "agree-a",
+                    Design::RoutingTier => "agree-b",
+                    Design::AwareClient => "agree-c",
+                };
+                let (text, v) = self.agree_text(r);
+                fig(
+                    key,
+                    w.f(St::RtFigAgree, &[("design", &w.t(design_name(r.design)))]),
+                    text,
+                    v,
+                )
+            })
+            .collect();
+        Panel {
+            view: "designs",
+            title: w.t(St::RtDesignsTitle),
+            caption: w.f(
+                St::RtDesignsCaption,
+                &[
+                    ("nodes", &self.state.nodes.to_string()),
+                    ("parts", &self.state.parts.to_string()),
+                    ("rps", &w.n(u64::from(self.state.rps))),
+                    ("secs", &SECONDS.to_string()),
+                    ("from", &node_name(from as usize)),
+                    ("to", &node_name(to as usize)),
+                    ("at", &fmt_dec(lang, f64::from(MOVE_AT_MS) / 1000.0, 0)),
+                    ("mig", &w.n(u64::from(self.state.migrate))),
+                ],
+            ),
+            wide: true,
+            blocks: vec![
+                Block::Figures(figures),
+                Block::Table(DataTable {
+                    key: "designs",
+                    head: vec![
+                        w.t(St::RtColDesign),
+                        w.t(St::RtColHops),
+                        w.t(St::RtColRedirected),
+                        w.t(St::RtColMoved),
+                        w.t(St::RtColAsk),
+                        w.t(St::RtColWrong),
+                        w.t(St::RtColAgree),
+                        w.t(St::RtColParticipants),
+                    ],
+                    rows,
+                }),
+            ],
+        }
+    }
+
+    fn timeline_panel(&self) -> Panel {
+        let w = self.w();
+        let lang = self.state.lang;
+        let t = self.state.t.min(SECONDS - 1) as usize;
+        let mut series: Vec<Series> = self
+            .runs
+            .iter()
+            .enumerate()
+            .map(|(i, r)| Series {
+                label: w.t(design_name(r.design)),
+                points: r
+                    .seconds
+                    .iter()
+                    .map(|s| (f64::from(s.t), s.mean_hops))
+                    .collect(),
+                colour: [3, 4, 6][i % 3],
+                stroke: Stroke::LineMarkers,
+            })
+            .collect();
+        series.push(Series {
+            label: w.t(St::RebNow),
+            points: vec![(t as f64, 0.0), (t as f64, 3.0)],
+            colour: 5,
+            stroke: Stroke::Dashed,
+        });
+        let chart = Chart::Lines(Lines {
+            x_label: w.t(St::RebAxisSeconds),
+            y_label: w.t(St::RtColHops),
+            x_range: Some((0.0, f64::from(SECONDS - 1))),
+            y_min_top: 3.0,
+            series,
+            ..Lines::default()
+        });
+        let rows = (0..SECONDS as usize)
+            .map(|s| {
+                let mut cells = vec![Cell::num(s.to_string(), s as f64)];
+                for r in &self.runs {
+                    let sec = r.seconds.get(s).copied().unwrap_or_default();
+                    cells.push(w.dec(sec.mean_hops, 2));
+                    cells.push(w.int(u64::from(sec.redirected)));
+                    cells.push(w.int(u64::from(sec.stale_views)));
+                }
+                row(s.to_string(), cells)
+            })
+            .collect();
+        let mut head = vec![w.t(St::RebAxisSeconds)];
+        for r in &self.runs {
+            // The design's letter only: nine columns must fit beside the chart.
+            let name = format!("({})", design_code(r.design));
+            head.push(w.f(St::RtHeadHops, &[("design", &name)]));
+            head.push(w.f(St::RtHeadRedirected, &[("design", &name)]));
+            head.push(w.f(St::RtHeadStale, &[("design", &name)]));
+        }
+        let mut figures = Vec::new();
+        for r in &self.runs {
+            let sec = r.seconds.get(t).copied().unwrap_or_default();
+            let (hk, rk) = match r.design {
+                Design::AnyNode => ("hops-a", "redirected-a"),
+                Design::RoutingTier => ("hops-b", "redirected-b"),
+                Design::AwareClient => ("hops-c", "redirected-c"),
+            };
+            let name = w.t(design_name(r.design));
+            figures.push(fig(
+                hk,
+                w.f(St::RtFigHopsAt, &[("design", &name), ("t", &t.to_string())]),
+                fmt_dec(lang, sec.mean_hops, 2),
+                sec.mean_hops,
+            ));
+            figures.push(fig(
+                rk,
+                w.f(St::RtFigRedirectedAt, &[("design", &name)]),
+                w.n(u64::from(sec.redirected)),
+                f64::from(sec.redirected),
+            ));
+        }
+        // Redirects per second: where the move shows most plainly.
+        let top = self
+            .runs
+            .iter()
+            .flat_map(|r| r.seconds.iter().map(|s| f64::from(s.redirected)))
+            .fold(1.0, f64::max);
+        let mut redirect_series: Vec<Series> = self
+            .runs
+            .iter()
+            .enumerate()
+            .map(|(i, r)| Series {
+                label: w.t(design_name(r.design)),
+                points: r
+                    .seconds
+                    .iter()
+                    .map(|s| (f64::from(s.t), f64::from(s.redirected)))
+                    .collect(),
+                colour: [3, 4, 6][i % 3],
+                stroke: Stroke::LineMarkers,
+            })
+            .collect();
+        redirect_series.push(Series {
+            label: w.t(St::RebNow),
+            points: vec![(t as f64, 0.0), (t as f64, top)],
+            colour: 5,
+            stroke: Stroke::Dashed,
+        });
+        let redirect_chart = Chart::Lines(Lines {
+            x_label: w.t(St::RebAxisSeconds),
+            y_label: w.t(St::RtColRedirected),
+            x_range: Some((0.0, f64::from(SECONDS - 1))),
+            y_min_top: top,
+            series: redirect_series,
+            ..Lines::default()
+        });
+        let redirect_rows = (0..SECONDS as usize)
+            .map(|s| {
+                let mut cells = vec![Cell::num(s.to_string(), s as f64)];
+                for r in &self.runs {
+                    let sec = r.seconds.get(s).copied().unwrap_or_default();
+                    cells.push(w.int(u64::from(sec.redirected)));
+                    cells.push(w.int(u64::from(sec.failed)));
+                }
+                row(s.to_string(), cells)
+            })
+            .collect();
+        let mut redirect_head = vec![w.t(St::RebAxisSeconds)];
+        for r in &self.runs {
+            let name = format!("({})", design_code(r.design));
+            redirect_head.push(w.f(St::RtHeadRedirected, &[("design", &name)]));
+            redirect_head.push(w.f(St::RtHeadFailed, &[("design", &name)]));
+        }
+        Panel {
+            view: "timeline",
+            title: w.t(St::RtTimelineTitle),
+            caption: w.t(St::RtTimelineCaption),
+            wide: true,
+            blocks: vec![
+                Block::Figures(figures),
+                Block::Chart {
+                    chart,
+                    label: w.t(St::RtTimelineChart),
+                    table: DataTable {
+                        key: "timeline",
+                        head,
+                        rows,
+                    },
+                },
+                Block::Chart {
+                    chart: redirect_chart,
+                    label: w.t(St::RtRedirectChart),
+                    table: DataTable {
+                        key: "timeline-redirects",
+                        head: redirect_head,
+                        rows: redirect_rows,
+                    },
+                },
+            ],
+        }
+    }
+
+    fn lease_panel(&self) -> Panel {
+        let w = self.w();
+        let lang = self.state.lang;
+        let l = &self.lease;
+        let die_ms = u64::from(self.state.die) * 1_000;
+        let secs = |ms: u64| fmt_dec(lang, ms as f64 / 1000.0, 2);
+        let t = self.state.lease_t.min(LEASE_SECS - 1) as usize;
+        let now = l.seconds.get(t).copied().unwrap_or_default();
+        let parts = f64::from(self.state.lease().partitions);
+        let line =
+            |label: St, colour: usize, f: &dyn Fn(&partlab_core::routing::LeaseSecond) -> f64| {
+                Series {
+                    label: w.t(label),
+                    points: l.seconds.iter().map(|s| (f64::from(s.t), f(s))).collect(),
+                    colour,
+                    stroke: Stroke::Line,
+                }
+            };
+        let chart = Chart::Lines(Lines {
+            x_label: w.t(St::RebAxisSeconds),
+            y_label: w.t(St::RtAxisPartitions),
+            x_range: Some((0.0, f64::from(LEASE_SECS - 1))),
+            y_min_top: parts,
+            series: vec![
+                line(St::RtSeriesEntries, 3, &|s| f64::from(s.entries)),
+                line(St::RtSeriesOwnerless, 4, &|s| f64::from(s.ownerless)),
+                Series {
+                    label: w.t(St::RebNow),
+                    points: vec![(t as f64, 0.0), (t as f64, parts)],
+                    colour: 5,
+                    stroke: Stroke::Dashed,
+                },
+            ],
+            ..Lines::default()
+        });
+        let rows = l
+            .seconds
+            .iter()
+            .map(|s| {
+                row(
+                    s.t.to_string(),
+                    vec![
+                        Cell::num(s.t.to_string(), f64::from(s.t)),
+                        w.int(u64::from(s.entries)),
+                        w.int(u64::from(s.ownerless)),
+                        w.int(u64::from(s.ok)),
+                        w.int(u64::from(s.to_dead)),
+                        w.int(u64::from(s.no_owner)),
+                    ],
+                )
+            })
+            .collect();
+        let after_death = l.expires_ms.saturating_sub(die_ms);
+        Panel {
+            view: "lease",
+            title: w.t(St::RtLeaseTitle),
+            caption: w.f(
+                St::RtLeaseCaption,
+                &[
+                    ("ttl", &self.state.ttl.to_string()),
+                    ("refresh", &self.state.lease().refresh_s.to_string()),
+                    ("die", &self.state.die.to_string()),
+                ],
+            ),
+            wide: true,
+            blocks: vec![
+                Block::Figures(vec![
+                    fig(
+                        "lease-refresh",
+                        w.t(St::RtFigRefresh),
+                        w.f(St::RtSeconds, &[("n", &secs(l.last_refresh_ms))]),
+                        l.last_refresh_ms as f64 / 1000.0,
+                    ),
+                    fig(
+                        "lease-expires",
+                        w.t(St::RtFigExpires),
+                        w.f(St::RtSeconds, &[("n", &secs(l.expires_ms))]),
+                        l.expires_ms as f64 / 1000.0,
+                    ),
+                    fig(
+                        "lease-after-death",
+                        w.t(St::RtFigAfterDeath),
+                        w.f(St::RtSeconds, &[("n", &secs(after_death))]),
+                        after_death as f64 / 1000.0,
+                    ),
+                    fig(
+                        "lease-reassigned",
+                        w.t(St::RtFigReassigned),
+                        w.f(St::RtSeconds, &[("n", &secs(l.reassigned_ms))]),
+                        l.reassigned_ms as f64 / 1000.0,
+                    ),
+                    fig(
+                        "lease-ownerless-now",
+                        w.f(St::RtFigOwnerlessAt, &[("t", &t.to_string())]),
+                        w.n(u64::from(now.ownerless)),
+                        f64::from(now.ownerless),
+                    ),
+                ]),
+                Block::Chart {
+                    chart,
+                    label: w.t(St::RtLeaseChart),
+                    table: DataTable {
+                        key: "lease",
+                        head: vec![
+                            w.t(St::RebAxisSeconds),
+                            w.t(St::RtSeriesEntries),
+                            w.t(St::RtSeriesOwnerless),
+                            w.t(St::RtColOk),
+                            w.t(St::RtColToDead),
+                            w.t(St::RtColNoOwner),
+                        ],
+                        rows,
+                    },
+                },
+            ],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fragments_round_trip() {
+        let (st, issues) = RtState::from_fragment(
+            "n=8&parts=20&rps=300&mig=500&gos=200&watch=1000&cl=3&t=9&ttl=30&die=7&lt=44&seed=1&l=en&embed=lease",
+            Lang::Ca,
+        );
+        assert!(issues.is_empty(), "{issues:?}");
+        assert_eq!((st.nodes, st.gossip, st.ttl, st.lease_t), (8, 200, 30, 44));
+        let (again, issues) = RtState::from_fragment(&st.to_fragment(true), Lang::Ca);
+        assert!(issues.is_empty());
+        assert_eq!(again, st);
+    }
+
+    #[test]
+    fn bad_fields_keep_defaults_with_notices() {
+        let (st, issues) =
+            RtState::from_fragment("n=1&rps=7&gos=abc&ttl=0&lt=%3Cx%3E&p=nope&q=1", Lang::En);
+        assert_eq!(st, RtState::new(Lang::En));
+        assert_eq!(issues.len(), 7, "{issues:?}");
+    }
+
+    #[test]
+    fn messages_parse_only_what_they_allow() {
+        assert_eq!(Msg::parse("gos", "4"), Some(Msg::Gossip(5_000)));
+        assert_eq!(Msg::parse("gos", "5"), None);
+        assert_eq!(Msg::parse("ttl", "61"), None);
+        assert_eq!(Msg::parse("ltstep", "-1"), Some(Msg::LeaseBy(-1)));
+        assert_eq!(Msg::parse("p", "short-ttl"), Some(Msg::Preset("short-ttl")));
+    }
+}
