@@ -132,6 +132,9 @@ cli_rows=(
   "rendezvous, a node joins: 7 → 8 nodes, 1 000 000 keys|move --strategy rendezvous --nodes $(names 7) --to $(names 8) --keys 1000000"
   "modulo, 8 copies of 1 000 000 keys|dist --strategy modulo --nodes $(names 8) --replicas 8 --keys 1000000"
   "jump, 8 copies of 1 000 000 keys|dist --strategy jump --nodes $(names 8) --replicas 8 --keys 1000000"
+  "maglev, table 2 000 003, 8 copies of 1 000 000 keys|dist --strategy maglev --table-size 2000003 --nodes $(names 8) --replicas 8 --keys 1000000"
+  "bounded, 200 nodes × 1000 vnodes, c = 1, 10 000 000 keys|dist --strategy bounded --load-factor 1 --nodes $(names 200) --vnodes 1000 --keys 10000000"
+  "multiprobe, 21 probes, 3 000 000 keys (63 000 000 probes)|dist --strategy multiprobe --nodes $(names 200) --keys 3000000"
   "deviation sweep, 200 nodes × 11 vnode counts × 48 trials (19 564 800 vnode hashes), 1 000 000 keys|sweep deviation --nodes $(names 200) --trials 48 --keys 1000000"
   "movement sweep, sizes 2..7 × 4 strategies, 1 000 000 keys (rendezvous up to 8 nodes)|sweep movement --nodes n1,n2 --sizes 2..7 --keys 1000000"
 )

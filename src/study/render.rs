@@ -172,6 +172,7 @@ fn controls_signature(controls: &[Control]) -> String {
             }
             ControlKind::Range { max, .. } => s.push_str(&format!("range{max}")),
             ControlKind::Number { min, max, .. } => s.push_str(&format!("num{min}-{max}")),
+            ControlKind::Text { .. } => s.push_str("text"),
         }
         s.push('\n');
     }
@@ -230,6 +231,11 @@ fn render_controls(controls: &[Control], r: &mut Rendered) -> Result<(), JsValue
             ControlKind::Number { value, .. } => {
                 if focused != id {
                     set_input_value(&id, &value.to_string());
+                }
+            }
+            ControlKind::Text { value } => {
+                if focused != id {
+                    set_input_value(&id, value);
                 }
             }
             ControlKind::Buttons { options, pressed } => {
@@ -300,6 +306,17 @@ fn build_control(c: &Control) -> Result<Element, JsValue> {
                     .attr("data-control", c.id),
             )?
             .child(H::new("output")?.id(&format!("{id}-out")).attr("for", &id))?,
+        ControlKind::Text { .. } => H::new("div")?
+            .class("field")
+            .child(H::new("label")?.attr("for", &id).text(&c.label))?
+            .child(
+                H::new("input")?
+                    .id(&id)
+                    .attr("type", "text")
+                    .attr("autocomplete", "off")
+                    .attr("spellcheck", "false")
+                    .attr("data-control", c.id),
+            )?,
         ControlKind::Number { min, max, .. } => H::new("div")?
             .class("field")
             .child(H::new("label")?.attr("for", &id).text(&c.label))?

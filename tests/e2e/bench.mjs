@@ -637,6 +637,21 @@ function worstConfigs() {
       what: '32 nodes, 1 000 000 keys, 8 copies (8 000 000)',
       fragment: `#c=mod-n&s=jump&n=${names(32)}&k=1000000&r=8&l=en`,
     },
+    {
+      strategy: 'maglev',
+      what: '32 nodes, table 655 373, 1 000 000 keys, 8 copies (8 000 000)',
+      fragment: `#c=rendezvous&s=maglev&m=655373&n=${names(32)}&k=1000000&r=8&l=en`,
+    },
+    {
+      strategy: 'bounded',
+      what: '32 nodes × 1000 vnodes, c = 1, 1 000 000 keys, 8 copies (8 000 000)',
+      fragment: `#c=ring&s=bounded&lf=1&n=${names(32)}&v=1000&k=1000000&r=8&l=en`,
+    },
+    {
+      strategy: 'multiprobe',
+      what: '32 nodes, 64 probes, 1 000 000 keys (64 000 000 probes)',
+      fragment: `#c=rendezvous&s=multiprobe&probes=64&n=${names(32)}&k=1000000&r=1&l=en`,
+    },
   ];
 }
 

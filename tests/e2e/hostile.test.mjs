@@ -152,7 +152,7 @@ describe('hostile input', () => {
       replicas: '2',
       keys: 20_000,
       notices: [
-        'Page address: the field "s" (strategy): "ketama" is not valid (it must be modulo, ring, rendezvous or jump); the default was used.',
+        'Page address: the field "s" (strategy): "ketama" is not valid (it must be modulo, ring, rendezvous, jump, maglev, bounded or multiprobe); the default was used.',
         'Page address: the field "w" (weights): "1e-9,1,1,1" is not valid (it needs one weight per node, each from 0.1 to 5); every weight is 1.',
         'Page address: the field "v" (virtual nodes): "0" is not valid (it must be a whole number from 1 to 1000); the default was used.',
         'Page address: the field "n" (node names): Two nodes are called "a"; names must be unique because the name is what gets hashed. So the default nodes are shown.',

@@ -44,6 +44,12 @@ describe('section 8: rebalancing', () => {
       const [one] = cliJson('slot', '{user1000}.followers');
       assert.equal(one.slot, slot);
     }
+    // Any key typed in the lookup box: its slot as Redis (and the CLI) computes it.
+    await page.fill('#ctl-lookup', 'comanda:{client-42}:2026');
+    await page.press('#ctl-lookup', 'Enter');
+    await page.waitForFunction(() => window.location.hash.includes('client-42'));
+    const [typed] = cliJson('slot', 'comanda:{client-42}:2026');
+    await page.waitForFunction((want) => Number(document.querySelector('[data-figure="slot"]')?.dataset.value) === want, typed.slot);
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -46,6 +46,17 @@ use crate::chapters::ChapterId;
 use crate::i18n::{fmt_dec, fmt_pct};
 use crate::state::Lang;
 
+/// Longest key the lookup takes, in UTF-8 bytes: what an address field of a study chapter
+/// holds, so a typed key survives a reload (a Redis key can be longer).
+pub const MAX_LOOKUP_BYTES: usize = 64;
+
+/// A key typed for the slot lookup: not empty, at most [`MAX_LOOKUP_BYTES`] bytes, no
+/// control characters (they would reach the page and a terminal as they are).
+fn lookup_key(text: &str) -> Option<&str> {
+    (!text.is_empty() && text.len() <= MAX_LOOKUP_BYTES && !text.chars().any(char::is_control))
+        .then_some(text)
+}
+
 /// The chapter's views, in page order.
 pub const VIEWS: &[&str] = &[
     "fixed",
@@ -183,7 +194,7 @@ impl RebState {
         if let Some(v) = f.number("w", 1, 4) {
             st.weight = v as u32;
         }
-        if let Some(k) = f.choice("key", |s| (!s.is_empty()).then(|| s.to_owned())) {
+        if let Some(k) = f.choice("key", |s| lookup_key(s).map(str::to_owned)) {
             st.key = k;
         }
         if let Some(k) = f.choice("kind", parse_kind) {
@@ -387,6 +398,7 @@ impl Msg {
                 .iter()
                 .find(|k| **k == value)
                 .map(|k| Msg::Key((*k).to_owned())),
+            "lookup" => lookup_key(value).map(|k| Msg::Key(k.to_owned())),
             "kind" => parse_kind(v).map(Msg::Kind),
             "ps" => num(1, 64).map(Msg::Presplit),
             "ret" => num(0, STEPS).map(Msg::Retention),
@@ -832,6 +844,14 @@ impl Study for Rebalancing {
                         .map(|k| (*k).to_owned()),
                 },
                 note: w.t(St::RebKeyNote),
+            },
+            Control {
+                id: "lookup",
+                label: w.t(St::RebLookup),
+                kind: ControlKind::Text {
+                    value: st.key.clone(),
+                },
+                note: String::new(),
             },
             select(
                 "kind",
@@ -1679,6 +1699,25 @@ mod tests {
             RebState::from_fragment("n=999&fp=1000&kind=x&cap=7&mode=%3Cb%3E&t=0&zz=1", Lang::En);
         assert_eq!(st, RebState::new(Lang::En));
         assert_eq!(issues.len(), 7, "{issues:?}");
+    }
+
+    #[test]
+    fn any_key_can_be_looked_up_but_not_an_empty_long_or_control_one() {
+        assert_eq!(
+            Msg::parse("lookup", "{user1000}.following"),
+            Some(Msg::Key("{user1000}.following".to_owned()))
+        );
+        assert_eq!(Msg::parse("lookup", ""), None);
+        assert_eq!(Msg::parse("lookup", "a\u{1b}[31m"), None);
+        assert_eq!(
+            Msg::parse("lookup", &"k".repeat(MAX_LOOKUP_BYTES + 1)),
+            None
+        );
+        assert!(Msg::parse("lookup", &"🦀".repeat(MAX_LOOKUP_BYTES / 4)).is_some());
+        assert_eq!(
+            Msg::parse("lookup", &"🦀".repeat(MAX_LOOKUP_BYTES / 4 + 1)),
+            None
+        );
     }
 
     #[test]

@@ -144,6 +144,8 @@ study_texts! {
     RebWeight => ("Pes del node que entra", "Weight of the joining node"),
     /// Key label.
     RebKey => ("Clau a buscar als slots", "Key to look up in the slots"),
+    /// The slot lookup's text box.
+    RebLookup => ("O escriu qualsevol clau", "Or type any key"),
     /// Key note.
     RebKeyNote => (
         "Qualsevol altra clau es pot escriure a l'adreça (camp key=).",

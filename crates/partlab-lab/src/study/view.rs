@@ -65,6 +65,11 @@ pub enum ControlKind {
         /// The pressed one, if any.
         pressed: Option<String>,
     },
+    /// Text typed in a box (a key to look up), sent when committed (Enter or leaving it).
+    Text {
+        /// The current text.
+        value: String,
+    },
     /// A whole number typed in a box.
     Number {
         /// Smallest value.
