@@ -1305,9 +1305,8 @@ pub fn render_movement_table(lab: &Lab, sweep: Option<&MovementSweep>) -> Result
         .map_or(0, |s| s.points().len());
     let summary = sweep.map_or(String::new(), |s| {
         format!(
-            "{} {} · {} {}",
-            fmt_int(lang, u64::from(s.key_count())),
-            tr(lang, Text::AxisKeys),
+            "{} · {} {}",
+            partlab_lab::i18n::sweep_keys(lang, s.key_count(), lab.state().key_count),
             fmt_int(lang, u64::from(s.vnodes())),
             tr(lang, Text::VnodesCol).to_ascii_lowercase()
         )

@@ -111,6 +111,8 @@ describe('embedding contract', () => {
     assert.equal(await page.isVisible('#open-full'), false);
     await page.waitForFunction(() => /[#&]c=ring&links=off&/.test(window.location.hash));
     await page.goto(`${lab.url}#c=ring&p=ring-10&embed=ring&l=en`);
+    // A reload while the first load's favicon is still in flight aborts it: not the page's error.
+    await page.waitForLoadState('networkidle');
     await page.reload();
     await waitForReady(page);
     assert.equal(await page.isVisible('#open-full'), true);

@@ -861,6 +861,24 @@ pub fn canvas_description(lang: Lang, view: View, lab: &crate::model::Lab) -> Op
     }
 }
 
+/// The keys a chart's sweep used: "100,000 keys", or "the first 100,000 of the 1,000,000
+/// keys" when the sweep is capped below the experiment's key count.
+pub fn sweep_keys(lang: Lang, used: u32, total: u32) -> String {
+    let (u, t) = (
+        fmt_int(lang, u64::from(used)),
+        fmt_int(lang, u64::from(total)),
+    );
+    if used < total {
+        pick(
+            lang == Lang::Ca,
+            format!("les primeres {u} de les {t} claus"),
+            format!("the first {u} of the {t} keys"),
+        )
+    } else {
+        format!("{u} {}", tr(lang, Text::AxisKeys))
+    }
+}
+
 /// The one sentence a screen reader hears after the experiment changed (a live region of
 /// its own, not the whole figures panel): what changed, the share of keys that moved and
 /// where to when they all went to one node, and the deviation before → after
@@ -2062,6 +2080,19 @@ mod tests {
                 strategy_name(Lang::En, Strategy::Rendezvous)
             )),
             "{en}"
+        );
+    }
+
+    #[test]
+    fn a_capped_sweep_says_how_many_of_the_keys_it_used() {
+        assert_eq!(sweep_keys(Lang::En, 100_000, 100_000), "100,000 keys");
+        assert_eq!(
+            sweep_keys(Lang::En, 100_000, 1_000_000),
+            "the first 100,000 of the 1,000,000 keys"
+        );
+        assert_eq!(
+            sweep_keys(Lang::Ca, 100_000, 1_000_000),
+            "les primeres 100.000 de les 1.000.000 claus"
         );
     }
 }
