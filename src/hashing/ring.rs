@@ -347,18 +347,25 @@ fn draw_selection(
     };
     let small = (layout.radius / 110.0).clamp(1.6, 3.0);
     let a = angle_of(p.hash);
-    let hl = css(t, |t| t.highlight);
-    ctx.set_stroke_style_str(&hl);
-    ctx.set_line_width(2.0);
-    ctx.begin_path();
-    ctx.move_to(layout.cx, layout.cy);
-    let (x, y) = layout.point(a, layout.radius + layout.arc_width);
-    ctx.line_to(x, y);
-    ctx.stroke();
-    let (x, y) = layout.dot_position(p.hash);
-    ctx.begin_path();
-    ctx.arc(x, y, small * 2.6, canvas_angle(0.0), canvas_angle(TAU))?;
-    ctx.stroke();
+    // The selection is drawn in the text colour with a halo of the background: no node has
+    // that colour, so a selected key that moved between two nodes stays readable (in the
+    // highlight's vermillion it merged with inv-tar's dots).
+    let sel = css(t, |t| t.selection);
+    let halo = css(t, |t| t.background);
+    let (dx, dy) = layout.dot_position(p.hash);
+    for (colour, extra) in [(&halo, 2.0), (&sel, 0.0)] {
+        ctx.set_stroke_style_str(colour);
+        ctx.set_line_width(2.0 + extra);
+        ctx.begin_path();
+        ctx.move_to(layout.cx, layout.cy);
+        let (x, y) = layout.point(a, layout.radius + layout.arc_width);
+        ctx.line_to(x, y);
+        ctx.stroke();
+        ctx.begin_path();
+        ctx.arc(dx, dy, small * 2.6, canvas_angle(0.0), canvas_angle(TAU))?;
+        ctx.stroke();
+    }
+    ctx.set_stroke_style_str(&sel);
     if let partlab_lab::model::PathDetail::Ring { position, .. } = &p.detail {
         let va = angle_of(*position);
         ctx.begin_path();

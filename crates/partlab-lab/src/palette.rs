@@ -136,6 +136,8 @@ pub struct ChartTheme {
     pub highlight: Rgb,
     /// The median line of the deviation chart.
     pub median: Rgb,
+    /// The selected key on the ring: the text colour, which no node has.
+    pub selection: Rgb,
     /// Device pixels per CSS pixel (the page's `devicePixelRatio`): font sizes, line widths
     /// and margins are multiplied by it. 1.0 from [`chart_theme`]; set it with
     /// [`ChartTheme::with_scale`].
@@ -189,6 +191,7 @@ pub fn chart_theme(theme: Theme) -> ChartTheme {
             band: Rgb(0xC6, 0xDE, 0xEF),
             highlight: Rgb(0xD5, 0x5E, 0x00),
             median: Rgb(0x00, 0x72, 0xB2),
+            selection: Rgb(0x1B, 0x1F, 0x24),
             scale: 1.0,
             emphasis: 1.0,
             mark_contrast: 0.0,
@@ -201,6 +204,7 @@ pub fn chart_theme(theme: Theme) -> ChartTheme {
             band: Rgb(0x24, 0x44, 0x5A),
             highlight: Rgb(0xFF, 0x8F, 0x4D),
             median: Rgb(0x56, 0xB4, 0xE9),
+            selection: Rgb(0xE6, 0xE9, 0xEE),
             scale: 1.0,
             emphasis: 1.0,
             mark_contrast: 0.0,
@@ -213,6 +217,7 @@ pub fn chart_theme(theme: Theme) -> ChartTheme {
             band: Rgb(0xB3, 0xD1, 0xE8),
             highlight: Rgb(0xA8, 0x45, 0x00),
             median: Rgb(0x00, 0x4F, 0x7D),
+            selection: Rgb(0x00, 0x00, 0x00),
             scale: 1.5,
             emphasis: 1.5,
             mark_contrast: 3.0,
@@ -394,6 +399,24 @@ mod tests {
         }
         // Larger text and lines: the device scale times the emphasis.
         assert_eq!(th.with_scale(2.0).scale, 3.0);
+    }
+
+    /// The selected key's colour is no node's: a key that moved between two nodes, ringed
+    /// in one colour and filled with the other, is not mistaken for the selection.
+    #[test]
+    fn the_selection_colour_is_no_nodes_colour() {
+        for t in [Theme::Light, Theme::Dark, Theme::Projector] {
+            let th = chart_theme(t);
+            assert!(contrast(th.selection, th.background) >= 7.0, "{t:?}");
+            for idx in 0..NODE_COLOURS {
+                let node = th.mark(node_colour(idx));
+                let d = delta_e(th.selection, node);
+                assert!(d > 20.0, "{t:?}: node {idx} {} ΔE {d:.1}", node.css());
+            }
+            // The highlight it replaces was a node's colour (inv-tar's vermillion).
+            assert!((0..NODE_COLOURS)
+                .any(|i| delta_e(chart_theme(Theme::Light).highlight, node_colour(i)) < 1.0));
+        }
     }
 
     #[test]
