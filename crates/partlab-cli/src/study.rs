@@ -407,17 +407,20 @@ fn option_of(field: &str) -> &str {
     }
 }
 
-/// A chapter's issue as a command-line message.
+/// A chapter's issue as a command-line message, naming the option that sets the field.
 fn issue_message(command: &str, issue: &StudyIssue) -> String {
     let option_of = |field: &str| -> String {
-        zoo_option_of(command, field)
-            .unwrap_or(option_of(field))
-            .to_owned()
+        match command {
+            "rebalancing" | "routing" => option_of_8_9(field),
+            _ => zoo_option_of(command, field).unwrap_or(option_of(field)),
+        }
+        .to_owned()
     };
+    // Fields kept in hundredths (the load factor, the Zipf exponent), shown as decimals.
     let centi = |f: &str| {
         matches!(
             (command, f),
-            ("compare" | "hot-keys", "c") | ("hot-keys", "s")
+            ("compare" | "hot-keys", "lf") | ("hot-keys", "s")
         )
     };
     let text = match issue {
@@ -428,7 +431,7 @@ fn issue_message(command: &str, issue: &StudyIssue) -> String {
         } if centi(field) => format!(
             "{} {}: choose a number from {:.2} to {:.2}",
             option_of(field),
-            value.parse::<f64>().map_or(value.clone(), |v| format!("{:.2}", v / 100.0)),
+            value.parse::<f64>().map_or(shown(value).into_owned(), |v| format!("{:.2}", v / 100.0)),
             *min as f64 / 100.0,
             *max as f64 / 100.0
         ),
@@ -437,8 +440,9 @@ fn issue_message(command: &str, issue: &StudyIssue) -> String {
             value,
             range: Some((min, max)),
         } => format!(
-            "{} {value}: choose a whole number from {min} to {max}",
-            option_of(field)
+            "{} {}: choose a whole number from {min} to {max}",
+            option_of(field),
+            shown(value)
         ),
         StudyIssue::TooManyOrders { days, orders, .. } => format!(
             "--days {days} with --orders-per-day {orders} is more than the {} orders a study generates",
@@ -448,7 +452,11 @@ fn issue_message(command: &str, issue: &StudyIssue) -> String {
             field,
             value,
             range: None,
-        } => format!("{} {value}: not one of the values it takes", option_of(field)),
+        } => format!(
+            "{} {}: not one of the values it takes",
+            option_of(field),
+            shown(value)
+        ),
         other => study::issue_text(partlab_lab::state::Lang::En, other),
     };
     format!("{text} (see `partlab {command} --help`)")
@@ -721,42 +729,6 @@ fn option_of_8_9(field: &str) -> &str {
     }
 }
 
-/// Opens `chapter` strictly with the option names of sections 8 and 9 in messages.
-fn open_8_9(
-    command: &str,
-    chapter: ChapterId,
-    fields: &[(&'static str, String)],
-) -> Result<Box<dyn Study>, CliError> {
-    let fragment: Vec<String> = fields.iter().map(|(k, v)| format!("{k}={v}")).collect();
-    let mut s = study::open_strict(chapter, &fragment.join("&")).map_err(|issues| {
-        let text = match issues.first() {
-            Some(StudyIssue::BadValue {
-                field,
-                value,
-                range: Some((min, max)),
-            }) => format!(
-                "{} {}: choose a whole number from {min} to {max}",
-                option_of_8_9(field),
-                shown(value)
-            ),
-            Some(StudyIssue::BadValue {
-                field,
-                value,
-                range: None,
-            }) => format!(
-                "{} {}: not one of the values it takes",
-                option_of_8_9(field),
-                shown(value)
-            ),
-            Some(other) => study::issue_text(partlab_lab::state::Lang::En, other),
-            None => format!("`{command}` is not a study chapter"),
-        };
-        CliError::Usage(format!("{text} (see `partlab {command} --help`)"))
-    })?;
-    while s.work() {}
-    Ok(s)
-}
-
 fn push_text(out: &mut Vec<(&'static str, String)>, field: &'static str, v: &Option<String>) {
     if let Some(v) = v {
         out.push((field, partlab_lab::state::encode(v)));
@@ -839,7 +811,7 @@ pub(crate) fn rebalancing(a: &RebalancingArgs, out: &mut dyn Write) -> Result<()
     push(&mut f, "to", a.timeout);
     push(&mut f, "sec", a.second);
     push(&mut f, "seed", a.seed);
-    let s = open_8_9("rebalancing", ChapterId::Rebalancing, &f)?;
+    let s = open("rebalancing", ChapterId::Rebalancing, &f)?;
     print_study(s.as_ref(), a.output.json, out)
 }
 
@@ -907,7 +879,7 @@ pub(crate) fn routing(a: &RoutingArgs, out: &mut dyn Write) -> Result<(), CliErr
     push(&mut f, "die", a.die);
     push(&mut f, "lt", a.lease_second);
     push(&mut f, "seed", a.seed);
-    let s = open_8_9("routing", ChapterId::Routing, &f)?;
+    let s = open("routing", ChapterId::Routing, &f)?;
     print_study(s.as_ref(), a.output.json, out)
 }
 

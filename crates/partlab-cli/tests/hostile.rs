@@ -202,6 +202,23 @@ fn malformed_and_misplaced_options_are_refused_with_one_line() {
             2,
             "--vnodes applies to the ring and bounded loads only; --strategy modulo has no virtual nodes",
         ),
+        // The chapters' own commands name the option and its range (decimals as decimals).
+        row(
+            &["compare", "--load-factor", "5"],
+            2,
+            "--load-factor 5.00: choose a number from 1.00 to 3.00",
+        ),
+        row(
+            &["rebalancing", "--nodes", "999"],
+            2,
+            "--nodes 999: choose a whole number from 2 to 16",
+        ),
+        row(
+            &["routing", "--ttl", "0"],
+            2,
+            "--ttl 0: choose a whole number from 1 to 60",
+        ),
+        row(&["slot", ""], 2, "key 1 is empty"),
         // The parameters of the strategies beyond the lesson belong to their strategy.
         row(
             &["dist", "--nodes", "a,b", "--probes", "5"],

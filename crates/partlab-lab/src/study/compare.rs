@@ -367,27 +367,37 @@ impl Compare {
     }
 
     fn algo_name(&self, a: Algo) -> String {
-        let w = self.w();
         let st = &self.state;
-        match a {
-            Algo::Modulo => w.t(St::AlgoModulo),
-            Algo::Ring => w.f(St::AlgoRing, &[("v", "150")]),
-            Algo::Rendezvous => w.t(St::AlgoRendezvous),
-            Algo::Jump => w.t(St::AlgoJump),
-            Algo::Maglev => w.f(St::AlgoMaglev, &[("m", &w.n(st.table_size))]),
-            Algo::Bounded => w.f(
-                St::AlgoBounded,
-                &[(
-                    "c",
-                    &fmt_dec(st.lang, f64::from(st.factor_centi) / 100.0, 2),
-                )],
-            ),
-            Algo::MultiProbe => w.f(St::AlgoMultiProbe, &[("k", &st.probes.to_string())]),
-        }
+        algo_name(self.w(), a, st.table_size, st.factor_centi, st.probes)
     }
 }
 
-fn select<T: Copy + ToString + PartialEq>(
+/// A strategy's name with the parameter it runs with ("Maglev (M = 65,537)"), for the
+/// comparison and hot-keys chapters.
+pub(crate) fn algo_name(
+    w: Words,
+    a: Algo,
+    table_size: u64,
+    factor_centi: u32,
+    probes: u32,
+) -> String {
+    match a {
+        Algo::Modulo => w.t(St::AlgoModulo),
+        Algo::Ring => w.f(St::AlgoRing, &[("v", "150")]),
+        Algo::Rendezvous => w.t(St::AlgoRendezvous),
+        Algo::Jump => w.t(St::AlgoJump),
+        Algo::Maglev => w.f(St::AlgoMaglev, &[("m", &w.n(table_size))]),
+        Algo::Bounded => w.f(
+            St::AlgoBounded,
+            &[("c", &fmt_dec(w.0, f64::from(factor_centi) / 100.0, 2))],
+        ),
+        Algo::MultiProbe => w.f(St::AlgoMultiProbe, &[("k", &probes.to_string())]),
+    }
+}
+
+/// A drop-down of `choices` (and `value`, when it is none of them: an address can carry any
+/// accepted value), each shown by `show`.
+pub(crate) fn select<T: Copy + ToString + PartialEq>(
     id: &'static str,
     label: String,
     choices: &[T],

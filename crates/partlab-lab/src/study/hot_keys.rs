@@ -26,7 +26,7 @@ use partlab_core::hotkeys::{
 use partlab_core::zoo::compare::{Algo, Params};
 
 use super::chart::{Chart, Lines, Series, Stroke};
-use super::compare::node_names;
+use super::compare::{algo_name, node_names, select};
 use super::fields::{Fields, StudyIssue, Writer};
 use super::text::St;
 use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
@@ -242,51 +242,8 @@ impl HotKeysStudy {
     }
 
     fn algo_name(&self, a: Algo) -> String {
-        let w = self.w();
-        match a {
-            Algo::Modulo => w.t(St::AlgoModulo),
-            Algo::Ring => w.f(St::AlgoRing, &[("v", "150")]),
-            Algo::Rendezvous => w.t(St::AlgoRendezvous),
-            Algo::Jump => w.t(St::AlgoJump),
-            Algo::Maglev => w.f(St::AlgoMaglev, &[("m", &w.n(65_537))]),
-            Algo::Bounded => w.f(
-                St::AlgoBounded,
-                &[(
-                    "c",
-                    &fmt_dec(
-                        self.state.lang,
-                        f64::from(self.state.factor_centi) / 100.0,
-                        2,
-                    ),
-                )],
-            ),
-            Algo::MultiProbe => w.f(St::AlgoMultiProbe, &[("k", "21")]),
-        }
-    }
-}
-
-fn select(
-    id: &'static str,
-    label: String,
-    choices: &[u32],
-    value: u32,
-    show: impl Fn(u32) -> String,
-) -> Control {
-    let mut options: Vec<Choice> = choices
-        .iter()
-        .map(|&c| Choice::new(c.to_string(), show(c)))
-        .collect();
-    if !choices.contains(&value) {
-        options.push(Choice::new(value.to_string(), show(value)));
-    }
-    Control {
-        id,
-        label,
-        kind: ControlKind::Select {
-            options,
-            value: value.to_string(),
-        },
-        note: String::new(),
+        // The comparison's defaults: this chapter varies only the load factor.
+        algo_name(self.w(), a, 65_537, self.state.factor_centi, 21)
     }
 }
 

@@ -421,6 +421,23 @@ pub fn partition_name(lang: Lang, i: u32) -> String {
     fill(lang, St::PartitionName, &[("i", &i.to_string())])
 }
 
+/// A time control's back / forward buttons (values `-1` and `+1`), for the chapters whose
+/// simulations step through time.
+pub(crate) fn stepper(id: &'static str, label: St, w: Words) -> Control {
+    Control {
+        id,
+        label: w.t(label),
+        kind: ControlKind::Buttons {
+            options: vec![
+                Choice::new("-1", w.t(St::RebBack)),
+                Choice::new("+1", w.t(St::RebForward)),
+            ],
+            pressed: None,
+        },
+        note: String::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

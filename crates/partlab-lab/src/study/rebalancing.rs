@@ -41,7 +41,7 @@ use super::chart::{BarSeries, Bars, Chart, Lines, Series, Stroke};
 use super::fields::{Fields, StudyIssue, Writer};
 use super::text::St;
 use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
-use super::{presets_control, read_embed, stop_at, Input, Study, Words, MAX_SEED};
+use super::{presets_control, read_embed, stepper, stop_at, Input, Study, Words, MAX_SEED};
 use crate::chapters::ChapterId;
 use crate::i18n::{fmt_dec, fmt_pct};
 use crate::state::Lang;
@@ -655,35 +655,11 @@ impl Rebalancing {
     }
 }
 
-fn fig(key: &'static str, label: String, text: String, value: f64) -> Figure {
-    Figure {
-        key,
-        label,
-        text,
-        value,
-    }
-}
-
 fn number(id: &'static str, label: String, min: u64, max: u64, value: u64) -> Control {
     Control {
         id,
         label,
         kind: ControlKind::Number { min, max, value },
-        note: String::new(),
-    }
-}
-
-fn stepper(id: &'static str, label: St, w: Words) -> Control {
-    Control {
-        id,
-        label: w.t(label),
-        kind: ControlKind::Buttons {
-            options: vec![
-                Choice::new("-1", w.t(St::RebBack)),
-                Choice::new("+1", w.t(St::RebForward)),
-            ],
-            pressed: None,
-        },
         note: String::new(),
     }
 }
@@ -1032,43 +1008,43 @@ impl Rebalancing {
             wide: true,
             blocks: vec![
                 Block::Figures(vec![
-                    fig(
+                    Figure::new(
                         "partitions-moved",
                         w.t(St::RebFigPartsMoved),
                         w.n(d.moves.len() as u64),
                         d.moves.len() as f64,
                     ),
-                    fig(
+                    Figure::new(
                         "partitions-ideal",
                         w.t(St::RebFigPartsIdeal),
                         fmt_dec(lang, ideal_parts, 1),
                         ideal_parts,
                     ),
-                    fig(
+                    Figure::new(
                         "moved-keys",
                         w.t(St::RebFigKeysMoved),
                         w.n(moved),
                         moved as f64,
                     ),
-                    fig(
+                    Figure::new(
                         "ideal-keys",
                         w.t(St::RebFigKeysIdeal),
                         w.n(ideal),
                         ideal as f64,
                     ),
-                    fig(
+                    Figure::new(
                         "moved-gb",
                         w.t(St::RebFigMoved),
                         self.gb_text(moved),
                         gb(moved),
                     ),
-                    fig(
+                    Figure::new(
                         "ideal-gb",
                         w.t(St::RebFigIdeal),
                         self.gb_text(ideal),
                         gb(ideal),
                     ),
-                    fig(
+                    Figure::new(
                         "balance",
                         w.t(St::RebFigBalance),
                         fmt_dec(lang, bal, 3),
@@ -1132,13 +1108,13 @@ impl Rebalancing {
             wide: false,
             blocks: vec![
                 Block::Figures(vec![
-                    fig(
+                    Figure::new(
                         "slot",
                         w.f(St::RebFigSlot, &[("key", &self.state.key)]),
                         slot.to_string(),
                         f64::from(slot),
                     ),
-                    fig(
+                    Figure::new(
                         "owner",
                         w.t(St::RebFigOwner),
                         owner(slot),
@@ -1236,14 +1212,14 @@ impl Rebalancing {
             wide: true,
             blocks: vec![
                 Block::Figures(vec![
-                    fig("dyn-step", w.t(St::RebStepLabel), t.to_string(), t as f64),
-                    fig(
+                    Figure::new("dyn-step", w.t(St::RebStepLabel), t.to_string(), t as f64),
+                    Figure::new(
                         "dyn-partitions",
                         w.t(St::RebFigParts),
                         w.n(u64::from(now.partitions)),
                         f64::from(now.partitions),
                     ),
-                    fig(
+                    Figure::new(
                         "dyn-writing",
                         w.t(St::RebFigWriting),
                         w.f(
@@ -1255,25 +1231,25 @@ impl Rebalancing {
                         ),
                         f64::from(now.nodes_writing),
                     ),
-                    fig(
+                    Figure::new(
                         "dyn-splits",
                         w.t(St::RebFigSplits),
                         w.n(u64::from(splits)),
                         f64::from(splits),
                     ),
-                    fig(
+                    Figure::new(
                         "dyn-merges",
                         w.t(St::RebFigMerges),
                         w.n(u64::from(merges)),
                         f64::from(merges),
                     ),
-                    fig(
+                    Figure::new(
                         "dyn-largest",
                         w.t(St::RebFigLargest),
                         self.gb_text(now.largest),
                         gb(now.largest),
                     ),
-                    fig(
+                    Figure::new(
                         "dyn-spread",
                         w.t(St::RebFigSpread),
                         first_spread.map_or_else(|| w.t(St::RebNever), |s| s.to_string()),
@@ -1505,7 +1481,7 @@ impl Rebalancing {
             wide: false,
             blocks: vec![
                 Block::Figures(vec![
-                    fig(
+                    Figure::new(
                         "bw-minutes",
                         w.f(St::RebFigMinutes, &[("n", &self.state.cap.to_string())]),
                         w.f(
@@ -1514,13 +1490,13 @@ impl Rebalancing {
                         ),
                         plan.seconds,
                     ),
-                    fig(
+                    Figure::new(
                         "bw-node-share",
                         w.t(St::RebFigNodeShare),
                         fmt_pct(lang, plan.node_share * 100.0, 1),
                         plan.node_share,
                     ),
-                    fig(
+                    Figure::new(
                         "bw-cluster-share",
                         w.t(St::RebFigClusterShare),
                         fmt_pct(lang, plan.cluster_share * 100.0, 2),
@@ -1629,7 +1605,7 @@ impl Rebalancing {
             wide: true,
             blocks: vec![
                 Block::Figures(vec![
-                    fig(
+                    Figure::new(
                         "cascade-alive",
                         w.f(St::RebFigAlive, &[("mode", &mode), ("t", &sec.to_string())]),
                         w.f(
@@ -1641,13 +1617,13 @@ impl Rebalancing {
                         ),
                         f64::from(alive),
                     ),
-                    fig(
+                    Figure::new(
                         "cascade-served",
                         w.t(St::RebFigServed),
                         fmt_pct(lang, served, 0),
                         served,
                     ),
-                    fig(
+                    Figure::new(
                         "cascade-latency",
                         w.t(St::RebFigLatency),
                         w.f(St::RebTimes, &[("n", &fmt_dec(lang, worst, 1))]),

@@ -32,8 +32,8 @@ use partlab_core::routing::{
 use super::chart::{Chart, Lines, Series, Stroke};
 use super::fields::{Fields, StudyIssue, Writer};
 use super::text::St;
-use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
-use super::{presets_control, read_embed, stop_at, Input, Study, Words, MAX_SEED};
+use super::view::{row, Block, Cell, Control, ControlKind, DataTable, Figure, Panel};
+use super::{presets_control, read_embed, stepper, stop_at, Input, Study, Words, MAX_SEED};
 use crate::chapters::ChapterId;
 use crate::i18n::fmt_dec;
 use crate::state::Lang;
@@ -419,30 +419,6 @@ fn design_code(d: Design) -> &'static str {
     }
 }
 
-fn fig(key: &'static str, label: String, text: String, value: f64) -> Figure {
-    Figure {
-        key,
-        label,
-        text,
-        value,
-    }
-}
-
-fn stepper(id: &'static str, label: St, w: Words) -> Control {
-    Control {
-        id,
-        label: w.t(label),
-        kind: ControlKind::Buttons {
-            options: vec![
-                Choice::new("-1", w.t(St::RebBack)),
-                Choice::new("+1", w.t(St::RebForward)),
-            ],
-            pressed: None,
-        },
-        note: String::new(),
-    }
-}
-
 impl Study for Routing {
     fn chapter(&self) -> ChapterId {
         ChapterId::Routing
@@ -607,7 +583,7 @@ impl Routing {
                     Design::AwareClient => "agree-c",
                 };
                 let (text, v) = self.agree_text(r);
-                fig(
+                Figure::new(
                     key,
                     w.f(St::RtFigAgree, &[("design", &w.t(design_name(r.design)))]),
                     text,
@@ -714,13 +690,13 @@ impl Routing {
                 Design::AwareClient => ("hops-c", "redirected-c"),
             };
             let name = w.t(design_name(r.design));
-            figures.push(fig(
+            figures.push(Figure::new(
                 hk,
                 w.f(St::RtFigHopsAt, &[("design", &name), ("t", &t.to_string())]),
                 fmt_dec(lang, sec.mean_hops, 2),
                 sec.mean_hops,
             ));
-            figures.push(fig(
+            figures.push(Figure::new(
                 rk,
                 w.f(St::RtFigRedirectedAt, &[("design", &name)]),
                 w.n(u64::from(sec.redirected)),
@@ -875,31 +851,31 @@ impl Routing {
             wide: true,
             blocks: vec![
                 Block::Figures(vec![
-                    fig(
+                    Figure::new(
                         "lease-refresh",
                         w.t(St::RtFigRefresh),
                         w.f(St::RtSeconds, &[("n", &secs(l.last_refresh_ms))]),
                         l.last_refresh_ms as f64 / 1000.0,
                     ),
-                    fig(
+                    Figure::new(
                         "lease-expires",
                         w.t(St::RtFigExpires),
                         w.f(St::RtSeconds, &[("n", &secs(l.expires_ms))]),
                         l.expires_ms as f64 / 1000.0,
                     ),
-                    fig(
+                    Figure::new(
                         "lease-after-death",
                         w.t(St::RtFigAfterDeath),
                         w.f(St::RtSeconds, &[("n", &secs(after_death))]),
                         after_death as f64 / 1000.0,
                     ),
-                    fig(
+                    Figure::new(
                         "lease-reassigned",
                         w.t(St::RtFigReassigned),
                         w.f(St::RtSeconds, &[("n", &secs(l.reassigned_ms))]),
                         l.reassigned_ms as f64 / 1000.0,
                     ),
-                    fig(
+                    Figure::new(
                         "lease-ownerless-now",
                         w.f(St::RtFigOwnerlessAt, &[("t", &t.to_string())]),
                         w.n(u64::from(now.ownerless)),

@@ -94,6 +94,18 @@ pub struct Figure {
     pub value: f64,
 }
 
+impl Figure {
+    /// A figure: its hook, its label, the number as shown and plain.
+    pub fn new(key: &'static str, label: String, text: String, value: f64) -> Figure {
+        Figure {
+            key,
+            label,
+            text,
+            value,
+        }
+    }
+}
+
 /// A table cell: text, and the plain number behind it when there is one.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Cell {
