@@ -484,7 +484,12 @@ impl Hashing {
             // One sentence per new experiment for screen readers.
             let revision = self.lab.revision();
             if self.announced.map(|(r, _)| r) != Some(revision) {
-                let before = self.announced.map(|(_, d)| d);
+                // "Before" is what the movement counts from: a gesture's start, else the
+                // experiment announced last.
+                let before = self
+                    .lab
+                    .baseline_deviation()
+                    .or(self.announced.map(|(_, d)| d));
                 let text =
                     partlab_lab::i18n::change_sentence(self.lab.state().lang, &self.lab, before);
                 dom::set_text_id("announce", &text);

@@ -1319,7 +1319,7 @@ pub fn render_movement_table(lab: &Lab, sweep: Option<&MovementSweep>) -> Result
         done.then_some(summary),
     );
     let mut head = vec![tr(lang, Text::Change), tr(lang, Text::IdealShort)];
-    for s in Strategy::ALL {
+    for s in Strategy::LESSON {
         head.push(strategy_name(lang, s));
     }
     let rows = sweep

@@ -35,6 +35,12 @@ describe('strategies beyond the lesson', () => {
     await countsAre(page, cliCounts('--strategy', 'maglev', '--table-size', '1009'));
     await page.selectOption('#table-size', '65537');
     await countsAre(page, cliCounts('--strategy', 'maglev'));
+    // The movement chart compares the lesson's four: its data table has their four columns.
+    await page.waitForSelector('#movement-table tbody tr', { state: 'attached' });
+    const head = await page.$$eval('#movement-table thead th', (ths) => ths.map((t) => t.textContent));
+    const cells = await page.$$eval('#movement-table tbody tr:first-child > *', (cs) => cs.length);
+    assert.equal(head.length, cells, JSON.stringify(head));
+    assert.equal(head.length, 2 + 4, JSON.stringify(head));
     // The default table size is left out of the address.
     await page.waitForFunction(() => location.hash.includes('s=maglev') && !location.hash.includes('m='));
     assert.deepEqual(await audit(page), []);

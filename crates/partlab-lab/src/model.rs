@@ -270,6 +270,8 @@ struct Baseline {
     config: Config,
     assignment: Assignment,
     colours: Vec<usize>,
+    /// Its deviation, for "deviation before → after".
+    deviation_pct: f64,
     /// Which key set its assignment is of ([`Lab::keys_generation`]).
     keys_generation: u64,
     /// Set by the user ([`Msg::PinBaseline`]): kept across changes until cleared.
@@ -646,6 +648,7 @@ impl Lab {
             config: self.config.clone(),
             assignment: self.assignment.clone(),
             colours: self.state.nodes.iter().map(|n| n.colour).collect(),
+            deviation_pct: self.distribution.deviation_pct,
             keys_generation: self.keys_generation,
             pinned,
         }
@@ -661,6 +664,15 @@ impl Lab {
     /// gesture) rather than from the last change.
     pub fn baseline_pinned(&self) -> bool {
         self.baseline.as_ref().is_some_and(|b| b.pinned)
+    }
+
+    /// The deviation of the experiment "keys moved" counts from, when it is a baseline (the
+    /// start of a gesture or a pinned one) rather than the last change's.
+    pub fn baseline_deviation(&self) -> Option<f64> {
+        self.baseline
+            .as_ref()
+            .filter(|b| b.keys_generation == self.keys_generation)
+            .map(|b| b.deviation_pct)
     }
 
     /// The configuration "keys moved" counts from, when it is not the last change's.
@@ -1675,5 +1687,19 @@ mod tests {
         lab.update(Msg::RemoveNode(4));
         let m = lab.movement().map(|m| m.moved).unwrap_or(0);
         assert_eq!(m, direct_movement(&lab, &before, lab.state()).moved);
+    }
+
+    #[test]
+    fn a_gesture_remembers_the_deviation_it_started_from() {
+        let mut lab = lab();
+        let start = lab.distribution().deviation_pct;
+        assert_eq!(lab.baseline_deviation(), None);
+        for v in [100, 50, 10] {
+            lab.update(Msg::SetVnodes(v));
+        }
+        assert_eq!(lab.baseline_deviation(), Some(start));
+        lab.update(Msg::EndGesture);
+        lab.update(Msg::AddNode);
+        assert_eq!(lab.baseline_deviation(), None);
     }
 }
