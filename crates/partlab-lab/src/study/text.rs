@@ -9,7 +9,7 @@ use crate::state::Lang;
 
 /// Declares [`St`], its list [`St::ALL`] and each text in both languages.
 macro_rules! study_texts {
-    ($( $(#[doc = $doc:expr])* $name:ident => ($ca:expr, $en:expr $(,)?), )*) => {
+    ($( $(#[doc = $doc:expr])* $name:ident => ($ca:expr, $en:expr $(, $es:expr)? $(,)?), )*) => {
         /// Every fixed text (or template) of the study chapters.
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub enum St {
@@ -26,6 +26,15 @@ macro_rules! study_texts {
                     $(St::$name => ($ca, $en),)*
                 }
             }
+
+            /// The Spanish text, where one is written yet (the third language is being
+            /// added: every text will carry it, and this will stop being an `Option`).
+            #[allow(dead_code)]
+            fn spanish(self) -> Option<&'static str> {
+                match self {
+                    $(St::$name => { None::<&'static str> $(.or(Some($es)))? },)*
+                }
+            }
         }
     };
 }
@@ -33,7 +42,7 @@ macro_rules! study_texts {
 study_texts! {
     // ---- Shared by the study chapters -------------------------------------------------------
     /// Controls panel heading.
-    Controls => ("Experiment", "Experiment"),
+    Controls => ("Experiment", "Experiment", "Experimento"),
     /// Presets label.
     Presets => ("Les taules de la lliçó", "The lesson's tables"),
     /// Seed label.
