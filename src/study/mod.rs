@@ -201,6 +201,12 @@ impl StudyView {
             };
             dom::set_attr(&app, "data-busy", busy);
         }
+        // The figures on screen may be the previous state's until the work ends: assistive
+        // technologies wait for the new ones.
+        if let Some(panels) = by_id("study-panels") {
+            let working = self.work_scheduled || self.rendered.pending_work;
+            dom::set_attr(&panels, "aria-busy", if working { "true" } else { "false" });
+        }
     }
 
     fn schedule_work(&mut self) {

@@ -20,6 +20,7 @@ import {
   serveDist,
   trackAppStart,
   waitForAppStarted,
+  waitForReady,
 } from './harness.mjs';
 import { CSP_HEADER } from './server.mjs';
 
@@ -127,7 +128,8 @@ describe(`served under ${PREFIX} with the Content-Security-Policy header`, () =>
       for (const slug of slugs) {
         await page.click(`a[data-chapter="${slug}"]`);
         await page.waitForSelector(`#chapter[data-chapter="${slug}"]`);
-        await page.waitForSelector('#app[data-state="ready"]');
+        // Ready, and a study chapter's first figures drawn (computed in slices after it).
+        await waitForReady(page);
         await page.waitForLoadState('networkidle');
         assert.deepEqual(await violations(page), [], `CSP violations in ${slug}`);
       }

@@ -145,9 +145,18 @@ export async function openPage(
 /** src/lib.rs builds the lab inside #app and then marks it ready. */
 export const READY = '#app[data-state="ready"]';
 
-/** Waits until the lab says it is ready (it renders its first state synchronously). */
+/**
+ * Waits until the lab says it is ready (it renders its first state synchronously); in a study
+ * chapter, also until its first figures are computed (the KM0 workload is generated and hashed
+ * in slices after the first frame, `#app[data-busy]`).
+ */
 export async function waitForReady(page, timeout = 30_000) {
   await page.waitForSelector(READY, { timeout });
+  await page.waitForFunction(
+    () => !document.querySelector('main[data-study]') || document.getElementById('app')?.getAttribute('data-busy') !== 'true',
+    null,
+    { timeout: Math.max(timeout, 60_000) },
+  );
 }
 
 /**

@@ -41,6 +41,8 @@ describe('section 3: hash and compound keys', () => {
     // Stop 5 is 12 partitions.
     await page.fill('#ctl-n', '5');
     await page.waitForFunction(() => document.querySelector('#ctl-n-out')?.textContent === '12');
+    // The figures follow once computed, in slices after the frame that moved the slider.
+    await idle(page);
     assert.equal(await figure(page, 'touched-hash'), 12);
     assert.ok((await figure(page, 'touched-range')) < 12);
     const compound = await page.$eval('tr[data-key="anna-last/client-date"]', (r) => r.dataset.partitions);
@@ -50,6 +52,7 @@ describe('section 3: hash and compound keys', () => {
     await page.focus('#ctl-n');
     await page.keyboard.press('ArrowRight');
     await page.waitForFunction(() => document.querySelector('#ctl-n-out')?.textContent === '16');
+    await idle(page);
     assert.equal(await figure(page, 'touched-hash'), 16);
     assert.equal(await page.getAttribute('#ctl-n', 'aria-valuetext'), '16');
     // The preset is no longer pressed, and the address holds the new state.

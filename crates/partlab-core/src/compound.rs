@@ -78,16 +78,71 @@ pub struct HashedWorkload {
 impl HashedWorkload {
     /// Hashes every order id and client id of `w`.
     pub fn new(w: &Workload) -> HashedWorkload {
+        let mut build = HashedWorkloadBuild::new(w);
+        while build.step(w, usize::MAX) {}
+        build.finish(w)
+    }
+}
+
+/// A [`HashedWorkload`] computed in slices of ids ([`HashedWorkloadBuild::step`]), so that a
+/// page never hashes a whole workload in one task.
+#[derive(Clone, Debug)]
+pub struct HashedWorkloadBuild {
+    hashed: HashedWorkload,
+}
+
+impl HashedWorkloadBuild {
+    /// Starts hashing `w`'s ids.
+    pub fn new(w: &Workload) -> HashedWorkloadBuild {
+        HashedWorkloadBuild {
+            hashed: HashedWorkload {
+                order: Vec::with_capacity(w.orders().len()),
+                client: Vec::with_capacity(w.client_count()),
+            },
+        }
+    }
+
+    /// Hashes up to `max_ids` more ids of `w` (the workload given to [`HashedWorkloadBuild::new`]):
+    /// orders first, then clients; `true` while ids remain.
+    pub fn step(&mut self, w: &Workload, max_ids: usize) -> bool {
+        let mut budget = max_ids.max(1);
         let mut buf = [0u8; 32];
-        let order = w
-            .orders()
-            .iter()
-            .map(|o| hash_key(lesson_key_into(u64::from(o.number), &mut buf)))
-            .collect();
-        let client = (0..w.client_count() as u32)
-            .map(|c| hash_bytes(client_id(c).as_bytes()))
-            .collect();
-        HashedWorkload { order, client }
+        let h = &mut self.hashed;
+        let done = h.order.len();
+        let take = budget.min(w.orders().len().saturating_sub(done));
+        h.order.extend(
+            w.orders()[done..done + take]
+                .iter()
+                .map(|o| hash_key(lesson_key_into(u64::from(o.number), &mut buf))),
+        );
+        budget -= take;
+        let clients = w.client_count() as u32;
+        let first = h.client.len() as u32;
+        let last = first
+            .saturating_add(budget.min(u32::MAX as usize) as u32)
+            .min(clients);
+        h.client
+            .extend((first..last).map(|c| hash_bytes(client_id(c).as_bytes())));
+        !self.is_done(w)
+    }
+
+    /// Whether every id of `w` is hashed.
+    pub fn is_done(&self, w: &Workload) -> bool {
+        self.hashed.order.len() >= w.orders().len() && self.hashed.client.len() >= w.client_count()
+    }
+
+    /// Ids hashed so far and ids in all.
+    pub fn progress(&self, w: &Workload) -> (usize, usize) {
+        (
+            self.hashed.order.len() + self.hashed.client.len(),
+            w.orders().len() + w.client_count(),
+        )
+    }
+
+    /// The hashes, hashing the ids still missing.
+    pub fn finish(mut self, w: &Workload) -> HashedWorkload {
+        while self.step(w, usize::MAX) {}
+        self.hashed
     }
 }
 
@@ -440,13 +495,28 @@ pub fn disagreement(
     salt_a: u64,
     salt_b: u64,
 ) -> Disagreement {
+    disagreement_in(w, hashed, n, (salt_a, salt_b), 0..w.orders().len())
+}
+
+/// [`disagreement`] over the orders with indices in `orders` only (clamped to the workload),
+/// so that a page can spread the count over several tasks and add the parts up
+/// (`+`).
+pub fn disagreement_in(
+    w: &Workload,
+    hashed: &HashedWorkload,
+    n: u32,
+    (salt_a, salt_b): (u64, u64),
+    orders: std::ops::Range<usize>,
+) -> Disagreement {
     let mut buf = [0u8; 32];
     let mut out = Disagreement {
         keys: 0,
         stable: 0,
         salted: 0,
     };
-    for (o, &h) in w.orders().iter().zip(&hashed.order) {
+    let end = orders.end.min(w.orders().len()).min(hashed.order.len());
+    let start = orders.start.min(end);
+    for (o, &h) in w.orders()[start..end].iter().zip(&hashed.order[start..end]) {
         let id = lesson_key_into(u64::from(o.number), &mut buf).as_bytes();
         out.keys += 1;
         // Both services compute the same MD5; the comparison is kept to show it.
@@ -458,6 +528,28 @@ pub fn disagreement(
         }
     }
     out
+}
+
+impl Disagreement {
+    /// No key compared yet.
+    pub const NONE: Disagreement = Disagreement {
+        keys: 0,
+        stable: 0,
+        salted: 0,
+    };
+}
+
+/// The counts of two disjoint sets of keys together.
+impl std::ops::Add for Disagreement {
+    type Output = Disagreement;
+
+    fn add(self, other: Disagreement) -> Disagreement {
+        Disagreement {
+            keys: self.keys + other.keys,
+            stable: self.stable + other.stable,
+            salted: self.salted + other.salted,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -220,6 +220,20 @@ pub fn peak_hour(w: &Workload) -> u32 {
 
 /// Measures every order candidate on `w` with `n` partitions.
 pub fn order_candidates(w: &Workload, hashed: &HashedWorkload, n: u32) -> Vec<OrderStats> {
+    OrderCandidate::ALL
+        .iter()
+        .map(|&key| order_candidate(w, hashed, key, n))
+        .collect()
+}
+
+/// Measures one order candidate `key` on `w` with `n` partitions (each is a few passes over
+/// the orders: a page measures one per task).
+pub fn order_candidate(
+    w: &Workload,
+    hashed: &HashedWorkload,
+    key: OrderCandidate,
+    n: u32,
+) -> OrderStats {
     let n = n.max(1);
     let orders = w.orders();
     let days = f64::from(w.spec().total_days().max(1));
@@ -230,141 +244,130 @@ pub fn order_candidates(w: &Workload, hashed: &HashedWorkload, n: u32) -> Vec<Or
         .position(|p| p.slug == BIG_PRODUCER)
         .unwrap_or(0) as u8;
     let anna_market = w.client_market(ANNA_IDX).unwrap_or(Market::Girona);
-    OrderCandidate::ALL
+    let (parts, keys) = placements(w, hashed, key, n);
+    let mut rows = vec![0u64; n as usize];
+    let mut hot = vec![0u64; n as usize];
+    for (o, &p) in orders.iter().zip(&parts) {
+        rows[p as usize] += 1;
+        if o.created.0 / HOUR_SECS == peak {
+            hot[p as usize] += 1;
+        }
+    }
+    // The largest key value and its rows.
+    let mut sorted: Vec<u64> = keys.clone();
+    sorted.sort_unstable();
+    let (mut best, mut best_n, mut run, mut prev) = (0u64, 0u64, 0u64, None);
+    for &k in &sorted {
+        if Some(k) == prev {
+            run += 1;
+        } else {
+            run = 1;
+            prev = Some(k);
+        }
+        if run > best_n {
+            (best, best_n) = (k, run);
+        }
+    }
+    let largest_key = match key {
+        OrderCandidate::DataCreacio => w
+            .orders()
+            .get(best as usize)
+            .map_or(String::new(), |o| w.epoch().format(o.created)),
+        OrderCandidate::ComandaId => crate::hash::lesson_key(best),
+        OrderCandidate::ClientDate => client_id(best as u32),
+        OrderCandidate::ClientMonth => {
+            let m = (best & 0xffff) as u32;
+            format!(
+                "{}|{:04}-{:02}",
+                client_id((best >> 16) as u32),
+                m / 12,
+                m % 12 + 1
+            )
+        }
+        OrderCandidate::Mercat => Market::ALL[best as usize % 4].slug().to_owned(),
+        OrderCandidate::ProductorId => PRODUCERS[best as usize % PRODUCERS.len()].slug.to_owned(),
+    };
+    let used: Vec<bool> = rows.iter().map(|&r| r > 0).collect();
+    let all = Asked {
+        partitions: used.iter().filter(|&&u| u).count() as u32,
+        rows_read: orders.len() as u64,
+    };
+    let asked_where = |want: &dyn Fn(usize) -> bool, read_all_in_asked: bool| {
+        let mut asked = vec![false; n as usize];
+        let mut matching = 0u64;
+        for (i, &p) in parts.iter().enumerate() {
+            if want(i) {
+                asked[p as usize] = true;
+                matching += 1;
+            }
+        }
+        let rows_read = if read_all_in_asked {
+            rows.iter()
+                .zip(&asked)
+                .filter(|(_, &a)| a)
+                .map(|(r, _)| *r)
+                .sum()
+        } else {
+            matching
+        };
+        Asked {
+            partitions: asked.iter().filter(|&&a| a).count() as u32,
+            rows_read,
+        }
+    };
+    let anna = |i: usize| orders[i].client == ANNA_IDX;
+    let queries = OrderQuery::ALL
         .iter()
-        .map(|&key| {
-            let (parts, keys) = placements(w, hashed, key, n);
-            let mut rows = vec![0u64; n as usize];
-            let mut hot = vec![0u64; n as usize];
-            for (o, &p) in orders.iter().zip(&parts) {
-                rows[p as usize] += 1;
-                if o.created.0 / HOUR_SECS == peak {
-                    hot[p as usize] += 1;
-                }
-            }
-            // The largest key value and its rows.
-            let mut sorted: Vec<u64> = keys.clone();
-            sorted.sort_unstable();
-            let (mut best, mut best_n, mut run, mut prev) = (0u64, 0u64, 0u64, None);
-            for &k in &sorted {
-                if Some(k) == prev {
-                    run += 1;
-                } else {
-                    run = 1;
-                    prev = Some(k);
-                }
-                if run > best_n {
-                    (best, best_n) = (k, run);
-                }
-            }
-            let largest_key = match key {
-                OrderCandidate::DataCreacio => w
-                    .orders()
-                    .get(best as usize)
-                    .map_or(String::new(), |o| w.epoch().format(o.created)),
-                OrderCandidate::ComandaId => crate::hash::lesson_key(best),
-                OrderCandidate::ClientDate => client_id(best as u32),
-                OrderCandidate::ClientMonth => {
-                    let m = (best & 0xffff) as u32;
-                    format!(
-                        "{}|{:04}-{:02}",
-                        client_id((best >> 16) as u32),
-                        m / 12,
-                        m % 12 + 1
-                    )
-                }
-                OrderCandidate::Mercat => Market::ALL[best as usize % 4].slug().to_owned(),
-                OrderCandidate::ProductorId => {
-                    PRODUCERS[best as usize % PRODUCERS.len()].slug.to_owned()
-                }
-            };
-            let used: Vec<bool> = rows.iter().map(|&r| r > 0).collect();
-            let all = Asked {
-                partitions: used.iter().filter(|&&u| u).count() as u32,
-                rows_read: orders.len() as u64,
-            };
-            let asked_where = |want: &dyn Fn(usize) -> bool, read_all_in_asked: bool| {
-                let mut asked = vec![false; n as usize];
-                let mut matching = 0u64;
-                for (i, &p) in parts.iter().enumerate() {
-                    if want(i) {
-                        asked[p as usize] = true;
-                        matching += 1;
-                    }
-                }
-                let rows_read = if read_all_in_asked {
-                    rows.iter()
-                        .zip(&asked)
-                        .filter(|(_, &a)| a)
-                        .map(|(r, _)| *r)
-                        .sum()
-                } else {
-                    matching
-                };
-                Asked {
-                    partitions: asked.iter().filter(|&&a| a).count() as u32,
-                    rows_read,
-                }
-            };
-            let anna = |i: usize| orders[i].client == ANNA_IDX;
-            let queries = OrderQuery::ALL
-                .iter()
-                .map(|&q| {
-                    let a = match (key, q) {
-                        // The key leads straight to the rows.
-                        (OrderCandidate::ClientDate, OrderQuery::MyOrders) => {
-                            asked_where(&anna, false)
-                        }
-                        // The current month's bucket: recent orders are one key.
-                        (OrderCandidate::ClientMonth, OrderQuery::MyOrders) => {
-                            let last = Timestamp(w.now().0.saturating_sub(1));
-                            let month = w.epoch().date(last).month_bucket();
-                            let this_month = |i: usize| {
-                                anna(i) && w.epoch().date(orders[i].created).month_bucket() >= month
-                            };
-                            asked_where(&this_month, false)
-                        }
-                        (OrderCandidate::ComandaId, OrderQuery::ById) => Asked {
-                            partitions: 1,
-                            rows_read: 1,
-                        },
-                        // The client's market is known: one partition, but all of it.
-                        (OrderCandidate::Mercat, OrderQuery::MyOrders) => {
-                            asked_where(&|i| orders[i].market == anna_market, true)
-                        }
-                        (OrderCandidate::Mercat, OrderQuery::Market) => {
-                            asked_where(&|i| orders[i].market == Market::Girona, true)
-                        }
-                        (OrderCandidate::ProductorId, OrderQuery::Producer) => {
-                            asked_where(&|i| orders[i].producer == horta, true)
-                        }
-                        (OrderCandidate::DataCreacio, OrderQuery::Period) => {
-                            asked_where(&|i| orders[i].created.0 >= last_day, true)
-                        }
-                        // Nothing in the key says where the rows are: every partition scans.
-                        _ => all,
+        .map(|&q| {
+            let a = match (key, q) {
+                // The key leads straight to the rows.
+                (OrderCandidate::ClientDate, OrderQuery::MyOrders) => asked_where(&anna, false),
+                // The current month's bucket: recent orders are one key.
+                (OrderCandidate::ClientMonth, OrderQuery::MyOrders) => {
+                    let last = Timestamp(w.now().0.saturating_sub(1));
+                    let month = w.epoch().date(last).month_bucket();
+                    let this_month = |i: usize| {
+                        anna(i) && w.epoch().date(orders[i].created).month_bucket() >= month
                     };
-                    (q, a)
-                })
-                .collect();
-            OrderStats {
-                key,
-                used_partitions: all.partitions,
-                data_skew: skew(&rows, n),
-                hot_hour_skew: skew(&hot, n),
-                largest_key,
-                largest_key_rows: best_n,
-                largest_key_per_day: best_n as f64 / days,
-                bounded: matches!(
-                    key,
-                    OrderCandidate::DataCreacio
-                        | OrderCandidate::ComandaId
-                        | OrderCandidate::ClientMonth
-                ),
-                queries,
-            }
+                    asked_where(&this_month, false)
+                }
+                (OrderCandidate::ComandaId, OrderQuery::ById) => Asked {
+                    partitions: 1,
+                    rows_read: 1,
+                },
+                // The client's market is known: one partition, but all of it.
+                (OrderCandidate::Mercat, OrderQuery::MyOrders) => {
+                    asked_where(&|i| orders[i].market == anna_market, true)
+                }
+                (OrderCandidate::Mercat, OrderQuery::Market) => {
+                    asked_where(&|i| orders[i].market == Market::Girona, true)
+                }
+                (OrderCandidate::ProductorId, OrderQuery::Producer) => {
+                    asked_where(&|i| orders[i].producer == horta, true)
+                }
+                (OrderCandidate::DataCreacio, OrderQuery::Period) => {
+                    asked_where(&|i| orders[i].created.0 >= last_day, true)
+                }
+                // Nothing in the key says where the rows are: every partition scans.
+                _ => all,
+            };
+            (q, a)
         })
-        .collect()
+        .collect();
+    OrderStats {
+        key,
+        used_partitions: all.partitions,
+        data_skew: skew(&rows, n),
+        hot_hour_skew: skew(&hot, n),
+        largest_key,
+        largest_key_rows: best_n,
+        largest_key_per_day: best_n as f64 / days,
+        bounded: matches!(
+            key,
+            OrderCandidate::DataCreacio | OrderCandidate::ComandaId | OrderCandidate::ClientMonth
+        ),
+        queries,
+    }
 }
 
 /// The lesson's candidate keys for the stock counters.

@@ -13,7 +13,7 @@
 //! partition holds about the same number of orders).
 
 use crate::calendar::{Date, DAY_SECS, HOUR_SECS};
-use crate::workload::{Market, Workload, WorkloadError, WorkloadSpec};
+use crate::workload::{Generator, Market, Order, WorkloadError, WorkloadSpec};
 
 /// Orders per hour and market over a workload (lead days and campaign).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,20 +30,9 @@ pub struct HourlyCounts {
 impl HourlyCounts {
     /// Streams `spec` through the generator and counts its orders per hour and market.
     pub fn of_spec(spec: &WorkloadSpec) -> Result<HourlyCounts, WorkloadError> {
-        let hours = spec.total_days() as usize * 24;
-        let mut counts = vec![[0u64; 4]; hours];
-        Workload::stream(spec, |_, orders| {
-            for o in orders {
-                if let Some(c) = counts.get_mut((o.created.0 / HOUR_SECS) as usize) {
-                    c[o.market.index()] += 1;
-                }
-            }
-        })?;
-        Ok(HourlyCounts {
-            start: spec.epoch().0,
-            campaign_start: spec.lead_days * 24,
-            counts,
-        })
+        let mut build = HourlyCountsBuild::new(spec)?;
+        while build.step() {}
+        Ok(build.finish())
     }
 
     /// Hours measured.
@@ -54,6 +43,68 @@ impl HourlyCounts {
     /// Orders in all.
     pub fn total(&self) -> u64 {
         self.counts.iter().flatten().sum()
+    }
+}
+
+/// [`HourlyCounts`] counted a day of orders at a time ([`HourlyCountsBuild::step`]), so that a
+/// page spreads the generation over many short tasks.
+#[derive(Clone, Debug)]
+pub struct HourlyCountsBuild {
+    generator: Generator,
+    counts: HourlyCounts,
+    next_day: u32,
+    next_number: u32,
+    day: Vec<Order>,
+}
+
+impl HourlyCountsBuild {
+    /// Starts counting `spec`'s orders.
+    pub fn new(spec: &WorkloadSpec) -> Result<HourlyCountsBuild, WorkloadError> {
+        let generator = Generator::new(spec)?;
+        Ok(HourlyCountsBuild {
+            counts: HourlyCounts {
+                start: spec.epoch().0,
+                campaign_start: spec.lead_days * 24,
+                counts: vec![[0u64; 4]; spec.total_days() as usize * 24],
+            },
+            generator,
+            next_day: 0,
+            next_number: 1,
+            day: Vec::new(),
+        })
+    }
+
+    /// Counts the next day's orders; `true` while days remain.
+    pub fn step(&mut self) -> bool {
+        let (done, total) = self.progress();
+        if done < total {
+            self.day.clear();
+            self.generator
+                .day_into(self.next_day, self.next_number, &mut self.day);
+            self.next_number = self.next_number.saturating_add(self.day.len() as u32);
+            for o in &self.day {
+                if let Some(c) = self
+                    .counts
+                    .counts
+                    .get_mut((o.created.0 / HOUR_SECS) as usize)
+                {
+                    c[o.market.index()] += 1;
+                }
+            }
+            self.next_day += 1;
+        }
+        self.next_day < total
+    }
+
+    /// Days counted so far and days in all.
+    pub fn progress(&self) -> (u32, u32) {
+        (self.next_day, self.generator.spec().total_days())
+    }
+
+    /// The counts, counting the days still missing.
+    pub fn finish(mut self) -> HourlyCounts {
+        while self.step() {}
+        self.counts
     }
 }
 

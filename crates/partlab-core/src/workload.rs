@@ -771,6 +771,64 @@ impl Generator {
     }
 }
 
+/// A workload generated a day at a time, so that a page can spread the work over many short
+/// tasks ([`WorkloadBuild::step`]); [`Workload::generate`] is the same build run to the end.
+#[derive(Clone, Debug)]
+pub struct WorkloadBuild {
+    generator: Generator,
+    orders: Vec<Order>,
+    next_day: u32,
+}
+
+impl WorkloadBuild {
+    /// Starts building `spec` (at most [`MAX_STORED_ORDERS`] orders).
+    pub fn new(spec: &WorkloadSpec) -> Result<WorkloadBuild, WorkloadError> {
+        let generator = Generator::new(spec)?;
+        let total = spec.total_orders();
+        if total > MAX_STORED_ORDERS {
+            return Err(WorkloadError::TooManyOrders {
+                orders: total,
+                max: MAX_STORED_ORDERS,
+            });
+        }
+        Ok(WorkloadBuild {
+            generator,
+            orders: Vec::with_capacity(total as usize),
+            next_day: 0,
+        })
+    }
+
+    /// Generates the next day's orders; `true` while days remain.
+    pub fn step(&mut self) -> bool {
+        if self.next_day < self.generator.spec.total_days() {
+            let first = self.orders.len() as u32 + 1;
+            self.generator
+                .day_into(self.next_day, first, &mut self.orders);
+            self.next_day += 1;
+        }
+        !self.is_done()
+    }
+
+    /// Whether every day is generated.
+    pub fn is_done(&self) -> bool {
+        self.next_day >= self.generator.spec.total_days()
+    }
+
+    /// Days generated so far and days in all.
+    pub fn progress(&self) -> (u32, u32) {
+        (self.next_day, self.generator.spec.total_days())
+    }
+
+    /// The workload, generating the days still missing.
+    pub fn finish(mut self) -> Workload {
+        while self.step() {}
+        Workload {
+            generator: self.generator,
+            orders: self.orders,
+        }
+    }
+}
+
 /// A generated workload held in memory.
 #[derive(Clone, Debug)]
 pub struct Workload {
@@ -799,20 +857,9 @@ impl StockCounter {
 impl Workload {
     /// Generates every order of `spec` (at most [`MAX_STORED_ORDERS`]).
     pub fn generate(spec: &WorkloadSpec) -> Result<Workload, WorkloadError> {
-        let generator = Generator::new(spec)?;
-        let total = spec.total_orders();
-        if total > MAX_STORED_ORDERS {
-            return Err(WorkloadError::TooManyOrders {
-                orders: total,
-                max: MAX_STORED_ORDERS,
-            });
-        }
-        let mut orders = Vec::with_capacity(total as usize);
-        for day in 0..spec.total_days() {
-            let first = orders.len() as u32 + 1;
-            generator.day_into(day, first, &mut orders);
-        }
-        Ok(Workload { generator, orders })
+        let mut build = WorkloadBuild::new(spec)?;
+        while build.step() {}
+        Ok(build.finish())
     }
 
     /// Generates `spec` one day at a time, calling `f(day, orders)` for each day (0-based from

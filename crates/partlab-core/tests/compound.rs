@@ -113,3 +113,67 @@ fn two_salted_services_disagree_on_most_keys_md5_on_none() {
         assert!((got - expected).abs() < 0.01, "n={n}: {got} vs {expected}");
     }
 }
+
+#[test]
+fn a_workload_built_a_day_and_a_few_ids_at_a_time_is_the_streamed_one_hashed_id_by_id() {
+    use partlab_core::compound::HashedWorkloadBuild;
+    use partlab_core::hash::{hash_bytes, hash_key, lesson_key};
+    use partlab_core::workload::{client_id, WorkloadBuild};
+    let spec = WorkloadSpec {
+        orders_per_day: 3_000,
+        days: 3,
+        ..WorkloadSpec::default()
+    };
+    let mut build = WorkloadBuild::new(&spec).expect("valid");
+    let mut days_seen = vec![build.progress()];
+    while build.step() {
+        days_seen.push(build.progress());
+    }
+    let (_, total_days) = build.progress();
+    assert_eq!(days_seen.len() as u32, total_days, "one day a step");
+    let w = build.finish();
+    let mut streamed = Vec::new();
+    Workload::stream(&spec, |_, day| streamed.extend_from_slice(day)).expect("valid");
+    assert_eq!(w.orders(), &streamed[..]);
+
+    let mut hashing = HashedWorkloadBuild::new(&w);
+    let mut slices = 0;
+    while hashing.step(&w, 997) {
+        slices += 1;
+        let (done, all) = hashing.progress(&w);
+        assert!(done < all && done == slices * 997, "{done} of {all}");
+    }
+    let h = hashing.finish(&w);
+    assert_eq!(h.order.len(), w.orders().len());
+    for (o, &hash) in w.orders().iter().zip(&h.order) {
+        assert_eq!(hash, hash_key(&lesson_key(u64::from(o.number))));
+    }
+    assert_eq!(h.client.len(), w.client_count());
+    for (c, &hash) in h.client.iter().enumerate() {
+        assert_eq!(hash, hash_bytes(client_id(c as u32).as_bytes()));
+    }
+}
+
+#[test]
+fn the_salted_disagreement_counted_in_parts_adds_up_to_the_whole() {
+    use partlab_core::compound::{disagreement_in, Disagreement};
+    let (w, h) = week();
+    let (a, b) = (sub_seed(7, 0xA), sub_seed(7, 0xB));
+    let whole = disagreement(w, h, 12, a, b);
+    assert_eq!(whole.keys, w.orders().len() as u64);
+    let len = w.orders().len();
+    let mut parts = Disagreement::NONE;
+    let mut start = 0usize;
+    for size in [1usize, 999, 50_000, 7, usize::MAX / 2] {
+        let end = start.saturating_add(size).min(len);
+        parts = parts + disagreement_in(w, h, 12, (a, b), start..end);
+        start = end;
+    }
+    assert_eq!(start, len);
+    assert_eq!(parts, whole);
+    // Out-of-range parts count nothing.
+    assert_eq!(
+        disagreement_in(w, h, 12, (a, b), len..len + 10),
+        Disagreement::NONE
+    );
+}

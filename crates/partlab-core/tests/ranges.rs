@@ -96,3 +96,29 @@ fn range_queries_touch_one_or_two_partitions() {
     assert_eq!(q.partitions, 1);
     assert!(q.rows_read > 2 * q.rows_returned, "{q:?}");
 }
+
+#[test]
+fn hourly_counts_built_a_day_at_a_time_count_every_generated_order_once() {
+    use partlab_core::calendar::HOUR_SECS;
+    use partlab_core::ranges::HourlyCountsBuild;
+    use partlab_core::workload::Workload;
+    let spec = WorkloadSpec {
+        orders_per_day: 4_000,
+        days: 3,
+        ..WorkloadSpec::default()
+    };
+    let mut build = HourlyCountsBuild::new(&spec).expect("valid");
+    let mut steps = 1;
+    while build.step() {
+        steps += 1;
+    }
+    assert_eq!(steps, spec.total_days(), "a day a step");
+    let counts = build.finish();
+    let w = Workload::generate(&spec).expect("valid");
+    let mut expected = vec![[0u64; 4]; spec.total_days() as usize * 24];
+    for o in w.orders() {
+        expected[(o.created.0 / HOUR_SECS) as usize][o.market.index()] += 1;
+    }
+    assert_eq!(counts.counts, expected);
+    assert_eq!(counts.total(), w.orders().len() as u64);
+}

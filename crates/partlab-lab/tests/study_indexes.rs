@@ -26,7 +26,9 @@ fn figure(p: &Panel, key: &str) -> Option<f64> {
 }
 
 fn small(extra: &str) -> Indexes {
-    Indexes::open(&format!("o=10000&d=2&{extra}"), Lang::En, Vec::new())
+    let mut c = Indexes::open(&format!("o=10000&d=2&{extra}"), Lang::En, Vec::new());
+    c.finish_work();
+    c
 }
 
 #[test]
@@ -59,7 +61,14 @@ fn a_local_index_reads_every_partition_a_global_one_reads_one_and_writes_two() {
 
 #[test]
 fn the_lessons_eleven_percent_and_the_simulation_beside_it() {
-    let mut c = small("p=lesson&l=ca");
+    let mut c = Indexes::open("o=10000&d=2&p=lesson&l=ca", Lang::En, Vec::new());
+    // The workload is built first, in slices; the simulation comes after it.
+    let mut building = 0;
+    while c.panels().iter().all(|p| p.view != "tail") {
+        assert!(c.work(), "work left while the workload is built");
+        building += 1;
+        assert!(building < 100);
+    }
     let before = c.panels();
     let tail = panel(&before, "tail");
     let f = figure(tail, "formula-12").expect("the formula");
@@ -98,6 +107,7 @@ fn a_slow_consumer_makes_the_async_index_lag_by_minutes() {
     let lag = figure(panel(&p, "staleness"), "lag-p99").expect("lag");
     assert!(lag < 100.0, "{lag}");
     let mut slow = Indexes::open("p=lagging", Lang::En, Vec::new());
+    slow.finish_work();
     let p = slow.panels();
     let max = figure(panel(&p, "staleness"), "lag-max").expect("lag");
     assert!(max > 60_000.0, "{max}");
@@ -105,6 +115,7 @@ fn a_slow_consumer_makes_the_async_index_lag_by_minutes() {
         id: "rate".into(),
         value: "7".into(),
     });
+    slow.finish_work();
     assert_eq!(slow.state().rate, 100_000);
     assert_eq!(slow.state().preset, None);
 }
@@ -116,10 +127,12 @@ fn other_markets_and_partition_counts_follow_the_controls() {
         id: "m".into(),
         value: "valencia".into(),
     });
+    c.finish_work();
     c.update(Input::Control {
         id: "n".into(),
         value: "10".into(),
     });
+    c.finish_work();
     assert_eq!(c.state().partitions, 64);
     let panels = c.panels();
     let p = panel(&panels, "indexes");
@@ -131,6 +144,7 @@ fn other_markets_and_partition_counts_follow_the_controls() {
         id: "m".into(),
         value: "<b>".into(),
     });
+    c.finish_work();
     assert_eq!(c.state().market.slug(), "valencia");
 }
 

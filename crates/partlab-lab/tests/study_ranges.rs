@@ -29,7 +29,9 @@ fn figure(p: &Panel, key: &str) -> f64 {
 
 /// A shorter history: four ordinary weeks before the campaign.
 fn light(extra: &str) -> Ranges {
-    Ranges::open(&format!("wk=4&{extra}"), Lang::En, Vec::new())
+    let mut c = Ranges::open(&format!("wk=4&{extra}"), Lang::En, Vec::new());
+    c.finish_work();
+    c
 }
 
 #[test]
@@ -87,6 +89,7 @@ fn range_queries_ask_one_or_two_partitions_with_the_right_key() {
         id: "wk".into(),
         value: "9".into(),
     });
+    c.finish_work();
     let panels = c.panels();
     let t = panel(&panels, "queries").tables()[0];
     let parts = |q: &str, layout: &str| -> u32 {

@@ -42,6 +42,7 @@ fn attr(p: &Panel, table: &str, key: &str, name: &str) -> String {
 #[test]
 fn the_lessons_diagram_and_c_failing() {
     let mut c = Replication::open("o=5000&d=2", Lang::En, Vec::new());
+    c.finish_work();
     let panels = c.panels();
     let layout = panel(&panels, "layout");
     assert_eq!(attr(layout, "nodes", "A", "leads"), "P1");
@@ -51,6 +52,7 @@ fn the_lessons_diagram_and_c_failing() {
         id: "fail".into(),
         value: "C".into(),
     });
+    c.finish_work();
     let panels = c.panels();
     let f = panel(&panels, "failover");
     assert_eq!(figure(f, "taken-over"), 2.0);
@@ -61,7 +63,8 @@ fn the_lessons_diagram_and_c_failing() {
 
 #[test]
 fn with_one_copy_the_failed_nodes_data_is_gone() {
-    let c = Replication::open("p=rf1&o=5000&d=2", Lang::En, Vec::new());
+    let mut c = Replication::open("p=rf1&o=5000&d=2", Lang::En, Vec::new());
+    c.finish_work();
     let panels = c.panels();
     let f = panel(&panels, "failover");
     // C held P3 and P4: half the partitions, about half the orders.
@@ -72,7 +75,8 @@ fn with_one_copy_the_failed_nodes_data_is_gone() {
 
 #[test]
 fn one_hot_partition_and_ten_nodes_write_like_one() {
-    let c = Replication::open("p=hot&o=10000&d=2", Lang::En, Vec::new());
+    let mut c = Replication::open("p=hot&o=10000&d=2", Lang::En, Vec::new());
+    c.finish_work();
     assert_eq!(c.state().nodes, 10);
     let panels = c.panels();
     let h = panel(&panels, "hotspot");

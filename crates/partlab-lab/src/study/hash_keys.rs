@@ -17,7 +17,7 @@ use std::rc::Rc;
 
 use partlab_core::calendar::{Date, Timestamp, DAY_SECS};
 use partlab_core::compound::{
-    consecutive, disagreement, partition, query_cost, range_rows, salted_hash, Disagreement,
+    consecutive, disagreement_in, partition, query_cost, range_rows, salted_hash, Disagreement,
     GrowthSweep, HashedWorkload, OrderKey, Query, QueryCost, RangeRows,
 };
 use partlab_core::hash::lesson_key;
@@ -26,6 +26,7 @@ use partlab_core::workload::{Workload, RESTAURANT, RESTAURANT_IDX};
 
 use super::chart::{BarSeries, Bars, Chart, Lines, Series, Stroke};
 use super::fields::{Fields, StudyIssue, Writer};
+use super::source::{SourceStep, WorkloadSource};
 use super::text::{fill, tr, St};
 use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
 use super::{partition_name, presets_control, read_embed, stop_at, Input, Study, WorkloadFields};
@@ -215,20 +216,103 @@ impl Msg {
     }
 }
 
-/// What the chapter computed for its current state.
+/// What the workload figures depend on besides the workload: partitions, the date query, the
+/// looked-up order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct ComputeKey {
+    workload: WorkloadFields,
+    n: u32,
+    range: (u32, u32),
+    from: u64,
+}
+
+/// What the chapter computed for a state ([`ComputeKey`]).
 struct Computed {
+    key: ComputeKey,
     workload: Rc<Workload>,
     rows: RangeRows,
     costs: Vec<(Query, OrderKey, QueryCost)>,
     salt: Disagreement,
 }
 
+/// A [`Computed`] being built, one measure per slice of background work: each is a pass over
+/// the workload's orders, and all of them in one frame would cost it several frames.
+struct Computing {
+    key: ComputeKey,
+    workload: Rc<Workload>,
+    hashed: Rc<HashedWorkload>,
+    rows: Option<RangeRows>,
+    costs: Vec<(Query, OrderKey, QueryCost)>,
+    /// The salted services compared over the first `salted_upto` orders.
+    salt: Disagreement,
+    salted_upto: usize,
+}
+
+/// Orders compared per slice by the salted-hash measure (an MD5 and two salted hashes each).
+const SALTED_ORDERS_PER_SLICE: usize = 40_000;
+
+impl Computing {
+    /// The queries of the compound-key table, each under every order key.
+    fn queries(&self, from: Timestamp, to: Timestamp) -> Vec<(Query, OrderKey)> {
+        let queries = [
+            Query::AnnaLast { count: 20 },
+            Query::AnnaBetween { from, to },
+            Query::EveryClientYesterday,
+            Query::ById {
+                number: self.key.from.min(u64::from(u32::MAX)) as u32,
+            },
+        ];
+        queries
+            .into_iter()
+            .flat_map(|q| OrderKey::ALL.into_iter().map(move |k| (q, k)))
+            .collect()
+    }
+
+    /// Computes one more measure; the finished figures once the last is done.
+    fn step(mut self: Box<Self>) -> Result<Computed, Box<Computing>> {
+        let (w, h) = (Rc::clone(&self.workload), Rc::clone(&self.hashed));
+        let (w, h, n) = (w.as_ref(), h.as_ref(), self.key.n);
+        let (from, to) = range_times(self.key.range);
+        let Some(rows) = self.rows.take() else {
+            self.rows = Some(range_rows(w, h, n, from, to));
+            return Err(self);
+        };
+        self.rows = Some(rows);
+        if let Some(&(q, k)) = self.queries(from, to).get(self.costs.len()) {
+            self.costs.push((q, k, query_cost(w, h, n, k, q)));
+            return Err(self);
+        }
+        if self.salted_upto < w.orders().len() {
+            let end = self.salted_upto.saturating_add(SALTED_ORDERS_PER_SLICE);
+            let part = disagreement_in(
+                w,
+                h,
+                n,
+                salts(self.key.workload.seed),
+                self.salted_upto..end,
+            );
+            self.salt = self.salt + part;
+            self.salted_upto = end;
+            return Err(self);
+        }
+        let this = *self;
+        Ok(Computed {
+            salt: this.salt,
+            rows: this.rows.unwrap_or_else(|| range_rows(w, h, n, from, to)),
+            key: this.key,
+            workload: this.workload,
+            costs: this.costs,
+        })
+    }
+}
+
 /// The section-3 chapter.
 pub struct HashKeys {
     state: HashState,
     notices: Vec<StudyIssue>,
-    data: Option<(WorkloadFields, Rc<Workload>, Rc<HashedWorkload>)>,
+    source: WorkloadSource,
     computed: Option<Computed>,
+    computing: Option<Box<Computing>>,
     growth: Option<GrowthSweep>,
 }
 
@@ -240,8 +324,9 @@ impl HashKeys {
         let mut c = HashKeys {
             state,
             notices,
-            data: None,
+            source: WorkloadSource::default(),
             computed: None,
+            computing: None,
             growth: None,
         };
         c.refresh();
@@ -253,42 +338,11 @@ impl HashKeys {
         &self.state
     }
 
-    /// Recomputes what the state needs (the workload only when its fields changed).
+    /// Asks for what the state needs: its workload (built in slices by [`Study::work`]) and,
+    /// once it is there, the figures, one measure per slice ([`Computing`]).
     fn refresh(&mut self) {
         let wf = self.state.workload.clone();
-        if self.data.as_ref().map(|d| &d.0) != Some(&wf) {
-            // The fields are capped, so the spec is always valid; an error leaves no data.
-            self.data = Workload::generate(&wf.spec()).ok().map(|w| {
-                let h = HashedWorkload::new(&w);
-                (wf.clone(), Rc::new(w), Rc::new(h))
-            });
-        }
-        self.computed = self.data.as_ref().map(|(_, w, h)| {
-            let n = self.state.partitions;
-            let (from, to) = self.range_times();
-            let anna_between = Query::AnnaBetween { from, to };
-            let queries = [
-                Query::AnnaLast { count: 20 },
-                anna_between,
-                Query::EveryClientYesterday,
-                Query::ById {
-                    number: self.state.from.min(u64::from(u32::MAX)) as u32,
-                },
-            ];
-            let mut costs = Vec::new();
-            for q in queries {
-                for k in OrderKey::ALL {
-                    costs.push((q, k, query_cost(w, h, n, k, q)));
-                }
-            }
-            let (a, b) = salts(self.state.workload.seed);
-            Computed {
-                workload: Rc::clone(w),
-                rows: range_rows(w, h, n, from, to),
-                costs,
-                salt: disagreement(w, h, n, a, b),
-            }
-        });
+        self.source.want(&wf);
         let want = (
             self.state.workload.seed,
             self.state.workload.orders,
@@ -303,12 +357,51 @@ impl HashKeys {
         }
     }
 
-    /// The date query as timestamps `[from, to)`.
-    fn range_times(&self) -> (Timestamp, Timestamp) {
-        (
-            Timestamp(self.state.range.0 * DAY_SECS),
-            Timestamp((self.state.range.1 + 1) * DAY_SECS),
-        )
+    /// The inputs of the figures the state asks for.
+    fn compute_key(&self) -> ComputeKey {
+        ComputeKey {
+            workload: self.state.workload.clone(),
+            n: self.state.partitions,
+            range: self.state.range,
+            from: self.state.from,
+        }
+    }
+
+    /// One slice of the figures' computation; `true` while more remains.
+    fn compute_step(&mut self) -> bool {
+        let key = self.compute_key();
+        if self.computed.as_ref().is_some_and(|c| c.key == key) {
+            self.computing = None;
+            return false;
+        }
+        let Some((wf, w, h)) = self.source.ready() else {
+            return false;
+        };
+        if *wf != key.workload {
+            return false;
+        }
+        let job = match self.computing.take() {
+            Some(job) if job.key == key => job,
+            _ => Box::new(Computing {
+                key,
+                workload: Rc::clone(w),
+                hashed: Rc::clone(h),
+                rows: None,
+                costs: Vec::new(),
+                salt: Disagreement::NONE,
+                salted_upto: 0,
+            }),
+        };
+        match job.step() {
+            Ok(done) => {
+                self.computed = Some(done);
+                false
+            }
+            Err(job) => {
+                self.computing = Some(job);
+                true
+            }
+        }
     }
 
     fn apply(&mut self, msg: Msg) {
@@ -335,6 +428,14 @@ impl HashKeys {
     fn day_label(&self, day: u32) -> String {
         self.start().add_days(day as i32).to_string()
     }
+}
+
+/// The date query `(first, last)` campaign days as timestamps `[from, to)`.
+fn range_times(range: (u32, u32)) -> (Timestamp, Timestamp) {
+    (
+        Timestamp(range.0 * DAY_SECS),
+        Timestamp((range.1 + 1) * DAY_SECS),
+    )
 }
 
 /// The two services' salts for a seed.
@@ -394,6 +495,9 @@ impl Study for HashKeys {
     }
 
     fn work(&mut self) -> bool {
+        if self.source.step() == SourceStep::Working || self.compute_step() {
+            return true;
+        }
         match self.growth.as_mut() {
             Some(g) if !g.is_done() => g.step(GROWTH_DAYS_PER_STEP),
             _ => false,
@@ -483,7 +587,11 @@ impl Study for HashKeys {
 
     fn panels(&self) -> Vec<Panel> {
         let Some(c) = &self.computed else {
-            return Vec::new();
+            return self
+                .source
+                .progress_panel(self.state.lang, VIEWS[0])
+                .into_iter()
+                .collect();
         };
         vec![
             self.scatter_panel(c),
@@ -669,7 +777,7 @@ impl HashKeys {
     }
 
     fn range_panel(&self, c: &Computed) -> Panel {
-        let n = self.state.partitions;
+        let n = c.key.n;
         let (hash, range) = c.rows.touched();
         let names: Vec<String> = (0..n).map(|i| self.part(i)).collect();
         let to_f = |v: &Vec<u64>| v.iter().map(|&x| x as f64).collect::<Vec<f64>>();
@@ -719,8 +827,8 @@ impl HashKeys {
             caption: self.f(
                 St::HashRangeCaption,
                 &[
-                    ("from", &self.day_label(self.state.range.0)),
-                    ("to", &self.day_label(self.state.range.1)),
+                    ("from", &self.day_label(c.key.range.0)),
+                    ("to", &self.day_label(c.key.range.1)),
                     ("n", &n.to_string()),
                 ],
             ),
@@ -752,13 +860,14 @@ impl HashKeys {
     fn query_name(&self, q: Query) -> (&'static str, String) {
         match q {
             Query::AnnaLast { .. } => ("anna-last", self.t(St::HashQAnnaLast)),
-            Query::AnnaBetween { .. } => (
+            // The query's own span (the figures may be a few frames behind the controls).
+            Query::AnnaBetween { from, to } => (
                 "anna-between",
                 self.f(
                     St::HashQAnnaBetween,
                     &[
-                        ("from", &self.day_label(self.state.range.0)),
-                        ("to", &self.day_label(self.state.range.1)),
+                        ("from", &self.day_label(from.0 / DAY_SECS)),
+                        ("to", &self.day_label((to.0 / DAY_SECS).saturating_sub(1))),
                     ],
                 ),
             ),
@@ -777,7 +886,7 @@ impl HashKeys {
     }
 
     fn compound_panel(&self, c: &Computed) -> Panel {
-        let n = self.state.partitions;
+        let n = c.key.n;
         let rows = c
             .costs
             .iter()

@@ -13,17 +13,15 @@
 //! | `p` | a preset: `lesson` (12 partitions, 1 %), `lagging` (a consumer at 0.9 events/s) | |
 //! | `l`, `embed` | language; one view alone: `indexes`, `tail`, `gather`, `staleness` | |
 
-use std::rc::Rc;
-
-use partlab_core::compound::HashedWorkload;
 use partlab_core::indexes::{
     busiest_day, compare, gather_point, index_lag, slow_probability, GatherPoint, IndexComparison,
     IndexScheme, LagModel, LagResult, LatencyModel, GATHER_SIZES,
 };
-use partlab_core::workload::{Market, Workload};
+use partlab_core::workload::Market;
 
 use super::chart::{BarSeries, Bars, Chart, Lines, Series, Stroke};
 use super::fields::{Fields, StudyIssue, Writer};
+use super::source::{SourceStep, WorkloadSource};
 use super::text::St;
 use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
 use super::{presets_control, read_embed, stop_at, Input, Study, Words, WorkloadFields};
@@ -203,7 +201,7 @@ impl Msg {
 pub struct Indexes {
     state: IndexState,
     notices: Vec<StudyIssue>,
-    data: Option<(WorkloadFields, Rc<Workload>, Rc<HashedWorkload>)>,
+    source: WorkloadSource,
     comparison: Option<IndexComparison>,
     lag: Option<((WorkloadFields, u32), LagResult)>,
     /// Gather points for the current chance of a slow partition, computed one per slice.
@@ -218,7 +216,7 @@ impl Indexes {
         let mut c = Indexes {
             state,
             notices,
-            data: None,
+            source: WorkloadSource::default(),
             comparison: None,
             lag: None,
             gather: (0, 0, Vec::new()),
@@ -232,25 +230,28 @@ impl Indexes {
         &self.state
     }
 
+    /// Measures what the state asks for on its workload, once that is built (in slices, by
+    /// [`Study::work`]); until then the figures of the previous workload stay.
     fn refresh(&mut self) {
         let wf = self.state.workload.clone();
-        if self.data.as_ref().map(|d| &d.0) != Some(&wf) {
-            self.data = Workload::generate(&wf.spec()).ok().map(|w| {
-                let h = HashedWorkload::new(&w);
-                (wf.clone(), Rc::new(w), Rc::new(h))
-            });
+        if self.source.want(&wf) {
+            self.measure();
         }
-        if let Some((_, w, h)) = &self.data {
+        let gather_key = (self.state.slow, self.state.workload.seed);
+        if (self.gather.0, self.gather.1) != gather_key {
+            self.gather = (gather_key.0, gather_key.1, Vec::new());
+        }
+    }
+
+    /// The index comparison and the lag, on the workload held.
+    fn measure(&mut self) {
+        if let Some((wf, w, h)) = self.source.ready() {
             self.comparison = Some(compare(w, h, self.state.partitions, self.state.market));
             let key = (wf.clone(), self.state.rate);
             if self.lag.as_ref().map(|l| &l.0) != Some(&key) {
                 let lag = index_lag(w, None, &self.state.lag_model(), wf.seed);
                 self.lag = Some((key, lag));
             }
-        }
-        let gather_key = (self.state.slow, self.state.workload.seed);
-        if (self.gather.0, self.gather.1) != gather_key {
-            self.gather = (gather_key.0, gather_key.1, Vec::new());
         }
     }
 
@@ -360,6 +361,14 @@ impl Study for Indexes {
     }
 
     fn work(&mut self) -> bool {
+        match self.source.step() {
+            SourceStep::Working => return true,
+            SourceStep::Ready => {
+                self.measure();
+                return true;
+            }
+            SourceStep::Idle => {}
+        }
         let Some(n) = self
             .sizes()
             .into_iter()
@@ -441,7 +450,11 @@ impl Study for Indexes {
 
     fn panels(&self) -> Vec<Panel> {
         let (Some(c), Some((_, lag))) = (&self.comparison, &self.lag) else {
-            return Vec::new();
+            return self
+                .source
+                .progress_panel(self.state.lang, VIEWS[0])
+                .into_iter()
+                .collect();
         };
         vec![
             self.index_panel(c, lag),
@@ -474,7 +487,7 @@ impl Indexes {
         let w = self.w();
         let n = self.state.partitions;
         let market = self.state.market.name();
-        let epoch = self.data.as_ref().map(|d| d.1.epoch());
+        let epoch = self.source.ready().map(|d| d.1.epoch());
         let now = epoch.map_or(String::new(), |e| e.format(c.now));
         // Read latency: the local index waits for n partitions, the global one for one.
         let latency = |parts: u32| -> String {
@@ -776,7 +789,7 @@ impl Indexes {
 
     fn staleness_panel(&self, lag: &LagResult) -> Panel {
         let w = self.w();
-        let day = self.data.as_ref().map_or(String::new(), |d| {
+        let day = self.source.ready().map_or(String::new(), |d| {
             d.1.epoch().0.add_days(busiest_day(&d.1) as i32).to_string()
         });
         let pts = |f: fn(&partlab_core::indexes::LagBucket) -> u64| -> Vec<(f64, f64)> {

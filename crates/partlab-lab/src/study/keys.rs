@@ -17,7 +17,7 @@ use std::rc::Rc;
 
 use partlab_core::compound::HashedWorkload;
 use partlab_core::keychoice::{
-    order_candidates, peak_hour, stock_candidates, OrderCandidate, OrderQuery, OrderStats,
+    order_candidate, peak_hour, stock_candidates, OrderCandidate, OrderQuery, OrderStats,
     StockCandidate, StockStats,
 };
 use partlab_core::vans::{van_candidates, Fleet, VanCost, VanKey, VanQuery, VanStats, VANS};
@@ -25,6 +25,7 @@ use partlab_core::workload::Workload;
 
 use super::chart::{BarSeries, Bars, Chart};
 use super::fields::{Fields, StudyIssue, Writer};
+use super::source::{SourceStep, WorkloadSource};
 use super::text::St;
 use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
 use super::{presets_control, read_embed, stop_at, Input, Study, Words, WorkloadFields};
@@ -195,8 +196,9 @@ impl Msg {
     }
 }
 
-/// What the chapter computed.
+/// What the chapter computed, for the workload and partition count in `key`.
 struct Computed {
+    key: (WorkloadFields, u32),
     workload: Rc<Workload>,
     orders: Vec<OrderStats>,
     stock: Vec<StockStats>,
@@ -208,8 +210,47 @@ struct Computed {
 pub struct ChoosingKeys {
     state: KeysState,
     notices: Vec<StudyIssue>,
-    data: Option<(WorkloadFields, Rc<Workload>, Rc<HashedWorkload>)>,
-    computed: Option<(u32, Computed)>,
+    source: WorkloadSource,
+    computed: Option<Computed>,
+    /// The candidates being measured, one kind per slice of background work.
+    computing: Option<Box<Computing>>,
+}
+
+/// A [`Computed`] being built: the order keys (a pass over every order), then the stock
+/// keys, then the van keys.
+struct Computing {
+    key: (WorkloadFields, u32),
+    workload: Rc<Workload>,
+    hashed: Rc<HashedWorkload>,
+    /// The order candidates measured so far, in [`OrderCandidate::ALL`]'s order.
+    orders: Vec<OrderStats>,
+    stock: Option<Vec<StockStats>>,
+}
+
+impl Computing {
+    /// Measures one more kind of candidate; the finished figures after the last.
+    fn step(mut self: Box<Self>) -> Result<Computed, Box<Computing>> {
+        let n = self.key.1;
+        if let Some(&key) = OrderCandidate::ALL.get(self.orders.len()) {
+            let stats = order_candidate(&self.workload, &self.hashed, key, n);
+            self.orders.push(stats);
+            return Err(self);
+        }
+        let Some(stock) = self.stock.take() else {
+            self.stock = Some(stock_candidates(&self.workload, n));
+            return Err(self);
+        };
+        let orders = self.orders;
+        let fleet = Fleet::new(self.key.0.seed);
+        Ok(Computed {
+            vans: van_candidates(&fleet, n),
+            fleet,
+            key: self.key,
+            workload: self.workload,
+            orders,
+            stock,
+        })
+    }
 }
 
 impl ChoosingKeys {
@@ -220,8 +261,9 @@ impl ChoosingKeys {
         let mut c = ChoosingKeys {
             state,
             notices,
-            data: None,
+            source: WorkloadSource::default(),
             computed: None,
+            computing: None,
         };
         c.refresh();
         c
@@ -232,30 +274,44 @@ impl ChoosingKeys {
         &self.state
     }
 
+    /// Asks for the state's workload; it is built, and the candidates measured, in
+    /// [`Study::work`].
     fn refresh(&mut self) {
-        let wf = self.state.workload.clone();
-        let fresh = self.data.as_ref().map(|d| &d.0) != Some(&wf);
-        if fresh {
-            self.data = Workload::generate(&wf.spec()).ok().map(|w| {
-                let h = HashedWorkload::new(&w);
-                (wf.clone(), Rc::new(w), Rc::new(h))
-            });
+        self.source.want(&self.state.workload);
+    }
+
+    /// One slice of the candidates' measures; `true` while more remains.
+    fn compute_step(&mut self) -> bool {
+        let key = (self.state.workload.clone(), self.state.partitions);
+        if self.computed.as_ref().is_some_and(|c| c.key == key) {
+            self.computing = None;
+            return false;
         }
-        let n = self.state.partitions;
-        if fresh || self.computed.as_ref().map(|c| c.0) != Some(n) {
-            self.computed = self.data.as_ref().map(|(wf, w, h)| {
-                let fleet = Fleet::new(wf.seed);
-                (
-                    n,
-                    Computed {
-                        workload: Rc::clone(w),
-                        orders: order_candidates(w, h, n),
-                        stock: stock_candidates(w, n),
-                        vans: van_candidates(&fleet, n),
-                        fleet,
-                    },
-                )
-            });
+        let Some((wf, w, h)) = self.source.ready() else {
+            return false;
+        };
+        if *wf != key.0 {
+            return false;
+        }
+        let job = match self.computing.take() {
+            Some(job) if job.key == key => job,
+            _ => Box::new(Computing {
+                key,
+                workload: Rc::clone(w),
+                hashed: Rc::clone(h),
+                orders: Vec::new(),
+                stock: None,
+            }),
+        };
+        match job.step() {
+            Ok(done) => {
+                self.computed = Some(done);
+                false
+            }
+            Err(job) => {
+                self.computing = Some(job);
+                true
+            }
         }
     }
 
@@ -284,6 +340,10 @@ impl ChoosingKeys {
 }
 
 impl Study for ChoosingKeys {
+    fn work(&mut self) -> bool {
+        self.source.step() == SourceStep::Working || self.compute_step()
+    }
+
     fn chapter(&self) -> ChapterId {
         ChapterId::ChoosingKeys
     }
@@ -401,8 +461,12 @@ impl Study for ChoosingKeys {
     }
 
     fn panels(&self) -> Vec<Panel> {
-        let Some((_, c)) = &self.computed else {
-            return Vec::new();
+        let Some(c) = &self.computed else {
+            return self
+                .source
+                .progress_panel(self.state.lang, VIEWS[0])
+                .into_iter()
+                .collect();
         };
         vec![
             self.orders_panel(c),
@@ -422,7 +486,7 @@ impl ChoosingKeys {
 
     fn orders_panel(&self, c: &Computed) -> Panel {
         let w = self.w();
-        let n = self.state.partitions;
+        let n = c.key.1;
         let picked = self.state.order_key;
         let parts_cell = |s: &OrderStats, q: OrderQuery| {
             let (p, _) = Self::asked(s, q);
@@ -580,7 +644,7 @@ impl ChoosingKeys {
 
     fn order_verdicts(&self, c: &Computed) -> DataTable {
         let w = self.w();
-        let n = self.state.partitions;
+        let n = c.key.1;
         let rows = c
             .orders
             .iter()
@@ -628,7 +692,7 @@ impl ChoosingKeys {
     fn stock_panel(&self, c: &Computed) -> Panel {
         let w = self.w();
         let lang = self.state.lang;
-        let n = self.state.partitions;
+        let n = c.key.1;
         let picked = self.state.stock_key;
         let rows = c
             .stock

@@ -26,6 +26,7 @@ pub mod ranges;
 pub mod rebalancing;
 pub mod replication;
 pub mod routing;
+pub mod source;
 pub mod text;
 pub mod view;
 
@@ -88,6 +89,11 @@ pub trait Study {
     /// Does one slice of background work; `true` while more remains.
     fn work(&mut self) -> bool {
         false
+    }
+    /// Does all the background work left (the CLI and native tests, which have no frame to
+    /// keep responsive).
+    fn finish_work(&mut self) {
+        while self.work() {}
     }
 }
 

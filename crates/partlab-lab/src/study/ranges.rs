@@ -16,12 +16,14 @@
 
 use partlab_core::calendar::Date;
 use partlab_core::ranges::{
-    cost, heat, sizes, spread, Bounds, HourlyCounts, RangeKey, RangeLayout, RangeQuery, WriteSpread,
+    cost, heat, sizes, spread, Bounds, HourlyCounts, HourlyCountsBuild, RangeKey, RangeLayout,
+    RangeQuery, WriteSpread,
 };
 use partlab_core::workload::{Market, WorkloadSpec};
 
 use super::chart::{BarSeries, Bars, Chart, Heat};
 use super::fields::{Fields, StudyIssue, Writer};
+use super::source::generating_panel;
 use super::text::St;
 use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
 use super::{presets_control, read_embed, stop_at, Input, Study, Words, WorkloadFields};
@@ -268,6 +270,9 @@ pub struct Ranges {
     state: RangeState,
     notices: Vec<StudyIssue>,
     counts: Option<(WorkloadSpec, HourlyCounts)>,
+    /// The counts of the state's workload, being generated a day per slice of work (the old
+    /// counts stay on screen meanwhile).
+    counting: Option<(WorkloadSpec, Box<HourlyCountsBuild>)>,
     /// The four layouts for the current partition count.
     layouts: Vec<RangeLayout>,
 }
@@ -281,6 +286,7 @@ impl Ranges {
             state,
             notices,
             counts: None,
+            counting: None,
             layouts: Vec::new(),
         };
         c.refresh();
@@ -294,8 +300,13 @@ impl Ranges {
 
     fn refresh(&mut self) {
         let spec = self.state.spec();
-        if self.counts.as_ref().map(|c| &c.0) != Some(&spec) {
-            self.counts = HourlyCounts::of_spec(&spec).ok().map(|c| (spec, c));
+        if self.counts.as_ref().map(|c| &c.0) == Some(&spec) {
+            self.counting = None;
+        } else if self.counting.as_ref().map(|c| &c.0) != Some(&spec) {
+            // The fields are capped, so the spec is valid; an error leaves nothing to count.
+            self.counting = HourlyCountsBuild::new(&spec)
+                .ok()
+                .map(|b| (spec, Box::new(b)));
         }
         self.layouts = match &self.counts {
             Some((_, c)) => LAYOUTS
@@ -381,6 +392,19 @@ impl Ranges {
 }
 
 impl Study for Ranges {
+    fn work(&mut self) -> bool {
+        let Some((spec, mut build)) = self.counting.take() else {
+            return false;
+        };
+        if build.step() {
+            self.counting = Some((spec, build));
+        } else {
+            self.counts = Some((spec, build.finish()));
+            self.refresh();
+        }
+        true
+    }
+
     fn chapter(&self) -> ChapterId {
         ChapterId::Ranges
     }
@@ -508,7 +532,12 @@ impl Study for Ranges {
 
     fn panels(&self) -> Vec<Panel> {
         let Some((_, counts)) = &self.counts else {
-            return Vec::new();
+            return self
+                .counting
+                .as_ref()
+                .map(|(_, b)| generating_panel(self.state.lang, VIEWS[0], b.progress()))
+                .into_iter()
+                .collect();
         };
         let (Some(current), Some(_)) = (
             self.layout(self.state.key, self.state.bounds),

@@ -13,18 +13,15 @@
 //! | `p` | a preset: `lesson`, `rf1` (one copy, C fails), `hot` (10 nodes) | |
 //! | `l`, `embed` | language; one view alone: `layout`, `failover`, `hotspot` | |
 
-use std::rc::Rc;
-
 use partlab_core::calendar::{Timestamp, HOUR_SECS};
-use partlab_core::compound::HashedWorkload;
 use partlab_core::keychoice::peak_hour;
 use partlab_core::replication::{
     node_name, partition_loads, write_capacity, Cluster, Outcome, PartitionLoads,
 };
-use partlab_core::workload::Workload;
 
 use super::chart::{Chart, Lines, Series, Stroke};
 use super::fields::{Fields, StudyIssue, Writer};
+use super::source::{SourceStep, WorkloadSource};
 use super::text::St;
 use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
 use super::{presets_control, read_embed, Input, Study, Words, WorkloadFields};
@@ -248,7 +245,9 @@ impl Msg {
 pub struct Replication {
     state: ReplState,
     notices: Vec<StudyIssue>,
-    data: Option<(WorkloadFields, Rc<Workload>, Rc<HashedWorkload>)>,
+    source: WorkloadSource,
+    /// The workload `loads` were measured on.
+    loads_of: Option<WorkloadFields>,
     /// Loads for 1…[`CHART_NODES`] partitions, and for the state's node count.
     loads: Vec<PartitionLoads>,
 }
@@ -261,7 +260,8 @@ impl Replication {
         let mut c = Replication {
             state,
             notices,
-            data: None,
+            source: WorkloadSource::default(),
+            loads_of: None,
             loads: Vec::new(),
         };
         c.refresh();
@@ -273,18 +273,21 @@ impl Replication {
         &self.state
     }
 
+    /// Asks for the state's workload; it is built, and its loads measured, in [`Study::work`].
     fn refresh(&mut self) {
         let wf = self.state.workload.clone();
-        if self.data.as_ref().map(|d| &d.0) != Some(&wf) {
-            self.data = Workload::generate(&wf.spec()).ok().map(|w| {
-                let h = HashedWorkload::new(&w);
-                (wf.clone(), Rc::new(w), Rc::new(h))
-            });
-            self.loads = self.data.as_ref().map_or(Vec::new(), |(_, w, h)| {
-                (1..=CHART_NODES)
-                    .map(|n| partition_loads(w, h, n))
-                    .collect()
-            });
+        if self.source.want(&wf) && self.loads_of.as_ref() != Some(&wf) {
+            self.measure_loads();
+        }
+    }
+
+    /// The hourly loads of 1 to [`CHART_NODES`] nodes, on the workload held.
+    fn measure_loads(&mut self) {
+        if let Some((wf, w, h)) = self.source.ready() {
+            self.loads = (1..=CHART_NODES)
+                .map(|n| partition_loads(w, h, n))
+                .collect();
+            self.loads_of = Some(wf.clone());
         }
     }
 
@@ -317,6 +320,17 @@ impl Replication {
 }
 
 impl Study for Replication {
+    fn work(&mut self) -> bool {
+        match self.source.step() {
+            SourceStep::Working => true,
+            SourceStep::Ready => {
+                self.measure_loads();
+                false
+            }
+            SourceStep::Idle => false,
+        }
+    }
+
     fn chapter(&self) -> ChapterId {
         ChapterId::Replication
     }
@@ -439,15 +453,15 @@ impl Study for Replication {
     }
 
     fn panels(&self) -> Vec<Panel> {
-        if self.data.is_none() {
-            return Vec::new();
-        }
         let cluster = self.state.cluster();
-        vec![
-            self.layout_panel(&cluster),
-            self.failover_panel(&cluster),
-            self.hot_panel(),
-        ]
+        let mut out = vec![self.layout_panel(&cluster), self.failover_panel(&cluster)];
+        // The hot-spot view needs the workload; the others show at once.
+        if self.loads_of.is_some() {
+            out.push(self.hot_panel());
+        } else {
+            out.extend(self.source.progress_panel(self.state.lang, "hotspot"));
+        }
+        out
     }
 }
 
@@ -684,7 +698,7 @@ impl Replication {
             })
             .collect();
         let n = self.state.nodes;
-        let peak = self.data.as_ref().map_or(String::new(), |d| {
+        let peak = self.source.ready().map_or(String::new(), |d| {
             d.1.epoch().format(Timestamp(peak_hour(&d.1) * HOUR_SECS))
         });
         let worth = |v: f64| w.f(St::ReplNodesWorth, &[("n", &fmt_dec(lang, v, 2))]);

@@ -52,6 +52,21 @@ study_texts! {
         "La mateixa llavor dona exactament les mateixes comandes, aquí i a la línia d'ordres.",
         "The same seed gives exactly the same orders, here and on the command line.",
     ),
+    // ---- The workload built in slices (study::source) -----------------------------------
+    /// Heading while a chapter's first workload is built.
+    KmPreparing => ("Preparant les dades", "Preparing the data", "Preparando los datos"),
+    /// Generating the orders, a day at a time.
+    KmGenerating => (
+        "Generant les comandes… dia {done} de {total}.",
+        "Generating the orders… day {done} of {total}.",
+        "Generando los pedidos… día {done} de {total}.",
+    ),
+    /// Hashing the ids.
+    KmHashing => (
+        "Calculant el hash dels identificadors… {pct} %.",
+        "Hashing the ids… {pct} %.",
+        "Calculando el hash de los identificadores… {pct} %.",
+    ),
     /// Orders-per-day label.
     OrdersPerDay => ("Comandes al dia", "Orders a day"),
     /// Days label.
