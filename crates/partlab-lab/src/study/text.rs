@@ -429,7 +429,7 @@ study_texts! {
     /// Migration.
     RtMigrate => ("Durada de la migració de la partició", "How long the partition takes to migrate", "Duración de la migración de la partición"),
     /// Gossip.
-    RtGossip => ("Una ronda de gossip cada", "A gossip round every", "Una ronda de gossip cada"),
+    RtGossip => ("Una ronda de gossip cada", "A gossip round every", "Ronda de gossip cada"),
     /// Watch delay.
     RtWatch => ("Retard amb què el router s'assabenta", "How late the router hears", "Retraso con el que el router se entera"),
     /// Clients.
@@ -437,7 +437,7 @@ study_texts! {
     /// Second.
     RtSecond => ("Segon de la simulació", "Simulation second", "Segundo de la simulación"),
     /// TTL.
-    RtTtl => ("TTL del lease (s)", "Lease TTL (s)", "TTL del lease (s)"),
+    RtTtl => ("TTL del lease (s)", "Lease TTL (s)", "TTL del lease (segundos)"),
     /// Death second.
     RtDie => ("Segon en què mor el node", "Second the node dies", "Segundo en que muere el nodo"),
     /// Lease second.
@@ -1586,8 +1586,6 @@ mod tests {
         St::RebOfNodes,
         St::RebTimes,
         St::RtPresetShortTtl,
-        St::RtGossip,
-        St::RtTtl,
         St::ColQuery,
         St::ColReadLatency,
         St::IdxSeriesFormula,
