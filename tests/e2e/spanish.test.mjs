@@ -47,12 +47,13 @@ function sentences(page) {
     const out = new Set();
     const keep = (t) => {
       const s = t.replace(/\s+/g, ' ').trim();
-      // A word is letters only once its surrounding punctuation is gone: `inv-bcn`,
-      // `client_id` and `{user1000}` are names and code, not words of a language.
+      // A word is letters only once its surrounding punctuation is gone, not all capitals:
+      // `inv-bcn`, `client_id`, `{user1000}` and `DESC` are names and code, not words of a
+      // language.
       const words = s
         .split(' ')
         .map((w) => w.replace(/^[«"'(¿¡]+|[»"'),.;:!?]+$/gu, ''))
-        .filter((w) => /^\p{L}{3,}$/u.test(w));
+        .filter((w) => /^\p{L}{3,}$/u.test(w) && w !== w.toUpperCase());
       if (words.length >= 3) out.add(s);
     };
     const visible = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';

@@ -1,5 +1,6 @@
-//! The page's texts in Catalan and English, and numbers formatted the way each language
-//! writes them (Catalan `6,3 %` and `24.275`, English `6.3 %` and `24,275`).
+//! The page's texts in Catalan, English and Spanish, and numbers formatted the way each
+//! language writes them (Catalan and Spanish `6,3 %` and `24.275`, English `6.3 %` and
+//! `24,275`).
 //!
 //! Every fixed text is a variant of the closed enum [`Text`], so a missing translation is a
 //! compile error. Messages that quote user input (node names) are built by functions here and
@@ -15,8 +16,8 @@ use partlab_core::budget::OverBudget;
 use partlab_core::config::{is_hidden_char, ConfigError, Strategy};
 use partlab_core::lesson::{LessonPart, Scenario, ScenarioKind, JOINING_NODE, LEAVING_NODE};
 
-/// Declares [`Text`], its list [`Text::ALL`] and each text in both languages, side by side,
-/// so that a text cannot exist without both its translations.
+/// Declares [`Text`], its list [`Text::ALL`] and each text in the three languages, side by
+/// side, so that a text cannot exist without all its translations.
 macro_rules! texts {
     ($( $(#[doc = $doc:expr])* $name:ident => ($ca:expr, $en:expr, $es:expr $(,)?), )*) => {
         /// Every fixed text of the page.
@@ -515,8 +516,9 @@ pub fn preset_label(lang: Lang, s: &Scenario) -> String {
                 ),
             };
             format!(
-                "{}{copies}: {from} → {to} nodes ({})",
+                "{}{copies}: {from} → {to} {} ({})",
                 strategy_short(lang, strategy),
+                by_lang(lang, "nodes", "nodes", "nodos"),
                 part_name(lang, s.section)
             )
         }
@@ -1518,12 +1520,15 @@ fn fmt_num(lang: Lang, x: f64) -> String {
 
 /// `n` nodes, with the singular for one.
 pub fn count_nodes(lang: Lang, n: usize) -> String {
-    // "node" / "nodes" is the same word in both languages.
-    let _ = lang;
+    // "node" / "nodes" in Catalan and English, "nodo" / "nodos" in Spanish.
+    let (one, many) = match lang {
+        Lang::Ca | Lang::En => ("node", "nodes"),
+        Lang::Es => ("nodo", "nodos"),
+    };
     if n == 1 {
-        "1 node".to_owned()
+        format!("1 {one}")
     } else {
-        format!("{n} nodes")
+        format!("{n} {many}")
     }
 }
 
@@ -2260,7 +2265,7 @@ mod tests {
         assert!(progress_note(Lang::Es, &p, true).contains("1.000.000 claves"));
     }
 
-    /// A request over the budget says the limit and the ways round it, in both languages.
+    /// A request over the budget says the limit and the ways round it, in every language.
     #[test]
     fn over_budget_messages_say_the_limit_and_the_way_round_it() {
         let e = ConfigError::OverBudget(OverBudget::Rendezvous {
@@ -2357,6 +2362,9 @@ mod tests {
     #[test]
     fn a_capped_sweep_says_how_many_of_the_keys_it_used() {
         assert_eq!(sweep_keys(Lang::En, 100_000, 100_000), "100,000 keys");
+        assert_eq!(count_nodes(Lang::Es, 1), "1 nodo");
+        assert_eq!(count_nodes(Lang::Es, 4), "4 nodos");
+        assert_eq!(count_nodes(Lang::Ca, 4), "4 nodes");
         assert_eq!(
             sweep_keys(Lang::En, 100_000, 1_000_000),
             "the first 100,000 of the 1,000,000 keys"

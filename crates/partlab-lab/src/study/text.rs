@@ -1,13 +1,13 @@
-//! Every word of the study chapters, in Catalan and English, side by side.
+//! Every word of the study chapters, in Catalan, English and Spanish, side by side.
 //!
 //! Texts with numbers or names in them are templates with `{name}` placeholders, filled by
-//! [`fill`]; a test checks that both languages of every text exist, differ (unless listed as
+//! [`fill`]; a test checks that the three languages of every text exist, differ (unless listed as
 //! the same word in both) and use the same placeholders, so a translation cannot drop a number.
 
 use crate::chapters::ChapterId;
 use crate::state::Lang;
 
-/// Declares [`St`], its list [`St::ALL`] and each text in both languages.
+/// Declares [`St`], its list [`St::ALL`] and each text in the three languages.
 macro_rules! study_texts {
     ($( $(#[doc = $doc:expr])* $name:ident => ($ca:expr, $en:expr, $es:expr $(,)?), )*) => {
         /// Every fixed text (or template) of the study chapters.
