@@ -50,22 +50,7 @@ pub fn build(app: &Element) -> Result<Element, JsValue> {
                         .attr("aria-haspopup", "dialog"),
                 )?
                 .child(H::new("label")?.id("lang-label").attr("for", "lang"))?
-                .child(
-                    H::new("select")?
-                        .id("lang")
-                        .child(
-                            H::new("option")?
-                                .attr("value", "ca")
-                                .attr("lang", "ca")
-                                .text("Català"),
-                        )?
-                        .child(
-                            H::new("option")?
-                                .attr("value", "en")
-                                .attr("lang", "en")
-                                .text("English"),
-                        )?,
-                )?,
+                .child(lang_select("lang")?)?,
         )?;
     app.append_child(&header.el())?;
     let mut tabs = H::new("ul")?.class("chapter-tabs");
@@ -113,6 +98,21 @@ pub fn build(app: &Element) -> Result<Element, JsValue> {
 }
 
 /// The address of `chapter` as a link, in `lang`, with `preset` applied if given.
+/// A language menu (the header's and the share dialog's): one option per language, each
+/// named in itself and marked with its own `lang`, so a screen reader says it right.
+pub fn lang_select(id: &str) -> Result<H, JsValue> {
+    let mut select = H::new("select")?.id(id);
+    for lang in Lang::ALL {
+        select = select.child(
+            H::new("option")?
+                .attr("value", lang.code())
+                .attr("lang", lang.code())
+                .text(lang.endonym()),
+        )?;
+    }
+    Ok(select)
+}
+
 fn link(chapter: ChapterId, lang: Lang, preset: Option<&str>, options: FrameOptions) -> String {
     let mut fields = String::new();
     if let Some(p) = preset {

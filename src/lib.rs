@@ -591,21 +591,16 @@ fn install_panic_hook() {
         dom::clear(&app);
         let _ = app.set_attribute("data-state", "crashed");
         let build = || -> Result<web_sys::Element, JsValue> {
-            Ok(dom::H::new("div")?
-                .class("crash")
-                .attr("role", "alert")
-                .child(
+            // Every language at once: the crash may come before the language is known.
+            let mut crash = dom::H::new("div")?.class("crash").attr("role", "alert");
+            for lang in Lang::ALL {
+                crash = crash.child(
                     dom::H::new("p")?
-                        .attr("lang", "ca")
-                        .text(tr(Lang::Ca, Text::Crashed)),
-                )?
-                .child(
-                    dom::H::new("p")?
-                        .attr("lang", "en")
-                        .text(tr(Lang::En, Text::Crashed)),
-                )?
-                .child(dom::H::new("pre")?.text(&detail))?
-                .el())
+                        .attr("lang", lang.code())
+                        .text(tr(lang, Text::Crashed)),
+                )?;
+            }
+            Ok(crash.child(dom::H::new("pre")?.text(&detail))?.el())
         };
         if let Ok(el) = build() {
             let _ = app.append_child(&el);

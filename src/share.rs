@@ -112,20 +112,7 @@ pub fn build(parent: &Element) -> Result<(), JsValue> {
                         .attr("for", "share-what-start"),
                 )?,
         )?;
-    let lang = H::new("select")?
-        .id("share-lang")
-        .child(
-            H::new("option")?
-                .attr("value", "ca")
-                .attr("lang", "ca")
-                .text("Català"),
-        )?
-        .child(
-            H::new("option")?
-                .attr("value", "en")
-                .attr("lang", "en")
-                .text("English"),
-        )?;
+    let lang = crate::frame::lang_select("share-lang")?;
     let dialog = H::new("dialog")?
         .id("share")
         .class("share")

@@ -1,4 +1,4 @@
-// Accessibility: an axe-core audit of every view, in both languages, in normal and embed
+// Accessibility: an axe-core audit of every view, in the three languages, in normal and embed
 // mode, light and dark; keyboard-only operation with a visible focus; text alternatives for
 // every canvas.
 import assert from 'node:assert/strict';
@@ -12,7 +12,7 @@ const VIEWS = [null, 'ring', 'figures', 'bars', 'deviation', 'movement'];
 const { open } = useLab({ defaults: { height: 900, bypassCSP: true } });
 
 describe('accessibility audit (axe-core)', () => {
-  for (const lang of ['ca', 'en']) {
+  for (const lang of ['ca', 'en', 'es']) {
     for (const view of VIEWS) {
       for (const dark of [false, true]) {
         const name = `${view ? `embed=${view}` : 'full page'}, ${lang}, ${dark ? 'dark' : 'light'}`;

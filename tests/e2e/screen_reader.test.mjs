@@ -67,4 +67,13 @@ describe('screen readers', () => {
     assert.deepEqual(errors, []);
     await context.close();
   });
+
+  test('and in Spanish', { timeout: 60_000 }, async () => {
+    const { page, context, errors } = await open('#c=ring&l=es');
+    await page.click('#add-node');
+    await page.waitForFunction(() => /^inv-tar ha entrado: se ha movido el [\d,]+ % de las claves, todas hacia inv-tar; desviación /.test(document.getElementById('announce')?.textContent.replace(/\u00a0/g, ' ') ?? ''));
+    assert.equal(await page.getAttribute('#node-list [data-role="weight"][data-idx="0"]', 'aria-label'), 'Peso del nodo inv-bcn');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 });

@@ -1,5 +1,5 @@
 // The teachers' page (#c=teachers): every lesson experiment, address field and embeddable
-// view, generated from the lab's tables; its links open what they say; both languages; axe.
+// view, generated from the lab's tables; its links open what they say; three languages; axe.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { CLI, audit, cliJson, useLab } from './harness.mjs';
@@ -26,12 +26,18 @@ describe('the teachers page', () => {
     await page.selectOption('#lang', 'ca');
     await page.waitForFunction(() => document.querySelector('#teachers-presets-h')?.textContent.startsWith('Els experiments'));
     assert.match(await page.textContent('#teachers-presets tr[data-preset="mod-4-5"]'), /Hash mòdul N: de 4 a 5 nodes/);
+    // And in Spanish: the headings, the presets and the fields' help from the same tables.
+    await page.selectOption('#lang', 'es');
+    await page.waitForFunction(() => document.querySelector('#teachers-presets-h')?.textContent.startsWith('Los experimentos'));
+    assert.match(await page.textContent('#teachers-presets tr[data-preset="mod-4-5"]'), /Hash módulo N: de 4 a 5 nodos/);
+    assert.match(await page.textContent('#teachers-fields tr[data-field="l"]'), /ca, en, es/);
+    assert.match(await page.$eval('#teachers-presets tr[data-preset="mod-4-5"] a', (a) => a.getAttribute('href')), /l=es/);
     assert.deepEqual(errors, []);
     await context.close();
   });
 
-  test('is reachable from every chapter and axe-clean in both languages', { timeout: 60_000 }, async () => {
-    for (const lang of ['ca', 'en']) {
+  test('is reachable from every chapter and axe-clean in every language', { timeout: 60_000 }, async () => {
+    for (const lang of ['ca', 'en', 'es']) {
       const { context, page } = await lab.open(`#c=rendezvous&l=${lang}`);
       await page.click('#tab-teachers');
       await page.waitForSelector('#teachers-fields');

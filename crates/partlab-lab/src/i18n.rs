@@ -1,5 +1,6 @@
-//! The page's texts in Catalan and English, and numbers formatted the way each language
-//! writes them (Catalan `6,3 %` and `24.275`, English `6.3 %` and `24,275`).
+//! The page's texts in Catalan, English and Spanish, and numbers formatted the way each
+//! language writes them (Catalan and Spanish `6,3 %` and `24.275`, English `6.3 %` and
+//! `24,275`).
 //!
 //! Every fixed text is a variant of the closed enum [`Text`], so a missing translation is a
 //! compile error. Messages that quote user input (node names) are built by functions here and
@@ -15,10 +16,10 @@ use partlab_core::budget::OverBudget;
 use partlab_core::config::{is_hidden_char, ConfigError, Strategy};
 use partlab_core::lesson::{LessonPart, Scenario, ScenarioKind, JOINING_NODE, LEAVING_NODE};
 
-/// Declares [`Text`], its list [`Text::ALL`] and each text in both languages, side by side,
-/// so that a text cannot exist without both its translations.
+/// Declares [`Text`], its list [`Text::ALL`] and each text in the three languages, side by
+/// side, so that a text cannot exist without all its translations.
 macro_rules! texts {
-    ($( $(#[doc = $doc:expr])* $name:ident => ($ca:expr, $en:expr $(, $es:expr)? $(,)?), )*) => {
+    ($( $(#[doc = $doc:expr])* $name:ident => ($ca:expr, $en:expr, $es:expr $(,)?), )*) => {
         /// Every fixed text of the page.
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub enum Text {
@@ -29,19 +30,10 @@ macro_rules! texts {
             /// Every text, in declaration order.
             pub const ALL: &'static [Text] = &[$(Text::$name,)*];
 
-            /// The text in Catalan and in English.
-            fn pair(self) -> (&'static str, &'static str) {
+            /// The text in Catalan, English and Spanish.
+            fn texts(self) -> (&'static str, &'static str, &'static str) {
                 match self {
-                    $(Text::$name => ($ca, $en),)*
-                }
-            }
-
-            /// The Spanish text, where one is written yet (the third language is being
-            /// added: every text will carry it, and this will stop being an `Option`).
-            #[allow(dead_code)]
-            fn spanish(self) -> Option<&'static str> {
-                match self {
-                    $(Text::$name => { None::<&'static str> $(.or(Some($es)))? },)*
+                    $(Text::$name => ($ca, $en, $es),)*
                 }
             }
         }
@@ -52,345 +44,361 @@ texts! {
     /// The chapter bar's accessible name.
     ChapterNav => ("Capítols del laboratori", "The lab's chapters", "Capítulos del laboratorio"),
     /// The table of contents' toggle.
-    Contents => ("Tota la lliçó (seccions 1–10 i exercicis)", "The whole lesson (sections 1–10 and exercises)"),
+    Contents => ("Tota la lliçó (seccions 1–10 i exercicis)", "The whole lesson (sections 1–10 and exercises)", "Toda la lección (secciones 1–10 y ejercicios)"),
     /// The contents' group of chapters beyond the lesson.
-    BeyondLesson => ("Més enllà de la lliçó", "Beyond the lesson"),
+    BeyondLesson => ("Més enllà de la lliçó", "Beyond the lesson", "Más allá de la lección"),
     /// The comparison chapter's title.
-    CompareTitle => ("Comparativa d'algorismes", "Comparison of algorithms"),
+    CompareTitle => ("Comparativa d'algorismes", "Comparison of algorithms", "Comparativa de algoritmos"),
     /// The hot-keys chapter's title.
-    HotKeysTitle => ("Claus calentes", "Hot keys"),
+    HotKeysTitle => ("Claus calentes", "Hot keys", "Claves calientes"),
     /// Marks a part of the lesson that no chapter covers yet.
-    NotYet => ("encara no és al laboratori", "not in the lab yet"),
+    NotYet => ("encara no és al laboratori", "not in the lab yet", "aún no está en el laboratorio"),
     /// Heading of the chapter's introduction, before the chapter's own title.
-    LessonSection => ("Lliçó, secció", "Lesson, section"),
+    LessonSection => ("Lliçó, secció", "Lesson, section", "Lección, sección"),
     /// The deviation chart's line for trial 0, the nodes under their own names.
-    NamedRun => ("amb els noms reals", "with the real names"),
+    NamedRun => ("amb els noms reals", "with the real names", "con los nombres reales"),
     /// The button that opens the share / embed dialog.
-    ShareOpen => ("Comparteix o incrusta", "Share or embed"),
+    ShareOpen => ("Comparteix o incrusta", "Share or embed", "Compartir o incrustar"),
     /// The share dialog's heading.
-    ShareTitle => ("Comparteix o incrusta aquesta vista", "Share or embed this view"),
+    ShareTitle => ("Comparteix o incrusta aquesta vista", "Share or embed this view", "Compartir o incrustar esta vista"),
     /// The share dialog's "what" question.
-    ShareWhat => ("Què vols mostrar", "What to show"),
+    ShareWhat => ("Què vols mostrar", "What to show", "Qué quieres mostrar"),
     /// Share what is on screen.
-    ShareCurrent => ("El que veus ara, tal com és", "What you see now, as it is"),
+    ShareCurrent => ("El que veus ara, tal com és", "What you see now, as it is", "Lo que ves ahora, tal cual"),
     /// Share a lesson preset.
-    SharePreset => ("Un experiment de la lliçó", "One of the lesson's experiments"),
+    SharePreset => ("Un experiment de la lliçó", "One of the lesson's experiments", "Un experimento de la lección"),
     /// Share the chapter as it opens.
-    ShareStart => ("El capítol tal com s'obre", "The chapter as it opens"),
+    ShareStart => ("El capítol tal com s'obre", "The chapter as it opens", "El capítulo tal como se abre"),
     /// Which view to embed.
-    ShareView => ("Vista", "View"),
+    ShareView => ("Vista", "View", "Vista"),
     /// The whole page (no embed view).
-    WholePage => ("Tota la pàgina", "The whole page"),
+    WholePage => ("Tota la pàgina", "The whole page", "Toda la página"),
     /// Frame size.
-    ShareSize => ("Mida del marc", "Frame size"),
+    ShareSize => ("Mida del marc", "Frame size", "Tamaño del marco"),
     /// The list of frame sizes.
-    SizeChoice => ("Mida", "Size"),
+    SizeChoice => ("Mida", "Size", "Tamaño"),
     /// A size of one's own.
-    ShareCustomSize => ("Una altra mida", "Another size"),
+    ShareCustomSize => ("Una altra mida", "Another size", "Otro tamaño"),
     /// Width in pixels.
-    Width => ("Amplada (px)", "Width (px)"),
+    Width => ("Amplada (px)", "Width (px)", "Anchura (px)"),
     /// Height in pixels.
-    Height => ("Alçada (px)", "Height (px)"),
+    Height => ("Alçada (px)", "Height (px)", "Altura (px)"),
     /// Hide the links that leave the frame.
-    LinksOff => ("Amaga els enllaços que surten del marc", "Hide the links that leave the frame"),
+    LinksOff => ("Amaga els enllaços que surten del marc", "Hide the links that leave the frame", "Ocultar los enlaces que salen del marco"),
     /// What changed when only names did (a rename), in the change sentence.
-    NodesRenamed => ("Noms canviats", "Names changed"),
+    NodesRenamed => ("Noms canviats", "Names changed", "Nombres cambiados"),
     /// A node's weight slider, for screen readers: "Weight of node" + its name.
-    WeightOfNode => ("Pes del node", "Weight of node"),
+    WeightOfNode => ("Pes del node", "Weight of node", "Peso del nodo"),
     /// A node's name box, for screen readers: "Name of node" + its number.
-    NameOfNode => ("Nom del node", "Name of node"),
+    NameOfNode => ("Nom del node", "Name of node", "Nombre del nodo"),
     /// The share dialog's projector checkbox.
-    ShareProjector => ("En mode projector", "In projector mode"),
+    ShareProjector => ("En mode projector", "In projector mode", "En modo proyector"),
     /// The header's projector toggle.
-    Projector => ("Mode projector", "Projector mode"),
+    Projector => ("Mode projector", "Projector mode", "Modo proyector"),
     /// The projector toggle's tooltip.
     ProjectorHint => (
         "Mode projector: text més gran i colors més contrastats, per a l'aula",
         "Projector mode: larger text and stronger colours, for the classroom",
+        "Modo proyector: texto más grande y colores más contrastados, para el aula",
     ),
     /// The shared link.
-    ShareLink => ("Enllaç", "Link"),
+    ShareLink => ("Enllaç", "Link", "Enlace"),
     /// The iframe code.
-    EmbedCode => ("Codi per incrustar (iframe)", "Code to embed (iframe)"),
+    EmbedCode => ("Codi per incrustar (iframe)", "Code to embed (iframe)", "Código para incrustar (iframe)"),
     /// Copy the link.
-    CopyLink => ("Copia l'enllaç", "Copy the link"),
+    CopyLink => ("Copia l'enllaç", "Copy the link", "Copiar el enlace"),
     /// Copy the code.
-    CopyCode => ("Copia el codi", "Copy the code"),
+    CopyCode => ("Copia el codi", "Copy the code", "Copiar el código"),
     /// Something was copied.
-    Copied => ("Copiat al porta-retalls.", "Copied to the clipboard."),
+    Copied => ("Copiat al porta-retalls.", "Copied to the clipboard.", "Copiado al portapapeles."),
     /// The clipboard is not available: the text is selected instead.
-    CopyByHand => ("Text seleccionat: copia'l amb Ctrl+C (⌘C).", "Text selected: copy it with Ctrl+C (⌘C)."),
+    CopyByHand => ("Text seleccionat: copia'l amb Ctrl+C (⌘C).", "Text selected: copy it with Ctrl+C (⌘C).", "Texto seleccionado: cópialo con Ctrl+C (⌘C)."),
     /// The preview heading.
-    Preview => ("Vista prèvia a aquesta mida", "Preview at this size"),
+    Preview => ("Vista prèvia a aquesta mida", "Preview at this size", "Vista previa a este tamaño"),
     /// Close a dialog.
-    Close => ("Tanca", "Close"),
+    Close => ("Tanca", "Close", "Cerrar"),
     /// The teachers' page title.
-    TeachersTitle => ("Per a docents: enllaços, incrustacions i paràmetres", "For teachers: links, embeds and parameters"),
+    TeachersTitle => ("Per a docents: enllaços, incrustacions i paràmetres", "For teachers: links, embeds and parameters", "Para docentes: enlaces, incrustaciones y parámetros"),
     /// Heading: the lesson's experiments, for teachers.
-    TeachersPresets => ("Els experiments de la lliçó, capítol per capítol", "The lesson's experiments, chapter by chapter"),
+    TeachersPresets => ("Els experiments de la lliçó, capítol per capítol", "The lesson's experiments, chapter by chapter", "Los experimentos de la lección, capítulo a capítulo"),
     /// Heading: the address fields.
-    TeachersFields => ("Els camps de l'adreça", "The address's fields"),
+    TeachersFields => ("Els camps de l'adreça", "The address's fields", "Los campos de la dirección"),
     /// Heading: the views that can be embedded.
-    TeachersViews => ("Les vistes que es poden incrustar", "The views that can be embedded"),
+    TeachersViews => ("Les vistes que es poden incrustar", "The views that can be embedded", "Las vistas que se pueden incrustar"),
     /// Table header: field or id.
-    Name => ("Nom", "Name"),
+    Name => ("Nom", "Name", "Nombre"),
     /// Table header: meaning.
-    Meaning => ("Què és", "Meaning"),
+    Meaning => ("Què és", "Meaning", "Qué es"),
     /// Table header: values.
-    Values => ("Valors", "Values"),
+    Values => ("Valors", "Values", "Valores"),
     /// Table header: the lesson part.
-    LessonPartCol => ("A la lliçó", "In the lesson"),
+    LessonPartCol => ("A la lliçó", "In the lesson", "En la lección"),
     /// Table header: a link.
-    Address => ("Adreça", "Address"),
+    Address => ("Adreça", "Address", "Dirección"),
     /// Table header: a chapter.
-    ChapterCol => ("Capítol", "Chapter"),
+    ChapterCol => ("Capítol", "Chapter", "Capítulo"),
     /// "deviation", before its figure in an embed caption.
-    CaptionDeviation => ("desviació", "deviation"),
+    CaptionDeviation => ("desviació", "deviation", "desviación"),
     /// "of keys moved", after the figure in an embed caption.
-    CaptionMoved => ("de claus mogudes", "of keys moved"),
+    CaptionMoved => ("de claus mogudes", "of keys moved", "de claves movidas"),
     /// Save a chart as an image.
-    ExportPng => ("Desa la imatge (PNG)", "Save the image (PNG)"),
+    ExportPng => ("Desa la imatge (PNG)", "Save the image (PNG)", "Guardar la imagen (PNG)"),
     /// Save a chart's or the figures' data.
-    ExportCsv => ("Desa les dades (CSV)", "Save the data (CSV)"),
+    ExportCsv => ("Desa les dades (CSV)", "Save the data (CSV)", "Guardar los datos (CSV)"),
     /// Page title.
-    Title => ("Partlab: particionament i hashing consistent", "Partlab: partitioning and consistent hashing"),
+    Title => ("Partlab: particionament i hashing consistent", "Partlab: partitioning and consistent hashing", "Partlab: particionado y hash consistente"),
     /// One line under the title.
     Tagline => (
         "Canvia nodes, pesos i nodes virtuals i mira com es reparteixen (i es mouen) les claus de les comandes de Quilòmetre Zero.",
         "Change nodes, weights and virtual nodes and watch how Quilòmetre Zero's order keys spread out (and move).",
+        "Cambia nodos, pesos y nodos virtuales y mira cómo se reparten (y se mueven) las claves de los pedidos de Quilòmetre Zero.",
     ),
     /// Label of the language switch.
-    Language => ("Idioma", "Language"),
+    Language => ("Idioma", "Language", "Idioma"),
     /// Controls panel heading.
-    Controls => ("Experiment", "Experiment"),
+    Controls => ("Experiment", "Experiment", "Experimento"),
     /// Strategy select label.
-    Strategy => ("Estratègia", "Strategy"),
+    Strategy => ("Estratègia", "Strategy", "Estrategia"),
     /// Nodes fieldset legend.
-    Nodes => ("Nodes físics", "Physical nodes"),
+    Nodes => ("Nodes físics", "Physical nodes", "Nodos físicos"),
     /// Node name input label.
-    NodeName => ("Nom", "Name"),
+    NodeName => ("Nom", "Name", "Nombre"),
     /// Weight slider label.
-    Weight => ("Pes", "Weight"),
+    Weight => ("Pes", "Weight", "Peso"),
     /// Remove-node button.
-    RemoveNode => ("Treu", "Remove"),
+    RemoveNode => ("Treu", "Remove", "Quitar"),
     /// Add-node button.
-    AddNode => ("Afegeix un node", "Add a node"),
+    AddNode => ("Afegeix un node", "Add a node", "Añadir un nodo"),
     /// Vnodes slider label.
-    Vnodes => ("Nodes virtuals per node", "Virtual nodes per node"),
+    Vnodes => ("Nodes virtuals per node", "Virtual nodes per node", "Nodos virtuales por nodo"),
     /// Vnodes are ignored by this strategy.
-    VnodesUnused => ("(aquesta estratègia no en fa servir)", "(not used by this strategy)"),
+    VnodesUnused => ("(aquesta estratègia no en fa servir)", "(not used by this strategy)", "(esta estrategia no los usa)"),
     /// Maglev's table size control.
-    TableSizeLabel => ("Mida de la taula de Maglev (M, primer)", "Maglev's table size (M, a prime)"),
+    TableSizeLabel => ("Mida de la taula de Maglev (M, primer)", "Maglev's table size (M, a prime)", "Tamaño de la tabla de Maglev (M, primo)"),
     /// Bounded loads' factor control.
-    LoadFactorLabel => ("Factor de càrrega c (cap node per sobre de c × la mitjana)", "Load factor c (no node above c × the mean)"),
+    LoadFactorLabel => ("Factor de càrrega c (cap node per sobre de c × la mitjana)", "Load factor c (no node above c × the mean)", "Factor de carga c (ningún nodo por encima de c × la media)"),
     /// Multi-probe's probes control.
-    ProbesLabel => ("Sondes per clau (k)", "Probes per key (k)"),
+    ProbesLabel => ("Sondes per clau (k)", "Probes per key (k)", "Sondas por clave (k)"),
     /// Weights are ignored by this strategy.
-    WeightsUnused => ("Aquesta estratègia ignora els pesos.", "This strategy ignores weights."),
+    WeightsUnused => ("Aquesta estratègia ignora els pesos.", "This strategy ignores weights.", "Esta estrategia ignora los pesos."),
     /// Key count slider label.
-    KeyCount => ("Claus (comandes P-2026-…)", "Keys (orders P-2026-…)"),
+    KeyCount => ("Claus (comandes P-2026-…)", "Keys (orders P-2026-…)", "Claves (pedidos P-2026-…)"),
     /// Replication factor label.
-    Replicas => ("Factor de replicació (rèpliques per clau)", "Replication factor (copies per key)"),
+    Replicas => ("Factor de replicació (rèpliques per clau)", "Replication factor (copies per key)", "Factor de replicación (réplicas por clave)"),
     /// Presets heading.
-    Presets => ("Els experiments de la lliçó", "The lesson's experiments"),
+    Presets => ("Els experiments de la lliçó", "The lesson's experiments", "Los experimentos de la lección"),
     /// Presets intro.
     PresetsIntro => (
         "Cada botó posa el laboratori en l'estat d'una taula de la lliçó; si hi ha un canvi, primer veus l'abans i després s'aplica.",
         "Each button puts the lab in the state of one of the lesson's tables; when there is a change you see the before first, then it is applied.",
+        "Cada botón pone el laboratorio en el estado de una tabla de la lección; si hay un cambio, primero ves el antes y después se aplica.",
     ),
     /// Ring panel heading.
-    Ring => ("L'anell", "The ring"),
+    Ring => ("L'anell", "The ring", "El anillo"),
     /// Ring caption for the ring strategy.
     RingCaption => (
         "Cada marca és un node virtual, cada arc pertany al node de la marca que el tanca (en sentit horari), i cada punt és una clau de mostra. Les claus que l'últim canvi ha mogut queden ressaltades: l'anella té el color del node d'abans i el farciment, el del node nou.",
         "Each tick is a virtual node, each arc belongs to the node of the tick that closes it (clockwise), and each dot is a sample key. Keys moved by the last change are highlighted: the ring shows the node before, the fill the node after.",
+        "Cada marca es un nodo virtual, cada arco pertenece al nodo de la marca que lo cierra (en sentido horario) y cada punto es una clave de muestra. Las claves que el último cambio ha movido quedan resaltadas: el aro tiene el color del nodo de antes y el relleno, el del nodo nuevo.",
     ),
     /// Ring caption for strategies without a ring.
     NoRingCaption => (
         "Aquesta estratègia no fa servir cap anell: els punts són claus de mostra a la posició del seu hash, pintades del color del node que les rep. Les claus mogudes per l'últim canvi queden ressaltades (anella: node d'abans; farciment: node nou).",
         "This strategy uses no ring: the dots are sample keys at their hash position, coloured by the node that gets them. Keys moved by the last change are highlighted (ring: node before; fill: node after).",
+        "Esta estrategia no usa ningún anillo: los puntos son claves de muestra en la posición de su hash, pintadas del color del nodo que las recibe. Las claves movidas por el último cambio quedan resaltadas (aro: nodo de antes; relleno: nodo nuevo).",
     ),
     /// Key lookup label.
-    LookupKey => ("Segueix una clau", "Follow a key"),
+    LookupKey => ("Segueix una clau", "Follow a key", "Sigue una clave"),
     /// Key lookup button.
-    Find => ("Mostra el camí", "Show its path"),
+    Find => ("Mostra el camí", "Show its path", "Mostrar el camino"),
     /// Clear selection button.
-    ClearKey => ("Esborra", "Clear"),
+    ClearKey => ("Esborra", "Clear", "Borrar"),
     /// Hint: click a dot.
     PickHint => (
         "O bé fes clic (o toca) un punt de l'anell; amb el focus a l'anell, les fletxes recorren les claus.",
         "Or click (or tap) a dot on the ring; with the ring focused, the arrow keys step through the keys.",
+        "O bien haz clic (o toca) un punto del anillo; con el foco en el anillo, las flechas recorren las claves.",
     ),
     /// Key path heading.
-    KeyPath => ("Camí de la clau", "The key's path"),
+    KeyPath => ("Camí de la clau", "The key's path", "Camino de la clave"),
     /// "Key" row.
-    PathKey => ("Clau", "Key"),
+    PathKey => ("Clau", "Key", "Clave"),
     /// MD5 row.
-    PathMd5 => ("MD5", "MD5"),
+    PathMd5 => ("MD5", "MD5", "MD5"),
     /// u64 row.
-    PathU64 => ("Primers 8 bytes (u64, big-endian)", "First 8 bytes (u64, big-endian)"),
+    PathU64 => ("Primers 8 bytes (u64, big-endian)", "First 8 bytes (u64, big-endian)", "Primeros 8 bytes (u64, big-endian)"),
     /// Angle row.
-    PathAngle => ("Angle a l'anell", "Angle on the ring"),
+    PathAngle => ("Angle a l'anell", "Angle on the ring", "Ángulo en el anillo"),
     /// Rule row (how the owner is chosen).
-    PathRule => ("Regla", "Rule"),
+    PathRule => ("Regla", "Rule", "Regla"),
     /// Owner row.
-    PathOwner => ("Propietari", "Owner"),
+    PathOwner => ("Propietari", "Owner", "Propietario"),
     /// Replicas row.
-    PathReplicas => ("Rèpliques", "Replicas"),
+    PathReplicas => ("Rèpliques", "Replicas", "Réplicas"),
     /// Before the last change row.
-    PathBefore => ("Abans de l'últim canvi", "Before the last change"),
+    PathBefore => ("Abans de l'últim canvi", "Before the last change", "Antes del último cambio"),
     /// Figures heading.
-    Figures => ("Xifres", "Figures"),
+    Figures => ("Xifres", "Figures", "Cifras"),
     /// Table header: node.
-    Node => ("Node", "Node"),
+    Node => ("Node", "Node", "Nodo"),
     /// Table header: keys.
-    Keys => ("Claus", "Keys"),
+    Keys => ("Claus", "Keys", "Claves"),
     /// Table header: actual share.
-    Share => ("Part real", "Actual share"),
+    Share => ("Part real", "Actual share", "Parte real"),
     /// Table header: expected share.
-    Expected => ("Part esperada", "Expected share"),
+    Expected => ("Part esperada", "Expected share", "Parte esperada"),
     /// Table header: vnodes on the ring.
-    VnodesCol => ("Nodes virtuals", "Virtual nodes"),
+    VnodesCol => ("Nodes virtuals", "Virtual nodes", "Nodos virtuales"),
     /// Table header: share of the ring's arcs.
-    ArcShare => ("Part de l'anell", "Share of the ring"),
+    ArcShare => ("Part de l'anell", "Share of the ring", "Parte del anillo"),
     /// Deviation figure label.
-    Deviation => ("Desviació (desv. típica / mitjana)", "Deviation (std. dev. / mean)"),
+    Deviation => ("Desviació (desv. típica / mitjana)", "Deviation (std. dev. / mean)", "Desviación (desv. típica / media)"),
     /// Deviation figure label when weights differ (measured against each node's share).
     DeviationWeighted => (
         "Desviació respecte a la part de cada pes (desv. típica / mitjana)",
         "Deviation from each node's weighted share (std. dev. / mean)",
+        "Desviación respecto a la parte de cada peso (desv. típica / media)",
     ),
     /// Peak-to-mean label.
-    PeakToMean => ("Màxim / mitjana", "Peak-to-mean"),
+    PeakToMean => ("Màxim / mitjana", "Peak-to-mean", "Máximo / media"),
     /// Largest share error label.
-    ShareError => ("Error màxim de part", "Largest share error"),
+    ShareError => ("Error màxim de part", "Largest share error", "Error máximo de parte"),
     /// Moved-by-last-change label.
-    Moved => ("Claus mogudes per l'últim canvi", "Keys moved by the last change"),
+    Moved => ("Claus mogudes per l'últim canvi", "Keys moved by the last change", "Claves movidas por el último cambio"),
     /// Ideal minimum label.
-    Ideal => ("Mínim ideal", "Ideal minimum"),
+    Ideal => ("Mínim ideal", "Ideal minimum", "Mínimo ideal"),
     /// Replica sets changed label.
-    ReplicaSetsChanged => ("Conjunts de rèpliques canviats", "Replica sets changed"),
+    ReplicaSetsChanged => ("Conjunts de rèpliques canviats", "Replica sets changed", "Conjuntos de réplicas cambiados"),
     /// Nothing changed yet.
-    NoChangeYet => ("encara cap canvi", "no change yet"),
+    NoChangeYet => ("encara cap canvi", "no change yet", "aún ningún cambio"),
     /// Moved-keys label while a slider gesture counts from its start.
     MovedSinceGesture => (
         "Claus mogudes des que has agafat el control lliscant",
         "Keys moved since the slider was grabbed",
+        "Claves movidas desde que has cogido el control deslizante",
     ),
     /// Moved-keys label with a pinned reference.
     MovedSincePinned => (
         "Claus mogudes des de la referència fixada",
         "Keys moved since the pinned reference",
+        "Claves movidas desde la referencia fijada",
     ),
     /// The button that pins the reference movement counts from.
-    PinBaseline => ("Compta els moviments des d'aquí", "Count moves from here"),
+    PinBaseline => ("Compta els moviments des d'aquí", "Count moves from here", "Contar los movimientos desde aquí"),
     /// Why keys moved after a change of strategy.
     MovedWhyStrategy => (
         "Una altra estratègia torna a situar cada clau: es mouen claus encara que cap node no hagi entrat ni sortit, i per això el mínim ideal és 0.",
         "Another strategy places every key anew: keys move although no node joined or left, which is why the ideal minimum is 0.",
+        "Otra estrategia vuelve a situar cada clave: se mueven claves aunque ningún nodo haya entrado ni salido, y por eso el mínimo ideal es 0.",
     ),
     /// Why keys moved after a change of vnode count.
     MovedWhyVnodes => (
         "Amb un altre nombre de nodes virtuals, els punts de cada node són a llocs nous de l'anell: es mouen claus encara que els nodes siguin els mateixos, i per això el mínim ideal és 0.",
         "With another vnode count each node's points sit at new places on the ring: keys move although the nodes are the same, which is why the ideal minimum is 0.",
+        "Con otro número de nodos virtuales, los puntos de cada nodo están en lugares nuevos del anillo: se mueven claves aunque los nodos sean los mismos, y por eso el mínimo ideal es 0.",
     ),
     /// The lesson's figure prefix.
-    Lesson => ("lliçó", "lesson"),
+    Lesson => ("lliçó", "lesson", "lección"),
     /// Flow table heading.
-    Flow => ("Cap on van les claus mogudes", "Where the moved keys went"),
+    Flow => ("Cap on van les claus mogudes", "Where the moved keys went", "Adónde van las claves movidas"),
     /// Flow table header: fraction of all keys.
-    OfAllKeys => ("De totes les claus", "Of all keys"),
+    OfAllKeys => ("De totes les claus", "Of all keys", "De todas las claves"),
     /// Flow table header: from.
-    From => ("De", "From"),
+    From => ("De", "From", "Desde"),
     /// Flow table header: to.
-    To => ("A", "To"),
+    To => ("A", "To", "Hacia"),
     /// Keys-per-node chart title.
-    BarsTitle => ("Claus per node", "Keys per node"),
+    BarsTitle => ("Claus per node", "Keys per node", "Claves por nodo"),
     /// Deviation chart title.
-    DeviationTitle => ("Desviació segons els nodes virtuals", "Deviation against virtual nodes"),
+    DeviationTitle => ("Desviació segons els nodes virtuals", "Deviation against virtual nodes", "Desviación según los nodos virtuales"),
     /// Deviation chart caption.
     DeviationCaption => (
         "Banda: mínim–màxim de diversos anells amb els mateixos nodes reanomenats; línia: tendència 1/√V; punt: el teu valor actual.",
         "Band: min–max over several rings with the same nodes renamed; line: the 1/√V trend; dot: your current setting.",
+        "Banda: mínimo–máximo de varios anillos con los mismos nodos renombrados; línea: tendencia 1/√V; punto: tu valor actual.",
     ),
     /// Movement chart title.
-    MovementTitle => ("Claus mogudes quan entra un node", "Keys moved when a node joins"),
+    MovementTitle => ("Claus mogudes quan entra un node", "Keys moved when a node joins", "Claves movidas cuando entra un nodo"),
     /// Movement chart caption.
     MovementCaption => (
         "Per a cada estratègia, la fracció de claus que canvien de node en passar de N a N+1 nodes, davant del mínim ideal 1/(N+1).",
         "For each strategy, the fraction of keys that change node going from N to N+1 nodes, against the ideal minimum 1/(N+1).",
+        "Para cada estrategia, la fracción de claves que cambian de nodo al pasar de N a N+1 nodos, frente al mínimo ideal 1/(N+1).",
     ),
     /// The data behind a chart.
-    ChartData => ("Dades del gràfic", "Chart data"),
+    ChartData => ("Dades del gràfic", "Chart data", "Datos del gráfico"),
     /// A sweep is running.
-    Computing => ("Calculant…", "Computing…"),
+    Computing => ("Calculant…", "Computing…", "Calculando…"),
     /// Table header: trials min.
-    Min => ("mín.", "min"),
+    Min => ("mín.", "min", "mín."),
     /// Table header: median.
-    Median => ("mediana", "median"),
+    Median => ("mediana", "median", "mediana"),
     /// Table header: max.
-    Max => ("màx.", "max"),
+    Max => ("màx.", "max", "máx."),
     /// Table header: nodes before → after.
-    Change => ("Nodes", "Nodes"),
+    Change => ("Nodes", "Nodes", "Nodos"),
     /// Legend: ideal.
-    IdealShort => ("ideal", "ideal"),
+    IdealShort => ("ideal", "ideal", "ideal"),
     /// Legend: expected by weight.
-    ExpectedByWeight => ("esperat pel pes", "expected by weight"),
+    ExpectedByWeight => ("esperat pel pes", "expected by weight", "esperado por el peso"),
     /// Legend: trend 1/√V.
-    Trend => ("tendència 1/√V", "1/√V trend"),
+    Trend => ("tendència 1/√V", "1/√V trend", "tendencia 1/√V"),
     /// Legend: current setting.
-    Current => ("valor actual", "current setting"),
+    Current => ("valor actual", "current setting", "valor actual"),
     /// Legend: min–max band.
-    Band => ("mín.–màx.", "min–max"),
+    Band => ("mín.–màx.", "min–max", "mín.–máx."),
     /// Axis: vnodes per node.
-    AxisVnodes => ("nodes virtuals per node", "virtual nodes per node"),
+    AxisVnodes => ("nodes virtuals per node", "virtual nodes per node", "nodos virtuales por nodo"),
     /// Axis: deviation %.
-    AxisDeviation => ("desviació (%)", "deviation (%)"),
+    AxisDeviation => ("desviació (%)", "deviation (%)", "desviación (%)"),
     /// Axis: keys.
-    AxisKeys => ("claus", "keys"),
+    AxisKeys => ("claus", "keys", "claves"),
     /// Axis: nodes before the join.
-    AxisNodes => ("nodes abans del canvi (N)", "nodes before the change (N)"),
+    AxisNodes => ("nodes abans del canvi (N)", "nodes before the change (N)", "nodos antes del cambio (N)"),
     /// Axis: % keys moved.
-    AxisMoved => ("claus mogudes (%)", "keys moved (%)"),
+    AxisMoved => ("claus mogudes (%)", "keys moved (%)", "claves movidas (%)"),
     /// Dismiss a notice.
-    Dismiss => ("D'acord", "Dismiss"),
+    Dismiss => ("D'acord", "Dismiss", "De acuerdo"),
     /// Loading message.
-    Loading => ("Carregant Partlab…", "Loading Partlab…"),
+    Loading => ("Carregant Partlab…", "Loading Partlab…", "Cargando Partlab…"),
     /// Crash message prefix.
     Crashed => (
         "Partlab ha trobat un error intern i s'ha aturat. Torna a carregar la pàgina; si es repeteix, copia aquest missatge:",
         "Partlab hit an internal error and stopped. Reload the page; if it happens again, copy this message:",
+        "Partlab ha encontrado un error interno y se ha detenido. Vuelve a cargar la página; si se repite, copia este mensaje:",
     ),
     /// Skip link / footer note on computation.
     Footer => (
         "Tot es calcula al teu navegador amb Rust compilat a WebAssembly; l'adreça de la pàgina guarda l'experiment sencer.",
         "Everything is computed in your browser by Rust compiled to WebAssembly; the page's address holds the whole experiment.",
+        "Todo se calcula en tu navegador con Rust compilado a WebAssembly; la dirección de la página guarda el experimento entero.",
     ),
     /// Open the full lab (from embed mode).
-    OpenFull => ("Obre el laboratori sencer", "Open the full lab"),
+    OpenFull => ("Obre el laboratori sencer", "Open the full lab", "Abrir el laboratorio entero"),
     /// A looked-up key that is not one of the experiment's keys.
     NotInKeySet => (
         "no és cap de les claus de l'experiment",
         "not one of the experiment's keys",
+        "no es ninguna de las claves del experimento",
     ),
 }
 
 /// The text `t` in language `lang`.
 pub fn tr(lang: Lang, t: Text) -> &'static str {
-    let (ca, en) = t.pair();
+    let (ca, en, es) = t.texts();
     match lang {
         Lang::Ca => ca,
         Lang::En => en,
+        Lang::Es => es,
     }
 }
 
-/// One of three inline texts by language: Catalan, English, Spanish. New language-dependent
-/// code writes all three (Spanish falls back to English until `Lang` carries it).
+/// One of three inline texts by language: Catalan, English, Spanish.
 pub fn by_lang<'a>(lang: Lang, ca: &'a str, en: &'a str, es: &'a str) -> &'a str {
-    let _ = es;
     match lang {
         Lang::Ca => ca,
         Lang::En => en,
+        Lang::Es => es,
     }
 }
 
@@ -399,16 +407,19 @@ pub fn strategy_name(lang: Lang, s: Strategy) -> &'static str {
     match (lang, s) {
         (Lang::Ca, Strategy::Modulo) => "hash mòdul N",
         (Lang::En, Strategy::Modulo) => "hash mod N",
+        (Lang::Es, Strategy::Modulo) => "hash módulo N",
         (Lang::Ca, Strategy::Ring) => "anell amb nodes virtuals",
         (Lang::En, Strategy::Ring) => "ring with virtual nodes",
+        (Lang::Es, Strategy::Ring) => "anillo con nodos virtuales",
         (_, Strategy::Rendezvous) => "rendezvous (HRW)",
-        (Lang::Ca, Strategy::Jump) => "jump hash",
-        (Lang::En, Strategy::Jump) => "jump hash",
+        (_, Strategy::Jump) => "jump hash",
         (_, Strategy::Maglev) => "Maglev",
         (Lang::Ca, Strategy::Bounded) => "anell amb càrrega limitada",
         (Lang::En, Strategy::Bounded) => "ring with bounded loads",
+        (Lang::Es, Strategy::Bounded) => "anillo con carga limitada",
         (Lang::Ca, Strategy::MultiProbe) => "multi-sonda (multi-probe)",
         (Lang::En, Strategy::MultiProbe) => "multi-probe",
+        (Lang::Es, Strategy::MultiProbe) => "multisonda (multi-probe)",
     }
 }
 
@@ -417,18 +428,25 @@ pub fn strategy_rule(lang: Lang, s: Strategy) -> &'static str {
     match (lang, s) {
         (Lang::Ca, Strategy::Modulo) => "node = u64 mòdul N",
         (Lang::En, Strategy::Modulo) => "node = u64 mod N",
+        (Lang::Es, Strategy::Modulo) => "nodo = u64 módulo N",
         (Lang::Ca, Strategy::Ring) => "el primer node virtual en sentit horari a partir de la clau",
         (Lang::En, Strategy::Ring) => "the first virtual node clockwise from the key",
+        (Lang::Es, Strategy::Ring) => "el primer nodo virtual en sentido horario a partir de la clave",
         (Lang::Ca, Strategy::Rendezvous) => "el node amb la puntuació hash(\"node|clau\") més alta",
         (Lang::En, Strategy::Rendezvous) => "the node with the highest score hash(\"node|key\")",
+        (Lang::Es, Strategy::Rendezvous) => "el nodo con la puntuación hash(\"nodo|clave\") más alta",
         (Lang::Ca, Strategy::Jump) => "jump consistent hash del u64 sobre N cubetes",
         (Lang::En, Strategy::Jump) => "jump consistent hash of the u64 over N buckets",
+        (Lang::Es, Strategy::Jump) => "jump consistent hash del u64 sobre N cubetas",
         (Lang::Ca, Strategy::Maglev) => "la casella u64 mòdul M de la taula de Maglev, omplerta amb la permutació de cada node",
         (Lang::En, Strategy::Maglev) => "entry u64 mod M of Maglev's table, filled from each node's permutation",
+        (Lang::Es, Strategy::Maglev) => "la casilla u64 módulo M de la tabla de Maglev, llenada con la permutación de cada nodo",
         (Lang::Ca, Strategy::Bounded) => "el primer node virtual en sentit horari el node del qual no és ple (capacitat ⌈c · claus / N⌉)",
         (Lang::En, Strategy::Bounded) => "the first virtual node clockwise whose node is not full (capacity ⌈c · keys / N⌉)",
+        (Lang::Es, Strategy::Bounded) => "el primer nodo virtual en sentido horario cuyo nodo no está lleno (capacidad ⌈c · claves / N⌉)",
         (Lang::Ca, Strategy::MultiProbe) => "el punt de node més proper en sentit horari d'entre les k sondes de la clau",
         (Lang::En, Strategy::MultiProbe) => "the node point closest clockwise over the key's k probes",
+        (Lang::Es, Strategy::MultiProbe) => "el punto de nodo más cercano en sentido horario de entre las k sondas de la clave",
     }
 }
 
@@ -445,35 +463,42 @@ pub fn view_title(lang: Lang, v: View) -> &'static str {
 
 /// The label of a lesson preset button, worded from what the scenario shows.
 pub fn preset_label(lang: Lang, s: &Scenario) -> String {
-    let ca = lang == Lang::Ca;
     match s.kind {
         ScenarioKind::ModuloResize { from, to } => pick(
-            ca,
+            lang,
             format!("Hash mòdul N: de {from} a {to} nodes"),
             format!("Hash mod N: {from} → {to} nodes"),
+            format!("Hash módulo N: de {from} a {to} nodos"),
         ),
-        ScenarioKind::RingVnodes { vnodes: 1 } => {
-            pick(ca, "Anell, 1 node virtual", "Ring, 1 virtual node")
-        }
+        ScenarioKind::RingVnodes { vnodes: 1 } => pick(
+            lang,
+            "Anell, 1 node virtual",
+            "Ring, 1 virtual node",
+            "Anillo, 1 nodo virtual",
+        ),
         ScenarioKind::RingVnodes { vnodes } => pick(
-            ca,
+            lang,
             format!("Anell, {vnodes} nodes virtuals"),
             format!("Ring, {vnodes} virtual nodes"),
+            format!("Anillo, {vnodes} nodos virtuales"),
         ),
         ScenarioKind::NodeJoins { strategy } => pick(
-            ca,
+            lang,
             format!("{}: entra {JOINING_NODE}", strategy_short(lang, strategy)),
             format!("{}: {JOINING_NODE} joins", strategy_short(lang, strategy)),
+            format!("{}: entra {JOINING_NODE}", strategy_short(lang, strategy)),
         ),
         ScenarioKind::NodeLeaves => pick(
-            ca,
+            lang,
             format!("Anell: surt {LEAVING_NODE}"),
             format!("Ring: {LEAVING_NODE} leaves"),
+            format!("Anillo: sale {LEAVING_NODE}"),
         ),
         ScenarioKind::WeightedRing => pick(
-            ca,
+            lang,
             format!("Anell amb pesos ({})", part_name(lang, s.section)),
             format!("Weighted ring ({})", part_name(lang, s.section)),
+            format!("Anillo con pesos ({})", part_name(lang, s.section)),
         ),
         ScenarioKind::Resize {
             strategy,
@@ -481,14 +506,19 @@ pub fn preset_label(lang: Lang, s: &Scenario) -> String {
             to,
             replicas,
         } => {
-            let copies = match (ca, replicas) {
-                (_, 1) => String::new(),
-                (true, r) => format!(", {r} rèpliques"),
-                (false, r) => format!(", {r} replicas"),
+            let copies = match replicas {
+                1 => String::new(),
+                r => pick(
+                    lang,
+                    format!(", {r} rèpliques"),
+                    format!(", {r} replicas"),
+                    format!(", {r} réplicas"),
+                ),
             };
             format!(
-                "{}{copies}: {from} → {to} nodes ({})",
+                "{}{copies}: {from} → {to} {} ({})",
                 strategy_short(lang, strategy),
+                by_lang(lang, "nodes", "nodes", "nodos"),
                 part_name(lang, s.section)
             )
         }
@@ -500,15 +530,19 @@ fn strategy_short(lang: Lang, s: Strategy) -> &'static str {
     match (lang, s) {
         (Lang::Ca, Strategy::Modulo) => "Hash mòdul N",
         (Lang::En, Strategy::Modulo) => "Hash mod N",
+        (Lang::Es, Strategy::Modulo) => "Hash módulo N",
         (Lang::Ca, Strategy::Ring) => "Anell",
         (Lang::En, Strategy::Ring) => "Ring",
+        (Lang::Es, Strategy::Ring) => "Anillo",
         (_, Strategy::Rendezvous) => "Rendezvous",
         (_, Strategy::Jump) => "Jump hash",
         (_, Strategy::Maglev) => "Maglev",
         (Lang::Ca, Strategy::Bounded) => "Càrrega limitada",
         (Lang::En, Strategy::Bounded) => "Bounded loads",
+        (Lang::Es, Strategy::Bounded) => "Carga limitada",
         (Lang::Ca, Strategy::MultiProbe) => "Multi-sonda",
         (Lang::En, Strategy::MultiProbe) => "Multi-probe",
+        (Lang::Es, Strategy::MultiProbe) => "Multisonda",
     }
 }
 
@@ -517,8 +551,10 @@ pub fn part_name(lang: Lang, part: LessonPart) -> String {
     match (lang, part) {
         (Lang::Ca, LessonPart::Section(n)) => format!("secció {n}"),
         (Lang::En, LessonPart::Section(n)) => format!("section {n}"),
+        (Lang::Es, LessonPart::Section(n)) => format!("sección {n}"),
         (Lang::Ca, LessonPart::Exercise(n)) => format!("exercici {n}"),
         (Lang::En, LessonPart::Exercise(n)) => format!("exercise {n}"),
+        (Lang::Es, LessonPart::Exercise(n)) => format!("ejercicio {n}"),
     }
 }
 
@@ -526,54 +562,81 @@ pub fn part_name(lang: Lang, part: LessonPart) -> String {
 pub fn part_number(lang: Lang, part: LessonPart) -> String {
     match (lang, part) {
         (_, LessonPart::Section(n)) => format!("{n}."),
-        (Lang::Ca, LessonPart::Exercise(n)) => format!("Ex. {n}."),
-        (Lang::En, LessonPart::Exercise(n)) => format!("Ex. {n}."),
+        (_, LessonPart::Exercise(n)) => format!("Ex. {n}."),
     }
 }
 
 /// What a part of the lesson is about, as a table of contents names it.
 pub fn part_title(lang: Lang, part: LessonPart) -> &'static str {
-    let (ca, en) = match part {
-        LessonPart::Section(1) => ("Particions i rèpliques", "Partitions and replicas"),
+    let (ca, en, es) = match part {
+        LessonPart::Section(1) => (
+            "Particions i rèpliques",
+            "Partitions and replicas",
+            "Particiones y réplicas",
+        ),
         LessonPart::Section(2) => (
             "Particionament per rangs i punts calents",
             "Range partitioning and hot spots",
+            "Particionado por rangos y puntos calientes",
         ),
         LessonPart::Section(3) => (
             "Particionament per hash i claus compostes",
             "Hash partitioning and compound keys",
+            "Particionado por hash y claves compuestas",
         ),
         LessonPart::Section(4) => (
             "Índexs secundaris locals i globals",
             "Local and global secondary indexes",
+            "Índices secundarios locales y globales",
         ),
         LessonPart::Section(5) => (
             "Hash mòdul N: gairebé tot es mou",
             "Hash mod N: nearly everything moves",
+            "Hash módulo N: casi todo se mueve",
         ),
-        LessonPart::Section(6) => ("L'anell amb nodes virtuals", "The ring with virtual nodes"),
-        LessonPart::Section(7) => ("Hashing de rendezvous (HRW)", "Rendezvous (HRW) hashing"),
-        LessonPart::Section(8) => ("Rebalancejar particions", "Rebalancing partitions"),
+        LessonPart::Section(6) => (
+            "L'anell amb nodes virtuals",
+            "The ring with virtual nodes",
+            "El anillo con nodos virtuales",
+        ),
+        LessonPart::Section(7) => (
+            "Hashing de rendezvous (HRW)",
+            "Rendezvous (HRW) hashing",
+            "Hash de rendezvous (HRW)",
+        ),
+        LessonPart::Section(8) => (
+            "Rebalancejar particions",
+            "Rebalancing partitions",
+            "Rebalancear particiones",
+        ),
         LessonPart::Section(9) => (
             "Encaminar peticions i descobrir particions",
             "Request routing and partition discovery",
+            "Enrutar peticiones y descubrir particiones",
         ),
-        LessonPart::Section(10) => ("Triar les claus de KM0", "Choosing KM0's partition keys"),
-        LessonPart::Exercise(1) => ("Un anell amb pesos", "A weighted ring"),
+        LessonPart::Section(10) => (
+            "Triar les claus de KM0",
+            "Choosing KM0's partition keys",
+            "Elegir las claves de KM0",
+        ),
+        LessonPart::Exercise(1) => (
+            "Un anell amb pesos",
+            "A weighted ring",
+            "Un anillo con pesos",
+        ),
         LessonPart::Exercise(2) => (
             "Les posicions de les furgonetes",
             "Delivery vans' positions",
+            "Las posiciones de las furgonetas",
         ),
         LessonPart::Exercise(3) => (
             "Rendezvous amb tres rèpliques",
             "Rendezvous with three replicas",
+            "Rendezvous con tres réplicas",
         ),
-        LessonPart::Section(_) | LessonPart::Exercise(_) => ("", ""),
+        LessonPart::Section(_) | LessonPart::Exercise(_) => ("", "", ""),
     };
-    match lang {
-        Lang::Ca => ca,
-        Lang::En => en,
-    }
+    by_lang(lang, ca, en, es)
 }
 
 /// A chapter's heading.
@@ -594,11 +657,14 @@ pub fn chapter_tab(lang: Lang, c: ChapterId) -> &'static str {
     match (lang, c) {
         (Lang::Ca, ChapterId::ModN) => "5 · Mòdul N",
         (Lang::En, ChapterId::ModN) => "5 · Mod N",
+        (Lang::Es, ChapterId::ModN) => "5 · Módulo N",
         (Lang::Ca, ChapterId::Ring) => "6 · Anell",
         (Lang::En, ChapterId::Ring) => "6 · Ring",
+        (Lang::Es, ChapterId::Ring) => "6 · Anillo",
         (_, ChapterId::Rendezvous) => "7 · Rendezvous",
         (Lang::Ca, ChapterId::Teachers) => "Per a docents",
         (Lang::En, ChapterId::Teachers) => "For teachers",
+        (Lang::Es, ChapterId::Teachers) => "Para docentes",
         (
             _,
             ChapterId::Replication
@@ -616,7 +682,7 @@ pub fn chapter_tab(lang: Lang, c: ChapterId) -> &'static str {
 
 /// The paragraph that opens a chapter: what to try, in the lesson's terms.
 pub fn chapter_intro(lang: Lang, c: ChapterId) -> &'static str {
-    let (ca, en) = match c {
+    let (ca, en, es) = match c {
         ChapterId::Replication
         | ChapterId::Ranges
         | ChapterId::HashKeys
@@ -629,36 +695,39 @@ pub fn chapter_intro(lang: Lang, c: ChapterId) -> &'static str {
         ChapterId::ModN => (
             "Amb hash mòdul N, el node d'una clau és el seu hash mòdul el nombre de nodes. Afegeix o treu un node i mira quantes claus canvien de lloc: gairebé totes, lluny del mínim ideal 1/(N+1).",
             "With hash mod N, a key's node is its hash modulo the number of nodes. Add or remove a node and watch how many keys change place: nearly all of them, far from the ideal minimum 1/(N+1).",
+            "Con hash módulo N, el nodo de una clave es su hash módulo el número de nodos. Añade o quita un nodo y mira cuántas claves cambian de sitio: casi todas, lejos del mínimo ideal 1/(N+1).",
         ),
         ChapterId::Ring => (
             "A l'anell, cada node ocupa molts punts (nodes virtuals) i cada clau va al primer punt en sentit horari. Mou el control de nodes virtuals i mira com baixa la desviació; afegeix inv-tar i mira que només es mou la part que li toca. L'exercici 1 dona pes 2 a inv-bcn.",
             "On the ring, each node takes many points (virtual nodes) and each key goes to the first point clockwise. Move the virtual-nodes slider and watch the deviation fall; add inv-tar and see that only its share moves. Exercise 1 gives inv-bcn weight 2.",
+            "En el anillo, cada nodo ocupa muchos puntos (nodos virtuales) y cada clave va al primer punto en sentido horario. Mueve el control de nodos virtuales y mira cómo baja la desviación; añade inv-tar y mira que solo se mueve la parte que le toca. El ejercicio 1 da peso 2 a inv-bcn.",
         ),
         ChapterId::Teachers => (
             "Tot el que cal per preparar una classe: cada experiment de la lliçó, cada vista que es pot incrustar i cada camp de l'adreça, generats de les mateixes taules que fa servir el laboratori. El botó «Comparteix o incrusta» de cada capítol en fa l'enllaç i el codi.",
             "Everything needed to prepare a class: every lesson experiment, every view that can be embedded and every field of the address, generated from the same tables the lab uses. The \"Share or embed\" button of every chapter makes the link and the code.",
+            "Todo lo necesario para preparar una clase: cada experimento de la lección, cada vista que se puede incrustar y cada campo de la dirección, generados a partir de las mismas tablas que usa el laboratorio. El botón «Compartir o incrustar» de cada capítulo crea el enlace y el código.",
         ),
         ChapterId::Rendezvous => (
             "Amb rendezvous, cada node puntua cada clau amb hash(\"node|clau\") i guanya la puntuació més alta; les rèpliques són les següents millors. No hi ha anell ni nodes virtuals. L'exercici 3 hi posa tres rèpliques i passa de 5 a 6 nodes; també hi pots provar jump hash.",
             "With rendezvous, every node scores every key with hash(\"node|key\") and the highest score wins; replicas are the next best. There is no ring and no virtual nodes. Exercise 3 keeps three replicas and goes from 5 to 6 nodes; jump hash is here too.",
+            "Con rendezvous, cada nodo puntúa cada clave con hash(\"nodo|clave\") y gana la puntuación más alta; las réplicas son las siguientes mejores. No hay anillo ni nodos virtuales. El ejercicio 3 pone tres réplicas y pasa de 5 a 6 nodos; también puedes probar jump hash.",
         ),
     };
-    match lang {
-        Lang::Ca => ca,
-        Lang::En => en,
-    }
+    by_lang(lang, ca, en, es)
 }
 
 /// What an address field means and which values it takes, for the teachers' page.
 pub fn field_help(lang: Lang, f: Field) -> (&'static str, &'static str) {
-    let (ca, en) = match f {
+    let (ca, en, es) = match f {
         Field::Chapter => (
             ("El capítol.", "mod-n, ring, rendezvous, teachers; sol (amb l=), obre el capítol tal com el vas deixar"),
             ("The chapter.", "mod-n, ring, rendezvous, teachers; alone (with l=), opens the chapter as you left it"),
+            ("El capítulo.", "mod-n, ring, rendezvous, teachers; solo (con l=), abre el capítulo tal como lo dejaste"),
         ),
         Field::Links => (
             ("Amaga els enllaços que surten d'un marc incrustat.", "off (o on)"),
             ("Hides the links that leave an embedding frame.", "off (or on)"),
+            ("Oculta los enlaces que salen de un marco incrustado.", "off (u on)"),
         ),
         Field::Projector => (
             (
@@ -669,60 +738,81 @@ pub fn field_help(lang: Lang, f: Field) -> (&'static str, &'static str) {
                 "Projector mode: larger text and marks, thicker lines, and colours with at least 3:1 contrast.",
                 "on (or off)",
             ),
+            (
+                "Modo proyector: texto y marcas más grandes, líneas más gruesas y colores con un contraste de 3:1 como mínimo.",
+                "on (u off)",
+            ),
         ),
         Field::Strategy => (
             ("L'estratègia de repartiment.", "modulo, ring, rendezvous, jump, maglev, bounded, multiprobe"),
             ("The partitioning strategy.", "modulo, ring, rendezvous, jump, maglev, bounded, multiprobe"),
+            ("La estrategia de reparto.", "modulo, ring, rendezvous, jump, maglev, bounded, multiprobe"),
         ),
         Field::TableSize => (
             ("La mida de la taula de Maglev (s=maglev).", "un nombre primer, com a mínim el nombre de nodes; 65537 si no s'indica"),
             ("Maglev's table size (s=maglev).", "a prime, at least the node count; 65537 when left out"),
+            ("El tamaño de la tabla de Maglev (s=maglev).", "un número primo, como mínimo el número de nodos; 65537 si no se indica"),
         ),
         Field::LoadFactor => (
             ("El factor de càrrega c de l'anell amb càrrega limitada (s=bounded): cap node no passa de ⌈c · claus / N⌉.", "1 a 16; 1.25 si no s'indica"),
             ("Bounded loads' factor c (s=bounded): no node holds more than ⌈c · keys / N⌉.", "1 to 16; 1.25 when left out"),
+            ("El factor de carga c del anillo con carga limitada (s=bounded): ningún nodo pasa de ⌈c · claves / N⌉.", "1 a 16; 1.25 si no se indica"),
         ),
         Field::Probes => (
             ("Les sondes per clau de multi-sonda (s=multiprobe).", "1 a 64; 21 si no s'indica"),
             ("Multi-probe's probes per key (s=multiprobe).", "1 to 64; 21 when left out"),
+            ("Las sondas por clave de multisonda (s=multiprobe).", "1 a 64; 21 si no se indica"),
         ),
         Field::Nodes => (
             ("Els noms dels nodes, separats per comes (codificats per a URL).", "1–32 noms únics"),
             ("The node names, comma-separated (URL-encoded).", "1–32 unique names"),
+            ("Los nombres de los nodos, separados por comas (codificados para URL).", "1–32 nombres únicos"),
         ),
         Field::Weights => (
             ("Els pesos, en l'ordre dels noms (s'omet si tots són 1).", "0,1–5 cadascun"),
             ("The weights, in the names' order (left out when all are 1).", "0.1–5 each"),
+            ("Los pesos, en el orden de los nombres (se omite si todos son 1).", "0,1–5 cada uno"),
         ),
         Field::Vnodes => (
             ("Nodes virtuals per node de pes 1 (només l'anell).", "1–1000"),
             ("Virtual nodes per node of weight 1 (the ring only).", "1–1000"),
+            ("Nodos virtuales por nodo de peso 1 (solo el anillo).", "1–1000"),
         ),
         Field::Keys => (
             ("Quantes claus de la lliçó (P-2026-000001 …).", "1000–1000000"),
             ("How many of the lesson's keys (P-2026-000001 …).", "1000–1000000"),
+            ("Cuántas claves de la lección (P-2026-000001 …).", "1000–1000000"),
         ),
         Field::Replicas => (
             ("Còpies de cada clau (factor de replicació).", "1 – el nombre de nodes"),
             ("Copies of each key (replication factor).", "1 – the number of nodes"),
+            ("Copias de cada clave (factor de replicación).", "1 – el número de nodos"),
         ),
-        Field::Lang => (("L'idioma.", "ca, en"), ("The language.", "ca, en")),
+        Field::Lang => (
+            ("L'idioma.", "ca, en, es"),
+            ("The language.", "ca, en, es"),
+            ("El idioma.", "ca, en, es"),
+        ),
         Field::Preset => (
             ("Un experiment de la lliçó; sol, posa el laboratori en el seu estat.", "vegeu la taula d'experiments"),
             ("A lesson experiment; alone, it puts the lab in its state.", "see the table of experiments"),
+            ("Un experimento de la lección; solo, pone el laboratorio en su estado.", "véase la tabla de experimentos"),
         ),
         Field::Key => (
             ("La clau de la qual es mostra el camí.", "qualsevol text, fins a 256 caràcters"),
             ("The key whose path is shown.", "any text, up to 256 characters"),
+            ("La clave cuyo camino se muestra.", "cualquier texto, hasta 256 caracteres"),
         ),
         Field::Embed => (
             ("Mostra només aquesta vista, per incrustar-la.", "vegeu la taula de vistes"),
             ("Shows this view alone, for embedding.", "see the table of views"),
+            ("Muestra solo esta vista, para incrustarla.", "véase la tabla de vistas"),
         ),
     };
     match lang {
         Lang::Ca => ca,
         Lang::En => en,
+        Lang::Es => es,
     }
 }
 
@@ -773,28 +863,29 @@ fn what_changed(
     from: &partlab_core::Config,
     now: &partlab_core::Config,
 ) -> Vec<String> {
-    let ca = lang == Lang::Ca;
     let mut out = Vec::new();
     let had = |name: &str| from.nodes.iter().find(|n| n.name == name);
     let has = |name: &str| now.nodes.iter().any(|n| n.name == name);
     for n in now.nodes.iter().filter(|n| had(&n.name).is_none()) {
         out.push(pick(
-            ca,
+            lang,
             format!("{} ha entrat", n.name),
             format!("{} joined", n.name),
+            format!("{} ha entrado", n.name),
         ));
     }
     for n in from.nodes.iter().filter(|n| !has(&n.name)) {
         out.push(pick(
-            ca,
+            lang,
             format!("{} ha sortit", n.name),
             format!("{} left", n.name),
+            format!("{} ha salido", n.name),
         ));
     }
     for n in &now.nodes {
         if let Some(old) = had(&n.name).filter(|o| o.weight != n.weight) {
             out.push(pick(
-                ca,
+                lang,
                 format!(
                     "pes del node {} {} → {}",
                     n.name,
@@ -803,6 +894,12 @@ fn what_changed(
                 ),
                 format!(
                     "weight of node {} {} → {}",
+                    n.name,
+                    fmt_num(lang, old.weight),
+                    fmt_num(lang, n.weight)
+                ),
+                format!(
+                    "peso del nodo {} {} → {}",
                     n.name,
                     fmt_num(lang, old.weight),
                     fmt_num(lang, n.weight)
@@ -839,7 +936,6 @@ fn what_changed(
 /// experiment, each node's keys in the bars, the current setting on the deviation chart.
 /// `None` for a view with nothing to add to its title and data table.
 pub fn canvas_description(lang: Lang, view: View, lab: &crate::model::Lab) -> Option<String> {
-    let ca = lang == Lang::Ca;
     let d = lab.distribution();
     match view {
         View::Ring => Some(embed_caption(lang, lab)),
@@ -863,16 +959,18 @@ pub fn canvas_description(lang: Lang, view: View, lab: &crate::model::Lab) -> Op
             Some(if c.strategy.uses_vnodes() {
                 let v = fmt_int(lang, u64::from(c.vnodes));
                 pick(
-                    ca,
+                    lang,
                     format!("Ara: {v} nodes virtuals, desviació {dev}."),
                     format!("Now: {v} virtual nodes, deviation {dev}."),
+                    format!("Ahora: {v} nodos virtuales, desviación {dev}."),
                 )
             } else {
                 let s = strategy_name(lang, c.strategy);
                 pick(
-                    ca,
+                    lang,
                     format!("Ara: {s}, sense nodes virtuals, desviació {dev}."),
                     format!("Now: {s}, no virtual nodes, deviation {dev}."),
+                    format!("Ahora: {s}, sin nodos virtuales, desviación {dev}."),
                 )
             })
         }
@@ -889,9 +987,10 @@ pub fn sweep_keys(lang: Lang, used: u32, total: u32) -> String {
     );
     if used < total {
         pick(
-            lang == Lang::Ca,
+            lang,
             format!("les primeres {u} de les {t} claus"),
             format!("the first {u} of the {t} keys"),
+            format!("las primeras {u} de las {t} claves"),
         )
     } else {
         format!("{u} {}", tr(lang, Text::AxisKeys))
@@ -907,7 +1006,6 @@ pub fn change_sentence(
     lab: &crate::model::Lab,
     deviation_before: Option<f64>,
 ) -> String {
-    let ca = lang == Lang::Ca;
     let d = lab.distribution().deviation_pct;
     let deviation = match deviation_before {
         Some(b) if fmt_pct(lang, b, 1) != fmt_pct(lang, d, 1) => {
@@ -916,14 +1014,15 @@ pub fn change_sentence(
         _ => fmt_pct(lang, d, 1),
     };
     let deviation = pick(
-        ca,
+        lang,
         format!("desviació {deviation}"),
         format!("deviation {deviation}"),
+        format!("desviación {deviation}"),
     );
     let (Some(m), Some(from)) = (lab.movement(), lab.moved_from()) else {
         let st = lab.state();
         return pick(
-            ca,
+            lang,
             format!(
                 "{} claus en {}; {deviation}.",
                 fmt_int(lang, u64::from(st.key_count)),
@@ -931,6 +1030,11 @@ pub fn change_sentence(
             ),
             format!(
                 "{} keys on {}; {deviation}.",
+                fmt_int(lang, u64::from(st.key_count)),
+                count_nodes(lang, st.nodes.len())
+            ),
+            format!(
+                "{} claves en {}; {deviation}.",
                 fmt_int(lang, u64::from(st.key_count)),
                 count_nodes(lang, st.nodes.len())
             ),
@@ -943,87 +1047,98 @@ pub fn change_sentence(
     let moved = fmt_fraction(lang, m.moved_fraction);
     let target = match m.flow.first() {
         Some(f) if m.moved > 0 && m.flow.iter().all(|g| g.to == f.to) => pick(
-            ca,
+            lang,
             format!(", totes cap a {}", f.to),
             format!(", all to {}", f.to),
+            format!(", todas hacia {}", f.to),
         ),
         _ => String::new(),
     };
     pick(
-        ca,
+        lang,
         format!("{what}: s'han mogut el {moved} de les claus{target}; {deviation}."),
         format!("{what}: {moved} of the keys moved{target}; {deviation}."),
+        format!("{what}: se ha movido el {moved} de las claves{target}; {deviation}."),
     )
 }
 
 /// A notice's text.
 pub fn notice(lang: Lang, n: &Notice) -> String {
-    let ca = lang == Lang::Ca;
     match n {
         Notice::Fragment(issue) => fragment_issue(lang, issue),
         Notice::Rejected(e) => pick(
-            ca,
+            lang,
             format!("{} Es manté l'últim estat vàlid.", state_error(lang, e)),
             format!("{} The last valid state is kept.", state_error(lang, e)),
+            format!("{} Se mantiene el último estado válido.", state_error(lang, e)),
         ),
         Notice::EmptyKey => pick(
-            ca,
+            lang,
             "Escriu una clau per seguir-ne el camí.",
             "Type a key to follow its path.",
+            "Escribe una clave para seguir su camino.",
         ),
         Notice::KeyTooLong => pick(
-            ca,
+            lang,
             format!("La clau és massa llarga: com a màxim {MAX_SELECTED_KEY_CHARS} caràcters."),
             format!("That key is too long: at most {MAX_SELECTED_KEY_CHARS} characters."),
+            format!("La clave es demasiado larga: como máximo {MAX_SELECTED_KEY_CHARS} caracteres."),
         ),
         Notice::UnknownPreset => pick(
-            ca,
+            lang,
             "Aquest experiment no existeix.",
             "There is no such experiment.",
+            "Este experimento no existe.",
         ),
         Notice::NodeListFull => pick(
-            ca,
+            lang,
             format!("Ja hi ha {MAX_LAB_NODES} nodes, el màxim del laboratori."),
             format!("There are already {MAX_LAB_NODES} nodes, the lab's maximum."),
+            format!("Ya hay {MAX_LAB_NODES} nodos, el máximo del laboratorio."),
         ),
         Notice::ReplicasLowered { wanted, now } => pick(
-            ca,
+            lang,
             format!("El factor de replicació és {now} i no {wanted}: amb {} no hi caben més còpies. Tornarà a {wanted} quan hi hagi prou nodes, si no el canvies.", count_nodes(lang, *now as usize)),
             format!("The replication factor is {now}, not {wanted}: {} hold no more copies. It goes back to {wanted} when there are enough nodes, unless you change it.", count_nodes(lang, *now as usize)),
+            format!("El factor de replicación es {now} y no {wanted}: con {} no caben más copias. Volverá a {wanted} cuando haya suficientes nodos, si no lo cambias.", count_nodes(lang, *now as usize)),
         ),
         Notice::ReplicasRestored { replicas } => pick(
-            ca,
+            lang,
             format!("Tornen a haver-hi prou nodes: el factor de replicació torna a ser {replicas}, com l'havies posat."),
             format!("There are enough nodes again: the replication factor is back to {replicas}, as you set it."),
+            format!("Vuelve a haber suficientes nodos: el factor de replicación vuelve a ser {replicas}, como lo habías puesto."),
         ),
         Notice::PresetHeld { preset } => {
             let label = partlab_core::lesson::scenario(preset)
                 .map(|s| preset_label(lang, s))
                 .unwrap_or_else(|| shown(preset));
             pick(
-                ca,
+                lang,
                 format!("S'ha desat el nom que escrivies i no s'ha aplicat «{label}», que l'hauria substituït. Tria'l un altre cop per aplicar-lo."),
                 format!("The name you were typing was saved and \"{label}\", which would have replaced it, was not applied. Choose it again to apply it."),
+                format!("Se ha guardado el nombre que escribías y no se ha aplicado «{label}», que lo habría sustituido. Elígelo otra vez para aplicarlo."),
             )
         }
     }
 }
 
+/// Catalan and Spanish write a decimal comma, English a point.
 fn decimal_sep(lang: Lang) -> char {
     match lang {
-        Lang::Ca => ',',
+        Lang::Ca | Lang::Es => ',',
         Lang::En => '.',
     }
 }
 
+/// Catalan and Spanish group thousands with a point, English with a comma.
 fn group_sep(lang: Lang) -> char {
     match lang {
-        Lang::Ca => '.',
+        Lang::Ca | Lang::Es => '.',
         Lang::En => ',',
     }
 }
 
-/// An integer with thousands separators: Catalan `24.275`, English `24,275`.
+/// An integer with thousands separators: Catalan and Spanish `24.275`, English `24,275`.
 pub fn fmt_int(lang: Lang, n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
@@ -1049,7 +1164,8 @@ pub fn fmt_dec(lang: Lang, x: f64, decimals: usize) -> String {
     }
 }
 
-/// A percentage given in percent units (`6.3` → Catalan `6,3 %`, English `6.3 %`), with a
+/// A percentage given in percent units (`6.3` → Catalan and Spanish `6,3 %`, English
+/// `6.3 %`), with a
 /// no-break space before the sign.
 pub fn fmt_pct(lang: Lang, pct: f64, decimals: usize) -> String {
     format!("{}\u{a0}%", fmt_dec(lang, pct, decimals))
@@ -1062,27 +1178,29 @@ pub fn fmt_fraction(lang: Lang, fraction: f64) -> String {
 
 /// What a valid value of field `f` looks like (the "why" of a refused value).
 fn field_rule(lang: Lang, f: Field) -> String {
-    let ca = lang == Lang::Ca;
     match f {
         Field::Strategy => pick(
-            ca,
+            lang,
             "ha de ser modulo, ring, rendezvous, jump, maglev, bounded o multiprobe",
             "it must be modulo, ring, rendezvous, jump, maglev, bounded or multiprobe",
+            "debe ser modulo, ring, rendezvous, jump, maglev, bounded o multiprobe",
         ),
         Field::TableSize => pick(
-            ca,
+            lang,
             "ha de ser un nombre primer de 2 a 2.000.003",
             "it must be a prime from 2 to 2,000,003",
+            "debe ser un número primo de 2 a 2.000.003",
         ),
-        Field::LoadFactor => pick(ca, "ha de ser un nombre d'1 a 16", "it must be a number from 1 to 16"),
-        Field::Probes => pick(ca, "ha de ser un nombre d'1 a 64", "it must be a number from 1 to 64"),
+        Field::LoadFactor => pick(lang, "ha de ser un nombre d'1 a 16", "it must be a number from 1 to 16", "debe ser un número de 1 a 16"),
+        Field::Probes => pick(lang, "ha de ser un nombre d'1 a 64", "it must be a number from 1 to 64", "debe ser un número de 1 a 64"),
         Field::Nodes => pick(
-            ca,
+            lang,
             format!("han de ser d'1 a {MAX_LAB_NODES} noms separats per comes"),
             format!("it must be 1 to {MAX_LAB_NODES} comma-separated names"),
+            format!("deben ser de 1 a {MAX_LAB_NODES} nombres separados por comas"),
         ),
         Field::Weights => pick(
-            ca,
+            lang,
             format!(
                 "cal un pes per node, cadascun entre {} i {}",
                 fmt_num(lang, MIN_WEIGHT),
@@ -1093,97 +1211,134 @@ fn field_rule(lang: Lang, f: Field) -> String {
                 fmt_num(lang, MIN_WEIGHT),
                 fmt_num(lang, MAX_LAB_WEIGHT)
             ),
+            format!(
+                "hace falta un peso por nodo, cada uno entre {} y {}",
+                fmt_num(lang, MIN_WEIGHT),
+                fmt_num(lang, MAX_LAB_WEIGHT)
+            ),
         ),
         Field::Vnodes => pick(
-            ca,
+            lang,
             format!("ha de ser un nombre enter d'1 a {MAX_LAB_VNODES}"),
             format!("it must be a whole number from 1 to {MAX_LAB_VNODES}"),
+            format!("debe ser un número entero de 1 a {MAX_LAB_VNODES}"),
         ),
         Field::Keys => pick(
-            ca,
+            lang,
             format!("ha de ser un nombre enter de {MIN_KEYS} a {MAX_LAB_KEYS}"),
             format!("it must be a whole number from {MIN_KEYS} to {MAX_LAB_KEYS}"),
+            format!("debe ser un número entero de {MIN_KEYS} a {MAX_LAB_KEYS}"),
         ),
         Field::Replicas => pick(
-            ca,
+            lang,
             "ha de ser un nombre enter d'1 al nombre de nodes",
             "it must be a whole number from 1 to the number of nodes",
+            "debe ser un número entero de 1 al número de nodos",
         ),
-        Field::Lang => pick(ca, "ha de ser ca o en", "it must be ca or en"),
+        Field::Lang => pick(
+            lang,
+            "ha de ser ca, en o es",
+            "it must be ca, en or es",
+            "debe ser ca, en o es",
+        ),
         Field::Preset => pick(
-            ca,
+            lang,
             "ha de ser un experiment de la lliçó, com ring-150",
             "it must be one of the lesson's experiments, such as ring-150",
+            "debe ser un experimento de la lección, como ring-150",
         ),
         Field::Key => pick(
-            ca,
+            lang,
             format!("ha de ser text sense caràcters de control, d'1 a {MAX_SELECTED_KEY_CHARS} caràcters"),
             format!("it must be text without control characters, 1 to {MAX_SELECTED_KEY_CHARS} characters"),
+            format!("debe ser texto sin caracteres de control, de 1 a {MAX_SELECTED_KEY_CHARS} caracteres"),
         ),
         Field::Embed => pick(
-            ca,
+            lang,
             "ha de ser ring, figures, bars, deviation o movement",
             "it must be ring, figures, bars, deviation or movement",
+            "debe ser ring, figures, bars, deviation o movement",
         ),
         Field::Chapter => pick(
-            ca,
+            lang,
             "ha de ser mod-n, ring, rendezvous o teachers",
             "it must be mod-n, ring, rendezvous or teachers",
+            "debe ser mod-n, ring, rendezvous o teachers",
         ),
-        Field::Links => pick(ca, "ha de ser off o on", "it must be off or on"),
-        Field::Projector => pick(ca, "ha de ser on o off", "it must be on or off"),
+        Field::Links => pick(lang, "ha de ser off o on", "it must be off or on", "debe ser off u on"),
+        Field::Projector => pick(lang, "ha de ser on o off", "it must be on or off", "debe ser on u off"),
     }
 }
 
 /// What the page used instead of a field it dropped.
 fn fallback(lang: Lang, f: Field) -> &'static str {
-    let (ca, en) = match f {
+    let (ca, en, es) = match f {
         Field::Nodes => (
             "es mostren els nodes per defecte",
             "the default nodes are shown",
+            "se muestran los nodos por defecto",
         ),
-        Field::Weights => ("tots els pesos són 1", "every weight is 1"),
-        Field::Preset | Field::Key | Field::Embed => ("s'ha ignorat", "it was ignored"),
+        Field::Weights => (
+            "tots els pesos són 1",
+            "every weight is 1",
+            "todos los pesos son 1",
+        ),
+        Field::Preset | Field::Key | Field::Embed => {
+            ("s'ha ignorat", "it was ignored", "se ha ignorado")
+        }
         Field::Chapter => (
             "es mostra el capítol que correspon a la resta de l'adreça",
             "the chapter for the rest of the address is shown",
+            "se muestra el capítulo que corresponde al resto de la dirección",
         ),
         _ => (
             "s'ha fet servir el valor per defecte",
             "the default was used",
+            "se ha usado el valor por defecto",
         ),
     };
-    match lang {
-        Lang::Ca => ca,
-        Lang::En => en,
-    }
+    by_lang(lang, ca, en, es)
 }
 
 fn field_name(lang: Lang, f: Field) -> String {
-    let (ca, en) = match f {
-        Field::Strategy => ("estratègia", "strategy"),
-        Field::TableSize => ("mida de la taula de Maglev", "Maglev's table size"),
-        Field::LoadFactor => ("factor de càrrega", "load factor"),
-        Field::Probes => ("sondes per clau", "probes per key"),
-        Field::Nodes => ("noms dels nodes", "node names"),
-        Field::Weights => ("pesos", "weights"),
-        Field::Vnodes => ("nodes virtuals", "virtual nodes"),
-        Field::Keys => ("nombre de claus", "key count"),
-        Field::Replicas => ("factor de replicació", "replication factor"),
-        Field::Lang => ("idioma", "language"),
-        Field::Preset => ("experiment de la lliçó", "lesson experiment"),
-        Field::Key => ("clau seleccionada", "selected key"),
-        Field::Embed => ("vista incrustada", "embedded view"),
-        Field::Chapter => ("capítol", "chapter"),
+    let (ca, en, es) = match f {
+        Field::Strategy => ("estratègia", "strategy", "estrategia"),
+        Field::TableSize => (
+            "mida de la taula de Maglev",
+            "Maglev's table size",
+            "tamaño de la tabla de Maglev",
+        ),
+        Field::LoadFactor => ("factor de càrrega", "load factor", "factor de carga"),
+        Field::Probes => ("sondes per clau", "probes per key", "sondas por clave"),
+        Field::Nodes => ("noms dels nodes", "node names", "nombres de los nodos"),
+        Field::Weights => ("pesos", "weights", "pesos"),
+        Field::Vnodes => ("nodes virtuals", "virtual nodes", "nodos virtuales"),
+        Field::Keys => ("nombre de claus", "key count", "número de claves"),
+        Field::Replicas => (
+            "factor de replicació",
+            "replication factor",
+            "factor de replicación",
+        ),
+        Field::Lang => ("idioma", "language", "idioma"),
+        Field::Preset => (
+            "experiment de la lliçó",
+            "lesson experiment",
+            "experimento de la lección",
+        ),
+        Field::Key => ("clau seleccionada", "selected key", "clave seleccionada"),
+        Field::Embed => ("vista incrustada", "embedded view", "vista incrustada"),
+        Field::Chapter => ("capítol", "chapter", "capítulo"),
         Field::Links => (
             "enllaços que surten de la pàgina",
             "links that leave the page",
+            "enlaces que salen de la página",
         ),
-        Field::Projector => ("mode projector", "projector mode"),
+        Field::Projector => ("mode projector", "projector mode", "modo proyector"),
     };
     match lang {
         Lang::Ca => format!("el camp «{}» ({ca})", f.name()),
         Lang::En => format!("the field \"{}\" ({en})", f.name()),
+        Lang::Es => format!("el campo «{}» ({es})", f.name()),
     }
 }
 
@@ -1208,53 +1363,59 @@ pub fn shown(text: &str) -> String {
 /// A message for a core configuration error, in the words of a student's lab (the CLI prints
 /// the English one too). Names are quoted through [`shown`].
 pub fn config_error(lang: Lang, e: &ConfigError) -> String {
-    let ca = lang == Lang::Ca;
     match e {
         ConfigError::NoNodes => pick(
-            ca,
+            lang,
             "Cal almenys un node: les claus han d'anar a algun lloc.",
             "Add at least one node: keys need somewhere to go.",
+            "Hace falta al menos un nodo: las claves tienen que ir a algún sitio.",
         ),
         ConfigError::TooManyNodes { count, max } => pick(
-            ca,
+            lang,
             format!("{count} nodes són massa; el màxim és {max}."),
             format!("{count} nodes is more than this lab handles; use at most {max}."),
+            format!("{count} nodos son demasiados; el máximo es {max}."),
         ),
         ConfigError::EmptyNodeName { position } => pick(
-            ca,
+            lang,
             format!("El node {position} no té nom; tots els nodes en necessiten un."),
             format!("Node {position} has no name; every node needs one."),
+            format!("El nodo {position} no tiene nombre; todos los nodos necesitan uno."),
         ),
         ConfigError::DuplicateNodeName { name } => {
             let name = shown(name);
             pick(
-                ca,
+                lang,
                 format!("Hi ha dos nodes que es diuen «{name}»; els noms han de ser únics perquè el nom és el que es hasheja."),
                 format!("Two nodes are called \"{name}\"; names must be unique because the name is what gets hashed."),
+                format!("Hay dos nodos que se llaman «{name}»; los nombres deben ser únicos porque el nombre es lo que se pasa por el hash."),
             )
         }
         ConfigError::NodeNameTooLong { name, chars, max } => {
             let name = shown(name);
             pick(
-                ca,
+                lang,
                 format!("El nom «{name}» té {chars} caràcters; com a màxim {max} (compten els caràcters Unicode: «é» o «☕» és un)."),
                 format!("The node name \"{name}\" has {chars} characters; use at most {max} (counted in Unicode characters: \"é\" or \"☕\" is one)."),
+                format!("El nombre «{name}» tiene {chars} caracteres; como máximo {max} (cuentan los caracteres Unicode: «é» o «☕» es uno)."),
             )
         }
         ConfigError::NodeNameControlChar { name } => {
             let name = shown(name);
             pick(
-                ca,
+                lang,
                 format!("El nom «{name}» conté un caràcter de control (com un salt de línia)."),
                 format!("The node name \"{name}\" contains a control character (such as a line break)."),
+                format!("El nombre «{name}» contiene un carácter de control (como un salto de línea)."),
             )
         }
         ConfigError::NodeNameHiddenChar { name, code } => {
             let name = shown(name);
             pick(
-                ca,
+                lang,
                 format!("El nom «{name}» conté un caràcter invisible (U+{code:04X}, d'amplada zero o de direcció del text); esborra'l: dos noms que semblen iguals es repartirien diferent."),
                 format!("The node name \"{name}\" contains an invisible character (U+{code:04X}, zero-width or text direction); remove it: two names that look the same would hash apart."),
+                format!("El nombre «{name}» contiene un carácter invisible (U+{code:04X}, de anchura cero o de dirección del texto); bórralo: dos nombres que parecen iguales se repartirían distinto."),
             )
         }
         ConfigError::InvalidWeight {
@@ -1265,138 +1426,147 @@ pub fn config_error(lang: Lang, e: &ConfigError) -> String {
         } => {
             let node = shown(node);
             pick(
-                ca,
+                lang,
                 format!("El node «{node}» té pes {weight}; el pes ha de ser un nombre entre {} i {}.", fmt_num(lang, *min), fmt_num(lang, *max)),
                 format!("Node \"{node}\" has weight {weight}; a weight must be a number from {} to {}.", fmt_num(lang, *min), fmt_num(lang, *max)),
+                format!("El nodo «{node}» tiene peso {weight}; el peso debe ser un número entre {} y {}.", fmt_num(lang, *min), fmt_num(lang, *max)),
             )
         }
         ConfigError::VnodesOutOfRange { vnodes, max } => pick(
-            ca,
+            lang,
             format!("{vnodes} nodes virtuals per node queda fora de límits; tria entre 1 i {max}."),
             format!("{vnodes} virtual nodes per node is out of range; choose between 1 and {max}."),
+            format!("{vnodes} nodos virtuales por nodo queda fuera de los límites; elige entre 1 y {max}."),
         ),
         ConfigError::TooManyVnodesForNode { node, vnodes, max } => {
             let node = shown(node);
             pick(
-                ca,
+                lang,
                 format!("El node «{node}» tindria {vnodes} nodes virtuals (nodes virtuals × pes); el límit és {max} per node."),
                 format!("Node \"{node}\" would get {vnodes} virtual nodes (vnodes × weight); the limit is {max} per node."),
+                format!("El nodo «{node}» tendría {vnodes} nodos virtuales (nodos virtuales × peso); el límite es {max} por nodo."),
             )
         }
         ConfigError::TooManyRingPoints { points, max } => pick(
-            ca,
+            lang,
             format!("L'anell tindria {points} nodes virtuals en total; el límit és {max}: fes servir menys nodes virtuals o menys nodes."),
             format!("The ring would have {points} virtual nodes in total; the limit is {max}: use fewer vnodes or nodes."),
+            format!("El anillo tendría {points} nodos virtuales en total; el límite es {max}: usa menos nodos virtuales o menos nodos."),
         ),
         ConfigError::ReplicasOutOfRange { replicas, nodes } => pick(
-            ca,
+            lang,
             format!("Un factor de replicació de {replicas} no hi cap amb {}: cada còpia necessita un node diferent; tria entre 1 i {nodes}.", count_nodes(lang, *nodes)),
             format!("A replication factor of {replicas} does not fit {}: each copy needs a different node, so choose between 1 and {nodes}.", count_nodes(lang, *nodes)),
+            format!("Un factor de replicación de {replicas} no cabe con {}: cada copia necesita un nodo distinto; elige entre 1 y {nodes}.", count_nodes(lang, *nodes)),
         ),
         ConfigError::KeyCountOutOfRange { count, max } => pick(
-            ca,
+            lang,
             format!("{count} claus queda fora de límits; tria entre 1 i {max}."),
             format!("{count} keys is out of range; choose between 1 and {max}."),
+            format!("{count} claves queda fuera de los límites; elige entre 1 y {max}."),
         ),
         ConfigError::KeyTooLong { position, max } => pick(
-            ca,
+            lang,
             format!("La clau {position} té més de {max} caràcters."),
             format!("Key {position} is longer than {max} characters."),
+            format!("La clave {position} tiene más de {max} caracteres."),
         ),
         ConfigError::UnknownStrategy { given } => {
             let given = shown(given);
             pick(
-                ca,
+                lang,
                 format!("No hi ha cap estratègia «{given}»; tria modulo, ring, rendezvous, jump, maglev, bounded o multiprobe."),
                 format!("Unknown strategy \"{given}\"; choose modulo, ring, rendezvous, jump, maglev, bounded or multiprobe."),
+                format!("No hay ninguna estrategia «{given}»; elige modulo, ring, rendezvous, jump, maglev, bounded o multiprobe."),
             )
         }
         ConfigError::OverBudget(b) => over_budget(lang, b),
         ConfigError::TableSizeNotPrime { size } => pick(
-            ca,
+            lang,
             format!("La mida de la taula de Maglev ha de ser un nombre primer, i {size} no ho és (65.537 o 655.373, per exemple)."),
             format!("Maglev's table size must be a prime, and {size} is not (65,537 or 655,373, for example)."),
+            format!("El tamaño de la tabla de Maglev debe ser un número primo, y {size} no lo es (65.537 o 655.373, por ejemplo)."),
         ),
         ConfigError::TableSizeOutOfRange { size, min, max } => pick(
-            ca,
+            lang,
             format!("La taula de Maglev de {size} caselles no és possible: ha de tenir entre {min} (una per node) i {max} caselles."),
             format!("A Maglev table of {size} entries is not possible: it needs {min} (one per node) to {max} entries."),
+            format!("La tabla de Maglev de {size} casillas no es posible: debe tener entre {min} (una por nodo) y {max} casillas."),
         ),
         ConfigError::LoadFactorOutOfRange { factor, min, max } => pick(
-            ca,
+            lang,
             format!("El factor de càrrega c = {} ha de ser entre {} i {}.", fmt_num(lang, *factor), fmt_num(lang, *min), fmt_num(lang, *max)),
             format!("The load factor c = {} must be from {} to {}.", fmt_num(lang, *factor), fmt_num(lang, *min), fmt_num(lang, *max)),
+            format!("El factor de carga c = {} debe estar entre {} y {}.", fmt_num(lang, *factor), fmt_num(lang, *min), fmt_num(lang, *max)),
         ),
         ConfigError::ProbesOutOfRange { probes, min, max } => pick(
-            ca,
+            lang,
             format!("{probes} sondes per clau no és possible: entre {min} i {max}."),
             format!("{probes} probes per key is not possible: from {min} to {max}."),
+            format!("{probes} sondas por clave no es posible: entre {min} y {max}."),
         ),
     }
 }
 
-/// A limit such as a weight, without trailing zeros: `0.1`, `1000`, in Catalan `0,1`.
+/// A limit such as a weight, without trailing zeros: `0.1`, `1000`, in Catalan and Spanish
+/// `0,1`.
 fn fmt_num(lang: Lang, x: f64) -> String {
     let s = crate::state::format_weight(x);
     match lang {
-        Lang::Ca => s.replace('.', ","),
+        Lang::Ca | Lang::Es => s.replace('.', ","),
         Lang::En => s,
     }
 }
 
 /// `n` nodes, with the singular for one.
 pub fn count_nodes(lang: Lang, n: usize) -> String {
-    // "node" / "nodes" is the same word in both languages.
-    let _ = lang;
+    // "node" / "nodes" in Catalan and English, "nodo" / "nodos" in Spanish.
+    let (one, many) = match lang {
+        Lang::Ca | Lang::En => ("node", "nodes"),
+        Lang::Es => ("nodo", "nodos"),
+    };
     if n == 1 {
-        "1 node".to_owned()
+        format!("1 {one}")
     } else {
-        format!("{n} nodes")
+        format!("{n} {many}")
     }
 }
 
-/// The Catalan or the English text.
-fn pick(ca: bool, ca_text: impl Into<String>, en_text: impl Into<String>) -> String {
-    if ca {
-        ca_text.into()
-    } else {
-        en_text.into()
-    }
+/// The text in `lang`, of three (Catalan, English, Spanish).
+fn pick(lang: Lang, ca: impl Into<String>, en: impl Into<String>, es: impl Into<String>) -> String {
+    by_lang(lang, &ca.into(), &en.into(), &es.into()).to_owned()
 }
 
 /// A message for a state the lab rejects.
 pub fn state_error(lang: Lang, e: &StateError) -> String {
-    let ca = lang == Lang::Ca;
     match e {
-        StateError::TooManyNodes => {
-            if ca {
-                format!("El laboratori admet com a màxim {MAX_LAB_NODES} nodes.")
-            } else {
-                format!("The lab takes at most {MAX_LAB_NODES} nodes.")
-            }
-        }
-        StateError::Vnodes(v) => {
-            if ca {
-                format!("{v} nodes virtuals per node: tria entre 1 i {MAX_LAB_VNODES}.")
-            } else {
-                format!("{v} virtual nodes per node: choose between 1 and {MAX_LAB_VNODES}.")
-            }
-        }
-        StateError::KeyCount(k) => {
-            if ca {
-                format!("{k} claus: tria entre {MIN_KEYS} i {MAX_LAB_KEYS}.")
-            } else {
-                format!("{k} keys: choose between {MIN_KEYS} and {MAX_LAB_KEYS}.")
-            }
-        }
+        StateError::TooManyNodes => pick(
+            lang,
+            format!("El laboratori admet com a màxim {MAX_LAB_NODES} nodes."),
+            format!("The lab takes at most {MAX_LAB_NODES} nodes."),
+            format!("El laboratorio admite como máximo {MAX_LAB_NODES} nodos."),
+        ),
+        StateError::Vnodes(v) => pick(
+            lang,
+            format!("{v} nodes virtuals per node: tria entre 1 i {MAX_LAB_VNODES}."),
+            format!("{v} virtual nodes per node: choose between 1 and {MAX_LAB_VNODES}."),
+            format!("{v} nodos virtuales por nodo: elige entre 1 y {MAX_LAB_VNODES}."),
+        ),
+        StateError::KeyCount(k) => pick(
+            lang,
+            format!("{k} claus: tria entre {MIN_KEYS} i {MAX_LAB_KEYS}."),
+            format!("{k} keys: choose between {MIN_KEYS} and {MAX_LAB_KEYS}."),
+            format!("{k} claves: elige entre {MIN_KEYS} y {MAX_LAB_KEYS}."),
+        ),
         StateError::Weight { node, weight } => {
             let node = shown(node);
             let (min, max) = (fmt_num(lang, MIN_WEIGHT), fmt_num(lang, MAX_LAB_WEIGHT));
-            if ca {
-                format!("El pes {weight} del node «{node}» no és vàlid: tria entre {min} i {max}.")
-            } else {
-                format!("Weight {weight} for node \"{node}\" is not valid: choose between {min} and {max}.")
-            }
+            pick(
+                lang,
+                format!("El pes {weight} del node «{node}» no és vàlid: tria entre {min} i {max}."),
+                format!("Weight {weight} for node \"{node}\" is not valid: choose between {min} and {max}."),
+                format!("El peso {weight} del nodo «{node}» no es válido: elige entre {min} y {max}."),
+            )
         }
         StateError::Config(c) => config_error(lang, c),
     }
@@ -1404,22 +1574,21 @@ pub fn state_error(lang: Lang, e: &StateError) -> String {
 
 /// A message for a problem found in the URL fragment.
 pub fn fragment_issue(lang: Lang, issue: &FragmentIssue) -> String {
-    let ca = lang == Lang::Ca;
-    let prefix = if ca {
-        "Adreça de la pàgina: "
-    } else {
-        "Page address: "
-    };
+    let prefix = by_lang(
+        lang,
+        "Adreça de la pàgina: ",
+        "Page address: ",
+        "Dirección de la página: ",
+    );
     let body = match issue {
-        FragmentIssue::TooLong { bytes } => {
-            if ca {
-                format!("la part després de # fa {bytes} bytes (el màxim és {MAX_FRAGMENT_BYTES}); s'ha ignorat i es mostra l'experiment per defecte.")
-            } else {
-                format!("the part after # is {bytes} bytes long (at most {MAX_FRAGMENT_BYTES}); it was ignored and the default experiment is shown.")
-            }
-        }
+        FragmentIssue::TooLong { bytes } => pick(
+            lang,
+            format!("la part després de # fa {bytes} bytes (el màxim és {MAX_FRAGMENT_BYTES}); s'ha ignorat i es mostra l'experiment per defecte."),
+            format!("the part after # is {bytes} bytes long (at most {MAX_FRAGMENT_BYTES}); it was ignored and the default experiment is shown."),
+            format!("la parte después de # tiene {bytes} bytes (el máximo es {MAX_FRAGMENT_BYTES}); se ha ignorado y se muestra el experimento por defecto."),
+        ),
         FragmentIssue::NotUtf8 { field } => pick(
-            ca,
+            lang,
             format!(
                 "{}: no és text UTF-8 vàlid; {}.",
                 field_name(lang, *field),
@@ -1430,11 +1599,16 @@ pub fn fragment_issue(lang: Lang, issue: &FragmentIssue) -> String {
                 field_name(lang, *field),
                 fallback(lang, *field)
             ),
+            format!(
+                "{}: no es texto UTF-8 válido; {}.",
+                field_name(lang, *field),
+                fallback(lang, *field)
+            ),
         ),
         FragmentIssue::BadValue { field, value } => {
             let value = shown(value);
             pick(
-                ca,
+                lang,
                 format!(
                     "{}: «{value}» no és vàlid ({}); {}.",
                     field_name(lang, *field),
@@ -1447,10 +1621,16 @@ pub fn fragment_issue(lang: Lang, issue: &FragmentIssue) -> String {
                     field_rule(lang, *field),
                     fallback(lang, *field)
                 ),
+                format!(
+                    "{}: «{value}» no es válido ({}); {}.",
+                    field_name(lang, *field),
+                    field_rule(lang, *field),
+                    fallback(lang, *field)
+                ),
             )
         }
         FragmentIssue::Rejected { field, error } => pick(
-            ca,
+            lang,
             format!(
                 "{}: {} Per això {}.",
                 field_name(lang, *field),
@@ -1463,9 +1643,15 @@ pub fn fragment_issue(lang: Lang, issue: &FragmentIssue) -> String {
                 state_error(lang, error),
                 fallback(lang, *field)
             ),
+            format!(
+                "{}: {} Por eso {}.",
+                field_name(lang, *field),
+                state_error(lang, error),
+                fallback(lang, *field)
+            ),
         ),
         FragmentIssue::ReplicasClamped { given, nodes } => pick(
-            ca,
+            lang,
             format!(
                 "{}: {given} còpies no hi caben amb {}; s'ha rebaixat a {nodes}.",
                 field_name(lang, Field::Replicas),
@@ -1476,34 +1662,36 @@ pub fn fragment_issue(lang: Lang, issue: &FragmentIssue) -> String {
                 field_name(lang, Field::Replicas),
                 count_nodes(lang, *nodes)
             ),
+            format!(
+                "{}: {given} copias no caben con {}; se ha rebajado a {nodes}.",
+                field_name(lang, Field::Replicas),
+                count_nodes(lang, *nodes)
+            ),
         ),
         FragmentIssue::TooManyNodes { count } => pick(
-            ca,
+            lang,
             format!("{}: {count} nodes són massa (màxim {MAX_LAB_NODES}); es mostren els nodes per defecte.", field_name(lang, Field::Nodes)),
             format!("{}: {count} nodes are too many (at most {MAX_LAB_NODES}); the default nodes are shown.", field_name(lang, Field::Nodes)),
+            format!("{}: {count} nodos son demasiados (máximo {MAX_LAB_NODES}); se muestran los nodos por defecto.", field_name(lang, Field::Nodes)),
         ),
         FragmentIssue::WeightsDoNotMatchNodes => pick(
-            ca,
+            lang,
             format!("{}: el nombre de pesos no coincideix amb el de nodes; s'han ignorat els pesos.", field_name(lang, Field::Weights)),
             format!("{}: the number of weights does not match the number of nodes; the weights were ignored.", field_name(lang, Field::Weights)),
+            format!("{}: el número de pesos no coincide con el de nodos; se han ignorado los pesos.", field_name(lang, Field::Weights)),
         ),
-        FragmentIssue::UnknownFields { count } => {
-            if ca {
-                format!("s'han ignorat {count} camp(s) desconegut(s).")
-            } else {
-                format!("{count} unknown field(s) were ignored.")
-            }
-        }
-        FragmentIssue::Invalid(e) => {
-            if ca {
-                format!(
-                    "{} Es mostra l'experiment per defecte.",
-                    state_error(lang, e)
-                )
-            } else {
-                format!("{} The default experiment is shown.", state_error(lang, e))
-            }
-        }
+        FragmentIssue::UnknownFields { count } => pick(
+            lang,
+            format!("s'han ignorat {count} camp(s) desconegut(s)."),
+            format!("{count} unknown field(s) were ignored."),
+            format!("se han ignorado {count} campo(s) desconocido(s)."),
+        ),
+        FragmentIssue::Invalid(e) => pick(
+            lang,
+            format!("{} Es mostra l'experiment per defecte.", state_error(lang, e)),
+            format!("{} The default experiment is shown.", state_error(lang, e)),
+            format!("{} Se muestra el experimento por defecto.", state_error(lang, e)),
+        ),
     };
     format!("{prefix}{body}")
 }
@@ -1511,42 +1699,47 @@ pub fn fragment_issue(lang: Lang, issue: &FragmentIssue) -> String {
 /// The note shown while a change is computed: what is being done, how far, and what the
 /// page shows meanwhile (`ready`: the previous experiment's figures; else nothing yet).
 pub fn progress_note(lang: Lang, p: &Progress, ready: bool) -> String {
-    let ca = lang == Lang::Ca;
     let keys = fmt_int(lang, p.keys);
     let pct = fmt_pct(lang, (p.fraction() * 100.0).floor(), 0);
     let doing = match p.stage {
         WorkStage::HashKeys => pick(
-            ca,
+            lang,
             format!("Calculant el hash de {keys} claus… {pct}"),
             format!("Hashing {keys} keys… {pct}"),
+            format!("Calculando el hash de {keys} claves… {pct}"),
         ),
         WorkStage::Ring => pick(
-            ca,
+            lang,
             format!("Col·locant els nodes virtuals a l'anell… {pct}"),
             format!("Placing the virtual nodes on the ring… {pct}"),
+            format!("Colocando los nodos virtuales en el anillo… {pct}"),
         ),
         WorkStage::Assign => pick(
-            ca,
+            lang,
             format!("Assignant {keys} claus als nodes… {pct}"),
             format!("Assigning {keys} keys to the nodes… {pct}"),
+            format!("Asignando {keys} claves a los nodos… {pct}"),
         ),
         WorkStage::Compare => pick(
-            ca,
+            lang,
             format!("Comptant les claus que es mouen… {pct}"),
             format!("Counting the keys that move… {pct}"),
+            format!("Contando las claves que se mueven… {pct}"),
         ),
     };
     let meanwhile = if ready {
         pick(
-            ca,
+            lang,
             "Mentrestant, les xifres són les de l'experiment anterior.",
             "Meanwhile the figures are those of the previous experiment.",
+            "Mientras tanto, las cifras son las del experimento anterior.",
         )
     } else {
         pick(
-            ca,
+            lang,
             "L'anell, les xifres i els gràfics apareixeran en acabar.",
             "The ring, the figures and the charts appear when it is done.",
+            "El anillo, las cifras y los gráficos aparecerán al terminar.",
         )
     };
     format!("{doing} {meanwhile}")
@@ -1554,10 +1747,9 @@ pub fn progress_note(lang: Lang, p: &Progress, ready: bool) -> String {
 
 /// A request over the work budget: what it asks for, the limit and the ways round it.
 pub fn over_budget(lang: Lang, b: &OverBudget) -> String {
-    let ca = lang == Lang::Ca;
     let n = |x: u64| fmt_int(lang, x);
     let (work, max) = (n(b.work()), n(b.max()));
-    let keys = b.max_keys().map(n);
+    let keys = b.max_keys().map_or_else(|| "1".to_owned(), n);
     let other = b.max_other();
     match *b {
         OverBudget::Rendezvous {
@@ -1567,24 +1759,30 @@ pub fn over_budget(lang: Lang, b: &OverBudget) -> String {
             ..
         } => {
             let copies = if replicas > 1 {
-                pick(ca, ", o menys còpies", ", or fewer copies")
+                pick(lang, ", o menys còpies", ", or fewer copies", ", o menos copias")
             } else {
                 String::new()
             };
             let nodes_way = other.filter(|&m| m >= 1).map(n);
             pick(
-                ca,
+                lang,
                 format!(
                     "El rendezvous hauria de calcular {} × {} × {} = {work} puntuacions (nodes × claus × còpies); el límit és {max}, perquè cada canvi acabi en un segon: fes servir com a màxim {} claus{}{copies}.",
                     n(nodes), n(k), n(replicas),
-                    keys.clone().unwrap_or_else(|| "1".into()),
+                    keys,
                     nodes_way.clone().map(|m| format!(", o com a màxim {m} nodes")).unwrap_or_default(),
                 ),
                 format!(
                     "Rendezvous would compute {} × {} × {} = {work} scores (nodes × keys × copies); the limit is {max}, so that every change finishes within a second: use at most {} keys{}{copies}.",
                     n(nodes), n(k), n(replicas),
-                    keys.unwrap_or_else(|| "1".into()),
-                    nodes_way.map(|m| format!(", or at most {m} nodes")).unwrap_or_default(),
+                    keys,
+                    nodes_way.clone().map(|m| format!(", or at most {m} nodes")).unwrap_or_default(),
+                ),
+                format!(
+                    "El rendezvous tendría que calcular {} × {} × {} = {work} puntuaciones (nodos × claves × copias); el límite es {max}, para que cada cambio termine en un segundo: usa como máximo {} claves{}{copies}.",
+                    n(nodes), n(k), n(replicas),
+                    keys,
+                    nodes_way.map(|m| format!(", o como máximo {m} nodos")).unwrap_or_default(),
                 ),
             )
         }
@@ -1593,21 +1791,27 @@ pub fn over_budget(lang: Lang, b: &OverBudget) -> String {
                 Some(f) if f >= 2 => (
                     format!(", o un factor de replicació de com a màxim {}", n(f)),
                     format!(", or a replication factor of at most {}", n(f)),
+                    format!(", o un factor de replicación de como máximo {}", n(f)),
                 ),
                 _ => (
                     ", o una sola còpia (factor 1)".to_owned(),
                     ", or a single copy (factor 1)".to_owned(),
+                    ", o una sola copia (factor 1)".to_owned(),
                 ),
             };
             pick(
-                ca,
+                lang,
                 format!(
                     "Un factor de replicació de {} sobre {} claus desa {work} còpies; el límit és {max}: fes servir com a màxim {} claus{}.",
-                    n(replicas), n(k), keys.clone().unwrap_or_else(|| "1".into()), factor.0
+                    n(replicas), n(k), keys, factor.0
                 ),
                 format!(
                     "A replication factor of {} on {} keys stores {work} copies; the limit is {max}: use at most {} keys{}.",
-                    n(replicas), n(k), keys.unwrap_or_else(|| "1".into()), factor.1
+                    n(replicas), n(k), keys, factor.1
+                ),
+                format!(
+                    "Un factor de replicación de {} sobre {} claves guarda {work} copias; el límite es {max}: usa como máximo {} claves{}.",
+                    n(replicas), n(k), keys, factor.2
                 ),
             )
         }
@@ -1620,14 +1824,16 @@ pub fn over_budget(lang: Lang, b: &OverBudget) -> String {
                 Some(t) => (
                     format!("fes servir com a màxim {} proves, o menys nodes virtuals", n(t)),
                     format!("use at most {} trials, or fewer vnodes", n(t)),
+                    format!("usa como máximo {} pruebas, o menos nodos virtuales", n(t)),
                 ),
                 None => (
                     "fes servir menys nodes virtuals o menys nodes".to_owned(),
                     "use fewer vnodes or fewer nodes".to_owned(),
+                    "usa menos nodos virtuales o menos nodos".to_owned(),
                 ),
             };
             pick(
-                ca,
+                lang,
                 format!(
                     "Aquest escombratge hauria de calcular {work} posicions de nodes virtuals ({} proves × {} punts de l'anell sumant tots els valors); el límit és {max}: {}.",
                     n(trials), n(ring_points), way.0
@@ -1636,6 +1842,10 @@ pub fn over_budget(lang: Lang, b: &OverBudget) -> String {
                     "This sweep would hash {work} vnode positions ({} trials × {} ring points over its vnode counts); the limit is {max}: {}.",
                     n(trials), n(ring_points), way.1
                 ),
+                format!(
+                    "Este barrido tendría que calcular {work} posiciones de nodos virtuales ({} pruebas × {} puntos del anillo sumando todos los valores); el límite es {max}: {}.",
+                    n(trials), n(ring_points), way.2
+                ),
             )
         }
         OverBudget::Probes {
@@ -1643,32 +1853,43 @@ pub fn over_budget(lang: Lang, b: &OverBudget) -> String {
         } => {
             let fewer = other.filter(|&p| p >= 1).map(n);
             pick(
-                ca,
+                lang,
                 format!(
                     "Multi-sonda hauria de fer {} × {} = {work} sondes (claus × sondes); el límit és {max}, perquè cada canvi acabi en un segon: fes servir com a màxim {} claus{}.",
                     n(k), n(probes),
-                    keys.clone().unwrap_or_else(|| "1".into()),
+                    keys,
                     fewer.clone().map(|p| format!(", o com a màxim {p} sondes")).unwrap_or_default(),
                 ),
                 format!(
                     "Multi-probe would make {} × {} = {work} probes (keys × probes); the limit is {max}, so that every change finishes within a second: use at most {} keys{}.",
                     n(k), n(probes),
-                    keys.unwrap_or_else(|| "1".into()),
-                    fewer.map(|p| format!(", or at most {p} probes")).unwrap_or_default(),
+                    keys,
+                    fewer.clone().map(|p| format!(", or at most {p} probes")).unwrap_or_default(),
+                ),
+                format!(
+                    "Multisonda tendría que hacer {} × {} = {work} sondas (claves × sondas); el límite es {max}, para que cada cambio termine en un segundo: usa como máximo {} claves{}.",
+                    n(k), n(probes),
+                    keys,
+                    fewer.map(|p| format!(", o como máximo {p} sondas")).unwrap_or_default(),
                 ),
             )
         }
         OverBudget::MovementSweep { sizes, keys: k, .. } => pick(
-            ca,
+            lang,
             format!(
                 "Aquest escombratge hauria de repartir {} mides de clúster × {} claus = {work} vegades les claus; el límit és {max}: fes servir com a màxim {} claus{}.",
-                n(sizes), n(k), keys.clone().unwrap_or_else(|| "1".into()),
+                n(sizes), n(k), keys,
                 other.map(|m| format!(", o com a màxim {} mides", n(m))).unwrap_or_default()
             ),
             format!(
                 "This sweep would place the keys {} cluster sizes × {} keys = {work} times; the limit is {max}: use at most {} keys{}.",
-                n(sizes), n(k), keys.unwrap_or_else(|| "1".into()),
+                n(sizes), n(k), keys,
                 other.map(|m| format!(", or at most {} sizes", n(m))).unwrap_or_default()
+            ),
+            format!(
+                "Este barrido tendría que repartir {} tamaños de clúster × {} claves = {work} veces las claves; el límite es {max}: usa como máximo {} claves{}.",
+                n(sizes), n(k), keys,
+                other.map(|m| format!(", o como máximo {} tamaños", n(m))).unwrap_or_default()
             ),
         ),
     }
@@ -1680,9 +1901,10 @@ mod tests {
 
     #[test]
     fn numbers_follow_each_language() {
-        let cases: [(Lang, f64, &str); 4] = [
+        let cases: [(Lang, f64, &str); 5] = [
             (Lang::Ca, 6.3, "6,3\u{a0}%"),
             (Lang::En, 6.3, "6.3\u{a0}%"),
+            (Lang::Es, 6.3, "6,3\u{a0}%"),
             (Lang::Ca, 106.44, "106,4\u{a0}%"),
             (Lang::En, 0.049, "0.0\u{a0}%"),
         ];
@@ -1690,6 +1912,8 @@ mod tests {
             assert_eq!(fmt_pct(lang, x, 1), want);
         }
         assert_eq!(fmt_int(Lang::Ca, 24275), "24.275");
+        assert_eq!(fmt_int(Lang::Es, 24275), "24.275");
+        assert_eq!(fmt_dec(Lang::Es, 1.25, 2), "1,25");
         assert_eq!(fmt_int(Lang::En, 1_000_000), "1,000,000");
         assert_eq!(fmt_int(Lang::En, 999), "999");
         assert_eq!(fmt_int(Lang::Ca, 0), "0");
@@ -1735,11 +1959,15 @@ mod tests {
 
     #[test]
     fn preset_labels_cover_every_scenario() {
+        // Within a language no two presets read alike (Catalan and Spanish may share one).
         let mut seen = std::collections::HashSet::new();
         for s in partlab_core::lesson::scenarios() {
             for lang in Lang::ALL {
                 let label = preset_label(lang, s);
-                assert!(seen.insert(label.clone()), "two presets read {label}");
+                assert!(
+                    seen.insert((lang, label.clone())),
+                    "two presets read {label}"
+                );
             }
         }
         let weighted = partlab_core::lesson::scenario("weighted").expect("exists");
@@ -1751,8 +1979,8 @@ mod tests {
         assert_eq!(preset_label(Lang::Ca, m), "Hash mòdul N: de 4 a 5 nodes");
     }
 
-    /// Texts that are rightly the same word in both languages.
-    const SAME_IN_BOTH: &[Text] = &[
+    /// Texts that are rightly the same word in English and another language.
+    const SAME_AS_ENGLISH: &[Text] = &[
         Text::Controls,
         Text::PathMd5,
         Text::Node,
@@ -1760,62 +1988,85 @@ mod tests {
         Text::IdealShort,
     ];
 
-    /// Every text has both languages: not empty, not padded, and not the other language's
-    /// text copied (except the few words that are the same in both).
-    fn check_pair(what: &str, ca: &str, en: &str, may_match: bool) {
-        for (lang, t) in [("ca", ca), ("en", en)] {
+    /// Texts that are rightly the same words in Catalan and Spanish.
+    const SAME_IN_CA_AND_ES: &[Text] = &[
+        Text::ShareView,
+        Text::Language,
+        Text::PathRule,
+        Text::Min,
+        Text::Median,
+        Text::Current,
+    ];
+
+    /// Every text has all three languages: not empty, not padded, and not another language's
+    /// text copied (`same_as_en`: the English may equal the others, as a technical word does;
+    /// `same_ca_es`: Catalan and Spanish may be written alike; a word shared with English may
+    /// be shared by all three).
+    fn check_langs(what: &str, text: impl Fn(Lang) -> String, same_as_en: bool, same_ca_es: bool) {
+        let [ca, en, es] = Lang::ALL.map(&text);
+        for (lang, t) in [("ca", &ca), ("en", &en), ("es", &es)] {
             assert!(!t.trim().is_empty(), "{what}: no {lang} text");
             assert_eq!(t.trim(), t, "{what}: {lang} text padded");
         }
-        if !may_match {
+        if !same_as_en {
             assert_ne!(ca, en, "{what}: the Catalan text is the English one");
+            assert_ne!(es, en, "{what}: the Spanish text is the English one");
+        }
+        if !same_as_en && !same_ca_es {
+            assert_ne!(ca, es, "{what}: the Spanish text is the Catalan one");
         }
     }
 
     #[test]
-    fn every_text_has_both_languages() {
+    fn every_text_has_all_three_languages() {
         assert!(Text::ALL.len() > 60, "{}", Text::ALL.len());
         for &t in Text::ALL {
-            check_pair(
+            check_langs(
                 &format!("{t:?}"),
-                tr(Lang::Ca, t),
-                tr(Lang::En, t),
-                SAME_IN_BOTH.contains(&t),
+                |l| tr(l, t).to_owned(),
+                SAME_AS_ENGLISH.contains(&t),
+                SAME_IN_CA_AND_ES.contains(&t),
             );
         }
         for part in LessonPart::ALL {
-            check_pair(
-                &format!("{part:?}"),
-                part_title(Lang::Ca, part),
-                part_title(Lang::En, part),
+            let what = format!("{part:?}");
+            check_langs(&what, |l| part_title(l, part).to_owned(), false, false);
+            check_langs(&what, |l| part_name(l, part), false, false);
+        }
+        for s in Strategy::ALL {
+            // Names such as "rendezvous (HRW)" and "Maglev" are the same everywhere.
+            let proper = matches!(s, Strategy::Rendezvous | Strategy::Jump | Strategy::Maglev);
+            check_langs(
+                &format!("{s:?}"),
+                |l| strategy_name(l, s).to_owned(),
+                proper,
+                proper,
+            );
+            check_langs(
+                &format!("{s:?} rule"),
+                |l| strategy_rule(l, s).to_owned(),
+                false,
                 false,
             );
         }
         for f in crate::state::Field::ALL {
-            let (ca, en) = (field_help(Lang::Ca, f), field_help(Lang::En, f));
-            check_pair(&format!("{f:?} meaning"), ca.0, en.0, false);
-            // Value lists such as "ca, en" are the same in both languages.
-            check_pair(&format!("{f:?} values"), ca.1, en.1, true);
+            let what = format!("{f:?}");
+            check_langs(&what, |l| field_help(l, f).0.to_owned(), false, false);
+            // Value lists such as "ca, en, es" are the same in every language.
+            check_langs(&what, |l| field_help(l, f).1.to_owned(), true, true);
+            check_langs(&what, |l| field_name(l, f), false, false);
+            check_langs(&what, |l| field_rule(l, f), false, false);
+            check_langs(&what, |l| fallback(l, f).to_owned(), false, false);
         }
         for c in ChapterId::ALL {
             let what = format!("{c:?}");
-            check_pair(
-                &what,
-                chapter_intro(Lang::Ca, c),
-                chapter_intro(Lang::En, c),
-                false,
-            );
-            check_pair(
-                &what,
-                &chapter_title(Lang::Ca, c),
-                &chapter_title(Lang::En, c),
-                false,
-            );
+            check_langs(&what, |l| chapter_intro(l, c).to_owned(), false, false);
+            check_langs(&what, |l| chapter_title(l, c), false, false);
             let rendezvous = c == ChapterId::Rendezvous;
-            check_pair(
+            check_langs(
                 &what,
-                chapter_tab(Lang::Ca, c),
-                chapter_tab(Lang::En, c),
+                |l| chapter_tab(l, c).to_owned(),
+                rendezvous,
                 rendezvous,
             );
         }
@@ -1889,12 +2140,7 @@ mod tests {
             }),
         ];
         for e in &errors {
-            check_pair(
-                &format!("{e:?}"),
-                &config_error(Lang::Ca, e),
-                &config_error(Lang::En, e),
-                false,
-            );
+            check_langs(&format!("{e:?}"), |l| config_error(l, e), false, false);
         }
         let notices = [
             Notice::EmptyKey,
@@ -1917,12 +2163,7 @@ mod tests {
             }),
         ];
         for n in &notices {
-            check_pair(
-                &format!("{n:?}"),
-                &notice(Lang::Ca, n),
-                &notice(Lang::En, n),
-                false,
-            );
+            check_langs(&format!("{n:?}"), |l| notice(l, n), false, false);
         }
     }
 
@@ -1990,7 +2231,7 @@ mod tests {
     }
 
     #[test]
-    fn progress_notes_exist_in_both_languages() {
+    fn progress_notes_exist_in_every_language() {
         for stage in [
             WorkStage::HashKeys,
             WorkStage::Ring,
@@ -2004,11 +2245,13 @@ mod tests {
                 keys: 1_000_000,
             };
             for ready in [true, false] {
-                let (ca, en) = (
-                    progress_note(Lang::Ca, &p, ready),
-                    progress_note(Lang::En, &p, ready),
+                check_langs(
+                    &format!("{stage:?}"),
+                    |l| progress_note(l, &p, ready),
+                    false,
+                    false,
                 );
-                check_pair(&format!("{stage:?}"), &ca, &en, false);
+                let en = progress_note(Lang::En, &p, ready);
                 assert!(en.contains("33\u{a0}%"), "{en}");
             }
         }
@@ -2019,9 +2262,10 @@ mod tests {
             keys: 1_000_000,
         };
         assert!(progress_note(Lang::Ca, &p, true).contains("1.000.000 claus"));
+        assert!(progress_note(Lang::Es, &p, true).contains("1.000.000 claves"));
     }
 
-    /// A request over the budget says the limit and the ways round it, in both languages.
+    /// A request over the budget says the limit and the ways round it, in every language.
     #[test]
     fn over_budget_messages_say_the_limit_and_the_way_round_it() {
         let e = ConfigError::OverBudget(OverBudget::Rendezvous {
@@ -2047,6 +2291,11 @@ mod tests {
         assert!(
             ca.contains("250.000 claus") && ca.contains("8 nodes"),
             "{ca}"
+        );
+        let es = config_error(Lang::Es, &e);
+        assert!(
+            es.contains("32.000.000") && es.contains("250.000 claves") && es.contains("8 nodos"),
+            "{es}"
         );
         let e = ConfigError::OverBudget(OverBudget::KeyCopies {
             keys: 10_000_000,
@@ -2081,6 +2330,14 @@ mod tests {
         let ca = change_sentence(Lang::Ca, &lab, Some(before));
         assert!(ca.starts_with("inv-tar ha entrat: s'han mogut el "), "{ca}");
         assert!(ca.contains("totes cap a inv-tar"), "{ca}");
+        let es = change_sentence(Lang::Es, &lab, Some(before));
+        let want = format!(
+            "inv-tar ha entrado: se ha movido el {} de las claves, todas hacia inv-tar; desviación {} → {}.",
+            fmt_fraction(Lang::Es, m.moved_fraction),
+            fmt_pct(Lang::Es, before, 1),
+            fmt_pct(Lang::Es, lab.distribution().deviation_pct, 1)
+        );
+        assert_eq!(es, want);
         // A weight step names the node and both weights; keys go to several nodes.
         lab.update(Msg::EndGesture);
         lab.update(Msg::SetWeight {
@@ -2105,6 +2362,9 @@ mod tests {
     #[test]
     fn a_capped_sweep_says_how_many_of_the_keys_it_used() {
         assert_eq!(sweep_keys(Lang::En, 100_000, 100_000), "100,000 keys");
+        assert_eq!(count_nodes(Lang::Es, 1), "1 nodo");
+        assert_eq!(count_nodes(Lang::Es, 4), "4 nodos");
+        assert_eq!(count_nodes(Lang::Ca, 4), "4 nodes");
         assert_eq!(
             sweep_keys(Lang::En, 100_000, 1_000_000),
             "the first 100,000 of the 1,000,000 keys"
@@ -2112,6 +2372,10 @@ mod tests {
         assert_eq!(
             sweep_keys(Lang::Ca, 100_000, 1_000_000),
             "les primeres 100.000 de les 1.000.000 claus"
+        );
+        assert_eq!(
+            sweep_keys(Lang::Es, 100_000, 1_000_000),
+            "las primeras 100.000 de las 1.000.000 claves"
         );
     }
 }

@@ -91,26 +91,39 @@ pub enum Lang {
     Ca,
     /// English.
     En,
+    /// Spanish (the course's students read it as well as Catalan).
+    Es,
 }
 
 impl Lang {
-    /// Both languages, Catalan first.
-    pub const ALL: [Lang; 2] = [Lang::Ca, Lang::En];
+    /// Every language, Catalan first.
+    pub const ALL: [Lang; 3] = [Lang::Ca, Lang::En, Lang::Es];
 
-    /// The BCP 47 code (`ca`, `en`), used in the URL and in `<html lang>`.
+    /// The BCP 47 code (`ca`, `en`, `es`), used in the URL and in `<html lang>`.
     pub fn code(self) -> &'static str {
         match self {
             Lang::Ca => "ca",
             Lang::En => "en",
+            Lang::Es => "es",
         }
     }
 
-    /// The language for a code such as `ca`, `ca-ES`, `en-GB`; `None` for others.
+    /// The language's name in itself, for a language menu (`Català`, `English`, `Español`).
+    pub fn endonym(self) -> &'static str {
+        match self {
+            Lang::Ca => "Català",
+            Lang::En => "English",
+            Lang::Es => "Español",
+        }
+    }
+
+    /// The language for a code such as `ca`, `ca-ES`, `en-GB`, `es-419`; `None` for others.
     pub fn from_code(code: &str) -> Option<Lang> {
         let primary = code.trim().split(['-', '_']).next()?.to_ascii_lowercase();
         match primary.as_str() {
             "ca" => Some(Lang::Ca),
             "en" => Some(Lang::En),
+            "es" => Some(Lang::Es),
             _ => None,
         }
     }
@@ -1241,5 +1254,21 @@ mod tests {
         assert_eq!(Lang::from_browser(["ca-ES"]), Lang::Ca);
         assert_eq!(Lang::from_browser(["de"]), Lang::Ca);
         assert_eq!(Lang::from_browser([""]), Lang::Ca);
+        assert_eq!(Lang::from_browser(["fr", "es-419", "en"]), Lang::Es);
+        assert_eq!(Lang::from_browser(["es_ES"]), Lang::Es);
+        // Catalan stays the fallback for a browser that speaks none of the three.
+        assert_eq!(Lang::from_browser(["pt-BR", "fr"]), Lang::Ca);
+    }
+
+    #[test]
+    fn every_language_round_trips_through_its_code() {
+        for lang in Lang::ALL {
+            assert_eq!(Lang::from_code(lang.code()), Some(lang));
+            let (state, issues) = LabState::from_fragment(&format!("l={}", lang.code()), Lang::Ca);
+            assert!(issues.is_empty(), "{issues:?}");
+            assert_eq!(state.lang, lang);
+        }
+        assert_eq!(Lang::from_code("ES-es"), Some(Lang::Es));
+        assert_eq!(Lang::from_code("eu"), None);
     }
 }

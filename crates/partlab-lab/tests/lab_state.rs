@@ -24,11 +24,11 @@ fn arb_state() -> impl Strategy<Value = LabState> {
         proptest::collection::vec((arb_name(), 1u32..=50), 1..6),
         0usize..VNODE_STOPS.len(),
         0usize..KEY_STOPS.len(),
-        any::<bool>(),
+        prop::sample::select(Lang::ALL.to_vec()),
         proptest::option::of(0usize..5),
         proptest::option::of("[ -~]{1,30}"),
     )
-        .prop_map(|(s, nodes, v, k, ca, embed, key)| {
+        .prop_map(|(s, nodes, v, k, lang, embed, key)| {
             let mut nodes = nodes;
             nodes.sort_by(|a, b| a.0.cmp(&b.0));
             nodes.dedup_by(|a, b| a.0 == b.0);
@@ -36,7 +36,7 @@ fn arb_state() -> impl Strategy<Value = LabState> {
                 .into_iter()
                 .map(|(n, w)| (n, f64::from(w) / 10.0))
                 .collect();
-            let mut st = LabState::with_lang(if ca { Lang::Ca } else { Lang::En });
+            let mut st = LabState::with_lang(lang);
             st.strategy = Kind::ALL[s];
             st.nodes = assign_colours(&[], &list);
             st.vnodes = VNODE_STOPS[v];
@@ -187,7 +187,7 @@ fn arb_spec() -> impl Strategy<Value = Spec> {
         ),
         (
             case(
-                any::<bool>().prop_map(|ca| if ca { Lang::Ca } else { Lang::En }),
+                prop::sample::select(Lang::ALL.to_vec()),
                 strings(&["fr", "", "english"]),
             ),
             case(

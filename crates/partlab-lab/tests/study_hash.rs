@@ -204,7 +204,7 @@ fn language_and_embed_round_trip() {
 
 fn arb_state() -> impl Strategy<Value = HashState> {
     (
-        any::<bool>(),
+        prop::sample::select(Lang::ALL.to_vec()),
         0usize..9,
         1u64..=999_999,
         1u32..=64,
@@ -213,8 +213,8 @@ fn arb_state() -> impl Strategy<Value = HashState> {
         0u64..=999_999_999,
         proptest::option::of(0usize..5),
     )
-        .prop_map(|(ca, n, from, count, (a, b), h, seed, embed)| {
-            let mut st = HashState::new(if ca { Lang::Ca } else { Lang::En });
+        .prop_map(|(lang, n, from, count, (a, b), h, seed, embed)| {
+            let mut st = HashState::new(lang);
             st.partitions = partlab_lab::study::hash_keys::PARTITION_STOPS[n];
             st.from = from;
             st.count = count;

@@ -150,7 +150,7 @@ fn other_markets_and_partition_counts_follow_the_controls() {
 
 fn arb_state() -> impl Strategy<Value = IndexState> {
     (
-        any::<bool>(),
+        prop::sample::select(Lang::ALL.to_vec()),
         0usize..PARTITION_STOPS.len(),
         0usize..4,
         1u32..=5_000,
@@ -158,8 +158,8 @@ fn arb_state() -> impl Strategy<Value = IndexState> {
         proptest::option::of(0usize..4),
         0u64..=999_999_999,
     )
-        .prop_map(|(ca, n, m, slow, rate, embed, seed)| {
-            let mut st = IndexState::new(if ca { Lang::Ca } else { Lang::En });
+        .prop_map(|(lang, n, m, slow, rate, embed, seed)| {
+            let mut st = IndexState::new(lang);
             st.partitions = PARTITION_STOPS[n];
             st.market = partlab_core::workload::Market::ALL[m];
             st.slow = slow;

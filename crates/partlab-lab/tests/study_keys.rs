@@ -102,15 +102,15 @@ fn van_alone_grows_past_six_million_a_year() {
 
 fn arb_state() -> impl Strategy<Value = KeysState> {
     (
-        any::<bool>(),
+        prop::sample::select(Lang::ALL.to_vec()),
         0usize..PARTITION_STOPS.len(),
         proptest::option::of(0usize..6),
         proptest::option::of(0usize..3),
         proptest::option::of(0usize..4),
         proptest::option::of(0usize..3),
     )
-        .prop_map(|(ca, n, ok, sk, vk, embed)| {
-            let mut st = KeysState::new(if ca { Lang::Ca } else { Lang::En });
+        .prop_map(|(lang, n, ok, sk, vk, embed)| {
+            let mut st = KeysState::new(lang);
             st.partitions = PARTITION_STOPS[n];
             st.order_key = ok.map(|i| OrderCandidate::ALL[i]);
             st.stock_key = sk.map(|i| StockCandidate::ALL[i]);

@@ -108,7 +108,7 @@ fn range_queries_ask_one_or_two_partitions_with_the_right_key() {
 
 fn arb_state() -> impl Strategy<Value = RangeState> {
     (
-        any::<bool>(),
+        prop::sample::select(Lang::ALL.to_vec()),
         0usize..PARTITION_STOPS.len(),
         0u32..=12,
         any::<bool>(),
@@ -116,8 +116,8 @@ fn arb_state() -> impl Strategy<Value = RangeState> {
         any::<bool>(),
         proptest::option::of(0usize..4),
     )
-        .prop_map(|(ca, n, wk, k, b, z, embed)| {
-            let mut st = RangeState::new(if ca { Lang::Ca } else { Lang::En });
+        .prop_map(|(lang, n, wk, k, b, z, embed)| {
+            let mut st = RangeState::new(lang);
             st.partitions = PARTITION_STOPS[n];
             st.weeks = wk;
             st.key = if k {

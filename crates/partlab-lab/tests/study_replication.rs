@@ -87,15 +87,15 @@ fn one_hot_partition_and_ten_nodes_write_like_one() {
 
 fn arb_state() -> impl Strategy<Value = ReplState> {
     (
-        any::<bool>(),
+        prop::sample::select(Lang::ALL.to_vec()),
         any::<bool>(),
         2u32..=10,
         1u32..=10,
         proptest::option::of(0u32..10),
         proptest::option::of(0usize..3),
     )
-        .prop_map(|(ca, lesson, nodes, rf, fail, embed)| {
-            let mut st = ReplState::new(if ca { Lang::Ca } else { Lang::En });
+        .prop_map(|(lang, lesson, nodes, rf, fail, embed)| {
+            let mut st = ReplState::new(lang);
             st.lesson_layout = lesson;
             st.nodes = if lesson { 4 } else { nodes };
             st.rf = rf.min(if lesson { 3 } else { st.nodes });

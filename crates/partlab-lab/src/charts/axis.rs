@@ -126,7 +126,7 @@ pub(crate) fn log_ticks(lo: f64, hi: f64) -> Vec<f64> {
 }
 
 /// A whole number as a tick label: no decimals, groups of three digits separated by a thin
-/// space from 10 000 on (the SI / ISO 80000 style, the same in Catalan and English).
+/// space from 10 000 on (the SI / ISO 80000 style, the same in Catalan, English and Spanish).
 pub(crate) fn format_int(v: f64) -> String {
     if !v.is_finite() {
         return String::new();

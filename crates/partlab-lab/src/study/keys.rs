@@ -30,7 +30,7 @@ use super::text::St;
 use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
 use super::{presets_control, read_embed, stop_at, Input, Study, Words, WorkloadFields};
 use crate::chapters::ChapterId;
-use crate::i18n::{fmt_dec, fmt_pct};
+use crate::i18n::{by_lang, fmt_dec, fmt_pct};
 use crate::state::{nearest_stop, Lang};
 
 /// The chapter's views, in page order.
@@ -149,6 +149,29 @@ impl KeysState {
             _ => return,
         }
         self.preset = Some(id);
+    }
+}
+
+/// An order key's name as the page shows it: the lesson's code, with the words "range" and
+/// "year-month" in the page's language (the core names the keys once, in English).
+fn order_key_name(lang: Lang, k: OrderCandidate) -> &'static str {
+    match k {
+        OrderCandidate::DataCreacio => by_lang(
+            lang,
+            "data_creacio (rang)",
+            "data_creacio (range)",
+            "data_creacio (rango)",
+        ),
+        OrderCandidate::ClientMonth => by_lang(
+            lang,
+            "client_id + any-mes (hash)",
+            "client_id + year-month (hash)",
+            "client_id + año-mes (hash)",
+        ),
+        OrderCandidate::ComandaId
+        | OrderCandidate::ClientDate
+        | OrderCandidate::Mercat
+        | OrderCandidate::ProductorId => k.name(),
     }
 }
 
@@ -416,7 +439,7 @@ impl Study for ChoosingKeys {
             St::KeysPickOrders,
             OrderCandidate::ALL
                 .iter()
-                .map(|k| Choice::new(k.slug(), k.name()))
+                .map(|k| Choice::new(k.slug(), order_key_name(st.lang, *k)))
                 .collect(),
             st.order_key.map(OrderCandidate::slug),
         ));
@@ -499,7 +522,7 @@ impl ChoosingKeys {
                 let mut r = row(
                     s.key.slug(),
                     vec![
-                        Cell::text(s.key.name()),
+                        Cell::text(order_key_name(self.state.lang, s.key)),
                         w.dec(s.data_skew, 2),
                         w.dec(s.hot_hour_skew, 2),
                         Cell::num(
@@ -538,7 +561,11 @@ impl ChoosingKeys {
             ],
             rows,
         };
-        let names: Vec<String> = c.orders.iter().map(|s| s.key.name().to_owned()).collect();
+        let names: Vec<String> = c
+            .orders
+            .iter()
+            .map(|s| order_key_name(self.state.lang, s.key).to_owned())
+            .collect();
         let chart = Chart::Bars(Bars {
             y_label: w.t(St::AxisSkew),
             categories: names.clone(),
@@ -566,7 +593,7 @@ impl ChoosingKeys {
                     row(
                         s.key.slug(),
                         vec![
-                            Cell::text(s.key.name()),
+                            Cell::text(order_key_name(self.state.lang, s.key)),
                             w.dec(s.data_skew, 2),
                             w.dec(s.hot_hour_skew, 2),
                         ],
@@ -583,7 +610,7 @@ impl ChoosingKeys {
                     Figure {
                         key: "order-key",
                         label: w.t(St::KeysFigYourKey),
-                        text: s.key.name().to_owned(),
+                        text: order_key_name(self.state.lang, s.key).to_owned(),
                         value: 0.0,
                     },
                     Figure {
@@ -678,7 +705,10 @@ impl ChoosingKeys {
                 };
                 row(
                     s.key.slug(),
-                    vec![Cell::text(s.key.name()), Cell::text(text)],
+                    vec![
+                        Cell::text(order_key_name(self.state.lang, s.key)),
+                        Cell::text(text),
+                    ],
                 )
             })
             .collect();
