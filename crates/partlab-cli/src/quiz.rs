@@ -27,10 +27,20 @@ pub(crate) struct QuizArgs {
     #[arg(long, value_name = "SEED", allow_hyphen_values = true)]
     pub seed: String,
     /// The first question's index: the page's `qi=` (0 to 999).
-    #[arg(long, value_name = "I", default_value = "0", allow_hyphen_values = true)]
+    #[arg(
+        long,
+        value_name = "I",
+        default_value = "0",
+        allow_hyphen_values = true
+    )]
     pub first: String,
     /// How many questions (1 to 50).
-    #[arg(long, value_name = "N", default_value_t = 5, allow_negative_numbers = true)]
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 5,
+        allow_negative_numbers = true
+    )]
     pub count: u32,
     /// The questions' language: ca or en.
     #[arg(long, value_name = "LANG", default_value = "en")]
