@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import { CLI, audit, cliJson, useLab } from './harness.mjs';
 
 const lab = useLab({ defaults: { height: 900, locale: 'en-GB', bypassCSP: true } });
-const FIELDS = ['s', 'n', 'w', 'v', 'k', 'r', 'l', 'p', 'key', 'embed', 'c', 'links', 'projector', 'm', 'lf', 'probes'];
+const FIELDS = ['s', 'n', 'w', 'v', 'k', 'r', 'l', 'p', 'key', 'embed', 'c', 'links', 'projector', 'm', 'lf', 'probes', 'quiz', 'qi'];
 
 describe('the teachers page', () => {
   test('lists every preset of the CLI, every field and view, and its links work', { skip: !CLI && 'no partlab CLI', timeout: 60_000 }, async () => {
@@ -13,6 +13,8 @@ describe('the teachers page', () => {
     const presets = await page.$$eval('#teachers-presets tr[data-preset]', (rows) => rows.map((r) => r.dataset.preset));
     assert.deepEqual(presets.toSorted(), cliJson('lesson').scenarios.map((s) => s.id).toSorted());
     assert.deepEqual(await page.$$eval('#teachers-fields tr[data-field]', (rows) => rows.map((r) => r.dataset.field)), FIELDS);
+    // The question set of "Predict first" is listed with the other frame fields.
+    assert.match(await page.textContent('#teachers-fields tr[data-field="quiz"]'), /Predict first.*nothing is sent/);
     const views = await page.$$eval('#teachers-views tr[data-view]', (rows) => rows.map((r) => r.dataset.view));
     assert.ok(views.includes('ring:figures') && views.includes('mod-n:movement'), views.join(' '));
     // A preset's link opens it in its chapter.
