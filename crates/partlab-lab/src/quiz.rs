@@ -1104,6 +1104,12 @@ pub enum Word {
     OpenInLab,
     /// The share dialog's checkbox.
     ShareWith,
+    /// The teachers page's section on question sets.
+    TeachersHeading,
+    /// What that section says.
+    TeachersNote,
+    /// The column with a set's first question.
+    FirstQuestion,
 }
 
 impl Word {
@@ -1162,6 +1168,24 @@ impl Word {
                 "Amb les preguntes",
                 "With the questions",
                 "Con las preguntas",
+            ),
+            Word::TeachersHeading => by_lang(
+                lang,
+                "Primer, prediu: jocs de preguntes",
+                "Predict first: question sets",
+                "Primero, predice: series de preguntas",
+            ),
+            Word::TeachersNote => by_lang(
+                lang,
+                "Cada enllaç obre el capítol amb les preguntes del joc 1; canvieu el número de quiz= per a unes altres xifres. Les respostes es calculen a la pàgina i no s'envia res; partlab quiz en dona la clau.",
+                "Each link opens the chapter with the questions of set 1; change the number after quiz= for other figures. The answers are computed in the page and nothing is sent; partlab quiz prints the key.",
+                "Cada enlace abre el capítulo con las preguntas de la serie 1; cambiad el número de quiz= para otras cifras. Las respuestas se calculan en la página y no se envía nada; partlab quiz da la clave.",
+            ),
+            Word::FirstQuestion => by_lang(
+                lang,
+                "La primera pregunta del joc",
+                "The set's first question",
+                "La primera pregunta de la serie",
             ),
         }
     }

@@ -462,6 +462,9 @@ fn every_question_speaks_every_language() {
         Word::Private,
         Word::OpenInLab,
         Word::ShareWith,
+        Word::TeachersHeading,
+        Word::TeachersNote,
+        Word::FirstQuestion,
     ];
     for w in words {
         assert_ne!(w.text(Lang::Ca), w.text(Lang::En), "{w:?}");
