@@ -233,7 +233,13 @@ fn render(shown: Shown) -> Result<(), JsValue> {
                 .class("note")
                 .text(&q.rule(lang)),
         )?
-        .child(H::new("p")?.id("quiz-error").class("quiz-error"))?
+        // Announced when it appears: the input only points at it.
+        .child(
+            H::new("p")?
+                .id("quiz-error")
+                .class("quiz-error")
+                .attr("aria-live", "polite"),
+        )?
         .child(
             H::new("button")?
                 .id("quiz-reveal")
