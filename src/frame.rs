@@ -77,6 +77,7 @@ pub fn build(app: &Element) -> Result<Element, JsValue> {
                 .child(H::new("ol")?.id("toc").class("toc-list"))?,
         )?;
     app.append_child(&nav.el())?;
+    crate::quiz::build(app)?;
     let root = H::new("div")?.id("chapter").class("chapter").el();
     app.append_child(&root)?;
     crate::share::build(app)?;

@@ -16,6 +16,7 @@ mod dom;
 mod embedding;
 mod frame;
 mod hashing;
+mod quiz;
 mod share;
 mod study;
 mod teachers;
@@ -398,6 +399,12 @@ impl Frame {
             }
         }
         self.view.frame();
+        quiz::sync(
+            self.chapter,
+            self.options,
+            self.view.lang(),
+            self.view.embedded(),
+        );
         if self.view.take_loaded_with_issues() {
             clear_timeout(self.url_timer.take());
             self.written_fragment = self.fragment();
@@ -424,6 +431,7 @@ impl Frame {
                 .map(|l| (l, self.view.views(l)))
                 .collect(),
             lang,
+            quiz: self.options.quiz.filter(|_| quiz::covers(self.chapter)),
         }
     }
 
@@ -437,6 +445,20 @@ impl Frame {
         }
         self.options = options;
         self.rendered = None;
+    }
+
+    /// The question set on screen, if the questions are open.
+    fn quiz(&self) -> Option<partlab_lab::quiz::QuizSet> {
+        self.options.quiz
+    }
+
+    /// Opens the questions with `quiz`, moves to another question, or closes them (`None`):
+    /// the panel and the address follow on the next frame (the chapter links too, which
+    /// carry the frame's fields).
+    fn set_quiz(&mut self, quiz: Option<partlab_lab::quiz::QuizSet>) {
+        self.options.quiz = quiz;
+        self.rendered = None;
+        request_frame();
     }
 
     /// Projector mode switched from its button: shown at once, written to the address.
@@ -524,6 +546,7 @@ impl Frame {
         let options = FrameOptions {
             links: r.links,
             projector: r.projector,
+            quiz: r.quiz,
         };
         if options != self.options {
             self.set_options(options);
@@ -710,6 +733,7 @@ fn run() -> Result<(), JsValue> {
     let options = FrameOptions {
         links: r.links,
         projector: r.projector,
+        quiz: r.quiz,
     };
     let theme = theme_for(options);
     frame::show_projector(options.projector);

@@ -34,6 +34,8 @@ pub struct ShareContext {
     pub views: Vec<(Lang, Vec<(&'static str, String)>)>,
     /// The page's language.
     pub lang: Lang,
+    /// The question set open on the page, if any (the link can carry it).
+    pub quiz: Option<partlab_lab::quiz::QuizSet>,
 }
 
 fn radio(id: &str, value: &str) -> Result<H, JsValue> {
@@ -167,6 +169,19 @@ pub fn build(parent: &Element) -> Result<(), JsValue> {
                                         .id("share-projector-label")
                                         .attr("for", "share-projector"),
                                 )?,
+                        )?
+                        // Shown when the page has questions open (see `open`).
+                        .child(
+                            H::new("div")?
+                                .id("share-quiz-choice")
+                                .class("choice")
+                                .attr("hidden", "")
+                                .child(H::new("input")?.id("share-quiz").attr("type", "checkbox"))?
+                                .child(
+                                    H::new("label")?
+                                        .id("share-quiz-label")
+                                        .attr("for", "share-quiz"),
+                                )?,
                         )?,
                 )?
                 .child(
@@ -296,6 +311,22 @@ pub fn open(ctx: &ShareContext) -> Result<(), JsValue> {
         r.set_checked(true);
     }
     set_text_id("share-copied", "");
+    // The questions open on the page are offered (and ticked): the link then reproduces them.
+    if let Some(choice) = by_id("share-quiz-choice") {
+        match ctx.quiz {
+            Some(set) => {
+                let _ = choice.remove_attribute("hidden");
+                set_text_id(
+                    "share-quiz-label",
+                    &partlab_lab::quiz::share_label(lang, set.seed),
+                );
+            }
+            None => set_attr(&choice, "hidden", ""),
+        }
+    }
+    if let Some(c) = by_id_as::<HtmlInputElement>("share-quiz") {
+        c.set_checked(ctx.quiz.is_some());
+    }
     update(ctx);
     if let Some(d) = by_id_as::<HtmlDialogElement>("share") {
         d.show_modal()?;
@@ -355,6 +386,7 @@ pub fn update(ctx: &ShareContext) {
         lang,
         links_off: checked("share-links-off"),
         projector: checked("share-projector"),
+        quiz: ctx.quiz.filter(|_| checked("share-quiz")),
     };
     let (w, h) = size();
     // The custom fields show the size in use, whichever way it was chosen.

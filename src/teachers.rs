@@ -174,6 +174,32 @@ impl Teachers {
                 ));
             }
         }
+        // "Predict first": one link per chapter with questions, set 1, and its first question.
+        let mut quizzes = Vec::new();
+        for c in partlab_lab::quiz::chapters() {
+            let set = partlab_lab::quiz::QuizSet { seed: 1, index: 0 };
+            let options = chapters::FrameOptions {
+                quiz: Some(set),
+                ..chapters::FrameOptions::default()
+            };
+            let href = format!(
+                "#{}",
+                chapters::fragment(c, options, &format!("l={}", lang.code()))
+            );
+            let first = partlab_lab::quiz::question(c, set)
+                .map(|q| q.prompt(lang))
+                .unwrap_or_default();
+            quizzes.push((
+                "data-quiz",
+                c.slug().to_owned(),
+                vec![
+                    text(chapter_tab(lang, c))?,
+                    text(&first)?,
+                    H::new("a")?.attr("href", &href).text(&href),
+                ],
+            ));
+        }
+        let q = |w: partlab_lab::quiz::Word| w.text(lang);
         let t = |x: Text| tr(lang, x);
         let main = H::new("main")?
             .class("layout teachers")
@@ -246,6 +272,30 @@ impl Teachers {
                             t(Text::Address),
                         ],
                         views,
+                    )?)?)?,
+            )?
+            .child(
+                H::new("section")?
+                    .class("panel")
+                    .attr("aria-labelledby", "teachers-quiz-h")
+                    .child(
+                        H::new("h2")?
+                            .id("teachers-quiz-h")
+                            .text(q(partlab_lab::quiz::Word::TeachersHeading)),
+                    )?
+                    .child(
+                        H::new("p")?
+                            .class("note")
+                            .text(q(partlab_lab::quiz::Word::TeachersNote)),
+                    )?
+                    .child(H::new("div")?.class("scroll").child(table(
+                        "teachers-quiz",
+                        &[
+                            t(Text::ChapterCol),
+                            q(partlab_lab::quiz::Word::FirstQuestion),
+                            t(Text::Address),
+                        ],
+                        quizzes,
                     )?)?)?,
             )?;
         self.root.append_child(&main.el())?;

@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import { CLI, audit, cliJson, useLab } from './harness.mjs';
 
 const lab = useLab({ defaults: { height: 900, locale: 'en-GB', bypassCSP: true } });
-const FIELDS = ['s', 'n', 'w', 'v', 'k', 'r', 'l', 'p', 'key', 'embed', 'c', 'links', 'projector', 'm', 'lf', 'probes'];
+const FIELDS = ['s', 'n', 'w', 'v', 'k', 'r', 'l', 'p', 'key', 'embed', 'c', 'links', 'projector', 'm', 'lf', 'probes', 'quiz', 'qi'];
 
 describe('the teachers page', () => {
   test('lists every preset of the CLI, every field and view, and its links work', { skip: !CLI && 'no partlab CLI', timeout: 60_000 }, async () => {
@@ -13,6 +13,22 @@ describe('the teachers page', () => {
     const presets = await page.$$eval('#teachers-presets tr[data-preset]', (rows) => rows.map((r) => r.dataset.preset));
     assert.deepEqual(presets.toSorted(), cliJson('lesson').scenarios.map((s) => s.id).toSorted());
     assert.deepEqual(await page.$$eval('#teachers-fields tr[data-field]', (rows) => rows.map((r) => r.dataset.field)), FIELDS);
+    // The question set of "Predict first" is listed with the other frame fields.
+    assert.match(await page.textContent('#teachers-fields tr[data-field="quiz"]'), /Predict first.*nothing is sent/);
+    // A question set per chapter with questions: its first question is the CLI's, and the
+    // link opens it.
+    const quizzes = await page.$$eval('#teachers-quiz tr[data-quiz]', (rows) =>
+      rows.map((r) => [r.dataset.quiz, r.querySelectorAll('td')[0].textContent]),
+    );
+    assert.ok(quizzes.length >= 6, JSON.stringify(quizzes));
+    for (const [slug, first] of quizzes) {
+      assert.equal(first, cliJson('quiz', '--chapter', slug, '--seed', '1', '--count', '1').questions[0].prompt);
+    }
+    await page.click('#teachers-quiz tr[data-quiz="rebalancing"] a');
+    await page.waitForSelector('#quiz[data-open][data-chapter="rebalancing"]');
+    assert.equal(await page.textContent('#quiz-prompt'), quizzes.find(([s]) => s === 'rebalancing')[1]);
+    await page.goBack();
+    await page.waitForSelector('#teachers-quiz');
     const views = await page.$$eval('#teachers-views tr[data-view]', (rows) => rows.map((r) => r.dataset.view));
     assert.ok(views.includes('ring:figures') && views.includes('mod-n:movement'), views.join(' '));
     // A preset's link opens it in its chapter.

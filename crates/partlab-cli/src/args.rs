@@ -97,6 +97,9 @@ pub(crate) enum Command {
     Routing(crate::study::RoutingArgs),
     /// Each key's Redis Cluster slot: CRC16 of its hash tag (or of the whole key) mod 16384.
     Slot(crate::study::SlotArgs),
+    /// A chapter's "Predict first" questions for a seed (the page's quiz=), with the answers
+    /// the page reveals and, where there is one, the command that checks each.
+    Quiz(crate::quiz::QuizArgs),
 }
 
 /// The two sweeps.

@@ -12,6 +12,7 @@
 mod args;
 mod commands;
 mod key_file;
+mod quiz;
 mod study;
 mod text;
 mod zoo;

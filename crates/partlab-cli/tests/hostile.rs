@@ -219,6 +219,32 @@ fn malformed_and_misplaced_options_are_refused_with_one_line() {
             "--ttl 0: choose a whole number from 1 to 60",
         ),
         row(&["slot", ""], 2, "key 1 is empty"),
+        // The quiz's set and chapter, read like the page's address.
+        row(
+            &["quiz", "--chapter", "indexes", "--seed", "1"],
+            2,
+            "no questions for the chapter \"indexes\"; chapters with questions: replication, mod-n",
+        ),
+        row(
+            &["quiz", "--chapter", "ring", "--seed", "-1"],
+            2,
+            "--seed must be a whole number of up to 20 digits",
+        ),
+        row(
+            &["quiz", "--chapter", "ring", "--seed", "1", "--first", "1000"],
+            2,
+            "--first must be a whole number from 0 to 999",
+        ),
+        row(
+            &["quiz", "--chapter", "ring", "--seed", "1", "--count", "0"],
+            2,
+            "--count must be from 1 to 50",
+        ),
+        row(
+            &["quiz", "--chapter", "\u{1b}[31m", "--seed", "1"],
+            2,
+            "no questions for the chapter",
+        ),
         // The parameters of the strategies beyond the lesson belong to their strategy.
         row(
             &["dist", "--nodes", "a,b", "--probes", "5"],

@@ -30,6 +30,7 @@
 use partlab_core::config::Strategy;
 use partlab_core::lesson::{self, LessonPart, Scenario};
 
+use crate::quiz::{self, QuizSet, QUIZ_FIELD, QUIZ_INDEX_FIELD};
 use crate::state::{decode_field, Field, FragmentIssue, LabState, Lang};
 
 /// The fragment field that names the chapter.
@@ -46,6 +47,8 @@ pub struct FrameOptions {
     pub links: bool,
     /// Projector mode (`projector=on`): larger text and marks, a palette with 3:1 contrast.
     pub projector: bool,
+    /// The "Predict first" questions open with this set (`quiz=<seed>&qi=<index>`), or closed.
+    pub quiz: Option<QuizSet>,
 }
 
 impl Default for FrameOptions {
@@ -53,6 +56,7 @@ impl Default for FrameOptions {
         FrameOptions {
             links: true,
             projector: false,
+            quiz: None,
         }
     }
 }
@@ -324,6 +328,8 @@ pub struct Route {
     pub links: bool,
     /// Projector mode (`projector=on`).
     pub projector: bool,
+    /// The question set, when the address opens the questions (`quiz=`, `qi=`).
+    pub quiz: Option<QuizSet>,
     /// Problems with the frame's fields (an unknown chapter).
     pub issues: Vec<FragmentIssue>,
 }
@@ -338,6 +344,7 @@ pub fn route(fragment: &str, legacy: impl FnOnce(&str) -> ChapterId) -> Route {
     let mut chapter = None;
     let mut links = true;
     let mut projector = false;
+    let (mut quiz_seed, mut quiz_index) = (None, None);
     let mut issues = Vec::new();
     let mut rest: Vec<&str> = Vec::new();
     for pair in fragment.split('&').filter(|p| !p.is_empty()) {
@@ -358,6 +365,16 @@ pub fn route(fragment: &str, legacy: impl FnOnce(&str) -> ChapterId) -> Route {
                 "on" => projector = true,
                 "off" => projector = false,
                 _ => issues.push(FragmentIssue::bad_value(Field::Projector, raw)),
+            }
+        } else if name == QUIZ_FIELD {
+            match quiz::parse_seed(raw) {
+                Some(seed) => quiz_seed = Some(seed),
+                None => issues.push(FragmentIssue::bad_value(Field::Quiz, raw)),
+            }
+        } else if name == QUIZ_INDEX_FIELD {
+            match quiz::parse_index(raw) {
+                Some(i) => quiz_index = Some(i),
+                None => issues.push(FragmentIssue::bad_value(Field::QuizIndex, raw)),
             }
         } else {
             rest.push(pair);
@@ -403,6 +420,11 @@ pub fn route(fragment: &str, legacy: impl FnOnce(&str) -> ChapterId) -> Route {
         bare,
         links,
         projector,
+        // `qi` alone names a question of no set: nothing to open.
+        quiz: quiz_seed.map(|seed| QuizSet {
+            seed,
+            index: quiz_index.unwrap_or(0),
+        }),
         issues,
     }
 }
@@ -416,6 +438,10 @@ pub fn fragment(chapter: ChapterId, options: FrameOptions, fields: &str) -> Stri
     }
     if options.projector {
         out.push_str(&format!("&{PROJECTOR_FIELD}=on"));
+    }
+    if let Some(q) = options.quiz {
+        out.push('&');
+        out.push_str(&q.fields());
     }
     if !fields.is_empty() {
         out.push('&');
@@ -551,7 +577,11 @@ mod tests {
         for c in ChapterId::ALL {
             for (links, projector) in [(true, false), (false, false), (true, true), (false, true)] {
                 for fields in ["", "s=ring&v=10", "l=ca"] {
-                    let options = FrameOptions { links, projector };
+                    let options = FrameOptions {
+                        links,
+                        projector,
+                        quiz: None,
+                    };
                     let f = fragment(c, options, fields);
                     let r = route(&f, no_legacy);
                     assert_eq!(
@@ -581,5 +611,45 @@ mod tests {
         // The chapter's own fields never see the frame's.
         let r = route("c=ring&projector=on&v=10", no_legacy);
         assert_eq!((r.projector, r.rest.as_str()), (true, "v=10"));
+    }
+
+    #[test]
+    fn the_question_set_is_a_frame_field() {
+        for set in [
+            QuizSet { seed: 7, index: 0 },
+            QuizSet {
+                seed: u64::MAX,
+                index: 999,
+            },
+        ] {
+            let options = FrameOptions {
+                quiz: Some(set),
+                ..FrameOptions::default()
+            };
+            let f = fragment(ChapterId::Ring, options, "v=10&l=en");
+            let r = route(&f, no_legacy);
+            assert_eq!((r.quiz, r.rest.as_str()), (Some(set), "v=10&l=en"), "{f}");
+            assert!(r.issues.is_empty());
+        }
+        // Only the set's fields: the chapter opens as it was left, with the questions.
+        let r = route("c=rebalancing&quiz=3&qi=2", no_legacy);
+        assert!(r.bare);
+        assert_eq!(r.quiz, Some(QuizSet { seed: 3, index: 2 }));
+        // A bad value is an issue and opens nothing; `qi` alone is ignored.
+        let r = route("c=ring&quiz=-1&v=10", no_legacy);
+        assert_eq!((r.quiz, r.rest.as_str()), (None, "v=10"));
+        assert!(matches!(
+            r.issues.as_slice(),
+            [FragmentIssue::BadValue {
+                field: Field::Quiz,
+                ..
+            }]
+        ));
+        let r = route("c=ring&qi=1000&quiz=4", no_legacy);
+        assert_eq!(r.quiz, Some(QuizSet { seed: 4, index: 0 }));
+        assert_eq!(r.issues.len(), 1);
+        assert_eq!(route("c=ring&qi=3", no_legacy).quiz, None);
+        // Old addresses never named a question set.
+        assert_eq!(route("s=ring&v=10", legacy_chapter).quiz, None);
     }
 }

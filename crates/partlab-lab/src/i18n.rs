@@ -719,6 +719,9 @@ pub fn chapter_intro(lang: Lang, c: ChapterId) -> &'static str {
 /// What an address field means and which values it takes, for the teachers' page.
 pub fn field_help(lang: Lang, f: Field) -> (&'static str, &'static str) {
     let (ca, en, es) = match f {
+        Field::Quiz | Field::QuizIndex => {
+            return crate::quiz::field_help(lang, f == Field::QuizIndex)
+        }
         Field::Chapter => (
             ("El capítol.", "mod-n, ring, rendezvous, teachers; sol (amb l=), obre el capítol tal com el vas deixar"),
             ("The chapter.", "mod-n, ring, rendezvous, teachers; alone (with l=), opens the chapter as you left it"),
@@ -1267,6 +1270,9 @@ fn field_rule(lang: Lang, f: Field) -> String {
         ),
         Field::Links => pick(lang, "ha de ser off o on", "it must be off or on", "debe ser off u on"),
         Field::Projector => pick(lang, "ha de ser on o off", "it must be on or off", "debe ser on u off"),
+        Field::Quiz | Field::QuizIndex => {
+            crate::quiz::field_rule(lang, f == Field::QuizIndex).to_owned()
+        }
     }
 }
 
@@ -1334,6 +1340,10 @@ fn field_name(lang: Lang, f: Field) -> String {
             "enlaces que salen de la página",
         ),
         Field::Projector => ("mode projector", "projector mode", "modo proyector"),
+        Field::Quiz | Field::QuizIndex => {
+            let label = crate::quiz::field_label(lang, f == Field::QuizIndex);
+            (label, label, label)
+        }
     };
     match lang {
         Lang::Ca => format!("el camp «{}» ({ca})", f.name()),

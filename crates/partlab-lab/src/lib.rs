@@ -12,6 +12,7 @@ pub mod i18n;
 pub mod model;
 pub mod palette;
 pub mod paths;
+pub mod quiz;
 pub mod share;
 pub mod state;
 pub mod study;

@@ -35,6 +35,8 @@ pub struct ShareOptions {
     pub links_off: bool,
     /// Open it in projector mode (`projector=on`).
     pub projector: bool,
+    /// Open the questions with this set (`quiz=`, `qi=`).
+    pub quiz: Option<crate::quiz::QuizSet>,
 }
 
 /// The fields of `fields` (a chapter's fragment fields, `a=1&b=2`) without those named in
@@ -52,7 +54,15 @@ fn without(fields: &str, drop: &[&str]) -> Vec<String> {
 /// `current`.
 pub fn share_fragment(chapter: ChapterId, current: &str, options: &ShareOptions) -> String {
     let mut fields = match &options.what {
-        ShareWhat::Current => without(current, &["l", "embed"]),
+        ShareWhat::Current => without(
+            current,
+            &[
+                "l",
+                "embed",
+                crate::quiz::QUIZ_FIELD,
+                crate::quiz::QUIZ_INDEX_FIELD,
+            ],
+        ),
         ShareWhat::Preset(id) => vec![format!("p={id}")],
         ShareWhat::ChapterStart => Vec::new(),
     };
@@ -63,6 +73,7 @@ pub fn share_fragment(chapter: ChapterId, current: &str, options: &ShareOptions)
     let frame = chapters::FrameOptions {
         links: !options.links_off,
         projector: options.projector,
+        quiz: options.quiz,
     };
     chapters::fragment(chapter, frame, &fields.join("&"))
 }
@@ -111,7 +122,26 @@ mod tests {
             lang: Lang::En,
             links_off: false,
             projector: false,
+            quiz: None,
         }
+    }
+
+    #[test]
+    fn a_shared_link_carries_the_question_set() {
+        let set = crate::quiz::QuizSet { seed: 12, index: 3 };
+        let mut o = options(ShareWhat::Current, None);
+        o.quiz = Some(set);
+        let f = share_fragment(ChapterId::Ring, "s=ring&v=10&l=ca&quiz=1", &o);
+        let r = route(&f, |_| ChapterId::DEFAULT);
+        assert_eq!(r.quiz, Some(set), "{f}");
+        assert!(r.issues.is_empty(), "{f}");
+        // Without it, no question set, even when the current fields name one.
+        let f = share_fragment(
+            ChapterId::Ring,
+            "s=ring&quiz=1",
+            &options(ShareWhat::Current, None),
+        );
+        assert_eq!(route(&f, |_| ChapterId::DEFAULT).quiz, None, "{f}");
     }
 
     #[test]

@@ -529,7 +529,11 @@ impl LabState {
                     None => bad(&mut issues),
                 },
                 // The frame's fields: it read them already.
-                Field::Chapter | Field::Links | Field::Projector => {}
+                Field::Chapter
+                | Field::Links
+                | Field::Projector
+                | Field::Quiz
+                | Field::QuizIndex => {}
             }
         }
         if unknown > 0 {
@@ -650,11 +654,15 @@ pub enum Field {
     LoadFactor,
     /// `probes`: multi-probe's probes per key.
     Probes,
+    /// `quiz`: the "Predict first" question set (read by the frame).
+    Quiz,
+    /// `qi`: the question of the set on screen (read by the frame).
+    QuizIndex,
 }
 
 impl Field {
     /// Every field, in the order the address writes them (the frame's last).
-    pub const ALL: [Field; 16] = [
+    pub const ALL: [Field; 18] = [
         Field::Strategy,
         Field::Nodes,
         Field::Weights,
@@ -671,6 +679,8 @@ impl Field {
         Field::TableSize,
         Field::LoadFactor,
         Field::Probes,
+        Field::Quiz,
+        Field::QuizIndex,
     ];
 
     /// The field's name in the fragment.
@@ -692,6 +702,8 @@ impl Field {
             Field::TableSize => "m",
             Field::LoadFactor => "lf",
             Field::Probes => "probes",
+            Field::Quiz => crate::quiz::QUIZ_FIELD,
+            Field::QuizIndex => crate::quiz::QUIZ_INDEX_FIELD,
         }
     }
 

@@ -500,7 +500,14 @@ mod tests {
     #[test]
     fn no_chapter_field_or_control_takes_a_frame_field_name() {
         use crate::chapters::{Instrument, CHAPTER_FIELD, LINKS_FIELD, PROJECTOR_FIELD};
-        let reserved = [CHAPTER_FIELD, LINKS_FIELD, PROJECTOR_FIELD];
+        use crate::quiz::{QUIZ_FIELD, QUIZ_INDEX_FIELD};
+        let reserved = [
+            CHAPTER_FIELD,
+            LINKS_FIELD,
+            PROJECTOR_FIELD,
+            QUIZ_FIELD,
+            QUIZ_INDEX_FIELD,
+        ];
         for c in ChapterId::ALL
             .into_iter()
             .filter(|c| c.instrument() == Instrument::Study)

@@ -1,0 +1,1298 @@
+//! Predict, then reveal: an optional question in each chapter that has a change or a measure.
+//!
+//! A question set is a seed (`quiz=<seed>` in the address) and a position in it (`qi=<index>`).
+//! Each question is drawn from `(chapter, seed, index)` with the core's SplitMix64, so one
+//! link gives a class the same questions and another seed gives other figures. The correct
+//! answer is computed by `partlab-core` (the same functions the chapters and the CLI call);
+//! the student's guess, typed into the page, is parsed here without panicking and graded
+//! against it. Nothing is stored or sent anywhere: the page only shows the verdict.
+//!
+//! ```
+//! use partlab_lab::chapters::ChapterId;
+//! use partlab_lab::quiz::{question, QuizSet};
+//!
+//! let set = QuizSet { seed: 7, index: 0 };
+//! let q = question(ChapterId::Ring, set).expect("the ring chapter has questions");
+//! let answer = q.solve().expect("generated questions are solvable");
+//! // The same seed gives the same question, with the same answer.
+//! assert_eq!(question(ChapterId::Ring, set), Some(q));
+//! assert_eq!(q.grade(answer, &answer.plain()).map(|v| v.correct), Ok(true));
+//! ```
+
+use partlab_core::config::{Config, Strategy};
+use partlab_core::hash::lesson_key;
+use partlab_core::hotkeys::zipf_weights;
+use partlab_core::keys::KeySet;
+use partlab_core::rebalance::{key_slot, FixedLayout};
+use partlab_core::replication::{node_name, Cluster};
+use partlab_core::rng::{sub_seed, SplitMix64};
+use partlab_core::stats::Movement;
+use partlab_core::strategy::Partitioner;
+use partlab_core::zoo::compare::{moved, Algo, Change, Params};
+
+use crate::chapters::ChapterId;
+use crate::i18n::{by_lang, fmt_dec, fmt_int, fmt_pct, strategy_name};
+use crate::state::Lang;
+
+/// The frame's field naming the question set (`quiz=7`).
+pub const QUIZ_FIELD: &str = "quiz";
+/// The frame's field naming the question shown (`qi=0` is the first).
+pub const QUIZ_INDEX_FIELD: &str = "qi";
+/// The last question index an address may name.
+pub const MAX_INDEX: u32 = 999;
+/// The most digits a seed may have in an address (`u64::MAX` has 20).
+pub const MAX_SEED_DIGITS: usize = 20;
+/// The longest guess the page reads (a student's typing, bounded before any parsing).
+pub const MAX_GUESS_CHARS: usize = 32;
+/// The lesson's keys every key-moving question places (`P-2026-000001 …`): enough for a
+/// share to be within a fraction of a point of the chapter's 100 000, cheap to hash in a
+/// click.
+pub const QUIZ_KEYS: usize = 10_000;
+/// How far (percentage points) a share may be from the core's and still count as right.
+pub const PERCENT_TOLERANCE: f64 = 5.0;
+
+/// Node names the questions use: the lesson's cluster first, then its joining node, then more
+/// towns in the same style.
+const POOL: [&str; 10] = [
+    "inv-bcn", "inv-vlc", "inv-gir", "inv-lle", "inv-tar", "inv-pal", "inv-cas", "inv-reu",
+    "inv-vic", "inv-and",
+];
+
+/// A question set and the question on screen: the frame's `quiz=` and `qi=` fields.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct QuizSet {
+    /// The seed every question of the set is drawn from.
+    pub seed: u64,
+    /// Which question (0 is the first).
+    pub index: u32,
+}
+
+impl QuizSet {
+    /// The set's fields for an address (`quiz=7&qi=2`; `qi` only when it is not 0).
+    pub fn fields(self) -> String {
+        if self.index == 0 {
+            format!("{QUIZ_FIELD}={}", self.seed)
+        } else {
+            format!(
+                "{QUIZ_FIELD}={}&{QUIZ_INDEX_FIELD}={}",
+                self.seed, self.index
+            )
+        }
+    }
+
+    /// The next question of the same set (the last index stays).
+    pub fn next(self) -> QuizSet {
+        QuizSet {
+            seed: self.seed,
+            index: (self.index + 1).min(MAX_INDEX),
+        }
+    }
+}
+
+/// A seed written in an address: ASCII digits only (no sign, no spaces), at most
+/// [`MAX_SEED_DIGITS`], within `u64`.
+pub fn parse_seed(raw: &str) -> Option<u64> {
+    if raw.is_empty() || raw.len() > MAX_SEED_DIGITS || !raw.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    raw.parse().ok()
+}
+
+/// A question index written in an address: digits, `0..=MAX_INDEX`.
+pub fn parse_index(raw: &str) -> Option<u32> {
+    if raw.is_empty() || raw.len() > 3 || !raw.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    raw.parse().ok().filter(|i| *i <= MAX_INDEX)
+}
+
+/// The kinds of question a chapter draws from; empty for chapters without one.
+fn kinds(chapter: ChapterId) -> &'static [Kind] {
+    match chapter {
+        ChapterId::ModN => &[Kind::ModuloJoin, Kind::ModuloOwner],
+        ChapterId::Ring => &[Kind::RingJoin, Kind::RingJoin, Kind::RingOwner],
+        ChapterId::Rendezvous => &[Kind::RendezvousLeave, Kind::JumpJoin, Kind::RendezvousOwner],
+        ChapterId::Rebalancing => &[Kind::FixedJoin, Kind::SameSlot],
+        ChapterId::Replication => &[Kind::ReplicaLoss],
+        ChapterId::HotKeys => &[Kind::HottestShare],
+        ChapterId::Compare => &[Kind::CompareJoin],
+        ChapterId::HashKeys
+        | ChapterId::Ranges
+        | ChapterId::Indexes
+        | ChapterId::Routing
+        | ChapterId::ChoosingKeys
+        | ChapterId::Teachers => &[],
+    }
+}
+
+/// Whether `chapter` offers questions.
+pub fn covers(chapter: ChapterId) -> bool {
+    !kinds(chapter).is_empty()
+}
+
+/// The chapters that offer questions, in the lab's order.
+pub fn chapters() -> impl Iterator<Item = ChapterId> {
+    ChapterId::ALL.into_iter().filter(|c| covers(*c))
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    ModuloJoin,
+    ModuloOwner,
+    RingJoin,
+    RingOwner,
+    RendezvousLeave,
+    JumpJoin,
+    RendezvousOwner,
+    FixedJoin,
+    SameSlot,
+    ReplicaLoss,
+    HottestShare,
+    CompareJoin,
+}
+
+/// How the two keys of a Redis slot question are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tagging {
+    /// `{user42}.following` and `{user42}.followers`: the same hash tag.
+    SameTag,
+    /// `user42.following` and `user42.followers`: no tag, the whole keys are hashed.
+    NoTag,
+    /// `{}user42.following` and `{}user42.followers`: an empty tag counts as none.
+    EmptyTag,
+}
+
+/// One question, with every parameter it was drawn with (the answer is [`Question::solve`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Question {
+    /// `hash mod N`, `nodes` → `nodes + 1`: the share of keys that move.
+    ModuloJoin {
+        /// Nodes before the change.
+        nodes: u32,
+    },
+    /// The ring with `vnodes` per node, a node joins `nodes`: the share of keys that move.
+    RingJoin {
+        /// Nodes before the change.
+        nodes: u32,
+        /// Virtual nodes per node.
+        vnodes: u32,
+    },
+    /// Rendezvous over `nodes`, the node `leaver` leaves: the share of keys that move.
+    RendezvousLeave {
+        /// Nodes before the change.
+        nodes: u32,
+        /// Index of the node that leaves.
+        leaver: u32,
+    },
+    /// Jump hash, `nodes` → `nodes + 1` buckets: the share of keys that move.
+    JumpJoin {
+        /// Buckets before the change.
+        nodes: u32,
+    },
+    /// Which of `nodes` nodes owns the lesson's key number `key` under `strategy` (the ring
+    /// with 150 vnodes).
+    Owner {
+        /// mod N, the ring or rendezvous.
+        strategy: Strategy,
+        /// Nodes.
+        nodes: u32,
+        /// The key's number (`P-2026-…`).
+        key: u64,
+    },
+    /// The fixed scheme: `partitions` partitions dealt over `nodes`, a node joins: how many
+    /// partitions move.
+    FixedJoin {
+        /// Partitions (fixed for ever).
+        partitions: u32,
+        /// Nodes before the change.
+        nodes: u32,
+    },
+    /// Redis Cluster: do two keys of user `user`, written as `tagging` says, share a slot.
+    SameSlot {
+        /// The user number in the keys.
+        user: u32,
+        /// How the keys are written.
+        tagging: Tagging,
+    },
+    /// `partitions` partitions round robin on `nodes` nodes with `rf` copies; node `failed`
+    /// fails: how many partitions have no copy left.
+    ReplicaLoss {
+        /// Nodes.
+        nodes: u32,
+        /// Partitions.
+        partitions: u32,
+        /// Copies per partition.
+        rf: u32,
+        /// The node that fails.
+        failed: u32,
+    },
+    /// Zipf popularity over `keys` products with exponent `exponent_centi / 100`: the share
+    /// of requests for the most popular one.
+    HottestShare {
+        /// Products.
+        keys: u32,
+        /// The exponent `s` in hundredths.
+        exponent_centi: u32,
+    },
+    /// An algorithm of the comparison, a node joins `nodes`: the share of keys that move.
+    CompareJoin {
+        /// The algorithm (default parameters).
+        algo: Algo,
+        /// Nodes before the change.
+        nodes: u32,
+    },
+}
+
+/// The question `set.index` of the set `set.seed` in `chapter`; `None` for a chapter without
+/// questions. Any seed and index give a question (the index is read modulo nothing: every
+/// index draws afresh from its own stream).
+pub fn question(chapter: ChapterId, set: QuizSet) -> Option<Question> {
+    let kinds = kinds(chapter);
+    if kinds.is_empty() {
+        return None;
+    }
+    let chapter_code = ChapterId::ALL
+        .iter()
+        .position(|c| *c == chapter)
+        .unwrap_or(0) as u64;
+    // One independent stream per chapter and question: a chapter's questions do not shift
+    // when another chapter gains a kind.
+    let mut rng = SplitMix64::new(sub_seed(
+        set.seed,
+        (chapter_code << 32) | u64::from(set.index),
+    ));
+    let mut pick = |from: u32, to: u32| from + rng.below(u64::from(to - from + 1)) as u32;
+    let kind = kinds[pick(0, kinds.len() as u32 - 1) as usize];
+    let q = match kind {
+        Kind::ModuloJoin => Question::ModuloJoin { nodes: pick(2, 8) },
+        Kind::RingJoin => Question::RingJoin {
+            nodes: pick(3, 8),
+            vnodes: [2, 10, 50, 150][pick(0, 3) as usize],
+        },
+        Kind::RendezvousLeave => {
+            let nodes = pick(3, 8);
+            Question::RendezvousLeave {
+                nodes,
+                leaver: pick(0, nodes - 1),
+            }
+        }
+        Kind::JumpJoin => Question::JumpJoin { nodes: pick(2, 9) },
+        Kind::ModuloOwner | Kind::RingOwner | Kind::RendezvousOwner => Question::Owner {
+            strategy: match kind {
+                Kind::ModuloOwner => Strategy::Modulo,
+                Kind::RingOwner => Strategy::Ring,
+                _ => Strategy::Rendezvous,
+            },
+            nodes: pick(3, 6),
+            key: u64::from(pick(1, 99_999)),
+        },
+        Kind::FixedJoin => Question::FixedJoin {
+            partitions: [12, 16, 24, 32, 60, 64, 100, 128][pick(0, 7) as usize],
+            nodes: pick(3, 9),
+        },
+        Kind::SameSlot => Question::SameSlot {
+            user: pick(1, 9_999),
+            tagging: [Tagging::SameTag, Tagging::NoTag, Tagging::EmptyTag][pick(0, 2) as usize],
+        },
+        Kind::ReplicaLoss => {
+            let nodes = pick(3, 8);
+            Question::ReplicaLoss {
+                nodes,
+                partitions: pick(nodes, 24),
+                rf: pick(1, 3),
+                failed: pick(0, nodes - 1),
+            }
+        }
+        Kind::HottestShare => Question::HottestShare {
+            keys: [100, 1_000, 10_000][pick(0, 2) as usize],
+            exponent_centi: [80, 100, 120, 150][pick(0, 3) as usize],
+        },
+        Kind::CompareJoin => Question::CompareJoin {
+            algo: [Algo::Modulo, Algo::Jump, Algo::Maglev, Algo::MultiProbe][pick(0, 3) as usize],
+            nodes: pick(3, 9),
+        },
+    };
+    Some(q)
+}
+
+/// The correct answer, as the core computes it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Answer {
+    /// A share in percent (0–100).
+    Percent(f64),
+    /// A whole number.
+    Count(u64),
+    /// The index of the right option in [`Question::choices`].
+    Choice(usize),
+}
+
+impl Answer {
+    /// The answer as a student would type it (a number with a dot, or the option's index):
+    /// what tests and the CLI's answer key feed back to [`Question::grade`].
+    pub fn plain(self) -> String {
+        match self {
+            Answer::Percent(p) => format!("{p:.1}"),
+            Answer::Count(c) => c.to_string(),
+            Answer::Choice(i) => i.to_string(),
+        }
+    }
+}
+
+/// What the student answers with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputKind {
+    /// A number from 0 to 100 (a share in %).
+    Percent,
+    /// A whole number from 0 to [`Question::max_count`].
+    Count,
+    /// One of [`Question::choices`].
+    Choice,
+}
+
+/// A question whose answer the core refused to compute (data only; never expected for a
+/// generated question, but a broken one must not panic the page).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Unsolvable;
+
+/// Why a typed guess was not read. A closed set, each with a sentence for the student.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GuessError {
+    /// Nothing typed (or only spaces).
+    Empty,
+    /// Longer than [`MAX_GUESS_CHARS`].
+    TooLong,
+    /// Not a number.
+    NotANumber,
+    /// A number with a fraction where a whole one is asked.
+    NotWhole,
+    /// Outside the question's range.
+    OutOfRange {
+        /// The least allowed.
+        min: u64,
+        /// The most allowed.
+        max: u64,
+    },
+    /// No option picked (or one that is not offered).
+    NoChoice,
+}
+
+impl GuessError {
+    /// The sentence shown under the input.
+    pub fn message(self, lang: Lang) -> String {
+        match self {
+            GuessError::Empty => by_lang(
+                lang,
+                "Escriu primer la teva predicció.",
+                "Type your guess first.",
+                "Escribe primero tu predicción.",
+            )
+            .to_owned(),
+            GuessError::TooLong => by_lang(
+                lang,
+                &format!("És massa llarg: com a màxim {MAX_GUESS_CHARS} caràcters."),
+                &format!("That is too long: at most {MAX_GUESS_CHARS} characters."),
+                &format!("Es demasiado largo: como máximo {MAX_GUESS_CHARS} caracteres."),
+            )
+            .to_owned(),
+            GuessError::NotANumber => by_lang(
+                lang,
+                "Escriu un nombre, com ara 25 o 12,5.",
+                "Type a number, such as 25 or 12.5.",
+                "Escribe un número, como 25 o 12,5.",
+            )
+            .to_owned(),
+            GuessError::NotWhole => by_lang(
+                lang,
+                "Escriu un nombre enter, com ara 8.",
+                "Type a whole number, such as 8.",
+                "Escribe un número entero, como 8.",
+            )
+            .to_owned(),
+            GuessError::OutOfRange { min, max } => {
+                let (min, max) = (fmt_int(lang, min), fmt_int(lang, max));
+                by_lang(
+                    lang,
+                    &format!("Escriu un nombre entre {min} i {max}."),
+                    &format!("Type a number from {min} to {max}."),
+                    &format!("Escribe un número entre {min} y {max}."),
+                )
+                .to_owned()
+            }
+            GuessError::NoChoice => by_lang(
+                lang,
+                "Tria una de les opcions.",
+                "Pick one of the options.",
+                "Elige una de las opciones.",
+            )
+            .to_owned(),
+        }
+    }
+}
+
+/// A guess as read.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Guess {
+    /// A share in percent.
+    Percent(f64),
+    /// A whole number.
+    Count(u64),
+    /// An option's index.
+    Choice(usize),
+}
+
+/// A graded guess.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Verdict {
+    /// What the student said.
+    pub guess: Guess,
+    /// Whether it counts as right (within [`PERCENT_TOLERANCE`] for a share, exact otherwise).
+    pub correct: bool,
+}
+
+fn names(n: u32) -> Vec<String> {
+    POOL.iter()
+        .take(n as usize)
+        .map(|s| (*s).to_owned())
+        .collect()
+}
+
+/// The share (%) of the lesson's first [`QUIZ_KEYS`] keys whose owner changes from `before`
+/// to `after` (both validated by the core).
+fn moved_share(before: &Config, after: &Config) -> Result<f64, Unsolvable> {
+    let keys = KeySet::lesson(QUIZ_KEYS).map_err(|_| Unsolvable)?;
+    let a = Partitioner::new(before).map_err(|_| Unsolvable)?;
+    let b = Partitioner::new(after).map_err(|_| Unsolvable)?;
+    let m = Movement::between(before, &a.assign(&keys, 1), after, &b.assign(&keys, 1));
+    Ok(m.moved_fraction * 100.0)
+}
+
+/// The two keys of a slot question.
+fn slot_keys(user: u32, tagging: Tagging) -> [String; 2] {
+    let (open, close) = match tagging {
+        Tagging::SameTag => ("{", "}"),
+        Tagging::NoTag => ("", ""),
+        Tagging::EmptyTag => ("{}", ""),
+    };
+    ["following", "followers"].map(|s| format!("{open}user{user}{close}.{s}"))
+}
+
+fn algo_name(lang: Lang, algo: Algo) -> &'static str {
+    match algo {
+        Algo::Modulo => by_lang(lang, "hash mòdul N", "hash mod N", "hash módulo N"),
+        Algo::Ring => by_lang(lang, "l'anell", "the ring", "el anillo"),
+        Algo::Rendezvous => "rendezvous",
+        Algo::Jump => "jump hash",
+        Algo::Maglev => "Maglev",
+        Algo::Bounded => by_lang(
+            lang,
+            "càrregues acotades",
+            "bounded loads",
+            "cargas acotadas",
+        ),
+        Algo::MultiProbe => "multi-probe",
+    }
+}
+
+impl Question {
+    /// The answer, computed by `partlab-core` through the functions the chapters use.
+    pub fn solve(&self) -> Result<Answer, Unsolvable> {
+        match *self {
+            Question::ModuloJoin { nodes } => {
+                let before = Config::new(Strategy::Modulo, names(nodes));
+                let after = Config::new(Strategy::Modulo, names(nodes + 1));
+                moved_share(&before, &after).map(Answer::Percent)
+            }
+            Question::RingJoin { nodes, vnodes } => {
+                let before = Config::new(Strategy::Ring, names(nodes)).with_vnodes(vnodes);
+                let after = Config::new(Strategy::Ring, names(nodes + 1)).with_vnodes(vnodes);
+                moved_share(&before, &after).map(Answer::Percent)
+            }
+            Question::RendezvousLeave { nodes, leaver } => {
+                let before = Config::new(Strategy::Rendezvous, names(nodes));
+                let rest: Vec<String> = names(nodes)
+                    .into_iter()
+                    .enumerate()
+                    .filter(|(i, _)| *i != leaver as usize)
+                    .map(|(_, n)| n)
+                    .collect();
+                let after = Config::new(Strategy::Rendezvous, rest);
+                moved_share(&before, &after).map(Answer::Percent)
+            }
+            Question::JumpJoin { nodes } => {
+                let before = Config::new(Strategy::Jump, names(nodes));
+                let after = Config::new(Strategy::Jump, names(nodes + 1));
+                moved_share(&before, &after).map(Answer::Percent)
+            }
+            Question::Owner {
+                strategy,
+                nodes,
+                key,
+            } => {
+                let config = Config::new(strategy, names(nodes));
+                let p = Partitioner::new(&config).map_err(|_| Unsolvable)?;
+                let owner = p.place(&lesson_key(key), 1).nodes.first().copied();
+                owner
+                    .map(|o| Answer::Choice(usize::from(o)))
+                    .ok_or(Unsolvable)
+            }
+            Question::FixedJoin { partitions, nodes } => {
+                let layout = FixedLayout::new(partitions, nodes);
+                // Every partition the same size: the new node's share in whole partitions.
+                let sizes = vec![1u64; layout.owner.len()];
+                let (_, moves) = layout.join(1, &sizes);
+                Ok(Answer::Count(moves.len() as u64))
+            }
+            Question::SameSlot { user, tagging } => {
+                let [a, b] = slot_keys(user, tagging);
+                let same = key_slot(a.as_bytes()) == key_slot(b.as_bytes());
+                Ok(Answer::Choice(if same { 0 } else { 1 }))
+            }
+            Question::ReplicaLoss {
+                nodes,
+                partitions,
+                rf,
+                failed,
+            } => {
+                let cluster =
+                    Cluster::round_robin(nodes as usize, partitions as usize, rf as usize);
+                Ok(Answer::Count(cluster.fail(failed as usize).lost() as u64))
+            }
+            Question::HottestShare {
+                keys,
+                exponent_centi,
+            } => {
+                let w = zipf_weights(keys as usize, exponent_centi);
+                let total: u128 = w.iter().map(|x| u128::from(*x)).sum();
+                let first = w.first().copied().ok_or(Unsolvable)?;
+                Ok(Answer::Percent(first as f64 / total.max(1) as f64 * 100.0))
+            }
+            Question::CompareJoin { algo, nodes } => {
+                let keys = KeySet::lesson(QUIZ_KEYS).map_err(|_| Unsolvable)?;
+                let joiner = POOL.get(nodes as usize).copied().ok_or(Unsolvable)?;
+                let m = moved(
+                    algo,
+                    &names(nodes),
+                    &Params::default(),
+                    &keys,
+                    Change::Join(joiner),
+                )
+                .map_err(|_| Unsolvable)?;
+                Ok(Answer::Percent(m.fraction * 100.0))
+            }
+        }
+    }
+
+    /// A stable name for the kind of question (`data-kind`, the CLI's JSON).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Question::ModuloJoin { .. } => "modulo-join",
+            Question::RingJoin { .. } => "ring-join",
+            Question::RendezvousLeave { .. } => "rendezvous-leave",
+            Question::JumpJoin { .. } => "jump-join",
+            Question::Owner { .. } => "owner",
+            Question::FixedJoin { .. } => "fixed-join",
+            Question::SameSlot { .. } => "same-slot",
+            Question::ReplicaLoss { .. } => "replica-loss",
+            Question::HottestShare { .. } => "hottest-share",
+            Question::CompareJoin { .. } => "compare-join",
+        }
+    }
+
+    /// What the student answers with.
+    pub fn input(&self) -> InputKind {
+        match self {
+            Question::Owner { .. } | Question::SameSlot { .. } => InputKind::Choice,
+            Question::FixedJoin { .. } | Question::ReplicaLoss { .. } => InputKind::Count,
+            _ => InputKind::Percent,
+        }
+    }
+
+    /// The largest count a guess may be (the question's own bound: partitions).
+    pub fn max_count(&self) -> u64 {
+        match *self {
+            Question::FixedJoin { partitions, .. } | Question::ReplicaLoss { partitions, .. } => {
+                u64::from(partitions)
+            }
+            _ => 100,
+        }
+    }
+
+    /// The options of a choice question, in `lang` (empty for a number).
+    pub fn choices(&self, lang: Lang) -> Vec<String> {
+        match *self {
+            Question::Owner { nodes, .. } => names(nodes),
+            Question::SameSlot { .. } => vec![
+                by_lang(lang, "El mateix slot", "The same slot", "El mismo slot").to_owned(),
+                by_lang(
+                    lang,
+                    "Slots diferents",
+                    "Different slots",
+                    "Slots distintos",
+                )
+                .to_owned(),
+            ],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The nodes of the question's cluster before its change (for the CLI's check), if it
+    /// places keys on named nodes.
+    pub fn node_names(&self) -> Vec<String> {
+        match *self {
+            Question::ModuloJoin { nodes }
+            | Question::RingJoin { nodes, .. }
+            | Question::RendezvousLeave { nodes, .. }
+            | Question::JumpJoin { nodes }
+            | Question::Owner { nodes, .. }
+            | Question::CompareJoin { nodes, .. } => names(nodes),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The `partlab` command that computes the same figure another way (the teacher's check
+    /// and the e2e tests' oracle), where one exists.
+    pub fn check_command(&self) -> Option<Vec<String>> {
+        let s = |x: &str| x.to_owned();
+        let join = |n: u32| names(n).join(",");
+        let moving = |strategy: &str, before: String, after: String, extra: &[String]| {
+            let mut v = vec![
+                s("move"),
+                s("--strategy"),
+                s(strategy),
+                s("--nodes"),
+                before,
+                s("--to"),
+                after,
+                s("--keys"),
+                QUIZ_KEYS.to_string(),
+            ];
+            v.extend_from_slice(extra);
+            v
+        };
+        match *self {
+            Question::ModuloJoin { nodes } => {
+                Some(moving("modulo", join(nodes), join(nodes + 1), &[]))
+            }
+            Question::JumpJoin { nodes } => Some(moving("jump", join(nodes), join(nodes + 1), &[])),
+            Question::RingJoin { nodes, vnodes } => Some(moving(
+                "ring",
+                join(nodes),
+                join(nodes + 1),
+                &[s("--vnodes"), vnodes.to_string()],
+            )),
+            Question::RendezvousLeave { nodes, leaver } => {
+                let rest: Vec<String> = names(nodes)
+                    .into_iter()
+                    .enumerate()
+                    .filter(|(i, _)| *i != leaver as usize)
+                    .map(|(_, n)| n)
+                    .collect();
+                Some(moving("rendezvous", join(nodes), rest.join(","), &[]))
+            }
+            Question::Owner {
+                strategy,
+                nodes,
+                key,
+            } => Some(vec![
+                s("locate"),
+                lesson_key(key),
+                s("--strategy"),
+                s(strategy.name()),
+                s("--nodes"),
+                join(nodes),
+            ]),
+            Question::SameSlot { user, tagging } => {
+                let [a, b] = slot_keys(user, tagging);
+                Some(vec![s("slot"), a, b])
+            }
+            _ => None,
+        }
+    }
+
+    /// The chapter fields that show the question's configuration in a hashing chapter (after
+    /// its change, with the key selected for an owner question), without the language.
+    pub fn lab_fields(&self) -> Option<String> {
+        let base = |strategy: Strategy, n: u32, vnodes: Option<u32>| {
+            let mut f = format!("s={}&n={}", strategy.name(), names(n).join(","));
+            if let Some(v) = vnodes {
+                f.push_str(&format!("&v={v}"));
+            }
+            f.push_str(&format!("&k={QUIZ_KEYS}"));
+            f
+        };
+        match *self {
+            Question::ModuloJoin { nodes } => Some(base(Strategy::Modulo, nodes + 1, None)),
+            Question::RingJoin { nodes, vnodes } => {
+                Some(base(Strategy::Ring, nodes + 1, Some(vnodes)))
+            }
+            Question::JumpJoin { nodes } => Some(base(Strategy::Jump, nodes + 1, None)),
+            Question::RendezvousLeave { nodes, .. } => {
+                Some(base(Strategy::Rendezvous, nodes, None))
+            }
+            Question::Owner {
+                strategy,
+                nodes,
+                key,
+            } => {
+                let vnodes = (strategy == Strategy::Ring).then_some(150);
+                Some(format!(
+                    "{}&key={}",
+                    base(strategy, nodes, vnodes),
+                    lesson_key(key)
+                ))
+            }
+            _ => None,
+        }
+    }
+
+    /// The question, in `lang`.
+    pub fn prompt(&self, lang: Lang) -> String {
+        let k = fmt_int(lang, QUIZ_KEYS as u64);
+        match *self {
+            Question::ModuloJoin { nodes } => {
+                let (n, m) = (nodes, nodes + 1);
+                by_lang(
+                    lang,
+                    &format!("Amb hash mòdul N, {k} claus es reparteixen entre {n} nodes. S'hi afegeix un node ({n} → {m}). Quin percentatge de les claus canvia de node?"),
+                    &format!("With hash mod N, {k} keys are spread over {n} nodes. One node joins ({n} → {m}). What share of the keys changes node (%)?"),
+                    &format!("Con hash módulo N, {k} claves se reparten entre {n} nodos. Se añade un nodo ({n} → {m}). ¿Qué porcentaje de las claves cambia de nodo?"),
+                )
+                .to_owned()
+            }
+            Question::RingJoin { nodes, vnodes } => {
+                let joiner = POOL.get(nodes as usize).copied().unwrap_or("inv-new");
+                by_lang(
+                    lang,
+                    &format!("{joiner} entra en un anell de {nodes} nodes amb {vnodes} nodes virtuals cadascun, que té {k} claus. Quin percentatge de les claus canvia de node?"),
+                    &format!("{joiner} joins a ring of {nodes} nodes with {vnodes} virtual nodes each, holding {k} keys. What share of the keys changes node (%)?"),
+                    &format!("{joiner} entra en un anillo de {nodes} nodos con {vnodes} nodos virtuales cada uno, que tiene {k} claves. ¿Qué porcentaje de las claves cambia de nodo?"),
+                )
+                .to_owned()
+            }
+            Question::RendezvousLeave { nodes, leaver } => {
+                let who = POOL.get(leaver as usize).copied().unwrap_or("?");
+                by_lang(
+                    lang,
+                    &format!("Amb rendezvous, {k} claus es reparteixen entre {nodes} nodes. {who} en surt. Quin percentatge de les claus canvia de node?"),
+                    &format!("With rendezvous, {k} keys are spread over {nodes} nodes. {who} leaves. What share of the keys changes node (%)?"),
+                    &format!("Con rendezvous, {k} claves se reparten entre {nodes} nodos. {who} sale. ¿Qué porcentaje de las claves cambia de nodo?"),
+                )
+                .to_owned()
+            }
+            Question::JumpJoin { nodes } => {
+                let m = nodes + 1;
+                by_lang(
+                    lang,
+                    &format!("Amb jump hash, {k} claus es reparteixen entre {nodes} nodes. S'hi afegeix un node ({nodes} → {m}). Quin percentatge de les claus canvia de node?"),
+                    &format!("With jump hash, {k} keys are spread over {nodes} nodes. One node joins ({nodes} → {m}). What share of the keys changes node (%)?"),
+                    &format!("Con jump hash, {k} claves se reparten entre {nodes} nodos. Se añade un nodo ({nodes} → {m}). ¿Qué porcentaje de las claves cambia de nodo?"),
+                )
+                .to_owned()
+            }
+            Question::Owner {
+                strategy,
+                nodes,
+                key,
+            } => {
+                let how = strategy_name(lang, strategy);
+                let vn = if strategy == Strategy::Ring {
+                    by_lang(
+                        lang,
+                        ", 150 nodes virtuals per node",
+                        ", 150 virtual nodes per node",
+                        ", 150 nodos virtuales por nodo",
+                    )
+                } else {
+                    ""
+                };
+                let key = lesson_key(key);
+                by_lang(
+                    lang,
+                    &format!("Estratègia: {how}{vn}, amb {nodes} nodes. Quin node es queda la clau {key}?"),
+                    &format!("Strategy: {how}{vn}, with {nodes} nodes. Which node gets the key {key}?"),
+                    &format!("Estrategia: {how}{vn}, con {nodes} nodos. ¿Qué nodo se queda la clave {key}?"),
+                )
+                .to_owned()
+            }
+            Question::FixedJoin { partitions, nodes } => by_lang(
+                lang,
+                &format!("Un clúster té {partitions} particions fixes repartides entre {nodes} nodes. Hi entra un node, que pren particions senceres fins a tenir la seva part. Quantes particions canvien de node?"),
+                &format!("A cluster has {partitions} fixed partitions dealt over {nodes} nodes. A node joins and takes whole partitions until it holds its share. How many partitions change node?"),
+                &format!("Un clúster tiene {partitions} particiones fijas repartidas entre {nodes} nodos. Entra un nodo, que toma particiones enteras hasta tener su parte. ¿Cuántas particiones cambian de nodo?"),
+            )
+            .to_owned(),
+            Question::SameSlot { user, tagging } => {
+                let [a, b] = slot_keys(user, tagging);
+                by_lang(
+                    lang,
+                    &format!("A Redis Cluster, les claus {a} i {b} cauen al mateix slot?"),
+                    &format!("In Redis Cluster, do the keys {a} and {b} land in the same slot?"),
+                    &format!("En Redis Cluster, ¿caen las claves {a} y {b} en el mismo slot?"),
+                )
+                .to_owned()
+            }
+            Question::ReplicaLoss {
+                nodes,
+                partitions,
+                rf,
+                failed,
+            } => {
+                let who = node_name(failed as usize);
+                by_lang(
+                    lang,
+                    &format!("{partitions} particions en {nodes} nodes, amb {rf} còpies cadascuna en nodes diferents (el líder de Pi al node i mòdul {nodes}, els seguidors als nodes següents). Cau el node {who}. Quantes particions es queden sense cap còpia?"),
+                    &format!("{partitions} partitions on {nodes} nodes, {rf} copies each on different nodes (Pi's leader on node i mod {nodes}, its followers on the next nodes). Node {who} fails. How many partitions are left with no copy?"),
+                    &format!("{partitions} particiones en {nodes} nodos, con {rf} copias cada una en nodos distintos (el líder de Pi en el nodo i módulo {nodes}, los seguidores en los nodos siguientes). Cae el nodo {who}. ¿Cuántas particiones se quedan sin ninguna copia?"),
+                )
+                .to_owned()
+            }
+            Question::HottestShare {
+                keys,
+                exponent_centi,
+            } => {
+                let s = fmt_dec(lang, f64::from(exponent_centi) / 100.0, 1);
+                let keys = fmt_int(lang, u64::from(keys));
+                by_lang(
+                    lang,
+                    &format!("Les peticions a {keys} productes segueixen una llei de Zipf amb exponent s = {s}. Quin percentatge de les peticions va al producte més popular?"),
+                    &format!("Requests for {keys} products follow a Zipf law with exponent s = {s}. What share of the requests goes to the most popular product (%)?"),
+                    &format!("Las peticiones a {keys} productos siguen una ley de Zipf con exponente s = {s}. ¿Qué porcentaje de las peticiones va al producto más popular?"),
+                )
+                .to_owned()
+            }
+            Question::CompareJoin { algo, nodes } => {
+                let name = algo_name(lang, algo);
+                by_lang(
+                    lang,
+                    &format!("Amb {name}, {k} claus es reparteixen entre {nodes} nodes. Hi entra un node. Quin percentatge de les claus canvia de node?"),
+                    &format!("With {name}, {k} keys are spread over {nodes} nodes. One node joins. What share of the keys changes node (%)?"),
+                    &format!("Con {name}, {k} claves se reparten entre {nodes} nodos. Entra un nodo. ¿Qué porcentaje de las claves cambia de nodo?"),
+                )
+                .to_owned()
+            }
+        }
+    }
+
+    /// How a guess is graded, told to the student before they answer.
+    pub fn rule(&self, lang: Lang) -> String {
+        match self.input() {
+            InputKind::Percent => {
+                let tol = fmt_dec(lang, PERCENT_TOLERANCE, 0);
+                by_lang(
+                    lang,
+                    &format!("Compta com a encert si t'allunyes {tol} punts percentuals o menys."),
+                    &format!("Within {tol} percentage points counts as right."),
+                    &format!("Cuenta como acierto si te alejas {tol} puntos porcentuales o menos."),
+                )
+                .to_owned()
+            }
+            InputKind::Count => by_lang(
+                lang,
+                "Només compta el nombre exacte.",
+                "Only the exact number counts.",
+                "Solo cuenta el número exacto.",
+            )
+            .to_owned(),
+            InputKind::Choice => by_lang(
+                lang,
+                "Tria una opció.",
+                "Pick one option.",
+                "Elige una opción.",
+            )
+            .to_owned(),
+        }
+    }
+
+    /// Reads the student's guess `raw` (never panics; bounded before parsing).
+    pub fn read_guess(&self, raw: &str) -> Result<Guess, GuessError> {
+        if raw.chars().count() > MAX_GUESS_CHARS {
+            return Err(GuessError::TooLong);
+        }
+        let t = raw.trim();
+        if t.is_empty() {
+            return Err(match self.input() {
+                InputKind::Choice => GuessError::NoChoice,
+                _ => GuessError::Empty,
+            });
+        }
+        match self.input() {
+            InputKind::Percent => {
+                let t = t.trim_end_matches('%').trim_end().replace(',', ".");
+                if !t.bytes().all(|b| b.is_ascii_digit() || b == b'.') || t.is_empty() {
+                    return Err(GuessError::NotANumber);
+                }
+                let v: f64 = t.parse().map_err(|_| GuessError::NotANumber)?;
+                if !(0.0..=100.0).contains(&v) {
+                    return Err(GuessError::OutOfRange { min: 0, max: 100 });
+                }
+                Ok(Guess::Percent(v))
+            }
+            InputKind::Count => {
+                let max = self.max_count();
+                if t.bytes().all(|b| b.is_ascii_digit()) {
+                    match t.parse::<u64>() {
+                        Ok(v) if v <= max => Ok(Guess::Count(v)),
+                        _ => Err(GuessError::OutOfRange { min: 0, max }),
+                    }
+                } else {
+                    match t.replace(',', ".").parse::<f64>() {
+                        Ok(v) if v.is_finite() && (0.0..=max as f64).contains(&v) => {
+                            Err(GuessError::NotWhole)
+                        }
+                        Ok(v) if v.is_finite() => Err(GuessError::OutOfRange { min: 0, max }),
+                        _ => Err(GuessError::NotANumber),
+                    }
+                }
+            }
+            InputKind::Choice => {
+                let n = self.choices(Lang::En).len();
+                match t.parse::<usize>() {
+                    Ok(i) if i < n => Ok(Guess::Choice(i)),
+                    _ => Err(GuessError::NoChoice),
+                }
+            }
+        }
+    }
+
+    /// Grades `raw` against `answer` (the question's [`Question::solve`]).
+    pub fn grade(&self, answer: Answer, raw: &str) -> Result<Verdict, GuessError> {
+        let guess = self.read_guess(raw)?;
+        let correct = match (guess, answer) {
+            (Guess::Percent(g), Answer::Percent(a)) => {
+                // Compared at the tenth of a point the page shows, so the boundary the
+                // student reads is the one applied.
+                let off = ((g - a).abs() * 10.0).round() / 10.0;
+                off <= PERCENT_TOLERANCE
+            }
+            (Guess::Count(g), Answer::Count(a)) => g == a,
+            (Guess::Choice(g), Answer::Choice(a)) => g == a,
+            _ => false,
+        };
+        Ok(Verdict { guess, correct })
+    }
+
+    /// A value as the page shows it: a share with one decimal, a count, an option's label.
+    pub fn show(&self, lang: Lang, value: Guess) -> String {
+        match value {
+            Guess::Percent(p) => fmt_pct(lang, p, 1),
+            Guess::Count(c) => fmt_int(lang, c),
+            Guess::Choice(i) => self
+                .choices(lang)
+                .get(i)
+                .cloned()
+                .unwrap_or_else(|| "?".to_owned()),
+        }
+    }
+
+    /// One line on why the answer is what it is.
+    pub fn explanation(&self, lang: Lang) -> String {
+        let share = |n: u32| fmt_pct(lang, 100.0 / f64::from(n), 1);
+        match *self {
+            Question::ModuloJoin { nodes } => {
+                let m = nodes + 1;
+                by_lang(
+                    lang,
+                    &format!("Una clau només es queda on era si hash mòdul {nodes} i hash mòdul {m} coincideixen: més o menys 1 de cada {m}. La resta es mou."),
+                    &format!("A key stays only where hash mod {nodes} equals hash mod {m}: roughly 1 key in {m}. All the others move."),
+                    &format!("Una clave solo se queda donde estaba si hash módulo {nodes} y hash módulo {m} coinciden: más o menos 1 de cada {m}. El resto se mueve."),
+                )
+                .to_owned()
+            }
+            Question::RingJoin { nodes, .. } | Question::JumpJoin { nodes } => {
+                let fair = share(nodes + 1);
+                by_lang(
+                    lang,
+                    &format!("Només es mouen les claus que passa a tenir el node nou; la seva part justa és 1/{} ≈ {fair}. Amb pocs nodes virtuals, els arcs són desiguals i la xifra se n'allunya.", nodes + 1),
+                    &format!("Only the keys the new node takes over move; its fair share is 1/{} ≈ {fair}. With few virtual nodes its arcs are uneven, so the figure strays from it.", nodes + 1),
+                    &format!("Solo se mueven las claves que pasa a tener el nodo nuevo; su parte justa es 1/{} ≈ {fair}. Con pocos nodos virtuales, los arcos son desiguales y la cifra se aleja.", nodes + 1),
+                )
+                .to_owned()
+            }
+            Question::RendezvousLeave { nodes, .. } => {
+                let fair = share(nodes);
+                by_lang(
+                    lang,
+                    &format!("Només es mouen les claus del node que surt, cadascuna al seu segon millor node: més o menys 1/{nodes} ≈ {fair}."),
+                    &format!("Only the leaving node's keys move, each to its second-best node: about 1/{nodes} ≈ {fair}."),
+                    &format!("Solo se mueven las claves del nodo que sale, cada una a su segundo mejor nodo: más o menos 1/{nodes} ≈ {fair}."),
+                )
+                .to_owned()
+            }
+            Question::Owner { .. } => by_lang(
+                lang,
+                "Ho decideix el hash de la clau: sembla a l'atzar, i és la gràcia, perquè cap node no en surt afavorit.",
+                "The key's hash decides: it looks random, and that is the point, since no node is favoured.",
+                "Lo decide el hash de la clave: parece al azar, y esa es la gracia, porque ningún nodo sale favorecido.",
+            )
+            .to_owned(),
+            Question::FixedJoin { partitions, nodes } => {
+                let m = nodes + 1;
+                by_lang(
+                    lang,
+                    &format!("El node nou rep la seva part, {partitions}/{m}, arrodonida amunt a particions senceres; cap clau no canvia de partició."),
+                    &format!("The new node gets its share, {partitions}/{m}, rounded up to whole partitions; no key changes partition."),
+                    &format!("El nodo nuevo recibe su parte, {partitions}/{m}, redondeada hacia arriba a particiones enteras; ninguna clave cambia de partición."),
+                )
+                .to_owned()
+            }
+            Question::SameSlot { user, tagging } => {
+                let [a, b] = slot_keys(user, tagging);
+                let (sa, sb) = (key_slot(a.as_bytes()), key_slot(b.as_bytes()));
+                by_lang(
+                    lang,
+                    &format!("Redis només fa el hash del text entre la primera {{ i la }} següent quan no és buit: slots {sa} i {sb}."),
+                    &format!("Redis hashes only the text between the first {{ and the next }} when it is not empty: slots {sa} and {sb}."),
+                    &format!("Redis solo hace el hash del texto entre la primera {{ y la }} siguiente cuando no está vacío: slots {sa} y {sb}."),
+                )
+                .to_owned()
+            }
+            Question::ReplicaLoss { rf, .. } => by_lang(
+                lang,
+                &format!("Una partició només es perd si totes les seves còpies eren al node caigut: amb {rf} còpies en nodes diferents, això només passa amb una sola còpia."),
+                &format!("A partition is lost only when all its copies were on the failed node: with {rf} copies on different nodes, that happens only with a single copy."),
+                &format!("Una partición solo se pierde si todas sus copias estaban en el nodo caído: con {rf} copias en nodos distintos, eso solo pasa con una sola copia."),
+            )
+            .to_owned(),
+            Question::HottestShare { .. } => by_lang(
+                lang,
+                "Amb Zipf, el producte de rang r té un pes 1/r^s: el primer s'endú 1 dividit per la suma de tots els pesos.",
+                "Under Zipf, the product of rank r weighs 1/r^s: the first one gets 1 divided by the sum of all the weights.",
+                "Con Zipf, el producto de rango r pesa 1/r^s: el primero se lleva 1 dividido por la suma de todos los pesos.",
+            )
+            .to_owned(),
+            Question::CompareJoin { algo, nodes } => {
+                let fair = share(nodes + 1);
+                let name = algo_name(lang, algo);
+                by_lang(
+                    lang,
+                    &format!("El mínim possible és la part del node nou, 1/{} ≈ {fair}; {name} s'hi acosta o no segons com tria el node.", nodes + 1),
+                    &format!("The least possible is the new node's share, 1/{} ≈ {fair}; {name} gets close to it or not depending on how it picks a node.", nodes + 1),
+                    &format!("El mínimo posible es la parte del nodo nuevo, 1/{} ≈ {fair}; {name} se acerca o no según cómo elige el nodo.", nodes + 1),
+                )
+                .to_owned()
+            }
+        }
+    }
+}
+
+/// The words of the panel, in three languages (the questions' own words are above).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Word {
+    /// The button that opens the panel.
+    Open,
+    /// The panel's heading.
+    Heading,
+    /// The label of a share's input.
+    GuessPercent,
+    /// The label of a count's input.
+    GuessCount,
+    /// The legend of the options.
+    GuessChoice,
+    /// The reveal button.
+    Reveal,
+    /// The next-question button.
+    Next,
+    /// The close button.
+    Close,
+    /// A right guess.
+    Right,
+    /// A wrong guess.
+    Wrong,
+    /// The privacy note.
+    Private,
+    /// The link that opens the question's configuration in the lab.
+    OpenInLab,
+    /// The share dialog's checkbox.
+    ShareWith,
+    /// The teachers page's section on question sets.
+    TeachersHeading,
+    /// What that section says.
+    TeachersNote,
+    /// The column with a set's first question.
+    FirstQuestion,
+}
+
+impl Word {
+    /// The word in `lang`.
+    pub fn text(self, lang: Lang) -> &'static str {
+        match self {
+            Word::Open => by_lang(lang, "Primer, prediu", "Predict first", "Primero, predice"),
+            Word::Heading => by_lang(
+                lang,
+                "Prediu i després comprova",
+                "Predict, then reveal",
+                "Predice y luego comprueba",
+            ),
+            Word::GuessPercent => by_lang(
+                lang,
+                "La teva predicció (%)",
+                "Your guess (%)",
+                "Tu predicción (%)",
+            ),
+            Word::GuessCount => by_lang(
+                lang,
+                "La teva predicció (un nombre enter)",
+                "Your guess (a whole number)",
+                "Tu predicción (un número entero)",
+            ),
+            Word::GuessChoice => by_lang(lang, "La teva predicció", "Your guess", "Tu predicción"),
+            Word::Reveal => by_lang(lang, "Mostra la resposta", "Reveal", "Mostrar la respuesta"),
+            Word::Next => by_lang(
+                lang,
+                "Pregunta següent",
+                "Next question",
+                "Siguiente pregunta",
+            ),
+            Word::Close => by_lang(
+                lang,
+                "Tanca les preguntes",
+                "Close the questions",
+                "Cerrar las preguntas",
+            ),
+            Word::Right => by_lang(lang, "Encert!", "Right!", "¡Acierto!"),
+            Word::Wrong => by_lang(lang, "No del tot.", "Not quite.", "No del todo."),
+            Word::Private => by_lang(
+                lang,
+                "Res del que escrius no surt d'aquesta pàgina.",
+                "Nothing you type leaves this page.",
+                "Nada de lo que escribes sale de esta página.",
+            ),
+            Word::OpenInLab => by_lang(
+                lang,
+                "Obre aquesta configuració al laboratori",
+                "Open this configuration in the lab",
+                "Abrir esta configuración en el laboratorio",
+            ),
+            Word::ShareWith => by_lang(
+                lang,
+                "Amb les preguntes",
+                "With the questions",
+                "Con las preguntas",
+            ),
+            Word::TeachersHeading => by_lang(
+                lang,
+                "Primer, prediu: jocs de preguntes",
+                "Predict first: question sets",
+                "Primero, predice: series de preguntas",
+            ),
+            Word::TeachersNote => by_lang(
+                lang,
+                "Cada enllaç obre el capítol amb les preguntes del joc 1; canvieu el número de quiz= per a unes altres xifres. Les respostes es calculen a la pàgina i no s'envia res; partlab quiz en dona la clau.",
+                "Each link opens the chapter with the questions of set 1; change the number after quiz= for other figures. The answers are computed in the page and nothing is sent; partlab quiz prints the key.",
+                "Cada enlace abre el capítulo con las preguntas de la serie 1; cambiad el número de quiz= para otras cifras. Las respuestas se calculan en la página y no se envía nada; partlab quiz da la clave.",
+            ),
+            Word::FirstQuestion => by_lang(
+                lang,
+                "La primera pregunta del joc",
+                "The set's first question",
+                "La primera pregunta de la serie",
+            ),
+        }
+    }
+}
+
+/// "Question 3 · set 7", in `lang`.
+pub fn position(lang: Lang, set: QuizSet) -> String {
+    let (i, seed) = (set.index + 1, set.seed);
+    by_lang(
+        lang,
+        &format!("Pregunta {i} · joc {seed}"),
+        &format!("Question {i} · set {seed}"),
+        &format!("Pregunta {i} · serie {seed}"),
+    )
+    .to_owned()
+}
+
+/// "You said X; the lab computes Y.", in `lang`.
+pub fn comparison(lang: Lang, said: &str, computed: &str) -> String {
+    by_lang(
+        lang,
+        &format!("Has dit {said}; el laboratori calcula {computed}."),
+        &format!("You said {said}; the lab computes {computed}."),
+        &format!("Has dicho {said}; el laboratorio calcula {computed}."),
+    )
+    .to_owned()
+}
+
+/// The share dialog's checkbox label with the seed ("With the questions (set 7)").
+pub fn share_label(lang: Lang, seed: u64) -> String {
+    let set = by_lang(lang, "joc", "set", "serie");
+    format!("{} ({set} {seed})", Word::ShareWith.text(lang))
+}
+
+/// What the address fields mean and which values they take, for the teachers' page (the
+/// same shape as [`crate::i18n::field_help`]).
+pub fn field_help(lang: Lang, index_field: bool) -> (&'static str, &'static str) {
+    if index_field {
+        (
+            by_lang(
+                lang,
+                "Quina pregunta del joc es mostra (0 és la primera).",
+                "Which question of the set is shown (0 is the first).",
+                "Qué pregunta de la serie se muestra (0 es la primera).",
+            ),
+            by_lang(
+                lang,
+                "de 0 a 999; només amb quiz=",
+                "0 to 999; only with quiz=",
+                "de 0 a 999; solo con quiz=",
+            ),
+        )
+    } else {
+        (
+            by_lang(
+                lang,
+                "Obre les preguntes «Primer, prediu» (mod N, anell, rendezvous, rebalanceig, replicació, claus calentes, comparativa) amb aquest joc: cada llavor dona unes altres xifres, les respostes es calculen a la pàgina i no s'envia res.",
+                "Opens the \"Predict first\" questions (mod N, ring, rendezvous, rebalancing, replication, hot keys, comparison) with this set: each seed gives other figures, the answers are computed in the page and nothing is sent.",
+                "Abre las preguntas «Primero, predice» (mod N, anillo, rendezvous, rebalanceo, replicación, claves calientes, comparativa) con esta serie: cada semilla da otras cifras, las respuestas se calculan en la página y no se envía nada.",
+            ),
+            by_lang(
+                lang,
+                "un nombre enter de fins a 20 xifres",
+                "a whole number of up to 20 digits",
+                "un número entero de hasta 20 cifras",
+            ),
+        )
+    }
+}
+
+/// The field's name in an issue ("question set"), in `lang`.
+pub fn field_label(lang: Lang, index_field: bool) -> &'static str {
+    if index_field {
+        by_lang(
+            lang,
+            "número de pregunta",
+            "question number",
+            "número de pregunta",
+        )
+    } else {
+        by_lang(
+            lang,
+            "joc de preguntes",
+            "question set",
+            "serie de preguntas",
+        )
+    }
+}
+
+/// What a valid value looks like, for an issue about the field.
+pub fn field_rule(lang: Lang, index_field: bool) -> &'static str {
+    if index_field {
+        by_lang(
+            lang,
+            "ha de ser un nombre enter de 0 a 999",
+            "it must be a whole number from 0 to 999",
+            "debe ser un número entero de 0 a 999",
+        )
+    } else {
+        by_lang(
+            lang,
+            "ha de ser un nombre enter de fins a 20 xifres",
+            "it must be a whole number of up to 20 digits",
+            "debe ser un número entero de hasta 20 cifras",
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests;
