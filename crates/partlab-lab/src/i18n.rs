@@ -390,7 +390,7 @@ texts! {
         "Muestra las tablas y calcula la columna del laboratorio",
     ),
     /// Column: the lesson's experiment (a link to its state).
-    TablesExperiment => ("Experiment", "Experiment", "Experimento"),
+    TablesExperiment => ("Experiment de la lliçó", "The lesson's experiment", "Experimento de la lección"),
     /// Column: which figure.
     TablesFigure => ("Xifra", "Figure", "Cifra"),
     /// Column: the figure as the lesson prints it.
@@ -398,7 +398,7 @@ texts! {
     /// Column: the figure as the lab computes it.
     TablesLab => ("laboratori", "lab", "laboratorio"),
     /// Column: whether they agree at the printed precision.
-    TablesAgree => ("Coincideixen?", "Agree?", "¿Coinciden?"),
+    TablesAgree => ("Comparació", "Comparison", "Comparación"),
     /// The tables' status while the lab's column is computed.
     TablesComputing => ("Calculant la columna del laboratori…", "Computing the lab's column…", "Calculando la columna del laboratorio…"),
     /// The tables' status once every row agrees.
@@ -414,9 +414,9 @@ texts! {
         "Alguna cifra del laboratorio no coincide con la de la lección.",
     ),
     /// A row agrees.
-    Yes => ("sí", "yes", "sí"),
+    Yes => ("coincideix", "agrees", "coincide"),
     /// A row does not agree.
-    No => ("no", "no", "no"),
+    No => ("no coincideix", "differs", "no coincide"),
     /// The deviation chart's readout before a point is chosen.
     ReadoutHint => (
         "Passeu el punter per sobre del gràfic, o enfoqueu-lo i feu servir les fletxes, per llegir-ne cada punt.",

@@ -75,7 +75,11 @@ impl CurrentMark {
 
 /// The sentence for one row of the sweep.
 pub fn row_sentence(lang: Lang, row: &DeviationRow) -> String {
-    let vn = by_lang(lang, "nodes virtuals", "virtual nodes", "nodos virtuales");
+    let vn = if row.vnodes == 1 {
+        by_lang(lang, "node virtual", "virtual node", "nodo virtual")
+    } else {
+        by_lang(lang, "nodes virtuals", "virtual nodes", "nodos virtuales")
+    };
     let mut out = format!(
         "{} {vn}: {} {}, {} {}–{}; {} {}",
         fmt_int(lang, u64::from(row.vnodes)),
@@ -113,14 +117,14 @@ pub fn current_sentence(lang: Lang, strategy: Strategy, mark: CurrentMark) -> St
     let name = strategy_name(lang, strategy);
     match mark {
         CurrentMark::Point { vnodes, pct } => format!(
-            "{now} ({name}, {} {}): {} {}",
+            "{now}, {name}: {} {}, {} {}",
             fmt_int(lang, u64::from(vnodes)),
             by_lang(lang, "nodes virtuals", "virtual nodes", "nodos virtuales"),
             by_lang(lang, "desviació", "deviation", "desviación"),
             fmt_pct(lang, pct, 1),
         ),
         CurrentMark::Flat { pct } => format!(
-            "{now} ({name}, {}): {} {}, {}",
+            "{now}, {name}: {}, {} {}, {}",
             by_lang(
                 lang,
                 "sense nodes virtuals",
