@@ -145,7 +145,11 @@ impl TablesView {
                 Text::TablesLab,
                 Text::TablesAgree,
             ] {
-                head = head.child(H::new("th")?.attr("scope", "col").text(tr(lang, h)))?;
+                let mut th = H::new("th")?.attr("scope", "col");
+                if matches!(h, Text::TablesLesson | Text::TablesLab) {
+                    th = th.class("num");
+                }
+                head = head.child(th.text(tr(lang, h)))?;
             }
             let mut body = H::new("tbody")?;
             for (i, row) in rows {
