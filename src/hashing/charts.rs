@@ -18,13 +18,14 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 use partlab_core::config::Strategy;
 use partlab_core::sweep::{DeviationPoint, MovementPoint};
 use partlab_lab::charts::{
-    bars_axes, deviation_axes, draw_deviation_layer, draw_deviation_marker, draw_keys_bars,
-    draw_keys_layer, draw_movement, BarsAxes, BarsPlot, BarsText, DeviationAxes, DeviationPlot,
-    DeviationText, MovementText,
+    bars_axes, deviation_axes, draw_deviation_flat, draw_deviation_layer, draw_deviation_marker,
+    draw_keys_bars, draw_keys_layer, draw_movement, BarsAxes, BarsPlot, BarsText, DeviationAxes,
+    DeviationPlot, DeviationText, MovementText,
 };
 use partlab_lab::i18n::{strategy_name, tr, Text};
 use partlab_lab::model::{DeviationSweep, Lab, MovementSweep};
 use partlab_lab::palette::{chart_theme, node_colour, Theme};
+use partlab_lab::readout::CurrentMark;
 use partlab_lab::state::Lang;
 
 use crate::dom::by_id;
@@ -49,7 +50,7 @@ pub struct ChartCache {
     bars: Option<Drawn<BarsKey, BarsPlot>>,
     bars_data: Option<u64>,
     deviation: Option<Drawn<DeviationKey, DeviationPlot>>,
-    deviation_marker: Option<Option<(u32, u64)>>,
+    deviation_marker: Option<Option<(&'static str, u32, u64)>>,
     movement: Option<MovementKey>,
 }
 
@@ -154,11 +155,22 @@ pub fn draw_bars(
             let Some(b) = CanvasBackend::with_canvas_object(layer.clone()) else {
                 return Ok(());
             };
+            // With weights both deviations are shown: the dashed line is the equal share the
+            // lesson's formula measures against, the marks the weighted shares.
+            let weighted = key.0.weighted();
             let text = BarsText {
                 title: String::new(),
                 y_label: tr(lang, Text::AxisKeys).to_owned(),
-                ideal_label: tr(lang, Text::IdealShort).to_owned(),
-                expected_label: tr(lang, Text::ExpectedByWeight).to_owned(),
+                ideal_label: tr(
+                    lang,
+                    if weighted {
+                        Text::EqualShareLesson
+                    } else {
+                        Text::IdealShort
+                    },
+                )
+                .to_owned(),
+                expected_label: tr(lang, Text::WeightedShareMarks).to_owned(),
             };
             let area = b.into_drawing_area();
             let plot = draw_keys_layer(&area, dist, &key.0, &text, &t).map_err(err)?;
@@ -217,8 +229,10 @@ pub fn draw_deviation_chart(
     let lang = lab.state().lang;
     let t = chart_theme(theme).with_scale(dpr);
     let points = sweep.map(|s| s.points()).unwrap_or_default();
-    let current = (lab.config().strategy == Strategy::Ring)
-        .then(|| (lab.config().vnodes, lab.distribution().deviation_pct));
+    // The current strategy's own mark: a point for a strategy with vnodes, a flat line at
+    // its deviation for one without (rendezvous, jump, …).
+    let mark = CurrentMark::of(lab);
+    let current = mark.map(CurrentMark::extent);
     let axes = {
         let Some(b) = CanvasBackend::with_canvas_object(canvas.clone()) else {
             return Ok(());
@@ -226,7 +240,7 @@ pub fn draw_deviation_chart(
         deviation_axes(&b.into_drawing_area(), points, current, &t)
     };
     let key = (axes, deviation_sig(points), lang, theme, backing(&canvas));
-    let marker = current.map(|(v, d)| (v, d.to_bits()));
+    let marker = mark.map(|m| (m.kind(), m.extent().0, m.pct().to_bits()));
     let drawn = match cache.deviation.take() {
         Some(d) if d.key == key => {
             if cache.deviation_marker == Some(marker) {
@@ -257,11 +271,24 @@ pub fn draw_deviation_chart(
     };
     copy_layer(&canvas, &drawn.layer)?;
     if let (Some(plot), Some(b)) = (&drawn.plot, CanvasBackend::with_canvas_object(canvas)) {
-        draw_deviation_marker(&b.into_drawing_area(), plot, current, &t).map_err(err)?;
+        let area = b.into_drawing_area();
+        match mark {
+            Some(CurrentMark::Flat { pct }) => {
+                draw_deviation_flat(&area, plot, pct, &t).map_err(err)?;
+            }
+            _ => draw_deviation_marker(&area, plot, current, &t).map_err(err)?,
+        }
     }
     cache.deviation = Some(drawn);
     cache.deviation_marker = Some(marker);
     Ok(())
+}
+
+impl ChartCache {
+    /// Where the deviation chart's plot was last drawn (backing pixels), for its readout.
+    pub fn deviation_plot(&self) -> Option<DeviationPlot> {
+        self.deviation.as_ref().and_then(|d| d.plot)
+    }
 }
 
 /// Draws the movement chart with the points computed so far, when they, the words or the

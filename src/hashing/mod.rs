@@ -18,7 +18,9 @@
 
 mod charts;
 mod page;
+mod readout;
 mod ring;
+mod tables;
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -131,6 +133,10 @@ pub struct Hashing {
     /// The last applied input included a slider step (vnodes, a weight): more may follow at
     /// once, so the frame debounces the address write.
     dragging: bool,
+    /// The lesson-tables view: computed only once opened.
+    tables: tables::TablesView,
+    /// The deviation chart's readout: which item it shows.
+    readout_at: Option<usize>,
     /// The page's listeners on the chapter's elements, dropped with the chapter.
     _listeners: Vec<Listener>,
 }
@@ -340,6 +346,12 @@ impl Hashing {
         let mut relabel = false;
         if self.rendered_lang != Some(lang) {
             page::render_texts(lang, self.chapter)?;
+            self.tables.render_texts(lang);
+            self.readout_at = None;
+            dom::set_text_id(
+                "deviation-readout",
+                partlab_lab::i18n::tr(lang, partlab_lab::i18n::Text::ReadoutHint),
+            );
             self.rendered_lang = Some(lang);
             rebuild_nodes = true;
             relabel = true;
@@ -513,6 +525,9 @@ impl Hashing {
             self.render_movement(sizes)?;
         }
         lap(&mut self.timing, "movement");
+        if !hold_charts {
+            self.tables.render(self.lab.state().lang, self.chapter)?;
+        }
         self.seen = seen;
         if let Some(app) = by_id("app") {
             // The ring is on screen from the first drawing on; the page is complete (figures,
@@ -604,7 +619,7 @@ impl Hashing {
                 .mv
                 .as_ref()
                 .is_some_and(|s| s.is_for(&self.lab) && s.is_done());
-        dev_done && mv_done
+        dev_done && mv_done && !self.tables.pending()
     }
 
     fn schedule_sweep(&mut self) {
@@ -633,7 +648,14 @@ impl Hashing {
         }
         let deadline = now() + TICK_WORK_MS;
         let sizes = self.seen.sizes;
-        let result = if self.visible(View::Deviation)
+        let result = if self.tables.pending() {
+            // Asked for by the user: before the charts' sweeps.
+            if self.tables.work_until(deadline) {
+                self.tables.render(self.lab.state().lang, self.chapter)
+            } else {
+                Ok(())
+            }
+        } else if self.visible(View::Deviation)
             && !self
                 .dev
                 .as_ref()
@@ -984,6 +1006,32 @@ fn wire_events() -> Result<Vec<Listener>, JsValue> {
     listeners.extend(listen_id("ring", "pointerleave", |_| {
         dom::set_text_id("ring-hover", "")
     })?);
+    // The lesson-tables view computes its lab column once opened.
+    listeners.extend(listen_id("tables-details", "toggle", |_| {
+        if tables::is_open() {
+            with_app(|app| {
+                app.tables.want(app.chapter);
+                let lang = app.lab.state().lang;
+                if let Err(e) = app.tables.render(lang, app.chapter) {
+                    log_error("tables", &e);
+                }
+                app.schedule_sweep();
+            });
+        }
+    })?);
+    listeners.extend(listen_id("deviation-chart", "keydown", |e| {
+        if let Some(k) = e.dyn_ref::<web_sys::KeyboardEvent>() {
+            readout::on_key(k);
+        }
+    })?);
+    listeners.extend(listen_id("deviation-chart", "pointermove", |e| {
+        if let Some(m) = e.dyn_ref::<MouseEvent>() {
+            readout::on_pointer(m);
+        }
+    })?);
+    listeners.extend(listen_id("deviation-chart", "focus", |_| {
+        readout::on_focus()
+    })?);
     Ok(listeners)
 }
 
@@ -1006,6 +1054,11 @@ impl Hashing {
             .notices()
             .iter()
             .any(|n| matches!(n, Notice::Fragment(_)));
+        // Embedded alone, the tables view is open from the start.
+        let mut tables = tables::TablesView::default();
+        if lab.target_state().embed == Some(View::Tables) {
+            tables.want(chapter);
+        }
         Ok(Hashing {
             lab,
             queue: Vec::new(),
@@ -1035,6 +1088,8 @@ impl Hashing {
             announced: None,
             preset_over_typing: false,
             dragging: false,
+            tables,
+            readout_at: None,
             _listeners: listeners,
         })
     }

@@ -2,10 +2,10 @@
 //!
 //! Stable hooks for tests and scripts: `#app[data-state=ready]`; the keys-per-node table rows
 //! `tr[data-node][data-keys]` (the figures table `#dist-table`, and the text alternatives of
-//! the ring and of the bar chart, so every view that shows keys per node carries them); figures `[data-figure=deviation|peak|share-error|moved|ideal|replica-sets]`
+//! the ring and of the bar chart, so every view that shows keys per node carries them); figures `[data-figure=deviation|deviation-lesson|peak|share-error|moved|ideal|replica-sets]` (`deviation-lesson`: the lesson's formula, only when weights differ)
 //! with a machine-readable `data-value` (plain decimal, percent units); lesson figures
 //! `[data-lesson=…]`; the flow rows `tr[data-from][data-to][data-keys]`; sections
-//! `section[data-view=ring|figures|bars|deviation|movement]`.
+//! `section[data-view=ring|figures|bars|deviation|movement|tables]`; the deviation chart's readout `#deviation-readout[data-at]` and its table's current row `tr[data-current=point|flat][data-value]`.
 
 use wasm_bindgen::JsValue;
 use web_sys::Element;
@@ -19,6 +19,7 @@ use partlab_lab::i18n::{
 };
 use partlab_lab::model::{DeviationSweep, KeyPath, Lab, MovementSweep, Notice, PathDetail};
 use partlab_lab::palette::{chart_theme, node_colour, Theme};
+use partlab_lab::readout::CurrentMark;
 use partlab_lab::state::{
     nearest_stop, LabState, Lang, View, KEY_STOPS, LOAD_FACTOR_STOPS, MAX_LAB_WEIGHT, MIN_WEIGHT,
     PROBE_STOPS, TABLE_SIZE_STOPS, VNODE_STOPS,
@@ -219,25 +220,38 @@ pub fn build(root: &Element, chapter: ChapterId, embed: Option<View>) -> Result<
         if caption {
             s = s.child(H::new("p")?.id(&format!("{name}-caption")).class("note"))?;
         }
-        s.child(
-            H::new("canvas")?
-                .id(&format!("{name}-chart"))
-                .class("chart-canvas")
-                .attr("role", "img")
-                .attr("aria-labelledby", &format!("{name}-h"))
-                .attr("aria-describedby", &format!("{name}-desc")),
-        )?
-        .child(H::new("p")?.id(&format!("{name}-desc")).class("sr-only"))?
-        .child(
-            H::new("p")?
-                .id(&format!("{name}-status"))
-                .class("note status"),
-        )?
-        .child(details(
-            &format!("{name}-table-summary"),
-            &format!("{name}-table"),
-        )?)?
-        .child(export_buttons(name, true)?)
+        let mut canvas = H::new("canvas")?
+            .id(&format!("{name}-chart"))
+            .class("chart-canvas")
+            .attr("role", "img")
+            .attr("aria-labelledby", &format!("{name}-h"))
+            .attr("aria-describedby", &format!("{name}-desc"));
+        if view == View::Deviation {
+            // Focusable: the arrow keys move the readout below it from point to point.
+            canvas = canvas
+                .attr("tabindex", "0")
+                .attr("aria-describedby", "deviation-desc deviation-readout");
+        }
+        s = s.child(canvas)?;
+        if view == View::Deviation {
+            s = s.child(
+                H::new("p")?
+                    .id("deviation-readout")
+                    .class("hover-readout chart-readout")
+                    .attr("aria-live", "polite"),
+            )?;
+        }
+        s.child(H::new("p")?.id(&format!("{name}-desc")).class("sr-only"))?
+            .child(
+                H::new("p")?
+                    .id(&format!("{name}-status"))
+                    .class("note status"),
+            )?
+            .child(details(
+                &format!("{name}-table-summary"),
+                &format!("{name}-table"),
+            )?)?
+            .child(export_buttons(name, true)?)
     };
 
     let layout = layout
@@ -247,7 +261,11 @@ pub fn build(root: &Element, chapter: ChapterId, embed: Option<View>) -> Result<
         .child(figures)?
         .child(chart(View::Bars, false)?)?
         .child(chart(View::Deviation, true)?)?
-        .child(chart(View::Movement, true)?)?;
+        .child(chart(View::Movement, true)?)?
+        .child(super::tables::section(
+            chapter,
+            embed == Some(View::Tables),
+        )?)?;
     root.append_child(&layout.el())?;
     if let Some(v) = embed {
         if let Some(body) = crate::dom::document()?.body() {
@@ -1060,8 +1078,18 @@ pub fn render_figures(lab: &Lab) -> Result<(), JsValue> {
     let mut figs = Figures::new(&dl);
     let lesson_pct =
         |v: Option<f64>| v.map(|x| format!("{}: {}", tr(lang, Text::Lesson), fmt_pct(lang, x, 1)));
-    // With unequal weights the core measures each node against its own expected share.
+    // With unequal weights the core measures each node against its own expected share; the
+    // lesson's formula (equal shares) is shown too, first, each labelled.
     let weighted = weighted_of(d);
+    if let Some(both) = partlab_lab::weighted::both_ways(d) {
+        figs.add(
+            "deviation-lesson",
+            tr(lang, Text::DeviationLesson),
+            &fmt_pct(lang, both.equal_shares_pct, 1),
+            both.equal_shares_pct,
+            None,
+        )?;
+    }
     figs.add(
         "deviation",
         tr(
@@ -1086,7 +1114,12 @@ pub fn render_figures(lab: &Lab) -> Result<(), JsValue> {
     figs.add(
         "share-error",
         tr(lang, Text::ShareError),
-        &fmt_pct(lang, d.max_share_error_pct, 2),
+        // A difference of two percentages: percentage points, said as such.
+        &format!(
+            "{} {}",
+            fmt_dec(lang, d.max_share_error_pct, 2),
+            tr(lang, Text::PercentagePoints)
+        ),
         d.max_share_error_pct,
         None,
     )?;
@@ -1280,16 +1313,44 @@ pub fn render_deviation_table(lab: &Lab, sweep: Option<&DeviationSweep>) -> Resu
                     fmt_pct(lang, p.deviation_pct.min, 1),
                     fmt_pct(lang, p.deviation_pct.median, 1),
                     fmt_pct(lang, p.deviation_pct.max, 1),
+                    fmt_pct(lang, p.named_deviation_pct, 1),
                 ],
             )
         })
-        .collect();
+        .collect::<Vec<_>>();
+    let mut rows = rows;
+    // The current setting, last: a point at its vnodes, or (no vnodes) the same everywhere.
+    if let Some(mark) = CurrentMark::of(lab) {
+        let at = match mark {
+            CurrentMark::Point { vnodes, .. } => fmt_int(lang, u64::from(vnodes)),
+            CurrentMark::Flat { .. } => "–".to_owned(),
+        };
+        let pct = fmt_pct(lang, mark.pct(), 1);
+        rows.push((
+            vec![
+                ("data-current", mark.kind().to_owned()),
+                ("data-value", mark.pct().to_string()),
+            ],
+            vec![
+                format!(
+                    "{} ({}, {at})",
+                    tr(lang, Text::Current),
+                    strategy_name(lang, lab.config().strategy)
+                ),
+                pct.clone(),
+                pct.clone(),
+                pct.clone(),
+                pct,
+            ],
+        ));
+    }
     Table {
         head: vec![
             tr(lang, Text::VnodesCol),
             tr(lang, Text::Min),
             tr(lang, Text::Median),
             tr(lang, Text::Max),
+            tr(lang, Text::NamedRun),
         ],
         rows,
     }

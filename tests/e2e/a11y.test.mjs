@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { audit, useLab } from './harness.mjs';
 
-const VIEWS = [null, 'ring', 'figures', 'bars', 'deviation', 'movement'];
+const VIEWS = [null, 'ring', 'figures', 'bars', 'deviation', 'movement', 'tables'];
 
 // One browser and one server for the file. bypassCSP: the audit script is injected by the
 // test, not by the page.

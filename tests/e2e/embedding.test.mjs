@@ -123,7 +123,7 @@ describe('embedding contract', () => {
   test('every embed view stands alone at 640 × 480 and 480 × 360: a caption, nothing cut', { timeout: 120_000 }, async () => {
     for (const [width, height] of [[640, 480], [480, 360]]) {
       const { context, page, errors } = await openPage(browser, lab.origin, { width, height, locale: 'en-GB' });
-      for (const view of ['ring', 'figures', 'bars', 'deviation', 'movement']) {
+      for (const view of ['ring', 'figures', 'bars', 'deviation', 'movement', 'tables']) {
         // A fresh load for each view (a fragment change alone would not reload the page).
         await page.goto('about:blank');
         await page.goto(`${lab.url}#c=ring&p=ring-join&l=en&embed=${view}`);

@@ -30,7 +30,7 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { CLI, ROOT, cliJson, openPage, useLab } from './harness.mjs';
 
-const VIEWS = ['ring', 'figures', 'bars', 'deviation', 'movement'];
+const VIEWS = ['ring', 'figures', 'bars', 'deviation', 'movement', 'tables'];
 /** The views that show keys per node (`tr[data-node][data-keys]`) today. */
 const COUNTING_VIEWS = new Set(['ring', 'figures', 'bars']);
 /** Half a unit of the last decimal of `data-value` (4 decimals). */

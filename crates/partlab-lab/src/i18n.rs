@@ -381,6 +381,76 @@ texts! {
         "not one of the experiment's keys",
         "no es ninguna de las claves del experimento",
     ),
+
+    // --- The lesson-tables view, the deviation chart's readout, weighted figures (issue #11).
+    /// The lesson-tables view's title.
+    TablesTitle => ("Les taules de la lliçó", "The lesson's tables", "Las tablas de la lección"),
+    /// What the lesson-tables view shows.
+    TablesIntro => (
+        "Cada xifra que la lliçó imprimeix, al costat de la que calcula el laboratori amb les mateixes 100.000 claus. Cada fila obre l'estat que la mostra.",
+        "Every figure the lesson prints, beside the one the lab computes on the same 100,000 keys. Each row opens the state that shows it.",
+        "Cada cifra que imprime la lección, junto a la que calcula el laboratorio con las mismas 100.000 claves. Cada fila abre el estado que la muestra.",
+    ),
+    /// The disclosure that computes and shows the tables.
+    TablesShow => (
+        "Mostra les taules i calcula la columna del laboratori",
+        "Show the tables and compute the lab's column",
+        "Muestra las tablas y calcula la columna del laboratorio",
+    ),
+    /// Column: the lesson's experiment (a link to its state).
+    TablesExperiment => ("Experiment de la lliçó", "The lesson's experiment", "Experimento de la lección"),
+    /// Column: which figure.
+    TablesFigure => ("Xifra", "Figure", "Cifra"),
+    /// Column: the figure as the lesson prints it.
+    TablesLesson => ("lliçó", "lesson", "lección"),
+    /// Column: the figure as the lab computes it.
+    TablesLab => ("laboratori", "lab", "laboratorio"),
+    /// Column: whether they agree at the printed precision.
+    TablesAgree => ("Comparació", "Comparison", "Comparación"),
+    /// The tables' status while the lab's column is computed.
+    TablesComputing => ("Calculant la columna del laboratori…", "Computing the lab's column…", "Calculando la columna del laboratorio…"),
+    /// The tables' status once every row agrees.
+    TablesAllAgree => (
+        "Totes les xifres del laboratori arrodoneixen a les de la lliçó.",
+        "Every lab figure rounds to the lesson's.",
+        "Todas las cifras del laboratorio redondean a las de la lección.",
+    ),
+    /// The tables' status when some row does not agree.
+    TablesSomeDiffer => (
+        "Alguna xifra del laboratori no coincideix amb la de la lliçó.",
+        "Some lab figure differs from the lesson's.",
+        "Alguna cifra del laboratorio no coincide con la de la lección.",
+    ),
+    /// A row agrees.
+    Yes => ("coincideix", "agrees", "coincide"),
+    /// A row does not agree.
+    No => ("no coincideix", "differs", "no coincide"),
+    /// The deviation chart's readout before a point is chosen.
+    ReadoutHint => (
+        "Passeu el punter per sobre del gràfic, o enfoqueu-lo i feu servir les fletxes, per llegir-ne cada punt.",
+        "Hover over the chart, or focus it and use the arrow keys, to read each point.",
+        "Pase el puntero por encima del gráfico, o enfóquelo y use las flechas, para leer cada punto.",
+    ),
+    /// The deviation figure by the lesson's formula, shown beside the weighted one.
+    DeviationLesson => (
+        "Desviació amb la fórmula de la lliçó (parts iguals)",
+        "Deviation by the lesson's formula (equal shares)",
+        "Desviación con la fórmula de la lección (partes iguales)",
+    ),
+    /// The unit of a share error.
+    PercentagePoints => ("punts percentuals", "percentage points", "puntos porcentuales"),
+    /// The bars chart's equal-share line when weights differ.
+    EqualShareLesson => (
+        "part igual (fórmula de la lliçó)",
+        "equal share (lesson's formula)",
+        "parte igual (fórmula de la lección)",
+    ),
+    /// The bars chart's weighted marks when weights differ.
+    WeightedShareMarks => (
+        "part pel pes (desviació respecte al pes)",
+        "weighted share (deviation from weights)",
+        "parte por peso (desviación respecto al peso)",
+    ),
 }
 
 /// The text `t` in language `lang`.
@@ -458,6 +528,7 @@ pub fn view_title(lang: Lang, v: View) -> &'static str {
         View::Bars => tr(lang, Text::BarsTitle),
         View::Deviation => tr(lang, Text::DeviationTitle),
         View::Movement => tr(lang, Text::MovementTitle),
+        View::Tables => tr(lang, Text::TablesTitle),
     }
 }
 
@@ -977,7 +1048,7 @@ pub fn canvas_description(lang: Lang, view: View, lab: &crate::model::Lab) -> Op
                 )
             })
         }
-        View::Figures | View::Movement => None,
+        View::Figures | View::Movement | View::Tables => None,
     }
 }
 
@@ -1258,9 +1329,9 @@ fn field_rule(lang: Lang, f: Field) -> String {
         ),
         Field::Embed => pick(
             lang,
-            "ha de ser ring, figures, bars, deviation o movement",
-            "it must be ring, figures, bars, deviation or movement",
-            "debe ser ring, figures, bars, deviation o movement",
+            "ha de ser ring, figures, bars, deviation, movement o tables",
+            "it must be ring, figures, bars, deviation, movement or tables",
+            "debe ser ring, figures, bars, deviation, movement o tables",
         ),
         Field::Chapter => pick(
             lang,

@@ -20,7 +20,7 @@
 //! | `l` | language | `ca`, `en` |
 //! | `p` | lesson preset id (optional) | a [`partlab_core::lesson`] scenario id |
 //! | `key` | selected key, percent-encoded (optional) | up to [`MAX_SELECTED_KEY_CHARS`] characters |
-//! | `embed` | embed mode: show only this view (optional) | `ring`, `figures`, `bars`, `deviation`, `movement` |
+//! | `embed` | embed mode: show only this view (optional) | `ring`, `figures`, `bars`, `deviation`, `movement`, `tables` |
 
 use std::fmt;
 
@@ -151,16 +151,19 @@ pub enum View {
     Deviation,
     /// The keys-moved-per-strategy chart.
     Movement,
+    /// The lesson's printed tables beside the lab's figures ([`crate::tables`]).
+    Tables,
 }
 
 impl View {
     /// Every view, in page order.
-    pub const ALL: [View; 5] = [
+    pub const ALL: [View; 6] = [
         View::Ring,
         View::Figures,
         View::Bars,
         View::Deviation,
         View::Movement,
+        View::Tables,
     ];
 
     /// The name used in the URL (`embed=ring`) and in `data-view` attributes.
@@ -171,6 +174,7 @@ impl View {
             View::Bars => "bars",
             View::Deviation => "deviation",
             View::Movement => "movement",
+            View::Tables => "tables",
         }
     }
 

@@ -25,7 +25,7 @@ fn arb_state() -> impl Strategy<Value = LabState> {
         0usize..VNODE_STOPS.len(),
         0usize..KEY_STOPS.len(),
         prop::sample::select(Lang::ALL.to_vec()),
-        proptest::option::of(0usize..5),
+        proptest::option::of(0usize..View::ALL.len()),
         proptest::option::of("[ -~]{1,30}"),
     )
         .prop_map(|(s, nodes, v, k, lang, embed, key)| {
@@ -198,7 +198,10 @@ fn arb_spec() -> impl Strategy<Value = Spec> {
                 "[!-~][ -~]{0,29}".prop_filter("not blank at the end", |k| k.trim() == k),
                 vec!["%00".to_owned(), String::new(), "k".repeat(257)],
             ),
-            case((0usize..5).prop_map(|i| View::ALL[i]), strings(&["x", ""])),
+            case(
+                (0usize..View::ALL.len()).prop_map(|i| View::ALL[i]),
+                strings(&["x", ""]),
+            ),
             any::<bool>(),
             proptest::collection::vec(any::<u32>(), 11),
         ),

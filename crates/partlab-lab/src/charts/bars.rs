@@ -68,6 +68,14 @@ pub struct BarsAxes {
     size: (f64, f64, f64),
 }
 
+impl BarsAxes {
+    /// Whether the expected shares differ, so the chart marks each node's weighted share
+    /// beside the equal share.
+    pub fn weighted(&self) -> bool {
+        self.weighted
+    }
+}
+
 /// The axes [`draw_keys_per_node`] would use for `dist` on `area`.
 pub fn bars_axes<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,

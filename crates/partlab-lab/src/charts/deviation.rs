@@ -322,6 +322,43 @@ pub fn draw_deviation_marker<DB: DrawingBackend>(
     Ok(())
 }
 
+/// Draws a strategy without vnodes as a flat line at `pct` across the whole plot, with the
+/// current setting's diamond at both ends (its deviation is the same at every vnode count),
+/// over a layer drawn by [`draw_deviation_layer`]. Nothing for a value that cannot be drawn.
+pub fn draw_deviation_flat<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    plot: &DeviationPlot,
+    pct: f64,
+    theme: &ChartTheme,
+) -> Result<(), ChartError> {
+    if !pct.is_finite() || pct < 0.0 {
+        return Ok(());
+    }
+    let p = Painter::new(area, theme);
+    let (lo, hi) = plot.x.range();
+    let y = plot.y.px(pct);
+    let ends = [(plot.x.px(lo), y), (plot.x.px(hi), y)];
+    p.line(&ends, theme.background, 5.0)?;
+    p.line(&ends, theme.highlight, 2.5)?;
+    for c in ends {
+        p.marker(Marker::Diamond, c, 8.0, theme.background, true)?;
+        p.marker(Marker::Diamond, c, 6.5, theme.highlight, true)?;
+    }
+    Ok(())
+}
+
+impl DeviationPlot {
+    /// Where `vnodes` sits across the plot, in the backend's pixels.
+    pub fn x_px(&self, vnodes: f64) -> f64 {
+        self.x.px(vnodes)
+    }
+
+    /// Where a deviation of `pct` % sits up the plot, in the backend's pixels.
+    pub fn y_px(&self, pct: f64) -> f64 {
+        self.y.px(pct)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

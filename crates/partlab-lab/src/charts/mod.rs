@@ -34,8 +34,8 @@ pub use bars::{
     KeysRow,
 };
 pub use deviation::{
-    deviation_axes, deviation_rows, deviation_trend, draw_deviation, draw_deviation_layer,
-    draw_deviation_marker, DeviationAxes, DeviationPlot, DeviationRow,
+    deviation_axes, deviation_rows, deviation_trend, draw_deviation, draw_deviation_flat,
+    draw_deviation_layer, draw_deviation_marker, DeviationAxes, DeviationPlot, DeviationRow,
 };
 pub use movement::{draw_movement, movement_rows, MovementRow};
 
