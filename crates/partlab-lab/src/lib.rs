@@ -15,3 +15,4 @@ pub mod paths;
 pub mod share;
 pub mod state;
 pub mod study;
+pub mod why;
