@@ -1110,7 +1110,12 @@ pub fn render_figures(lab: &Lab) -> Result<(), JsValue> {
     figs.add(
         "share-error",
         tr(lang, Text::ShareError),
-        &fmt_pct(lang, d.max_share_error_pct, 2),
+        // A difference of two percentages: percentage points, as the label says.
+        &format!(
+            "{}\u{a0}{}",
+            fmt_dec(lang, d.max_share_error_pct, 2),
+            partlab_lab::i18n::by_lang(lang, "p.\u{a0}p.", "pp", "p.\u{a0}p.")
+        ),
         d.max_share_error_pct,
         None,
     )?;

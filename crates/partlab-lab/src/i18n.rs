@@ -1520,10 +1520,18 @@ pub fn fragment_issue(lang: Lang, issue: &FragmentIssue) -> String {
             format!("{}: the number of weights does not match the number of nodes; the weights were ignored.", field_name(lang, Field::Weights)),
         ),
         FragmentIssue::UnknownFields { count } => {
-            if ca {
-                format!("s'han ignorat {count} camp(s) desconegut(s).")
+            if *count == 1 {
+                by_lang(
+                    lang,
+                    "s'ha ignorat 1 camp desconegut.",
+                    "1 unknown field was ignored.",
+                    "se ha ignorado 1 campo desconocido.",
+                )
+                .to_owned()
+            } else if ca {
+                format!("s'han ignorat {count} camps desconeguts.")
             } else {
-                format!("{count} unknown field(s) were ignored.")
+                format!("{count} unknown fields were ignored.")
             }
         }
         FragmentIssue::Invalid(e) => {

@@ -100,10 +100,17 @@ study_texts! {
         "Adreça de la pàgina: el camp «{field}» no admet «{value}»; s'ha fet servir el valor per defecte.",
         "Page address: the field \"{field}\" does not take \"{value}\"; the default was used.",
     ),
-    /// Unknown fields.
+    /// Unknown fields (two or more).
     IssueUnknown => (
-        "Adreça de la pàgina: s'han ignorat {count} camp(s) desconegut(s).",
-        "Page address: {count} unknown field(s) were ignored.",
+        "Adreça de la pàgina: s'han ignorat {count} camps desconeguts.",
+        "Page address: {count} unknown fields were ignored.",
+        "Dirección de la página: se han ignorado {count} campos desconocidos.",
+    ),
+    /// One unknown field.
+    IssueUnknownOne => (
+        "Adreça de la pàgina: s'ha ignorat 1 camp desconegut.",
+        "Page address: 1 unknown field was ignored.",
+        "Dirección de la página: se ha ignorado 1 campo desconocido.",
     ),
     /// Too many orders for the page.
     IssueTooManyOrders => (
@@ -272,9 +279,13 @@ study_texts! {
     RebDynTitle => ("Particionament dinàmic: dividir i fusionar", "Dynamic partitioning: split and merge"),
     /// Dynamic caption.
     RebDynCaption => (
-        "Claus: {kind}. Cada pas arriben {step} de dades; una partició de més de {split} es divideix per la clau mitjana i la meitat nova va al node amb menys particions; una que queda gairebé buida es fusiona amb la veïna. Al començament hi ha {ps} partició(ns).",
-        "Keys: {kind}. Each step brings {step} of data; a partition over {split} splits at its median key and the new half goes to the node with the fewest partitions; one that is nearly empty merges with its neighbour. It starts with {ps} partition(s).",
+        "Claus: {kind}. Cada pas arriben {step} de dades; una partició de més de {split} es divideix per la clau mitjana i la meitat nova va al node amb menys particions; una que queda gairebé buida es fusiona amb la veïna. Al començament hi ha {ps}.",
+        "Keys: {kind}. Each step brings {step} of data; a partition over {split} splits at its median key and the new half goes to the node with the fewest partitions; one that is nearly empty merges with its neighbour. It starts with {ps}.",
     ),
+    /// The dynamic caption's starting partitions: one.
+    RebOnePartition => ("1 partició", "1 partition", "1 partición"),
+    /// The dynamic caption's starting partitions: two or more.
+    RebPartitions => ("{n} particions", "{n} partitions", "{n} particiones"),
     /// Figure: partitions.
     RebFigParts => ("Particions", "Partitions"),
     /// Figure: nodes writing.
