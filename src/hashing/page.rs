@@ -855,41 +855,39 @@ pub fn render_key_path(lab: &Lab, path: Option<&KeyPath>) -> Result<(), JsValue>
     )?;
     // Mod N, jump and Maglev: the arithmetic in one line, the hash written out (why.rs).
     let arithmetic = crate::hashing::why::arithmetic_line(lab, p);
-    let detail = match &p.detail {
-        _ if arithmetic.is_some() => format!(
-            "{} → {}",
-            strategy_rule(lang, strategy),
-            arithmetic.unwrap_or_default()
-        ),
-        PathDetail::Modulo { n, rem } => format!(
-            "{} → {} mod {n} = {rem}",
-            strategy_rule(lang, strategy),
-            fmt_int(lang, p.hash)
-        ),
-        PathDetail::Ring { vnode, position } => format!(
-            "{} → {vnode} ({}°)",
-            strategy_rule(lang, strategy),
-            fmt_dec(lang, partlab_core::hash::angle_deg(*position), 2)
-        ),
-        // Every node's score is in the table under the path (why.rs).
-        PathDetail::Rendezvous { .. } => format!(
-            "{} → {}",
-            strategy_rule(lang, strategy),
-            p.nodes.first().map_or("", |(n, _)| n.as_str())
-        ),
-        PathDetail::Jump { n, bucket } => {
-            format!("{} → {bucket} / {n}", strategy_rule(lang, strategy))
-        }
-        PathDetail::Maglev { entry, size } => format!(
-            "{} → {} mod {} = {}",
-            strategy_rule(lang, strategy),
-            fmt_int(lang, p.hash),
-            fmt_int(lang, *size),
-            fmt_int(lang, *entry)
-        ),
-        PathDetail::MultiProbe { probes } => {
-            format!("{} (k = {probes})", strategy_rule(lang, strategy))
-        }
+    let detail = match arithmetic {
+        Some(line) => format!("{} → {line}", strategy_rule(lang, strategy)),
+        None => match &p.detail {
+            PathDetail::Modulo { n, rem } => format!(
+                "{} → {} mod {n} = {rem}",
+                strategy_rule(lang, strategy),
+                fmt_int(lang, p.hash)
+            ),
+            PathDetail::Ring { vnode, position } => format!(
+                "{} → {vnode} ({}°)",
+                strategy_rule(lang, strategy),
+                fmt_dec(lang, partlab_core::hash::angle_deg(*position), 2)
+            ),
+            // Every node's score is in the table under the path (why.rs).
+            PathDetail::Rendezvous { .. } => format!(
+                "{} → {}",
+                strategy_rule(lang, strategy),
+                p.nodes.first().map_or("", |(n, _)| n.as_str())
+            ),
+            PathDetail::Jump { n, bucket } => {
+                format!("{} → {bucket} / {n}", strategy_rule(lang, strategy))
+            }
+            PathDetail::Maglev { entry, size } => format!(
+                "{} → {} mod {} = {}",
+                strategy_rule(lang, strategy),
+                fmt_int(lang, p.hash),
+                fmt_int(lang, *size),
+                fmt_int(lang, *entry)
+            ),
+            PathDetail::MultiProbe { probes } => {
+                format!("{} (k = {probes})", strategy_rule(lang, strategy))
+            }
+        },
     };
     row(tr(lang, Text::PathRule), detail, "rule")?;
     let owner = p.nodes.first().map(|(n, _)| n.clone()).unwrap_or_default();
