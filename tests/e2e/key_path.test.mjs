@@ -22,6 +22,15 @@ function locate(nodes, strategy, replicas, extra = []) {
   return cliJson('locate', '--nodes', nodes.join(','), '--strategy', strategy, '--replicas', String(replicas), ...extra, KEY);
 }
 
+/** The ring's vnodes hashed here (`name#i`): the first at or after `key`, and the one before. */
+function neighbours(nodes, vnodes, key) {
+  const points = nodes
+    .flatMap((n) => Array.from({ length: vnodes }, (_, i) => ({ label: `${n}#${i}`, pos: h64(`${n}#${i}`) })))
+    .sort((a, b) => (a.pos < b.pos ? -1 : a.pos > b.pos ? 1 : 0));
+  const at = Math.max(0, points.findIndex((p) => p.pos >= key));
+  return { owner: points[at], previous: points[(at - 1 + points.length) % points.length] };
+}
+
 const text = (page, sel) => page.$eval(sel, (e) => e.textContent.trim());
 
 /** Owner and replica rows against the CLI: "replicas" is the whole set, owner first. */
@@ -42,14 +51,8 @@ describe('why this key', () => {
     const nodes = await nodesOf(page);
     const want = locate(nodes, 'ring', 3, ['--vnodes', '150']);
     await checkOwnerAndReplicas(page, want);
-    // The ring's vnodes, hashed here: the owner is the first at or after the key.
-    const points = nodes
-      .flatMap((n) => Array.from({ length: 150 }, (_, i) => ({ label: `${n}#${i}`, pos: h64(`${n}#${i}`) })))
-      .sort((a, b) => (a.pos < b.pos ? -1 : a.pos > b.pos ? 1 : 0));
     const key = BigInt(want.hash);
-    const at = points.findIndex((p) => p.pos >= key);
-    const owner = points[at === -1 ? 0 : at];
-    const previous = points[((at === -1 ? 0 : at) - 1 + points.length) % points.length];
+    const { owner, previous } = neighbours(nodes, 150, key);
     const m = await page.$eval('#magnifier', (c) => ({ ...c.dataset, w: c.width, h: c.height }));
     assert.equal(m.owner, owner.label);
     assert.equal(m.previous, previous.label);
@@ -134,4 +137,24 @@ describe('why this key', () => {
       await context.close();
     });
   }
+
+  test('Maglev: the table entry is hash mod M; bounded loads: the magnifier', { timeout: 120_000 }, async () => {
+    const { page, context, errors } = await open(`#c=rendezvous&s=maglev&m=1009&l=en&key=${KEY}`);
+    await page.waitForSelector('#key-why[data-why=maglev] [data-why-line]');
+    const hash = h64(KEY);
+    const line = await text(page, '[data-why-line]');
+    assert.equal(line, `${hash.toLocaleString('en-US')} mod 1,009 = ${(hash % 1009n).toLocaleString('en-US')}`);
+    assert.equal(await text(page, '#ring-h'), 'The keys by their hash');
+    // Bounded loads draw a ring: the magnifier names the vnode after the key.
+    const bounded = await open(`#c=ring&s=bounded&l=en&key=${KEY}`);
+    await bounded.page.waitForSelector('#key-why[data-why=ring] #magnifier[data-drawn]');
+    const owner = await bounded.page.$eval('#magnifier', (c) => c.dataset.owner);
+    assert.equal(owner, neighbours(await nodesOf(bounded.page), 150, hash).owner.label);
+    assert.ok((await text(bounded.page, '#magnifier-desc')).includes(`owner ${owner} at`));
+    assert.equal(await text(bounded.page, '#ring-h'), 'The ring');
+    assert.deepEqual(errors, []);
+    assert.deepEqual(bounded.errors, []);
+    await bounded.context.close();
+    await context.close();
+  });
 });
