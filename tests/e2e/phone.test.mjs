@@ -56,6 +56,15 @@ describe('phone layout', () => {
     await context.close();
   });
 
+  test('a selected key\'s scores table fits too (weighted rendezvous, four columns)', { timeout: 60_000 }, async () => {
+    const { page, context, errors } = await open('#c=rendezvous&l=ca&w=2,1,1,1&r=3&key=P-2026-000042');
+    await page.waitForSelector('#hrw-table tbody tr');
+    assert.equal(await page.$$eval('#hrw-table thead th', (ths) => ths.length), 4);
+    assert.equal(await noSideScroll(page), true);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('a wide screen keeps the figures panel and hides the strip', { timeout: 60_000 }, async () => {
     const { page, context } = await open('#c=ring&l=en', { width: 1280, height: 900 });
     assert.equal(await page.isVisible('#figure-strip'), false);
