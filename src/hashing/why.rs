@@ -32,17 +32,23 @@ pub fn arithmetic_line(lab: &Lab, path: &KeyPath) -> Option<String> {
 pub fn render(lab: &Lab, path: Option<&KeyPath>, theme: Theme, dpr: f64) -> Result<(), JsValue> {
     let lang = lab.state().lang;
     let strategy = lab.config().strategy;
-    set_text_id(
-        "ring-h",
-        tr(
-            lang,
-            if strategy.uses_vnodes() {
-                Text::Ring
-            } else {
-                Text::HashSpace
-            },
-        ),
+    let view = tr(
+        lang,
+        if strategy.uses_vnodes() {
+            Text::Ring
+        } else {
+            Text::HashSpace
+        },
     );
+    set_text_id("ring-h", view);
+    // The view's "chart data" names it too, for a screen reader's list of controls.
+    if let Some(e) = by_id("ring-table-summary") {
+        crate::dom::set_attr(
+            &e,
+            "aria-label",
+            &format!("{}: {view}", tr(lang, Text::ChartData)),
+        );
+    }
     let Some(panel) = by_id("key-why") else {
         return Ok(());
     };
