@@ -117,7 +117,7 @@ pub fn draw_bars(
         return Ok(());
     };
     let lang = lab.state().lang;
-    let t = chart_theme(theme).with_scale(dpr);
+    let t = chart_theme(theme).with_scale(dpr).with_lang(lang);
     let dist = lab.distribution();
     // The same colour per node as the ring and its legend, even after a middle node leaves.
     let colours: Vec<_> = (0..dist.nodes.len())
@@ -227,7 +227,7 @@ pub fn draw_deviation_chart(
         return Ok(());
     };
     let lang = lab.state().lang;
-    let t = chart_theme(theme).with_scale(dpr);
+    let t = chart_theme(theme).with_scale(dpr).with_lang(lang);
     let points = sweep.map(|s| s.points()).unwrap_or_default();
     // The current strategy's own mark: a point for a strategy with vnodes, a flat line at
     // its deviation for one without (rendezvous, jump, …).
@@ -321,7 +321,8 @@ pub fn draw_movement_chart(
         strategy_labels: Strategy::LESSON.map(|s| strategy_name(lang, s).to_owned()),
     };
     let area = backend.into_drawing_area();
-    draw_movement(&area, points, &text, &chart_theme(theme).with_scale(dpr)).map_err(err)?;
+    let t = chart_theme(theme).with_scale(dpr).with_lang(lang);
+    draw_movement(&area, points, &text, &t).map_err(err)?;
     area.present().map_err(err)?;
     cache.movement = Some(key);
     Ok(())

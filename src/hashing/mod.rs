@@ -17,10 +17,13 @@
 //!   dropped with it.
 
 mod charts;
+mod magnifier;
 mod page;
 mod readout;
 mod ring;
+mod strip;
 mod tables;
+mod why;
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -488,10 +491,15 @@ impl Hashing {
             if dirty.key_path {
                 page::render_key_path(&self.lab, path.as_ref())?;
             }
+            // A theme or size change redraws the magnifier with the ring.
+            if dirty.ring || dirty.key_path {
+                why::render(&self.lab, path.as_ref(), theme, dpr)?;
+            }
         }
         if dirty.figures && !hold_texts {
             // The embed caption names the experiment shown, whichever view is embedded.
             page::render_caption(&self.lab);
+            strip::render(&self.lab)?;
             page::render_canvas_descriptions(&self.lab);
             // One sentence per new experiment for screen readers.
             let revision = self.lab.revision();

@@ -145,21 +145,27 @@ pub fn build(root: &Element, chapter: ChapterId, embed: Option<View>) -> Result<
         .attr("data-view", "ring")
         .attr("aria-labelledby", "ring-h")
         .child(H::new("h2")?.id("ring-h"))?
+        // The stage: what stays in view on a phone while a control changes (style.css).
         .child(
-            H::new("canvas")?
-                .id("ring")
-                .class("ring-canvas")
-                .attr("role", "img")
-                .attr("tabindex", "0")
-                .attr("aria-labelledby", "ring-h")
-                .attr("aria-describedby", "ring-desc ring-caption pick-hint"),
-        )?
-        .child(H::new("p")?.id("ring-desc").class("sr-only"))?
-        .child(
-            H::new("p")?
-                .id("ring-hover")
-                .class("hover-readout")
-                .attr("aria-hidden", "true"),
+            H::new("div")?
+                .class("stage")
+                .child(
+                    H::new("canvas")?
+                        .id("ring")
+                        .class("ring-canvas")
+                        .attr("role", "img")
+                        .attr("tabindex", "0")
+                        .attr("aria-labelledby", "ring-h")
+                        .attr("aria-describedby", "ring-desc ring-caption pick-hint"),
+                )?
+                .child(H::new("p")?.id("ring-desc").class("sr-only"))?
+                .child(
+                    H::new("p")?
+                        .id("ring-hover")
+                        .class("hover-readout")
+                        .attr("aria-hidden", "true"),
+                )?
+                .child(crate::hashing::strip::element()?)?,
         )?
         .child(H::new("ul")?.id("legend").class("legend"))?
         .child(H::new("p")?.id("ring-caption").class("note"))?
@@ -187,6 +193,7 @@ pub fn build(root: &Element, chapter: ChapterId, embed: Option<View>) -> Result<
                 .class("key-path")
                 .attr("aria-live", "polite"),
         )?
+        .child(H::new("div")?.id("key-why").class("key-why"))?
         .child(details("ring-table-summary", "ring-table")?)?;
 
     // Figures.
@@ -852,46 +859,61 @@ pub fn render_key_path(lab: &Lab, path: Option<&KeyPath>) -> Result<(), JsValue>
         format!("{} (0x{:016x})", fmt_int(lang, p.hash), p.hash),
         "u64",
     )?;
+    let strategy = lab.config().strategy;
+    // Only a ring has angles of its own; elsewhere the angle is where the canvas draws the key.
+    let angle_label = if strategy.uses_vnodes() {
+        Text::PathAngle
+    } else {
+        Text::PathAngleHash
+    };
     row(
-        tr(lang, Text::PathAngle),
+        tr(lang, angle_label),
         format!("{}°", fmt_dec(lang, p.angle_deg, 2)),
         "angle",
     )?;
-    let strategy = lab.config().strategy;
-    let detail = match &p.detail {
-        PathDetail::Modulo { n, rem } => format!(
-            "{} → {} mod {n} = {rem}",
-            strategy_rule(lang, strategy),
-            fmt_int(lang, p.hash)
-        ),
-        PathDetail::Ring { vnode, position } => format!(
-            "{} → {vnode} ({}°)",
-            strategy_rule(lang, strategy),
-            fmt_dec(lang, partlab_core::hash::angle_deg(*position), 2)
-        ),
-        PathDetail::Rendezvous { score } => {
-            format!("{} → 0x{score:016x}", strategy_rule(lang, strategy))
-        }
-        PathDetail::Jump { n, bucket } => {
-            format!("{} → {bucket} / {n}", strategy_rule(lang, strategy))
-        }
-        PathDetail::Maglev { entry, size } => format!(
-            "{} → {} mod {} = {}",
-            strategy_rule(lang, strategy),
-            fmt_int(lang, p.hash),
-            fmt_int(lang, *size),
-            fmt_int(lang, *entry)
-        ),
-        PathDetail::MultiProbe { probes } => {
-            format!("{} (k = {probes})", strategy_rule(lang, strategy))
-        }
+    // Mod N, jump and Maglev: the arithmetic in one line, the hash written out (why.rs).
+    let arithmetic = crate::hashing::why::arithmetic_line(lab, p);
+    let detail = match arithmetic {
+        Some(line) => format!("{} → {line}", strategy_rule(lang, strategy)),
+        None => match &p.detail {
+            PathDetail::Modulo { n, rem } => format!(
+                "{} → {} mod {n} = {rem}",
+                strategy_rule(lang, strategy),
+                fmt_int(lang, p.hash)
+            ),
+            PathDetail::Ring { vnode, position } => format!(
+                "{} → {vnode} ({}°)",
+                strategy_rule(lang, strategy),
+                fmt_dec(lang, partlab_core::hash::angle_deg(*position), 2)
+            ),
+            // Every node's score is in the table under the path (why.rs).
+            PathDetail::Rendezvous { .. } => format!(
+                "{} → {}",
+                strategy_rule(lang, strategy),
+                p.nodes.first().map_or("", |(n, _)| n.as_str())
+            ),
+            PathDetail::Jump { n, bucket } => {
+                format!("{} → {bucket} / {n}", strategy_rule(lang, strategy))
+            }
+            PathDetail::Maglev { entry, size } => format!(
+                "{} → {} mod {} = {}",
+                strategy_rule(lang, strategy),
+                fmt_int(lang, p.hash),
+                fmt_int(lang, *size),
+                fmt_int(lang, *entry)
+            ),
+            PathDetail::MultiProbe { probes } => {
+                format!("{} (k = {probes})", strategy_rule(lang, strategy))
+            }
+        },
     };
     row(tr(lang, Text::PathRule), detail, "rule")?;
     let owner = p.nodes.first().map(|(n, _)| n.clone()).unwrap_or_default();
     row(tr(lang, Text::PathOwner), owner, "owner")?;
+    // "Replicas" is the whole replica set, owner first, in this row and in "before" alike.
     if p.nodes.len() > 1 {
-        let rest: Vec<String> = p.nodes.iter().skip(1).map(|(n, _)| n.clone()).collect();
-        row(tr(lang, Text::PathReplicas), rest.join(", "), "replicas")?;
+        let all: Vec<String> = p.nodes.iter().map(|(n, _)| n.clone()).collect();
+        row(tr(lang, Text::PathReplicas), all.join(", "), "replicas")?;
     }
     if let Some(b) = &p.before {
         row(tr(lang, Text::PathBefore), b.join(", "), "before")?;

@@ -72,6 +72,8 @@ fn address_options() -> FrameOptions {
     FrameOptions {
         links: !has("links=off"),
         projector: has("projector=on"),
+        // A row opens the lesson's state to read its figure, not the question set.
+        quiz: None,
     }
 }
 

@@ -534,7 +534,7 @@ fn fill_blocks(
                 set_text_id(&format!("{id}-summary"), tr(lang, St::ChartData));
                 render_table(&format!("{id}-table"), table)?;
                 if visible {
-                    draw_chart(&id, chart, theme)?;
+                    draw_chart(&id, chart, theme, lang)?;
                 }
             }
             Block::Reveal {
@@ -616,6 +616,7 @@ fn draw_chart(
     id: &str,
     chart: &partlab_lab::study::chart::Chart,
     theme: Theme,
+    lang: Lang,
 ) -> Result<(), JsValue> {
     let Some(canvas) = by_id(id).and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok()) else {
         return Ok(());
@@ -631,8 +632,12 @@ fn draw_chart(
     };
     let area = backend.into_drawing_area();
     let err = |e: &dyn std::fmt::Display| JsValue::from_str(&e.to_string());
-    partlab_lab::study::chart::draw(&area, chart, &chart_theme(theme).with_scale(dpr))
-        .map_err(|e| err(&e))?;
+    partlab_lab::study::chart::draw(
+        &area,
+        chart,
+        &chart_theme(theme).with_scale(dpr).with_lang(lang),
+    )
+    .map_err(|e| err(&e))?;
     area.present().map_err(|e| err(&e))
 }
 

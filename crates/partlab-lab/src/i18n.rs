@@ -233,10 +233,10 @@ texts! {
     PathRule => ("Regla", "Rule", "Regla"),
     /// Owner row.
     PathOwner => ("Propietari", "Owner", "Propietario"),
-    /// Replicas row.
-    PathReplicas => ("Rèpliques", "Replicas", "Réplicas"),
-    /// Before the last change row.
-    PathBefore => ("Abans de l'últim canvi", "Before the last change", "Antes del último cambio"),
+    /// Replicas row: the whole replica set, owner first (as the CLI's `locate` prints it).
+    PathReplicas => ("Rèpliques (el propietari primer)", "Replicas (owner first)", "Réplicas (el propietario primero)"),
+    /// Before the last change row: the replica set then, owner first.
+    PathBefore => ("Abans de l'últim canvi (el propietari primer)", "Before the last change (owner first)", "Antes del último cambio (el propietario primero)"),
     /// Figures heading.
     Figures => ("Xifres", "Figures", "Cifras"),
     /// Table header: node.
@@ -451,6 +451,38 @@ texts! {
         "weighted share (deviation from weights)",
         "parte por peso (desviación respecto al peso)",
     ),
+    // "Why this key" (issue #11): the key path in each strategy's own terms.
+    /// The ring view's heading for strategies without a ring (the canvas shows the keys by
+    /// their hash only).
+    HashSpace => ("Les claus pel seu hash", "The keys by their hash", "Las claves por su hash"),
+    /// Angle row for strategies without a ring.
+    PathAngleHash => ("El hash com a angle", "The hash as an angle", "El hash como ángulo"),
+    /// Heading of the "why this key" part of the key path.
+    WhyHeading => ("Per què va a aquest node", "Why it goes to this node", "Por qué va a este nodo"),
+    /// The magnifier canvas's accessible name.
+    MagnifierLabel => ("L'anell ampliat al voltant de la clau", "The ring magnified around the key", "El anillo ampliado alrededor de la clave"),
+    /// Under the magnifier.
+    MagnifierNote => (
+        "El tros d'anell al voltant de la clau, ampliat: la clau és de la primera marca de node virtual en sentit horari; l'arc de cada node acaba a la seva marca.",
+        "The stretch of ring around the key, magnified: the key belongs to the first virtual-node mark clockwise from it; each node's arc ends at its mark.",
+        "El tramo de anillo alrededor de la clave, ampliado: la clave es de la primera marca de nodo virtual en sentido horario; el arco de cada nodo acaba en su marca.",
+    ),
+    /// Caption of the rendezvous scores table.
+    ScoresCaption => (
+        "La puntuació de cada node per a aquesta clau, de més alta a més baixa: la primera fila és la propietària i les següents guarden les altres rèpliques.",
+        "Every node's score for this key, highest first: the first row owns the key and the next ones hold the other replicas.",
+        "La puntuación de cada nodo para esta clave, de más alta a más baja: la primera fila es la propietaria y las siguientes guardan las otras réplicas.",
+    ),
+    /// Scores table: the raw score column.
+    ScoreRaw => ("hash(\"node|clau\")", "hash(\"node|key\")", "hash(\"nodo|clave\")"),
+    /// Scores table: the weighted score column.
+    ScoreWeighted => ("Puntuació amb pes (−w / ln u)", "Weighted score (−w / ln u)", "Puntuación con peso (−w / ln u)"),
+    /// Scores table: what the node holds.
+    ScoreCopy => ("Còpia", "Copy", "Copia"),
+    /// Scores table: the owner's copy.
+    CopyOwner => ("propietari", "owner", "propietario"),
+    /// Scores table: a further copy.
+    CopyReplica => ("rèplica", "replica", "réplica"),
 }
 
 /// The text `t` in language `lang`.
@@ -1761,11 +1793,17 @@ pub fn fragment_issue(lang: Lang, issue: &FragmentIssue) -> String {
             format!("{}: the number of weights does not match the number of nodes; the weights were ignored.", field_name(lang, Field::Weights)),
             format!("{}: el número de pesos no coincide con el de nodos; se han ignorado los pesos.", field_name(lang, Field::Weights)),
         ),
+        FragmentIssue::UnknownFields { count: 1 } => pick(
+            lang,
+            "s'ha ignorat 1 camp desconegut.",
+            "1 unknown field was ignored.",
+            "se ha ignorado 1 campo desconocido.",
+        ),
         FragmentIssue::UnknownFields { count } => pick(
             lang,
-            format!("s'han ignorat {count} camp(s) desconegut(s)."),
-            format!("{count} unknown field(s) were ignored."),
-            format!("se han ignorado {count} campo(s) desconocido(s)."),
+            format!("s'han ignorat {count} camps desconeguts."),
+            format!("{count} unknown fields were ignored."),
+            format!("se han ignorado {count} campos desconocidos."),
         ),
         FragmentIssue::Invalid(e) => pick(
             lang,

@@ -19,3 +19,4 @@ pub mod state;
 pub mod study;
 pub mod tables;
 pub mod weighted;
+pub mod why;

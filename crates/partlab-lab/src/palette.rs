@@ -8,6 +8,7 @@
 //! Architecture invariant: no drawing library here, only numbers, so the web layer can use the
 //! same colours in CSS ([`Rgb::css`]) and the charts in plotters.
 
+use crate::state::Lang;
 use partlab_core::Strategy;
 
 /// An sRGB colour.
@@ -148,9 +149,18 @@ pub struct ChartTheme {
     /// The contrast every mark (a node's, a series', a strategy's colour) must reach against
     /// the background: 0 leaves the palette as it is; see [`ChartTheme::mark`].
     pub mark_contrast: f64,
+    /// The language the axes' numbers are written in (grouped like the page's tables:
+    /// Catalan `20.000`, English `20,000`); set with [`ChartTheme::with_lang`].
+    pub lang: Lang,
 }
 
 impl ChartTheme {
+    /// The same theme with the axes' numbers written in `lang`.
+    pub fn with_lang(mut self, lang: Lang) -> ChartTheme {
+        self.lang = lang;
+        self
+    }
+
     /// The same theme for a canvas with `scale` device pixels per CSS pixel. Values outside
     /// 0.5–8 (or not finite) are clamped into it.
     pub fn with_scale(mut self, scale: f64) -> ChartTheme {
@@ -195,6 +205,7 @@ pub fn chart_theme(theme: Theme) -> ChartTheme {
             scale: 1.0,
             emphasis: 1.0,
             mark_contrast: 0.0,
+            lang: Lang::Ca,
         },
         Theme::Dark => ChartTheme {
             background: Rgb(0x15, 0x18, 0x1D),
@@ -208,6 +219,7 @@ pub fn chart_theme(theme: Theme) -> ChartTheme {
             scale: 1.0,
             emphasis: 1.0,
             mark_contrast: 0.0,
+            lang: Lang::Ca,
         },
         Theme::Projector => ChartTheme {
             background: Rgb(0xFF, 0xFF, 0xFF),
@@ -221,6 +233,7 @@ pub fn chart_theme(theme: Theme) -> ChartTheme {
             scale: 1.5,
             emphasis: 1.5,
             mark_contrast: 3.0,
+            lang: Lang::Ca,
         },
     }
 }

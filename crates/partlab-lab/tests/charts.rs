@@ -554,7 +554,8 @@ fn deviation_draws_band_median_named_current_and_trend() {
         "1",
         "10",
         "100",
-        "1000",
+        // Written like the tables in the chart's language (Catalan here).
+        "1.000",
         "Mediana",
         "Configuració actual",
         "Tendència c/√V",
@@ -622,7 +623,7 @@ fn deviation_accepts_partial_unsorted_and_empty_input() {
         .into_iter()
         .map(str::to_owned)
         .collect::<Vec<_>>();
-    assert!(words.contains(&"1".to_string()) && words.contains(&"1000".to_string()));
+    assert!(words.contains(&"1".to_string()) && words.contains(&"1.000".to_string()));
 
     // Order does not matter.
     let mut shuffled = pts.to_vec();
@@ -865,4 +866,30 @@ fn charts_never_ask_the_backend_to_measure_text() {
         checked += 1;
     }
     assert!(checked >= 6, "only {checked} files checked");
+}
+
+/// The axes write numbers as the tables beside them do, in the chart's language (the lab
+/// showed "20 000" on an axis next to "20.000" in a table).
+#[test]
+fn axis_numbers_are_grouped_like_the_tables_in_each_language() {
+    use partlab_lab::i18n::fmt_int;
+    use partlab_lab::state::Lang;
+    let dist = distribution(&LESSON_NODES, None);
+    for lang in Lang::ALL {
+        let svg = bars_svg((640, 400), &dist, &light().with_lang(lang));
+        let tags = parse(&svg);
+        let words = texts(&tags);
+        // The y ticks are whole thousands here (about 5 000 keys a node): each reads as the
+        // table would write it.
+        let thousands: Vec<&str> = words
+            .iter()
+            .copied()
+            .filter(|w| w.len() >= 4 && w.chars().next().is_some_and(|c| c.is_ascii_digit()))
+            .collect();
+        assert!(!thousands.is_empty(), "{words:?}");
+        for w in thousands {
+            let n: u64 = w.replace(['.', ','], "").parse().expect("a number");
+            assert_eq!(w, fmt_int(lang, n), "{lang:?}");
+        }
+    }
 }

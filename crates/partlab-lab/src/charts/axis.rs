@@ -1,5 +1,8 @@
 //! Scales (data → pixel), tick choice and tick labels. Pure functions, tested on their own.
 
+use crate::i18n::fmt_int;
+use crate::state::Lang;
+
 /// A one-dimensional mapping from data values to pixels, linear or logarithmic.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Scale {
@@ -125,29 +128,20 @@ pub(crate) fn log_ticks(lo: f64, hi: f64) -> Vec<f64> {
     out
 }
 
-/// A whole number as a tick label: no decimals, groups of three digits separated by a thin
-/// space from 10 000 on (the SI / ISO 80000 style, the same in Catalan, English and Spanish).
-pub(crate) fn format_int(v: f64) -> String {
+/// A whole number as a tick label, written like the page's tables in `lang` (Catalan
+/// `20.000`, English `20,000`: [`crate::i18n::fmt_int`]), so an axis and the table beside it
+/// agree.
+pub(crate) fn format_int(v: f64, lang: Lang) -> String {
     if !v.is_finite() {
         return String::new();
     }
-    let n = v.round() as i64;
-    let digits = n.unsigned_abs().to_string();
-    let mut out = String::new();
-    if n < 0 {
-        out.push('−');
+    let n = v.round();
+    let digits = fmt_int(lang, n.abs().min(u64::MAX as f64) as u64);
+    if n < 0.0 {
+        format!("−{digits}")
+    } else {
+        digits
     }
-    if digits.len() <= 4 {
-        out.push_str(&digits);
-        return out;
-    }
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push('\u{2009}');
-        }
-        out.push(c);
-    }
-    out
 }
 
 #[cfg(test)]
@@ -217,11 +211,15 @@ mod tests {
     }
 
     #[test]
-    fn numbers_group_from_ten_thousand() {
-        assert_eq!(format_int(0.0), "0");
-        assert_eq!(format_int(1000.0), "1000");
-        assert_eq!(format_int(20_000.0), "20\u{2009}000");
-        assert_eq!(format_int(1_234_567.0), "1\u{2009}234\u{2009}567");
-        assert_eq!(format_int(f64::NAN), "");
+    fn numbers_are_written_like_the_tables() {
+        for lang in Lang::ALL {
+            for v in [0u64, 999, 1000, 20_000, 1_234_567] {
+                assert_eq!(format_int(v as f64, lang), fmt_int(lang, v));
+            }
+            assert_eq!(format_int(f64::NAN, lang), "");
+            assert_eq!(format_int(-20.0, lang), "−20");
+        }
+        assert_eq!(format_int(20_000.0, Lang::Ca), "20.000");
+        assert_eq!(format_int(20_000.0, Lang::En), "20,000");
     }
 }

@@ -158,7 +158,7 @@ pub fn draw_keys_layer<DB: DrawingBackend>(
     let s = p.s;
     let n = dist.nodes.len();
     let (top, ticks, weighted) = (axes.top, &axes.ticks, axes.weighted);
-    let y_tick_w = p.max_tick_w(ticks.iter().map(|&t| format_int(t)));
+    let y_tick_w = p.max_tick_w(ticks.iter().map(|&t| format_int(t, p.theme.lang)));
 
     let mut legend = Vec::new();
     if n > 0 {

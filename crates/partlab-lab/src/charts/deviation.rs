@@ -230,9 +230,9 @@ pub fn draw_deviation_layer<DB: DrawingBackend>(
         legend,
         x_label: &text.x_label,
         y_label: &text.y_label,
-        y_tick_w: p.max_tick_w(ticks.iter().map(|&t| format_int(t))),
+        y_tick_w: p.max_tick_w(ticks.iter().map(|&t| format_int(t, p.theme.lang))),
         below_axis: p.line_h(TICK) + 6.0 * s,
-        right_pad: p.width(&format_int(hi), TICK) / 2.0,
+        right_pad: p.width(&format_int(hi, p.theme.lang), TICK) / 2.0,
     });
     p.chrome(&layout)?;
     if !layout.plot_fits(s) {
@@ -247,7 +247,7 @@ pub fn draw_deviation_layer<DB: DrawingBackend>(
     p.y_axis(&plot, &y, ticks)?;
     let candidates: Vec<(f64, String)> = log_ticks(lo, hi)
         .into_iter()
-        .map(|v| (x.px(v), format_int(v)))
+        .map(|v| (x.px(v), format_int(v, p.theme.lang)))
         .collect();
     let labels = pick_x_labels(&candidates, p.px(TICK), 6.0 * s, 0.0, p.w);
     for (px, _) in &labels {

@@ -118,7 +118,7 @@ pub fn draw_movement<DB: DrawingBackend>(
         legend,
         x_label: &text.x_label,
         y_label: &text.y_label,
-        y_tick_w: p.max_tick_w(y_ticks.iter().map(|&t| format_int(t))),
+        y_tick_w: p.max_tick_w(y_ticks.iter().map(|&t| format_int(t, p.theme.lang))),
         below_axis: p.line_h(TICK) + 6.0 * s,
         right_pad: 0.0,
     });
@@ -135,7 +135,7 @@ pub fn draw_movement<DB: DrawingBackend>(
     let max_labels = (plot.width() / (32.0 * s)).max(1.0) as usize;
     let candidates: Vec<(f64, String)> = integer_ticks(lo, hi, max_labels)
         .into_iter()
-        .map(|v| (x.px(v), format_int(v)))
+        .map(|v| (x.px(v), format_int(v, p.theme.lang)))
         .collect();
     let labels = pick_x_labels(&candidates, p.px(TICK), 6.0 * s, 0.0, p.w);
 

@@ -579,7 +579,7 @@ impl<'a, DB: DrawingBackend> Painter<'a, DB> {
                 self.line(&[(plot.left, y), (plot.right, y)], self.theme.grid, 1.0)?;
             }
             self.text(
-                &format_int(t),
+                &format_int(t, self.theme.lang),
                 (plot.left - 6.0 * self.s, y),
                 TICK,
                 self.theme.text,

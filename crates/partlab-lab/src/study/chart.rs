@@ -258,9 +258,9 @@ fn draw_lines<DB: DrawingBackend>(
         legend,
         x_label: &c.x_label,
         y_label: &c.y_label,
-        y_tick_w: p.max_tick_w(y_ticks.iter().map(|&t| format_int(t))),
+        y_tick_w: p.max_tick_w(y_ticks.iter().map(|&t| format_int(t, p.theme.lang))),
         below_axis: p.line_h(TICK) + 6.0 * s,
-        right_pad: p.width(&format_int(hi), TICK) / 2.0,
+        right_pad: p.width(&format_int(hi, p.theme.lang), TICK) / 2.0,
     });
     p.chrome(&layout)?;
     if !layout.plot_fits(s) {
@@ -279,7 +279,7 @@ fn draw_lines<DB: DrawingBackend>(
             let py = y.px(t);
             p.line(&[(plot.left, py), (plot.right, py)], theme.grid, 1.0)?;
             p.text(
-                &format_int(t),
+                &format_int(t, p.theme.lang),
                 (plot.left - 6.0 * s, py),
                 TICK,
                 theme.text,
@@ -295,7 +295,7 @@ fn draw_lines<DB: DrawingBackend>(
         let max_labels = (plot.width() / (36.0 * s)).max(1.0) as usize;
         integer_ticks(lo.ceil(), hi.floor(), max_labels)
             .into_iter()
-            .map(|v| (x.px(v), format_int(v)))
+            .map(|v| (x.px(v), format_int(v, p.theme.lang)))
             .collect()
     } else {
         c.x_ticks
@@ -367,7 +367,7 @@ fn draw_bars<DB: DrawingBackend>(
         legend,
         x_label: "",
         y_label: &c.y_label,
-        y_tick_w: p.max_tick_w(ticks.iter().map(|&t| format_int(t))),
+        y_tick_w: p.max_tick_w(ticks.iter().map(|&t| format_int(t, p.theme.lang))),
         below_axis: p.line_h(TICK) + 6.0 * s,
         right_pad: 0.0,
     });
@@ -458,11 +458,11 @@ fn draw_heat<DB: DrawingBackend>(
     if max > 0.0 {
         legend.push(LegendItem {
             swatch: Swatch::Fill(heat_colour(theme, 0.5)),
-            label: format_int(max / 2.0),
+            label: format_int(max / 2.0, p.theme.lang),
         });
         legend.push(LegendItem {
             swatch: Swatch::Fill(heat_colour(theme, 1.0)),
-            label: format!("{} {}", format_int(max), c.unit),
+            label: format!("{} {}", format_int(max, p.theme.lang), c.unit),
         });
     }
     let layout = p.layout(Chrome {

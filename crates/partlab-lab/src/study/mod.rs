@@ -169,6 +169,7 @@ pub fn issue_text(lang: Lang, issue: &StudyIssue) -> String {
             St::IssueBadValue,
             &[("field", field), ("value", value)],
         ),
+        StudyIssue::UnknownFields { count: 1 } => fill(lang, St::IssueUnknownOne, &[]),
         StudyIssue::UnknownFields { count } => {
             fill(lang, St::IssueUnknown, &[("count", &count.to_string())])
         }

@@ -1197,6 +1197,10 @@ impl Rebalancing {
             KeyKind::Range => w.t(St::RebKindRange),
             KeyKind::Hash => w.t(St::RebKindHash),
         };
+        let presplit = match self.state.presplit {
+            1 => w.t(St::RebOnePartition).to_owned(),
+            n => w.f(St::RebPartitions, &[("n", &n.to_string())]),
+        };
         Panel {
             view: "dynamic",
             title: w.t(St::RebDynTitle),
@@ -1206,7 +1210,7 @@ impl Rebalancing {
                     ("kind", &kind),
                     ("split", &self.gb_text(u64::from(SPLIT_RECORDS))),
                     ("step", &self.gb_text(u64::from(WRITES_PER_STEP))),
-                    ("ps", &self.state.presplit.to_string()),
+                    ("ps", &presplit),
                 ],
             ),
             wide: true,

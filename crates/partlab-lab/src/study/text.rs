@@ -111,11 +111,17 @@ study_texts! {
         "Page address: the field \"{field}\" does not take \"{value}\"; the default was used.",
         "Dirección de la página: el campo «{field}» no admite «{value}»; se ha usado el valor por defecto.",
     ),
-    /// Unknown fields.
+    /// Unknown fields (two or more).
     IssueUnknown => (
-        "Adreça de la pàgina: s'han ignorat {count} camp(s) desconegut(s).",
-        "Page address: {count} unknown field(s) were ignored.",
-        "Dirección de la página: se han ignorado {count} campo(s) desconocido(s).",
+        "Adreça de la pàgina: s'han ignorat {count} camps desconeguts.",
+        "Page address: {count} unknown fields were ignored.",
+        "Dirección de la página: se han ignorado {count} campos desconocidos.",
+    ),
+    /// One unknown field.
+    IssueUnknownOne => (
+        "Adreça de la pàgina: s'ha ignorat 1 camp desconegut.",
+        "Page address: 1 unknown field was ignored.",
+        "Dirección de la página: se ha ignorado 1 campo desconocido.",
     ),
     /// Too many orders for the page.
     IssueTooManyOrders => (
@@ -289,10 +295,14 @@ study_texts! {
     RebDynTitle => ("Particionament dinàmic: dividir i fusionar", "Dynamic partitioning: split and merge", "Particionado dinámico: dividir y fusionar"),
     /// Dynamic caption.
     RebDynCaption => (
-        "Claus: {kind}. Cada pas arriben {step} de dades; una partició de més de {split} es divideix per la clau mitjana i la meitat nova va al node amb menys particions; una que queda gairebé buida es fusiona amb la veïna. Al començament hi ha {ps} partició(ns).",
-        "Keys: {kind}. Each step brings {step} of data; a partition over {split} splits at its median key and the new half goes to the node with the fewest partitions; one that is nearly empty merges with its neighbour. It starts with {ps} partition(s).",
-        "Claves: {kind}. En cada paso llegan {step} de datos; una partición de más de {split} se divide por la clave mediana y la mitad nueva va al nodo con menos particiones; una que queda casi vacía se fusiona con la vecina. Al principio hay {ps} partición(es).",
+        "Claus: {kind}. Cada pas arriben {step} de dades; una partició de més de {split} es divideix per la clau mitjana i la meitat nova va al node amb menys particions; una que queda gairebé buida es fusiona amb la veïna. Al començament hi ha {ps}.",
+        "Keys: {kind}. Each step brings {step} of data; a partition over {split} splits at its median key and the new half goes to the node with the fewest partitions; one that is nearly empty merges with its neighbour. It starts with {ps}.",
+        "Claves: {kind}. En cada paso llegan {step} de datos; una partición de más de {split} se divide por la clave mediana y la mitad nueva va al nodo con menos particiones; una que queda casi vacía se fusiona con la vecina. Al principio hay {ps}.",
     ),
+    /// The dynamic caption's starting partitions: one.
+    RebOnePartition => ("1 partició", "1 partition", "1 partición"),
+    /// The dynamic caption's starting partitions: two or more.
+    RebPartitions => ("{n} particions", "{n} partitions", "{n} particiones"),
     /// Figure: partitions.
     RebFigParts => ("Particions", "Partitions", "Particiones"),
     /// Figure: nodes writing.

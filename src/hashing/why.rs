@@ -1,0 +1,213 @@
+//! "Why this key": the part of the key path that explains the owner in the strategy's own
+//! terms (`partlab_lab::why` computes it): the magnifier for ring strategies, every node's
+//! score for rendezvous, the arithmetic for mod N, jump and Maglev, a sentence for
+//! multi-probe. It lives in `#key-why`, under the key path, and also names the ring view
+//! after the strategy ("the ring" only where there is one).
+//!
+//! Hooks for tests: `#key-why[data-why=ring|rendezvous|modulo|jump|maglev|multiprobe]`,
+//! `[data-why-line]` (the arithmetic), `#hrw-table tr[data-node][data-score][data-copy]`
+//! (`data-score` the raw score in decimal, `data-copy` `0` for the owner, `1…` replicas,
+//! empty otherwise), `#magnifier[data-owner][data-previous]` and `#magnifier-desc`.
+
+use wasm_bindgen::JsValue;
+
+use partlab_lab::i18n::{by_lang, fmt_dec, fmt_int, tr, Text};
+use partlab_lab::model::{KeyPath, Lab};
+use partlab_lab::palette::Theme;
+use partlab_lab::state::Lang;
+use partlab_lab::why::{arithmetic, why, Why};
+
+use super::magnifier;
+use super::page::Table;
+use crate::dom::{by_id, by_id_as, clear, fingerprint, same_content, set_text_id, H};
+
+/// The arithmetic line of `path` (mod N, jump, Maglev), for the key path's "rule" row.
+pub fn arithmetic_line(lab: &Lab, path: &KeyPath) -> Option<String> {
+    let w = why(lab, path)?;
+    arithmetic(lab.state().lang, &w).map(|(line, _)| line)
+}
+
+/// Renders `#key-why` for the selected key (empty without one), names the ring view after
+/// the strategy, and draws the magnifier (on every call: a theme, size or key change).
+pub fn render(lab: &Lab, path: Option<&KeyPath>, theme: Theme, dpr: f64) -> Result<(), JsValue> {
+    let lang = lab.state().lang;
+    let strategy = lab.config().strategy;
+    let view = tr(
+        lang,
+        if strategy.uses_vnodes() {
+            Text::Ring
+        } else {
+            Text::HashSpace
+        },
+    );
+    set_text_id("ring-h", view);
+    // The view's "chart data" names it too, for a screen reader's list of controls.
+    if let Some(e) = by_id("ring-table-summary") {
+        crate::dom::set_attr(
+            &e,
+            "aria-label",
+            &format!("{}: {view}", tr(lang, Text::ChartData)),
+        );
+    }
+    let Some(panel) = by_id("key-why") else {
+        return Ok(());
+    };
+    let w = path.and_then(|p| why(lab, p));
+    let sig = fingerprint(&(format!("{w:?}"), lang.code()));
+    if !same_content(&panel, sig) {
+        clear(&panel);
+        if let Some(w) = &w {
+            build(&panel, lang, w)?;
+        }
+    }
+    if let (Some(Why::Ring { magnifier: m, .. }), Some(canvas)) =
+        (&w, by_id_as::<web_sys::HtmlCanvasElement>("magnifier"))
+    {
+        magnifier::draw(&canvas, m, theme, dpr)?;
+    }
+    Ok(())
+}
+
+fn kind(w: &Why) -> &'static str {
+    match w {
+        Why::Modulo { .. } => "modulo",
+        Why::Jump { .. } => "jump",
+        Why::Ring { .. } => "ring",
+        Why::Rendezvous { .. } => "rendezvous",
+        Why::Maglev { .. } => "maglev",
+        Why::MultiProbe { .. } => "multiprobe",
+    }
+}
+
+fn build(panel: &web_sys::Element, lang: Lang, w: &Why) -> Result<(), JsValue> {
+    panel.set_attribute("data-why", kind(w))?;
+    panel.append_child(&H::new("h3")?.text(tr(lang, Text::WhyHeading)).el())?;
+    if let Some((line, sentence)) = arithmetic(lang, w) {
+        panel.append_child(
+            &H::new("p")?
+                .class("why-line")
+                .attr("data-why-line", "")
+                .child(H::new("code")?.text(&line))?
+                .el(),
+        )?;
+        panel.append_child(&H::new("p")?.class("note").text(sentence).el())?;
+    }
+    match w {
+        Why::Ring {
+            magnifier: m,
+            passed_on_to,
+        } => {
+            let canvas = H::new("canvas")?
+                .id("magnifier")
+                .class("magnifier")
+                .attr("role", "img")
+                .attr("aria-label", tr(lang, Text::MagnifierLabel))
+                .attr("aria-describedby", "magnifier-desc")
+                .attr("data-owner", &m.owner.label)
+                .attr("data-previous", &m.previous.label)
+                .attr(
+                    "data-replicas",
+                    &m.replicas
+                        .iter()
+                        .map(|r| r.label.as_str())
+                        .collect::<Vec<_>>()
+                        .join(","),
+                );
+            panel.append_child(&canvas.el())?;
+            panel.append_child(
+                &H::new("p")?
+                    .id("magnifier-desc")
+                    .class("magnifier-desc")
+                    .text(&m.describe(lang))
+                    .el(),
+            )?;
+            let span = fmt_dec(lang, m.span_deg(), 2);
+            let width = by_lang(
+                lang,
+                "Amplada del tros: {span}°.",
+                "Width of the stretch: {span}°.",
+                "Anchura del tramo: {span}°.",
+            )
+            .replace("{span}", &span);
+            let note = format!("{} {width}", tr(lang, Text::MagnifierNote));
+            panel.append_child(&H::new("p")?.class("note").text(&note).el())?;
+            if let Some(to) = passed_on_to {
+                let text = by_lang(
+                    lang,
+                    "Amb càrregues acotades, el node del node virtual propietari ja era ple (al límit ⌈c·m/n⌉) quan hi va arribar aquesta clau: ha passat al següent node amb lloc, {to}.",
+                    "With bounded loads, the owning vnode's node was already full (at the cap ⌈c·m/n⌉) when this key came: it went on to the next node with room, {to}.",
+                    "Con cargas acotadas, el nodo del nodo virtual propietario ya estaba lleno (en el límite ⌈c·m/n⌉) cuando llegó esta clave: ha pasado al siguiente nodo con sitio, {to}.",
+                )
+                .replace("{to}", to);
+                panel.append_child(
+                    &H::new("p")?
+                        .class("note")
+                        .attr("data-why", "passed-on")
+                        .text(&text)
+                        .el(),
+                )?;
+            }
+        }
+        Why::Rendezvous { scores } => {
+            panel.append_child(
+                &H::new("p")?
+                    .class("note")
+                    .id("hrw-caption")
+                    .text(tr(lang, Text::ScoresCaption))
+                    .el(),
+            )?;
+            panel.append_child(
+                &H::new("table")?
+                    .id("hrw-table")
+                    .class("data scores")
+                    .attr("aria-describedby", "hrw-caption")
+                    .el(),
+            )?;
+            let weighted = scores.iter().any(|s| s.weighted.is_some());
+            let mut head = vec![tr(lang, Text::Node), tr(lang, Text::ScoreRaw)];
+            if weighted {
+                head.push(tr(lang, Text::ScoreWeighted));
+            }
+            head.push(tr(lang, Text::ScoreCopy));
+            let rows = scores
+                .iter()
+                .map(|s| {
+                    let mut cells = vec![s.node.clone(), fmt_int(lang, s.raw)];
+                    if let Some(x) = s.weighted {
+                        cells.push(fmt_dec(lang, x, 4));
+                    }
+                    cells.push(match s.copy {
+                        Some(0) => tr(lang, Text::CopyOwner).to_owned(),
+                        Some(i) => format!("{} {i}", tr(lang, Text::CopyReplica)),
+                        None => String::new(),
+                    });
+                    (
+                        vec![
+                            ("data-node", s.node.clone()),
+                            ("data-score", s.raw.to_string()),
+                            (
+                                "data-copy",
+                                s.copy.map(|c| c.to_string()).unwrap_or_default(),
+                            ),
+                        ],
+                        cells,
+                    )
+                })
+                .collect();
+            Table { head, rows }.render("hrw-table")?;
+        }
+        Why::MultiProbe { probes, owner } => {
+            let text = by_lang(
+                lang,
+                "Multi-probe fa {k} sondes a partir del hash de la clau (doble hash) i, per a cada sonda, busca el primer punt de node en sentit horari; guanya el node el punt del qual queda més a prop d'una sonda: {owner}.",
+                "Multi-probe makes {k} probes from the key's hash (double hashing) and, for each probe, finds the first node point clockwise; the node whose point is closest after a probe wins: {owner}.",
+                "Multi-probe hace {k} sondas a partir del hash de la clave (doble hash) y, para cada sonda, busca el primer punto de nodo en sentido horario; gana el nodo cuyo punto queda más cerca de una sonda: {owner}.",
+            )
+            .replace("{k}", &probes.to_string())
+            .replace("{owner}", owner);
+            panel.append_child(&H::new("p")?.class("note").text(&text).el())?;
+        }
+        Why::Modulo { .. } | Why::Jump { .. } | Why::Maglev { .. } => {}
+    }
+    Ok(())
+}

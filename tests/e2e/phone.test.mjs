@@ -1,0 +1,74 @@
+// Phone layout (issue #11): at 390 × 844 the ring and the main figures stay in view while a
+// control below them changes (the sticky stage of style.css), and nothing overflows
+// horizontally.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { audit, settle, useLab } from './harness.mjs';
+
+const { open } = useLab({ defaults: { width: 390, height: 844, bypassCSP: true } });
+
+/** Whether the element `sel` lies wholly inside the viewport. */
+const inView = (page, sel) =>
+  page.$eval(sel, (e) => {
+    const r = e.getBoundingClientRect();
+    return { ok: r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth && r.height > 0, r: [r.top, r.bottom, r.left, r.right] };
+  });
+
+/** The page is no wider than the viewport. */
+const noSideScroll = (page) => page.evaluate(() => document.documentElement.scrollWidth <= innerWidth);
+
+/** The strip's deviation text equals the figures list's, and the ring and strip are in view. */
+async function viewAndFiguresShown(page, what) {
+  for (const sel of ['#ring', '#figure-strip']) {
+    const v = await inView(page, sel);
+    assert.ok(v.ok, `${what}: ${sel} at ${JSON.stringify(v.r)}`);
+  }
+  const strip = await page.$eval('[data-strip=deviation] b', (b) => b.textContent);
+  const list = await page.$eval('[data-figure=deviation]', (dd) => dd.textContent);
+  assert.ok(list.startsWith(strip), `${what}: strip ${strip}, figures ${list}`);
+  assert.equal(await noSideScroll(page), true, `${what}: horizontal overflow`);
+}
+
+describe('phone layout', () => {
+  test('the ring and the figures stay in view while a control changes', { timeout: 120_000 }, async () => {
+    const { page, context, errors } = await open('#c=ring&l=en');
+    assert.equal(await noSideScroll(page), true);
+    // The vnodes slider is far below the ring: change it with the keyboard, as a user.
+    const before = await page.$eval('[data-figure=deviation]', (dd) => dd.dataset.value);
+    await page.focus('#vnodes');
+    assert.ok((await inView(page, '#vnodes')).ok, 'the focused slider is not under the stage');
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction((b) => document.querySelector('[data-figure=deviation]')?.dataset.value !== b, before);
+    await settle(page);
+    await viewAndFiguresShown(page, 'after a vnodes change');
+    // A node joins: the strip shows the keys moved too.
+    await page.locator('#add-node').scrollIntoViewIfNeeded();
+    assert.ok((await inView(page, '#add-node')).ok);
+    await page.click('#add-node');
+    await page.waitForSelector('[data-strip=moved]');
+    await settle(page);
+    await viewAndFiguresShown(page, 'after a node join');
+    const moved = await page.$eval('[data-strip=moved] b', (b) => b.textContent);
+    const figure = await page.$eval('[data-figure=moved]', (dd) => dd.textContent);
+    assert.ok(figure.startsWith(moved), `${moved} vs ${figure}`);
+    assert.deepEqual(await audit(page), []);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a selected key\'s scores table fits too (weighted rendezvous, four columns)', { timeout: 60_000 }, async () => {
+    const { page, context, errors } = await open('#c=rendezvous&l=ca&w=2,1,1,1&r=3&key=P-2026-000042');
+    await page.waitForSelector('#hrw-table tbody tr');
+    assert.equal(await page.$$eval('#hrw-table thead th', (ths) => ths.length), 4);
+    assert.equal(await noSideScroll(page), true);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a wide screen keeps the figures panel and hides the strip', { timeout: 60_000 }, async () => {
+    const { page, context } = await open('#c=ring&l=en', { width: 1280, height: 900 });
+    assert.equal(await page.isVisible('#figure-strip'), false);
+    assert.equal(await page.$eval('.stage', (s) => getComputedStyle(s).position), 'static');
+    await context.close();
+  });
+});
