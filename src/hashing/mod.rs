@@ -17,6 +17,7 @@
 //!   dropped with it.
 
 mod charts;
+mod compare;
 mod page;
 mod ring;
 
@@ -28,7 +29,9 @@ use partlab_lab::chapters::{hashing_defaults, ChapterId};
 use partlab_lab::export;
 use partlab_lab::model::{DeviationSweep, Lab, MovementSweep, Msg, Notice};
 use partlab_lab::palette::Theme;
-use partlab_lab::state::{FragmentIssue, LabState, Lang, View, KEY_STOPS, VNODE_STOPS};
+use partlab_lab::state::{
+    Field as FragmentField, FragmentIssue, LabState, Lang, View, KEY_STOPS, VNODE_STOPS,
+};
 
 use crate::dom::{self, by_id, by_id_as, window};
 use crate::{clear_timeout, dpr, listen_id, log_error, now, set_timeout, Listener};
@@ -131,6 +134,8 @@ pub struct Hashing {
     /// The last applied input included a slider step (vnodes, a weight): more may follow at
     /// once, so the frame debounces the address write.
     dragging: bool,
+    /// Compare mode's panel and its replay.
+    compare: compare::ComparePanel,
     /// The page's listeners on the chapter's elements, dropped with the chapter.
     _listeners: Vec<Listener>,
 }
@@ -499,6 +504,7 @@ impl Hashing {
                 page::render_figures(&self.lab)?;
             }
         }
+        self.compare.render(&self.lab, theme, dpr)?;
         lap(&mut self.timing, "texts");
         if self.visible(View::Bars) && dirty.bars && !hold_texts {
             charts::draw_bars(&mut self.charts, &self.lab, theme, dpr, sizes.bars)?;
@@ -790,6 +796,7 @@ fn wire_events() -> Result<Vec<Listener>, JsValue> {
         listeners.extend(listen_id(id, "pointerup", |_| dispatch(Msg::EndGesture))?);
         listeners.extend(listen_id(id, "focusout", |_| dispatch(Msg::EndGesture))?);
     }
+    listeners.extend(compare::wire()?);
     listeners.extend(listen_id("pin-baseline", "click", |_| {
         let pinned = with_app(|a| a.lab.baseline_pinned()).unwrap_or(false);
         dispatch(if pinned {
@@ -1035,6 +1042,7 @@ impl Hashing {
             announced: None,
             preset_over_typing: false,
             dragging: false,
+            compare: compare::ComparePanel::default(),
             _listeners: listeners,
         })
     }
@@ -1042,13 +1050,16 @@ impl Hashing {
     /// The chapter's fragment fields (the whole experiment); without the embed view when
     /// `embed` is false (the "open the full lab" link).
     pub fn fields(&self, embed: bool) -> String {
-        if embed {
-            self.lab.target_state().to_fragment()
-        } else {
-            let mut full = self.lab.target_state().clone();
-            full.embed = None;
-            full.to_fragment()
+        let mut state = self.lab.url_state().clone();
+        if !embed {
+            state.embed = None;
         }
+        let mut fields = state.to_fragment();
+        // Compare mode: side A's configuration, so a shared link shows both sides.
+        if let Some(a) = self.lab.compare_field() {
+            fields.push_str(&format!("&{}={a}", FragmentField::Compare.name()));
+        }
+        fields
     }
 
     /// The views that can be embedded alone: (name in `embed=`, title in `lang`).
@@ -1153,6 +1164,7 @@ impl Hashing {
     /// Stops the instrument's timers before it is dropped (the chapter changes).
     pub fn unmount(&mut self) {
         clear_timeout(self.preset_timer.take());
+        self.compare.stop();
         self.queue.clear();
     }
 }

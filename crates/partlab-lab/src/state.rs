@@ -516,7 +516,8 @@ impl LabState {
                     None => bad(&mut issues),
                 },
                 // The frame's fields: it read them already.
-                Field::Chapter | Field::Links | Field::Projector => {}
+                // `cmp` is read by compare mode (`model::compare`), the others by the frame.
+                Field::Chapter | Field::Links | Field::Projector | Field::Compare => {}
             }
         }
         if unknown > 0 {
@@ -637,11 +638,14 @@ pub enum Field {
     LoadFactor,
     /// `probes`: multi-probe's probes per key.
     Probes,
+    /// `cmp`: compare mode's pinned side A, its configuration fields as `s:ring;n:a,b;v:150`
+    /// (read by the lab's compare mode, [`crate::model::compare`]).
+    Compare,
 }
 
 impl Field {
     /// Every field, in the order the address writes them (the frame's last).
-    pub const ALL: [Field; 16] = [
+    pub const ALL: [Field; 17] = [
         Field::Strategy,
         Field::Nodes,
         Field::Weights,
@@ -658,6 +662,7 @@ impl Field {
         Field::TableSize,
         Field::LoadFactor,
         Field::Probes,
+        Field::Compare,
     ];
 
     /// The field's name in the fragment.
@@ -679,6 +684,7 @@ impl Field {
             Field::TableSize => "m",
             Field::LoadFactor => "lf",
             Field::Probes => "probes",
+            Field::Compare => "cmp",
         }
     }
 
