@@ -96,7 +96,7 @@ describe('the lesson exercises in the lab', () => {
     assert.equal(await cmpFigure(again.page, 'move', 'replica-sets'), sets);
     // Turned off, the panel goes and the address forgets A.
     await again.page.click('#compare-toggle');
-    await again.page.waitForSelector('#compare-panel[hidden]');
+    await again.page.waitForSelector('#compare-panel[hidden]', { state: 'attached' });
     await again.page.waitForFunction(() => !location.hash.includes('cmp='));
     assert.deepEqual(again.errors, []);
     await again.context.close();

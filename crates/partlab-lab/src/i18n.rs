@@ -195,8 +195,9 @@ texts! {
     Presets => ("Els experiments de la lliçó", "The lesson's experiments"),
     /// Presets intro.
     PresetsIntro => (
-        "Cada botó posa el laboratori en l'estat d'una taula de la lliçó; si hi ha un canvi, primer veus l'abans i després s'aplica.",
-        "Each button puts the lab in the state of one of the lesson's tables; when there is a change you see the before first, then it is applied.",
+        "Cada botó posa el laboratori en l'estat d'una taula de la lliçó; si hi ha un canvi, l'abans (A) i el després (B) queden l'un al costat de l'altre en mode de comparació.",
+        "Each button puts the lab in the state of one of the lesson's tables; when there is a change, the before (A) and the after (B) stay side by side in compare mode.",
+        "Cada botón pone el laboratorio en el estado de una tabla de la lección; si hay un cambio, el antes (A) y el después (B) quedan uno al lado del otro en modo de comparación.",
     ),
     /// Ring panel heading.
     Ring => ("L'anell", "The ring"),
