@@ -374,8 +374,30 @@ impl ComparePanel {
         self.replay.pause();
     }
 
-    /// Draws what changed: the toggle always, the panel while compare mode is on.
-    pub fn render(&mut self, lab: &Lab, theme: Theme, dpr: f64) -> Result<(), JsValue> {
+    /// The CSS sizes of the panel's canvases (A's and B's rings, the bars, the replay), read
+    /// with the frame's other sizes before anything changes the page; none while compare
+    /// mode is off.
+    pub fn measure(&self, lab: &Lab) -> Option<[(f64, f64); 4]> {
+        lab.compare_side()?;
+        let size =
+            |id: &str| by_id_as::<HtmlCanvasElement>(id).map_or((0.0, 0.0), |c| dom::css_size(&c));
+        Some([
+            size("cmp-ring-a"),
+            size("cmp-ring-b"),
+            size("cmp-bars-chart"),
+            size("replay-ring"),
+        ])
+    }
+
+    /// Draws what changed: the toggle always, the panel while compare mode is on (`sizes`:
+    /// [`ComparePanel::measure`]'s, `None` when the panel was hidden then).
+    pub fn render(
+        &mut self,
+        lab: &Lab,
+        theme: Theme,
+        dpr: f64,
+        sizes: Option<[(f64, f64); 4]>,
+    ) -> Result<(), JsValue> {
         let lang = lab.state().lang;
         if let Some(b) = by_id("compare-toggle") {
             dom::set_text(&b, tr(lang, Text::CmpToggle));
@@ -397,17 +419,18 @@ impl ComparePanel {
             }
             return Ok(());
         };
-        if panel.has_attribute("hidden") {
+        let shown = !panel.has_attribute("hidden");
+        if !shown {
             let _ = panel.remove_attribute("hidden");
         }
-        let size =
-            |id: &str| by_id_as::<HtmlCanvasElement>(id).map_or((0.0, 0.0), |c| dom::css_size(&c));
-        let sizes = [
-            size("cmp-ring-a"),
-            size("cmp-ring-b"),
-            size("cmp-bars-chart"),
-            size("replay-ring"),
-        ];
+        // Just shown: its canvases had no size when the frame measured them.
+        let sizes = match sizes {
+            Some(s) if shown => s,
+            _ => match self.measure(lab) {
+                Some(s) => s,
+                None => return Ok(()),
+            },
+        };
         let bits = |(w, h): (f64, f64)| (w.to_bits(), h.to_bits());
         let seen = Seen {
             revision: lab.revision(),

@@ -337,6 +337,7 @@ impl Hashing {
     fn render(&mut self) -> Result<(), JsValue> {
         // Sizes first, before anything below changes the page.
         let sizes = self.measure();
+        let compare_sizes = self.compare.measure(&self.lab);
         // Stage timings start here so that "controls" covers texts, controls and notices.
         let mut t = now();
         let target = self.lab.target_state();
@@ -504,7 +505,7 @@ impl Hashing {
                 page::render_figures(&self.lab)?;
             }
         }
-        self.compare.render(&self.lab, theme, dpr)?;
+        self.compare.render(&self.lab, theme, dpr, compare_sizes)?;
         lap(&mut self.timing, "texts");
         if self.visible(View::Bars) && dirty.bars && !hold_texts {
             charts::draw_bars(&mut self.charts, &self.lab, theme, dpr, sizes.bars)?;
