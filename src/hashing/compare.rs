@@ -809,7 +809,11 @@ fn side_figures(
     config.push_str(&format!(
         " · {} {}",
         state.replicas,
-        by_lang(lang, "rèpliques", "replicas", "réplicas")
+        if state.replicas == 1 {
+            by_lang(lang, "rèplica", "replica", "réplica")
+        } else {
+            by_lang(lang, "rèpliques", "replicas", "réplicas")
+        }
     ));
     set_text_id(&format!("cmp-{side}-config"), &config);
     if let Some(dl) = by_id(&format!("cmp-{side}-figures")) {
