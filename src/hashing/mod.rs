@@ -17,6 +17,7 @@
 //!   dropped with it.
 
 mod charts;
+mod compare;
 mod magnifier;
 mod page;
 mod readout;
@@ -33,7 +34,9 @@ use partlab_lab::chapters::{hashing_defaults, ChapterId};
 use partlab_lab::export;
 use partlab_lab::model::{DeviationSweep, Lab, MovementSweep, Msg, Notice};
 use partlab_lab::palette::Theme;
-use partlab_lab::state::{FragmentIssue, LabState, Lang, View, KEY_STOPS, VNODE_STOPS};
+use partlab_lab::state::{
+    Field as FragmentField, FragmentIssue, LabState, Lang, View, KEY_STOPS, VNODE_STOPS,
+};
 
 use crate::dom::{self, by_id, by_id_as, window};
 use crate::{clear_timeout, dpr, listen_id, log_error, now, set_timeout, Listener};
@@ -140,6 +143,8 @@ pub struct Hashing {
     tables: tables::TablesView,
     /// The deviation chart's readout: which item it shows.
     readout_at: Option<usize>,
+    /// Compare mode's panel and its replay.
+    compare: compare::ComparePanel,
     /// The page's listeners on the chapter's elements, dropped with the chapter.
     _listeners: Vec<Listener>,
 }
@@ -341,6 +346,7 @@ impl Hashing {
     fn render(&mut self) -> Result<(), JsValue> {
         // Sizes first, before anything below changes the page.
         let sizes = self.measure();
+        let compare_sizes = self.compare.measure(&self.lab);
         // Stage timings start here so that "controls" covers texts, controls and notices.
         let mut t = now();
         let target = self.lab.target_state();
@@ -519,6 +525,7 @@ impl Hashing {
                 page::render_figures(&self.lab)?;
             }
         }
+        self.compare.render(&self.lab, theme, dpr, compare_sizes)?;
         lap(&mut self.timing, "texts");
         if self.visible(View::Bars) && dirty.bars && !hold_texts {
             charts::draw_bars(&mut self.charts, &self.lab, theme, dpr, sizes.bars)?;
@@ -820,6 +827,7 @@ fn wire_events() -> Result<Vec<Listener>, JsValue> {
         listeners.extend(listen_id(id, "pointerup", |_| dispatch(Msg::EndGesture))?);
         listeners.extend(listen_id(id, "focusout", |_| dispatch(Msg::EndGesture))?);
     }
+    listeners.extend(compare::wire()?);
     listeners.extend(listen_id("pin-baseline", "click", |_| {
         let pinned = with_app(|a| a.lab.baseline_pinned()).unwrap_or(false);
         dispatch(if pinned {
@@ -1098,6 +1106,7 @@ impl Hashing {
             dragging: false,
             tables,
             readout_at: None,
+            compare: compare::ComparePanel::default(),
             _listeners: listeners,
         })
     }
@@ -1105,13 +1114,16 @@ impl Hashing {
     /// The chapter's fragment fields (the whole experiment); without the embed view when
     /// `embed` is false (the "open the full lab" link).
     pub fn fields(&self, embed: bool) -> String {
-        if embed {
-            self.lab.target_state().to_fragment()
-        } else {
-            let mut full = self.lab.target_state().clone();
-            full.embed = None;
-            full.to_fragment()
+        let mut state = self.lab.url_state().clone();
+        if !embed {
+            state.embed = None;
         }
+        let mut fields = state.to_fragment();
+        // Compare mode: side A's configuration, so a shared link shows both sides.
+        if let Some(a) = self.lab.compare_field() {
+            fields.push_str(&format!("&{}={a}", FragmentField::Compare.name()));
+        }
+        fields
     }
 
     /// The views that can be embedded alone: (name in `embed=`, title in `lang`).
@@ -1216,6 +1228,7 @@ impl Hashing {
     /// Stops the instrument's timers before it is dropped (the chapter changes).
     pub fn unmount(&mut self) {
         clear_timeout(self.preset_timer.take());
+        self.compare.stop();
         self.queue.clear();
     }
 }

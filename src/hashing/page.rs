@@ -213,6 +213,7 @@ pub fn build(root: &Element, chapter: ChapterId, embed: Option<View>) -> Result<
                 .attr("type", "button")
                 .attr("aria-pressed", "false"),
         )?
+        .child(super::compare::toggle()?)?
         .child(H::new("h3")?.id("flow-h"))?
         .child(H::new("table")?.id("flow-table").class("data"))?
         .child(export_buttons("figures", false)?)?;
@@ -263,6 +264,7 @@ pub fn build(root: &Element, chapter: ChapterId, embed: Option<View>) -> Result<
 
     let layout = layout
         .child(presets)?
+        .child(super::compare::panel()?)?
         .child(controls)?
         .child(ring)?
         .child(figures)?

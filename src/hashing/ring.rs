@@ -69,6 +69,25 @@ impl<'a> Scene<'a> {
         }
     }
 
+    /// A ring from its parts (compare mode's sides and its replay): `dots_key` names the
+    /// key set the dots' places come from.
+    pub fn parts(
+        points: Option<&'a [RingPoint]>,
+        nodes: &'a [NodeSpec],
+        vnodes: u32,
+        dots: Vec<Dot>,
+        dots_key: u64,
+    ) -> Scene<'a> {
+        Scene {
+            points,
+            nodes,
+            vnodes,
+            dots,
+            dots_key,
+            label: false,
+        }
+    }
+
     fn colour_of(&self, node: usize) -> usize {
         self.nodes.get(node).map_or(node, |n| n.colour)
     }

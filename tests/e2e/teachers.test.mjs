@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import { CLI, audit, cliJson, useLab } from './harness.mjs';
 
 const lab = useLab({ defaults: { height: 900, locale: 'en-GB', bypassCSP: true } });
-const FIELDS = ['s', 'n', 'w', 'v', 'k', 'r', 'l', 'p', 'key', 'embed', 'c', 'links', 'projector', 'm', 'lf', 'probes', 'quiz', 'qi'];
+const FIELDS = ['s', 'n', 'w', 'v', 'k', 'r', 'l', 'p', 'key', 'embed', 'c', 'links', 'projector', 'm', 'lf', 'probes', 'quiz', 'qi', 'cmp'];
 
 describe('the teachers page', () => {
   test('lists every preset of the CLI, every field and view, and its links work', { skip: !CLI && 'no partlab CLI', timeout: 60_000 }, async () => {

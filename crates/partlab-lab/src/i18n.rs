@@ -189,9 +189,9 @@ texts! {
     Presets => ("Els experiments de la lliçó", "The lesson's experiments", "Los experimentos de la lección"),
     /// Presets intro.
     PresetsIntro => (
-        "Cada botó posa el laboratori en l'estat d'una taula de la lliçó; si hi ha un canvi, primer veus l'abans i després s'aplica.",
-        "Each button puts the lab in the state of one of the lesson's tables; when there is a change you see the before first, then it is applied.",
-        "Cada botón pone el laboratorio en el estado de una tabla de la lección; si hay un cambio, primero ves el antes y después se aplica.",
+        "Cada botó posa el laboratori en l'estat d'una taula de la lliçó; si hi ha un canvi, l'abans (A) i el després (B) queden l'un al costat de l'altre en mode de comparació.",
+        "Each button puts the lab in the state of one of the lesson's tables; when there is a change, the before (A) and the after (B) stay side by side in compare mode.",
+        "Cada botón pone el laboratorio en el estado de una tabla de la lección; si hay un cambio, el antes (A) y el después (B) quedan uno al lado del otro en modo de comparación.",
     ),
     /// Ring panel heading.
     Ring => ("L'anell", "The ring", "El anillo"),
@@ -483,6 +483,57 @@ texts! {
     CopyOwner => ("propietari", "owner", "propietario"),
     /// Scores table: a further copy.
     CopyReplica => ("rèplica", "replica", "réplica"),
+    // Compare mode and the replay of a change (`model::compare`, `src/hashing/compare.rs`).
+    /// The toggle that turns compare mode on (A = the experiment on screen) or off.
+    CmpToggle => ("Compara de costat (A i B)", "Compare side by side (A and B)", "Comparar lado a lado (A y B)"),
+    /// Compare mode's panel heading.
+    CmpTitle => ("Comparació: A fixada, B actual", "Compare: A pinned, B current", "Comparación: A fijada, B actual"),
+    /// What compare mode shows.
+    CmpIntro => (
+        "A és la configuració que has fixat i no canvia; B és la que vas canviant. Les claus mogudes es compten d'A a B.",
+        "A is the configuration you pinned and it stays as it is; B is the one you keep changing. Keys moved are counted from A to B.",
+        "A es la configuración que has fijado y no cambia; B es la que vas cambiando. Las claves movidas se cuentan de A a B.",
+    ),
+    /// Side A's heading.
+    CmpSideA => ("A (fixada)", "A (pinned)", "A (fijada)"),
+    /// Side B's heading.
+    CmpSideB => ("B (actual)", "B (current)", "B (actual)"),
+    /// The before/after bars' heading.
+    CmpBars => ("Claus per node, A i B", "Keys per node, A and B", "Claves por nodo, A y B"),
+    /// The change of a node's keys from A to B (a column).
+    CmpChange => ("Canvi", "Change", "Cambio"),
+    /// The A → B movement's heading.
+    CmpMove => ("D'A a B", "From A to B", "De A a B"),
+    /// The replay's heading.
+    ReplayTitle => ("Repetició del canvi, pas a pas", "Replay of the change, step by step", "Repetición del cambio, paso a paso"),
+    /// The replay's "previous step" button.
+    ReplayPrev => ("Pas anterior", "Previous step", "Paso anterior"),
+    /// The replay's "next step" button.
+    ReplayNext => ("Pas següent", "Next step", "Paso siguiente"),
+    /// The replay's play button.
+    ReplayPlay => ("Reprodueix", "Play", "Reproducir"),
+    /// The replay's pause button.
+    ReplayPause => ("Atura", "Pause", "Pausa"),
+    /// How to drive the replay from the keyboard.
+    ReplayKeys => (
+        "Amb el focus a la repetició: ← i → fan un pas, Inici i Fi van al principi i al final, P reprodueix o atura.",
+        "With the focus on the replay: ← and → take a step, Home and End go to the start and the end, P plays or pauses.",
+        "Con el foco en la repetición: ← y → dan un paso, Inicio y Fin van al principio y al final, P reproduce o detiene.",
+    ),
+    /// Replay step 1.
+    ReplayBefore => ("Pas 1 de 3: abans (A)", "Step 1 of 3: before (A)", "Paso 1 de 3: antes (A)"),
+    /// Replay step 2 (a count of sample keys follows).
+    ReplayMoving => (
+        "Pas 2 de 3: les claus que canvien de node hi viatgen",
+        "Step 2 of 3: the keys that change node travel to it",
+        "Paso 2 de 3: las claves que cambian de nodo viajan a él",
+    ),
+    /// Replay step 3.
+    ReplayAfter => ("Pas 3 de 3: després (B)", "Step 3 of 3: after (B)", "Paso 3 de 3: después (B)"),
+    /// The ring canvases' accessible names in compare mode.
+    CmpRingA => ("Anell o repartiment d'A", "A's ring or placement", "Anillo o reparto de A"),
+    /// As above, for B.
+    CmpRingB => ("Anell o repartiment de B", "B's ring or placement", "Anillo o reparto de B"),
 }
 
 /// The text `t` in language `lang`.
@@ -913,6 +964,11 @@ pub fn field_help(lang: Lang, f: Field) -> (&'static str, &'static str) {
             ("Mostra només aquesta vista, per incrustar-la.", "vegeu la taula de vistes"),
             ("Shows this view alone, for embedding.", "see the table of views"),
             ("Muestra solo esta vista, para incrustarla.", "véase la tabla de vistas"),
+        ),
+        Field::Compare => (
+            ("Mode de comparació: la configuració fixada (A) que es mostra al costat de l'actual (B).", "els camps s, n, w, v, r, m, lf, probes com s:ring;n:inv-bcn,inv-vlc;v:150"),
+            ("Compare mode: the pinned configuration (A) shown beside the current one (B).", "the fields s, n, w, v, r, m, lf, probes as s:ring;n:inv-bcn,inv-vlc;v:150"),
+            ("Modo de comparación: la configuración fijada (A) que se muestra al lado de la actual (B).", "los campos s, n, w, v, r, m, lf, probes como s:ring;n:inv-bcn,inv-vlc;v:150"),
         ),
     };
     match lang {
@@ -1376,6 +1432,12 @@ fn field_rule(lang: Lang, f: Field) -> String {
         Field::Quiz | Field::QuizIndex => {
             crate::quiz::field_rule(lang, f == Field::QuizIndex).to_owned()
         }
+        Field::Compare => pick(
+            lang,
+            "ha de ser una configuració vàlida, com s:ring;n:inv-bcn,inv-vlc;v:150",
+            "it must be a valid configuration, such as s:ring;n:inv-bcn,inv-vlc;v:150",
+            "debe ser una configuración válida, como s:ring;n:inv-bcn,inv-vlc;v:150",
+        ),
     }
 }
 
@@ -1447,6 +1509,11 @@ fn field_name(lang: Lang, f: Field) -> String {
             let label = crate::quiz::field_label(lang, f == Field::QuizIndex);
             (label, label, label)
         }
+        Field::Compare => (
+            "configuració A del mode de comparació",
+            "compare mode's configuration A",
+            "configuración A del modo de comparación",
+        ),
     };
     match lang {
         Lang::Ca => format!("el camp «{}» ({ca})", f.name()),
@@ -2109,6 +2176,7 @@ mod tests {
 
     /// Texts that are rightly the same words in Catalan and Spanish.
     const SAME_IN_CA_AND_ES: &[Text] = &[
+        Text::CmpSideB,
         Text::ShareView,
         Text::Language,
         Text::PathRule,

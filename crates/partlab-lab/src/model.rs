@@ -11,6 +11,7 @@
 
 use std::rc::Rc;
 
+pub mod compare;
 mod job;
 
 pub use job::{Preview, Progress, WorkStage, LAB_SCORE_CACHE_SCORES};
@@ -96,6 +97,9 @@ pub enum Msg {
     PinBaseline,
     /// Count "keys moved" from the last change again.
     ClearBaseline,
+    /// Compare mode on (side A = the experiment on screen, pinned) or off
+    /// ([`compare`]).
+    SetCompare(bool),
 }
 
 /// Something the page tells the user inline.
@@ -262,6 +266,8 @@ pub struct Lab {
     baseline: Option<Baseline>,
     /// A slider gesture is under way: its steps keep the baseline taken at its start.
     gesture_open: bool,
+    /// Compare mode: the pinned baseline shown as side A ([`compare`]).
+    compare: compare::Compare,
 }
 
 /// The experiment movement is counted from ([`Lab::baseline`]).
@@ -346,6 +352,7 @@ impl Lab {
             wanted_replicas: None,
             baseline: None,
             gesture_open: false,
+            compare: compare::Compare::default(),
             defaults,
             job: None,
             ready: false,
@@ -371,7 +378,10 @@ impl Lab {
     ) -> Lab {
         let (state, more) = LabState::from_fragment_over(fragment, defaults.clone());
         issues.extend(more);
-        Lab::with_defaults(state, issues, defaults)
+        let mut lab = Lab::starting(state, issues, defaults);
+        lab.open_compare_from(fragment);
+        lab.finish_work();
+        lab
     }
 
     /// When the state is a preset's "after" side (a reloaded URL), recomputes the "before"
@@ -432,6 +442,7 @@ impl Lab {
                 if let Some(j) = self.job.as_mut() {
                     j.next.lang = lang;
                 }
+                self.compare.set_lang(lang);
                 return true;
             }
             Msg::SelectSlot(slot) => {
@@ -476,14 +487,23 @@ impl Lab {
             Msg::PinBaseline => {
                 self.baseline = Some(self.snapshot(true));
                 self.gesture_open = false;
+                if self.compare_on() {
+                    self.take_side();
+                }
                 return true;
             }
             Msg::ClearBaseline => {
                 self.baseline = None;
                 self.gesture_open = false;
+                self.end_compare();
+                return true;
+            }
+            Msg::SetCompare(on) => {
+                self.set_compare(on);
                 return true;
             }
             Msg::LoadFragment(fragment) => {
+                self.end_compare();
                 self.baseline = None;
                 self.gesture_open = false;
                 let mut defaults = self.defaults.clone();
@@ -502,13 +522,32 @@ impl Lab {
                     }
                 };
                 self.start_job(state, false, true);
+                self.open_compare_from(&fragment);
+                return true;
+            }
+            Msg::SetKeyCount(k) if self.compare_on() => {
+                // Side A is recomputed on the new keys, then B follows.
+                self.notices.clear();
+                self.pending = None;
+                let mut b = self.target_state().clone();
+                b.key_count = k;
+                if !b.is_preset_state() {
+                    b.preset = None;
+                }
+                let mut a = b.clone();
+                if let Some(side) = self.compare_side() {
+                    a.set_config(&side.config.clone());
+                }
+                self.start_compare(a, b);
                 return true;
             }
             _ => {}
         }
-        // Any change of the experiment cancels a preset's pending change.
+        // Any change of the experiment cancels a preset's pending change (and a side B
+        // still to come).
         if !matches!(msg, Msg::ApplyPendingChange) {
             self.pending = None;
+            self.compare.drop_next();
         }
         self.follow_gesture(&msg);
         self.notices.clear();
@@ -581,9 +620,14 @@ impl Lab {
                 next.set_config(&s.before);
                 next.key_count = lesson::KEY_COUNT as u32;
                 next.preset = Some(s.id.to_owned());
+                let before = next.clone();
                 let ok = self.request(next, false);
+                self.end_compare();
                 if ok {
-                    self.pending = s.after.clone();
+                    // A change opens in compare mode: before (A) and after (B) side by side.
+                    if let Some(after) = &s.after {
+                        self.open_preset_change(&before, after);
+                    }
                     self.wanted_replicas = None;
                 }
                 return true;
@@ -728,7 +772,7 @@ impl Lab {
 
     /// Whether a preset's change is waiting to be applied.
     pub fn has_pending_change(&self) -> bool {
-        self.pending.is_some()
+        self.pending.is_some() || self.compare.waiting()
     }
 
     /// The ring's vnodes, for the ring strategy.
@@ -1311,18 +1355,23 @@ mod tests {
     fn presets_show_the_lessons_figures() {
         for s in lesson::scenarios() {
             let mut lab = lab();
-            lab.update(Msg::ApplyPreset(s.id.to_owned()));
+            // A change opens in compare mode: the "before" is side A, computed first.
+            lab.begin(Msg::ApplyPreset(s.id.to_owned()));
             assert_eq!(lab.has_pending_change(), s.after.is_some(), "{}", s.id);
+            lab.finish_work();
+            assert!(!lab.has_pending_change());
+            assert_eq!(lab.compare_on(), s.after.is_some(), "{}", s.id);
             if let Some(dev) = s.printed.deviation_pct {
+                let d = lab
+                    .compare_side()
+                    .map_or(lab.distribution(), |side| &side.distribution);
                 assert!(
-                    (lab.distribution().deviation_pct - dev).abs() < 0.05,
+                    (d.deviation_pct - dev).abs() < 0.05,
                     "{}: {}",
                     s.id,
-                    lab.distribution().deviation_pct
+                    d.deviation_pct
                 );
             }
-            lab.update(Msg::ApplyPendingChange);
-            assert!(!lab.has_pending_change());
             let lf = lab.lesson_figures().expect("a preset");
             if let Some(moved) = s.printed.moved_pct {
                 let m = lab.movement().expect("movement");
@@ -1348,9 +1397,9 @@ mod tests {
     #[test]
     fn a_manual_change_leaves_the_preset_and_another_message_cancels_its_pending_change() {
         let mut lab = lab();
-        lab.update(Msg::ApplyPreset("ring-join".into()));
-        lab.update(Msg::LookupKey("P-2026-000001".into()));
-        lab.update(Msg::SetLang(Lang::Ca));
+        lab.begin(Msg::ApplyPreset("ring-join".into()));
+        lab.begin(Msg::LookupKey("P-2026-000001".into()));
+        lab.begin(Msg::SetLang(Lang::Ca));
         assert!(lab.has_pending_change());
         lab.update(Msg::SetVnodes(10));
         assert!(!lab.has_pending_change());

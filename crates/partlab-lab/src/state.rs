@@ -533,11 +533,13 @@ impl LabState {
                     None => bad(&mut issues),
                 },
                 // The frame's fields: it read them already.
+                // `cmp` is read by compare mode (`model::compare`), the others by the frame.
                 Field::Chapter
                 | Field::Links
                 | Field::Projector
                 | Field::Quiz
-                | Field::QuizIndex => {}
+                | Field::QuizIndex
+                | Field::Compare => {}
             }
         }
         if unknown > 0 {
@@ -662,11 +664,14 @@ pub enum Field {
     Quiz,
     /// `qi`: the question of the set on screen (read by the frame).
     QuizIndex,
+    /// `cmp`: compare mode's pinned side A, its configuration fields as `s:ring;n:a,b;v:150`
+    /// (read by the lab's compare mode, [`crate::model::compare`]).
+    Compare,
 }
 
 impl Field {
     /// Every field, in the order the address writes them (the frame's last).
-    pub const ALL: [Field; 18] = [
+    pub const ALL: [Field; 19] = [
         Field::Strategy,
         Field::Nodes,
         Field::Weights,
@@ -685,6 +690,7 @@ impl Field {
         Field::Probes,
         Field::Quiz,
         Field::QuizIndex,
+        Field::Compare,
     ];
 
     /// The field's name in the fragment.
@@ -708,6 +714,7 @@ impl Field {
             Field::Probes => "probes",
             Field::Quiz => crate::quiz::QUIZ_FIELD,
             Field::QuizIndex => crate::quiz::QUIZ_INDEX_FIELD,
+            Field::Compare => "cmp",
         }
     }
 

@@ -147,7 +147,9 @@ impl Lab {
     ) -> Lab {
         let (state, more) = LabState::from_fragment_over(fragment, defaults.clone());
         issues.extend(more);
-        Lab::starting(state, issues, defaults)
+        let mut lab = Lab::starting(state, issues, defaults);
+        lab.open_compare_from(fragment);
+        lab
     }
 
     /// While the first experiment is computed, its [`Preview`] (`None` once ready, or for a
@@ -366,7 +368,7 @@ impl Lab {
                         }
                     } else {
                         self.commit(job, keys, partitioner, assignment, counts, None);
-                        return true;
+                        return self.job.is_none();
                     }
                 }
             }
@@ -381,7 +383,7 @@ impl Lab {
                 if task.step(base, &assignment, work) {
                     let movement = task.finish(base, &assignment);
                     self.commit(job, keys, partitioner, assignment, counts, Some(movement));
-                    return true;
+                    return self.job.is_none();
                 }
                 Stage::Compare {
                     keys,
@@ -481,6 +483,8 @@ impl Lab {
             self.movement = None;
             self.previous = None;
         }
+        // Compare mode: a side A just computed is pinned and side B follows.
+        self.after_commit();
     }
 
     /// A change the lab was asked for: checked, then started; on error the experiment on
