@@ -18,7 +18,7 @@
 //! scores, one probe point, a slice of the over-provisioning sweep) runs in its own
 //! [`Study::work`] call. The multi-probe chart places at most [`PROBE_KEYS`] of the keys.
 
-use partlab_core::keys::KeySet;
+use partlab_core::keys::{KeySet, KeySetBuilder};
 use partlab_core::stats::peak_to_mean;
 use partlab_core::sweep::Band;
 use partlab_core::zoo::compare::{
@@ -43,6 +43,8 @@ pub const VIEWS: &[&str] = &["table", "probes", "overprov"];
 pub const MAX_NODES: u32 = 10;
 /// The key-count slider's stops.
 pub const KEY_STOPS: [u32; 4] = [1_000, 5_000, 20_000, 50_000];
+/// Work units of a key-set build per slice (one unit is about one key hashed).
+const KEYS_WORK_PER_SLICE: u64 = 8_000;
 /// The table sizes offered (primes).
 pub const TABLE_CHOICES: [u64; 4] = [251, 1_009, 5_003, 65_537];
 /// The load factors offered, in hundredths.
@@ -229,6 +231,8 @@ pub struct Compare {
     state: CmpState,
     notices: Vec<StudyIssue>,
     keys: Option<(u32, KeySet)>,
+    /// The key set of a new count, hashed and sorted in slices before the queue runs.
+    keys_build: Option<(u32, KeySetBuilder)>,
     queue: Vec<Unit>,
     total_units: usize,
     results: Vec<AlgoResult>,
@@ -245,6 +249,7 @@ impl Compare {
             state,
             notices,
             keys: None,
+            keys_build: None,
             queue: Vec::new(),
             total_units: 0,
             results: Vec::new(),
@@ -267,8 +272,11 @@ impl Compare {
 
     fn refresh(&mut self) {
         let k = self.state.keys;
-        if self.keys.as_ref().map(|x| x.0) != Some(k) {
-            self.keys = KeySet::lesson(k as usize).ok().map(|s| (k, s));
+        if self.keys.as_ref().map(|x| x.0) == Some(k) {
+            self.keys_build = None;
+        } else if self.keys_build.as_ref().map(|x| x.0) != Some(k) {
+            // The count is one of the slider's stops, so the builder exists.
+            self.keys_build = KeySetBuilder::lesson(k as usize).ok().map(|b| (k, b));
         }
         self.results = vec![AlgoResult::default(); Algo::ALL.len()];
         self.probes = vec![Vec::new(); PROBE_POINTS.len()];
@@ -587,6 +595,14 @@ impl Study for Compare {
     }
 
     fn work(&mut self) -> bool {
+        if let Some((k, mut b)) = self.keys_build.take() {
+            if b.step(KEYS_WORK_PER_SLICE) {
+                self.keys = Some((k, b.finish()));
+            } else {
+                self.keys_build = Some((k, b));
+            }
+            return true;
+        }
         match self.queue.pop() {
             Some(u) => {
                 self.run(u);

@@ -28,6 +28,7 @@ use partlab_core::zoo::compare::{Algo, Params};
 use super::chart::{Chart, Lines, Series, Stroke};
 use super::compare::{algo_name, node_names, select};
 use super::fields::{Fields, StudyIssue, Writer};
+use super::source::computing_panel;
 use super::text::St;
 use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
 use super::{presets_control, read_embed, Input, Study, Words, MAX_SEED};
@@ -204,6 +205,19 @@ pub struct HotKeysStudy {
     /// The stream of the skew point being computed, and its shares so far: one stream, then
     /// one strategy per unit of work.
     skew_stream: Option<(Stream, Vec<f64>)>,
+    /// The experiment of a changed state, built one step per slice of background work (the
+    /// previous one stays on screen meanwhile).
+    building: Option<Building>,
+}
+
+/// How far the rebuild after a change is.
+enum Building {
+    /// Nothing built yet: the experiment's keys and nodes come first.
+    Start,
+    /// The request stream at the state's exponent comes next.
+    Stream(Box<HotKeys>),
+    /// Then each strategy's loads, in [`Algo::ALL`]'s order.
+    Loads(Box<HotKeys>, Stream, Vec<Loads>),
 }
 
 impl HotKeysStudy {
@@ -217,6 +231,7 @@ impl HotKeysStudy {
             data: None,
             skew: Vec::new(),
             skew_stream: None,
+            building: None,
         };
         c.refresh();
         c
@@ -227,14 +242,43 @@ impl HotKeysStudy {
         &self.state
     }
 
+    /// Starts rebuilding the experiment for the state (in [`Study::work`]).
     fn refresh(&mut self) {
         self.skew.clear();
         self.skew_stream = None;
-        self.data = HotKeys::new(&self.state.spec()).ok().map(|h| {
-            let stream = h.stream(self.state.exponent);
-            let loads = Algo::ALL.iter().map(|&a| h.loads(a, &stream)).collect();
-            (h, stream, loads)
-        });
+        self.building = Some(Building::Start);
+    }
+
+    /// One step of the rebuild; `true` while it goes on.
+    fn build_step(&mut self) -> bool {
+        let Some(b) = self.building.take() else {
+            return false;
+        };
+        self.building = match b {
+            // The fields are capped, so the spec is valid; an error leaves no experiment.
+            Building::Start => match HotKeys::new(&self.state.spec()) {
+                Ok(h) => Some(Building::Stream(Box::new(h))),
+                Err(_) => {
+                    self.data = None;
+                    None
+                }
+            },
+            Building::Stream(h) => {
+                let stream = h.stream(self.state.exponent);
+                Some(Building::Loads(h, stream, Vec::new()))
+            }
+            Building::Loads(h, stream, mut loads) => match Algo::ALL.get(loads.len()) {
+                Some(&a) => {
+                    loads.push(h.loads(a, &stream));
+                    Some(Building::Loads(h, stream, loads))
+                }
+                None => {
+                    self.data = Some((*h, stream, loads));
+                    None
+                }
+            },
+        };
+        true
     }
 
     fn w(&self) -> Words {
@@ -373,7 +417,10 @@ impl Study for HotKeysStudy {
 
     fn panels(&self) -> Vec<Panel> {
         let Some((h, stream, loads)) = &self.data else {
-            return Vec::new();
+            return match self.building {
+                Some(_) => vec![computing_panel(self.state.lang, VIEWS[0])],
+                None => Vec::new(),
+            };
         };
         vec![
             self.loads_panel(h, stream, loads),
@@ -383,6 +430,9 @@ impl Study for HotKeysStudy {
     }
 
     fn work(&mut self) -> bool {
+        if self.build_step() {
+            return true;
+        }
         let Some((h, _, _)) = &self.data else {
             return false;
         };

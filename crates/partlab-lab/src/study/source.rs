@@ -158,6 +158,11 @@ pub fn generating_panel(lang: Lang, view: &'static str, (done, total): (u32, u32
     note_panel(lang, view, Block::Text(text))
 }
 
+/// The panel shown while a chapter's first figures are computed.
+pub fn computing_panel(lang: Lang, view: &'static str) -> Panel {
+    note_panel(lang, view, Block::Text(fill(lang, St::CmpPending, &[])))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
