@@ -315,7 +315,7 @@ texts! {
     DeviationCaption => (
         "Banda: mínim–màxim de diversos anells amb els mateixos nodes reanomenats; línia: tendència 1/√V; punt: el teu valor actual.",
         "Band: min–max over several rings with the same nodes renamed; line: the 1/√V trend; dot: your current setting.",
-        "Banda: mínimo–máximo de varios anillos con los mismos nodos renombrados; línea: tendencia 1/√V; punto: tu valor actual.",
+        "Banda: mínimo–máximo de varios anillos con los mismos nodos renombrados; línea: tendencia 1/√V; punto: tu configuración actual.",
     ),
     /// Movement chart title.
     MovementTitle => ("Claus mogudes quan entra un node", "Keys moved when a node joins", "Claves movidas cuando entra un nodo"),
@@ -344,7 +344,7 @@ texts! {
     /// Legend: trend 1/√V.
     Trend => ("tendència 1/√V", "1/√V trend", "tendencia 1/√V"),
     /// Legend: current setting.
-    Current => ("valor actual", "current setting", "valor actual"),
+    Current => ("valor actual", "current setting", "configuración actual"),
     /// Legend: min–max band.
     Band => ("mín.–màx.", "min–max", "mín.–máx."),
     /// Axis: vnodes per node.
@@ -2182,7 +2182,6 @@ mod tests {
         Text::PathRule,
         Text::Min,
         Text::Median,
-        Text::Current,
     ];
 
     /// Every text has all three languages: not empty, not padded, and not another language's
