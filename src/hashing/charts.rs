@@ -20,7 +20,7 @@ use partlab_core::sweep::{DeviationPoint, MovementPoint};
 use partlab_lab::charts::{
     bars_axes, deviation_axes, draw_deviation_flat, draw_deviation_layer, draw_deviation_marker,
     draw_keys_bars, draw_keys_layer, draw_movement, BarsAxes, BarsPlot, BarsText, DeviationAxes,
-    DeviationPlot, DeviationText, MovementText,
+    DeviationPlot, DeviationText, MovementPlot, MovementText,
 };
 use partlab_lab::i18n::{strategy_name, tr, Text};
 use partlab_lab::model::{DeviationSweep, Lab, MovementSweep};
@@ -52,6 +52,7 @@ pub struct ChartCache {
     deviation: Option<Drawn<DeviationKey, DeviationPlot>>,
     deviation_marker: Option<Option<(&'static str, u32, u64)>>,
     movement: Option<MovementKey>,
+    movement_plot: Option<MovementPlot>,
 }
 
 /// The canvas `id` with its backing store sized for a CSS box of `size` at `dpr`; `None`
@@ -174,6 +175,13 @@ pub fn draw_bars(
             };
             let area = b.into_drawing_area();
             let plot = draw_keys_layer(&area, dist, &key.0, &text, &t).map_err(err)?;
+            // The plot's edges in CSS pixels: where the bars' slots are, for scripts and
+            // tests that point at a bar (the readout's hit test uses the same plot).
+            let span = plot.map_or(String::new(), |p| {
+                let (l, r) = p.x_span();
+                format!("{:.1} {:.1}", l / dpr, r / dpr)
+            });
+            crate::dom::set_attr(&canvas, "data-plot-x", &span);
             Drawn { key, layer, plot }
         }
     };
@@ -289,6 +297,16 @@ impl ChartCache {
     pub fn deviation_plot(&self) -> Option<DeviationPlot> {
         self.deviation.as_ref().and_then(|d| d.plot)
     }
+
+    /// Where the bar chart's plot was last drawn (backing pixels), for its readout.
+    pub fn bars_plot(&self) -> Option<BarsPlot> {
+        self.bars.as_ref().and_then(|d| d.plot)
+    }
+
+    /// Where the movement chart's plot was last drawn (backing pixels), for its readout.
+    pub fn movement_plot(&self) -> Option<MovementPlot> {
+        self.movement_plot
+    }
 }
 
 /// Draws the movement chart with the points computed so far, when they, the words or the
@@ -322,8 +340,9 @@ pub fn draw_movement_chart(
     };
     let area = backend.into_drawing_area();
     let t = chart_theme(theme).with_scale(dpr).with_lang(lang);
-    draw_movement(&area, points, &text, &t).map_err(err)?;
+    let plot = draw_movement(&area, points, &text, &t).map_err(err)?;
     area.present().map_err(err)?;
     cache.movement = Some(key);
+    cache.movement_plot = plot;
     Ok(())
 }

@@ -141,8 +141,8 @@ pub struct Hashing {
     dragging: bool,
     /// The lesson-tables view: computed only once opened.
     tables: tables::TablesView,
-    /// The deviation chart's readout: which item it shows.
-    readout_at: Option<usize>,
+    /// The charts' readouts: which item each shows.
+    readout_at: readout::ReadoutAt,
     /// Compare mode's panel and its replay.
     compare: compare::ComparePanel,
     /// The page's listeners on the chapter's elements, dropped with the chapter.
@@ -356,11 +356,7 @@ impl Hashing {
         if self.rendered_lang != Some(lang) {
             page::render_texts(lang, self.chapter)?;
             self.tables.render_texts(lang);
-            self.readout_at = None;
-            dom::set_text_id(
-                "deviation-readout",
-                partlab_lab::i18n::tr(lang, partlab_lab::i18n::Text::ReadoutHint),
-            );
+            readout::reset_all(&mut self.readout_at, lang);
             self.rendered_lang = Some(lang);
             rebuild_nodes = true;
             relabel = true;
@@ -1035,19 +1031,22 @@ fn wire_events() -> Result<Vec<Listener>, JsValue> {
             });
         }
     })?);
-    listeners.extend(listen_id("deviation-chart", "keydown", |e| {
-        if let Some(k) = e.dyn_ref::<web_sys::KeyboardEvent>() {
-            readout::on_key(k);
-        }
-    })?);
-    listeners.extend(listen_id("deviation-chart", "pointermove", |e| {
-        if let Some(m) = e.dyn_ref::<MouseEvent>() {
-            readout::on_pointer(m);
-        }
-    })?);
-    listeners.extend(listen_id("deviation-chart", "focus", |_| {
-        readout::on_focus()
-    })?);
+    // The charts' readouts: arrow keys on the focused chart, the pointer over it.
+    for c in readout::Chart::ALL {
+        listeners.extend(listen_id(c.canvas(), "keydown", move |e| {
+            if let Some(k) = e.dyn_ref::<web_sys::KeyboardEvent>() {
+                readout::on_key(c, k);
+            }
+        })?);
+        listeners.extend(listen_id(c.canvas(), "pointermove", move |e| {
+            if let Some(m) = e.dyn_ref::<MouseEvent>() {
+                readout::on_pointer(c, m);
+            }
+        })?);
+        listeners.extend(listen_id(c.canvas(), "focus", move |_| {
+            readout::on_focus(c)
+        })?);
+    }
     Ok(listeners)
 }
 
@@ -1105,7 +1104,7 @@ impl Hashing {
             preset_over_typing: false,
             dragging: false,
             tables,
-            readout_at: None,
+            readout_at: readout::ReadoutAt::default(),
             compare: compare::ComparePanel::default(),
             _listeners: listeners,
         })

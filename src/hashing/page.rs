@@ -5,7 +5,7 @@
 //! the ring and of the bar chart, so every view that shows keys per node carries them); figures `[data-figure=deviation|deviation-lesson|peak|share-error|moved|ideal|replica-sets]` (`deviation-lesson`: the lesson's formula, only when weights differ)
 //! with a machine-readable `data-value` (plain decimal, percent units); lesson figures
 //! `[data-lesson=…]`; the flow rows `tr[data-from][data-to][data-keys]`; sections
-//! `section[data-view=ring|figures|bars|deviation|movement|tables]`; the deviation chart's readout `#deviation-readout[data-at]` and its table's current row `tr[data-current=point|flat][data-value]`.
+//! `section[data-view=ring|figures|bars|deviation|movement|tables]`; the charts' readouts `#{bars,deviation,movement}-readout[data-at][data-items]` and the deviation table's current row `tr[data-current=point|flat][data-value]`.
 
 use wasm_bindgen::JsValue;
 use web_sys::Element;
@@ -234,21 +234,17 @@ pub fn build(root: &Element, chapter: ChapterId, embed: Option<View>) -> Result<
             .attr("role", "img")
             .attr("aria-labelledby", &format!("{name}-h"))
             .attr("aria-describedby", &format!("{name}-desc"));
-        if view == View::Deviation {
-            // Focusable: the arrow keys move the readout below it from point to point.
-            canvas = canvas
-                .attr("tabindex", "0")
-                .attr("aria-describedby", "deviation-desc deviation-readout");
-        }
-        s = s.child(canvas)?;
-        if view == View::Deviation {
-            s = s.child(
-                H::new("p")?
-                    .id("deviation-readout")
-                    .class("hover-readout chart-readout")
-                    .attr("aria-live", "polite"),
-            )?;
-        }
+        // Focusable: the arrow keys move the readout below it from item to item (its hint
+        // says so, and is part of the canvas's description).
+        canvas = canvas
+            .attr("tabindex", "0")
+            .attr("aria-describedby", &format!("{name}-desc {name}-readout"));
+        s = s.child(canvas)?.child(
+            H::new("p")?
+                .id(&format!("{name}-readout"))
+                .class("hover-readout chart-readout")
+                .attr("aria-live", "polite"),
+        )?;
         s.child(H::new("p")?.id(&format!("{name}-desc")).class("sr-only"))?
             .child(
                 H::new("p")?

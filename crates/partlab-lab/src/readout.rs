@@ -4,10 +4,13 @@
 //!
 //! The page shows one sentence at a time under the chart (the readout), chosen by the
 //! pointer or by the arrow keys on the focused chart; the same sentences are tested here.
+//! The bar chart (one sentence per node's bar) and the movement chart (one per cluster
+//! size) have readouts of the same kind: [`bars_items`], [`movement_items`].
 
 use partlab_core::config::Strategy;
+use partlab_core::Distribution;
 
-use crate::charts::DeviationRow;
+use crate::charts::{keys_rows, movement_rows, DeviationRow, KeysRow, MovementRow};
 use crate::i18n::{by_lang, fmt_int, fmt_pct, strategy_name};
 use crate::model::Lab;
 use crate::state::Lang;
@@ -156,6 +159,83 @@ pub fn readout_items(
         .collect()
 }
 
+/// The sentence for one node's bar: its keys and share, the equal share (the dashed line)
+/// and, when `weighted`, the share its weight asks for (the mark across the bar). Keys are
+/// whole numbers and shares have one decimal, as in the page's tables.
+pub fn bar_sentence(
+    lang: Lang,
+    row: &KeysRow,
+    (equal_keys, equal_pct): (f64, f64),
+    weighted: bool,
+) -> String {
+    let mut out = format!(
+        "{}: {} {} ({}); {} {} ({})",
+        row.name,
+        fmt_int(lang, row.keys),
+        by_lang(lang, "claus", "keys", "claves"),
+        fmt_pct(lang, row.share_pct, 1),
+        by_lang(lang, "part igual", "equal share", "parte igual"),
+        fmt_int(lang, equal_keys.max(0.0).round() as u64),
+        fmt_pct(lang, equal_pct, 1),
+    );
+    if weighted && row.expected_keys.is_finite() {
+        out.push_str(&format!(
+            "; {} {} ({})",
+            by_lang(lang, "pel seu pes", "by its weight", "por su peso"),
+            fmt_int(lang, row.expected_keys.max(0.0).round() as u64),
+            fmt_pct(lang, row.expected_pct, 1),
+        ));
+    }
+    out
+}
+
+/// The bar chart's readout items: one sentence per node, in the order of the bars.
+pub fn bars_items(lang: Lang, dist: &Distribution) -> Vec<String> {
+    let n = dist.nodes.len();
+    if n == 0 {
+        return Vec::new();
+    }
+    let equal = (dist.total as f64 / n as f64, 100.0 / n as f64);
+    let weighted = crate::charts::bars::weighted(dist);
+    keys_rows(dist)
+        .iter()
+        .map(|r| bar_sentence(lang, r, equal, weighted))
+        .collect()
+}
+
+/// The sentence for one cluster size of the movement chart: the change, the least any
+/// strategy must move (1/(N+1)), then what each strategy moved, in the legend's order.
+pub fn movement_sentence(lang: Lang, row: &MovementRow) -> String {
+    let moved: Vec<String> = Strategy::LESSON
+        .iter()
+        .zip(row.moved_pct)
+        .filter_map(|(&s, m)| {
+            m.map(|m| format!("{} {}", strategy_name(lang, s), fmt_pct(lang, m, 1)))
+        })
+        .collect();
+    format!(
+        "{} → {} {}: {} 1/(N+1) {}; {}",
+        row.nodes_before,
+        row.nodes_after,
+        by_lang(lang, "nodes", "nodes", "nodos"),
+        by_lang(lang, "ideal", "ideal", "ideal"),
+        fmt_pct(lang, row.ideal_pct, 1),
+        moved.join(", "),
+    )
+}
+
+/// The movement chart's readout items, by increasing cluster size (the chart's x order),
+/// with the node count of each for the hit test.
+pub fn movement_items(
+    lang: Lang,
+    points: &[partlab_core::sweep::MovementPoint],
+) -> Vec<(usize, String)> {
+    movement_rows(points)
+        .iter()
+        .map(|r| (r.nodes_before, movement_sentence(lang, r)))
+        .collect()
+}
+
 /// The item the readout moves to from `at` (of `len`) on `key` (`ArrowRight`, `ArrowLeft`,
 /// `ArrowUp`, `ArrowDown`, `Home`, `End`); `None` for a key it does not use.
 pub fn step(at: Option<usize>, len: usize, key: &str) -> Option<usize> {
@@ -243,6 +323,103 @@ mod tests {
             )),
         );
         assert_eq!(items.len(), 2);
+    }
+
+    /// Each bar's sentence carries that node's keys as the core counts them (assigned again
+    /// here), its share, the equal share and, with weights, the weighted share; the three
+    /// languages write them differently.
+    #[test]
+    fn bar_sentences_carry_each_nodes_keys() {
+        let frag = "s=ring&n=a,b,c,d&w=2,1,1,1&v=150&k=20000";
+        let lab = Lab::from_fragment(frag, Lang::En);
+        let keys = KeySet::lesson(20_000).expect("keys");
+        let counts = assign(&keys, lab.config())
+            .expect("valid")
+            .counts(lab.config().nodes.len());
+        let dist = lab.distribution();
+        assert_eq!(dist.nodes.len(), 4);
+        let by: Vec<Vec<String>> = [Lang::Ca, Lang::En, Lang::Es]
+            .iter()
+            .map(|&l| bars_items(l, dist))
+            .collect();
+        for (i, node) in dist.nodes.iter().enumerate() {
+            assert_eq!(node.keys, counts[i]);
+            let en = &by[1][i];
+            let share = 100.0 * counts[i] as f64 / 20_000.0;
+            let expected = (node.expected_share * 20_000.0).round() as u64;
+            assert!(
+                en.starts_with(&format!(
+                    "{}: {} keys",
+                    node.name,
+                    fmt_int(Lang::En, counts[i])
+                )),
+                "{en}"
+            );
+            assert!(en.contains(&format!("({:.1}\u{a0}%)", share)), "{en}");
+            assert!(en.contains("equal share 5,000 (25.0\u{a0}%)"), "{en}");
+            assert!(
+                en.contains(&format!("by its weight {}", fmt_int(Lang::En, expected))),
+                "{en}"
+            );
+            let ca = &by[0][i];
+            assert!(
+                ca.contains("part igual 5.000 (25,0\u{a0}%)") && ca.contains("pel seu pes"),
+                "{ca}"
+            );
+            let es = &by[2][i];
+            assert!(es.contains("claves") && es.contains("por su peso"), "{es}");
+            assert!(ca != en && es != en && ca != es);
+        }
+        // The first node weighs 2 of 5: 40 % by its weight.
+        assert!(
+            by[1][0].contains("by its weight 8,000 (40.0\u{a0}%)"),
+            "{}",
+            by[1][0]
+        );
+        // Equal weights: no weighted mark on the chart, none in the sentence.
+        let plain = Lab::from_fragment("s=ring&n=a,b,c&v=150&k=20000", Lang::En);
+        let items = bars_items(Lang::En, plain.distribution());
+        assert_eq!(items.len(), 3);
+        assert!(items.iter().all(|t| !t.contains("weight")), "{items:?}");
+    }
+
+    /// The movement sentences follow the chart's x order and carry the core's fractions.
+    #[test]
+    fn movement_sentences_carry_each_strategys_fraction() {
+        use partlab_core::sweep::{movement_point, Change};
+        let keys = KeySet::lesson(5_000).expect("keys");
+        let base = vec!["n1".to_owned()];
+        let pts: Vec<_> = [5usize, 3]
+            .iter()
+            .map(|&n| movement_point(&keys, &base, n, Change::Join, 150).expect("point"))
+            .collect();
+        let en = movement_items(Lang::En, &pts);
+        assert_eq!(en.iter().map(|i| i.0).collect::<Vec<_>>(), vec![3, 5]);
+        let p3 = &pts[1];
+        assert!(
+            en[0]
+                .1
+                .starts_with("3 → 4 nodes: ideal 1/(N+1) 25.0\u{a0}%"),
+            "{}",
+            en[0].1
+        );
+        for m in &p3.moved {
+            let want = format!(
+                "{} {:.1}\u{a0}%",
+                strategy_name(Lang::En, m.strategy),
+                m.moved_fraction * 100.0
+            );
+            assert!(en[0].1.contains(&want), "{want} in {}", en[0].1);
+        }
+        let ca = movement_items(Lang::Ca, &pts);
+        let es = movement_items(Lang::Es, &pts);
+        assert!(
+            ca[0].1.contains("25,0\u{a0}%") && ca[0].1.contains("nodes"),
+            "{}",
+            ca[0].1
+        );
+        assert!(es[0].1.contains("nodos"), "{}", es[0].1);
+        assert!(ca[0].1 != en[0].1 && es[0].1 != en[0].1 && es[0].1 != ca[0].1);
     }
 
     #[test]

@@ -155,7 +155,9 @@ fn deviation_svg(
 }
 
 fn movement_svg(size: (u32, u32), pts: &[MovementPoint], theme: &ChartTheme) -> String {
-    render(size, |a| draw_movement(a, pts, &movement_text(), theme))
+    render(size, |a| {
+        draw_movement(a, pts, &movement_text(), theme).map(|_| ())
+    })
 }
 
 /// One SVG element: its name, attributes and text content.

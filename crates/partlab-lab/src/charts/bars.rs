@@ -43,7 +43,7 @@ pub fn keys_rows(dist: &Distribution) -> Vec<KeysRow> {
 }
 
 /// Whether the expected shares differ (weights matter): only then are markers drawn.
-fn weighted(dist: &Distribution) -> bool {
+pub(crate) fn weighted(dist: &Distribution) -> bool {
     let mut shares = dist
         .nodes
         .iter()
@@ -366,6 +366,30 @@ impl NameLayout {
     }
 }
 
+impl BarsPlot {
+    /// The bar (node index, of `n` nodes) whose slot holds `x`, in the backend's pixels:
+    /// the same slots [`draw_keys_bars`] centres the bars in; `None` outside the plot.
+    pub fn bar_at(&self, x: f64, n: usize) -> Option<usize> {
+        let (left, right) = (self.plot.left, self.plot.right);
+        if n == 0 || !x.is_finite() || x < left || x > right || right <= left {
+            return None;
+        }
+        let slot = (right - left) / n as f64;
+        Some((((x - left) / slot).floor() as usize).min(n - 1))
+    }
+
+    /// The plot's left and right edges, in the backend's pixels.
+    pub fn x_span(&self) -> (f64, f64) {
+        (self.plot.left, self.plot.right)
+    }
+
+    /// Where the centre of bar `i` (of `n`) is, in the backend's pixels.
+    pub fn bar_centre(&self, i: usize, n: usize) -> f64 {
+        let slot = self.plot.width() / n.max(1) as f64;
+        self.plot.left + slot * (i as f64 + 0.5)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -389,6 +413,30 @@ mod tests {
             peak_to_mean: 0.0,
             max_share_error_pct: 0.0,
         }
+    }
+
+    /// The hit test's slots are the slots the bars are centred in.
+    #[test]
+    fn bar_at_finds_the_bar_drawn_at_x() {
+        let plot = BarsPlot {
+            plot: Frame {
+                left: 100.0,
+                top: 0.0,
+                right: 400.0,
+                bottom: 200.0,
+            },
+            y: Scale::linear(0.0, 1.0, 200.0, 0.0),
+        };
+        for i in 0..3 {
+            assert_eq!(plot.bar_at(plot.bar_centre(i, 3), 3), Some(i));
+        }
+        assert_eq!(plot.bar_at(199.9, 3), Some(0));
+        assert_eq!(plot.bar_at(200.1, 3), Some(1));
+        assert_eq!(plot.bar_at(400.0, 3), Some(2));
+        assert_eq!(plot.bar_at(99.0, 3), None);
+        assert_eq!(plot.bar_at(401.0, 3), None);
+        assert_eq!(plot.bar_at(f64::NAN, 3), None);
+        assert_eq!(plot.bar_at(200.0, 0), None);
     }
 
     #[test]

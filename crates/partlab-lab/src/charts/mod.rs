@@ -19,7 +19,7 @@
 //! - User text (node names) is only ever drawn as text, sanitized and shortened.
 
 pub(crate) mod axis;
-mod bars;
+pub(crate) mod bars;
 mod deviation;
 mod movement;
 pub(crate) mod paint;
@@ -37,7 +37,7 @@ pub use deviation::{
     deviation_axes, deviation_rows, deviation_trend, draw_deviation, draw_deviation_flat,
     draw_deviation_layer, draw_deviation_marker, DeviationAxes, DeviationPlot, DeviationRow,
 };
-pub use movement::{draw_movement, movement_rows, MovementRow};
+pub use movement::{draw_movement, movement_rows, MovementPlot, MovementRow};
 
 pub use crate::palette::ChartTheme;
 

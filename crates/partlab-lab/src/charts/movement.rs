@@ -24,6 +24,20 @@ const MARKERS: [(Marker, bool); 4] = [
 /// would hide each other.
 const DODGE: [f64; 4] = [0.0, -1.0, 0.0, 1.0];
 
+/// Where the plot of a drawn movement chart is, for a readout's hit test.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MovementPlot {
+    x: Scale,
+}
+
+impl MovementPlot {
+    /// Where the points for `nodes_before` nodes sit across the plot, in the backend's
+    /// pixels (the undodged x of every strategy's marker, and the ideal's).
+    pub fn x_px(&self, nodes_before: usize) -> f64 {
+        self.x.px(nodes_before as f64)
+    }
+}
+
 /// One row of the movement table (the chart's text alternative), fractions in %.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MovementRow {
@@ -69,12 +83,14 @@ pub fn movement_rows(points: &[MovementPoint]) -> Vec<MovementRow> {
 ///   the three that stay near the ideal are nudged apart horizontally when there is room.
 /// - The ideal fraction (1/(N+1) for a join) as a dashed line.
 /// - The legend (above the plot) only once there is a point; empty labels are left out.
+///
+/// Returns where the plot is (`None` when the area is too small for one).
 pub fn draw_movement<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     points: &[MovementPoint],
     text: &MovementText,
     theme: &ChartTheme,
-) -> Result<(), ChartError> {
+) -> Result<Option<MovementPlot>, ChartError> {
     let p = Painter::new(area, theme);
     p.clear()?;
     let s = p.s;
@@ -124,7 +140,7 @@ pub fn draw_movement<DB: DrawingBackend>(
     });
     p.chrome(&layout)?;
     if !layout.plot_fits(s) {
-        return Ok(());
+        return Ok(None);
     }
     let plot = layout.plot;
     let pad = 12.0 * s;
@@ -181,7 +197,8 @@ pub fn draw_movement<DB: DrawingBackend>(
     }
 
     p.axes(&plot)?;
-    p.x_labels(&plot, &labels)
+    p.x_labels(&plot, &labels)?;
+    Ok(Some(MovementPlot { x }))
 }
 
 #[cfg(test)]
