@@ -1,7 +1,8 @@
 // "Predict first" (src/quiz.rs, partlab_lab::quiz): a chapter opened with quiz=<seed> shows
 // the set's question; a guess is graded against the core's answer, which equals the CLI's
 // figure for the same configuration (`partlab quiz` names the question, `partlab move` /
-// `locate` / `slot` compute the figure another way); another seed is another question; the
+// `locate` / `slot` / `hash-keys` / `indexes` / `routing` / `choosing-keys` compute the
+// figure another way); every chapter but the teachers' offers "Predict first"; another seed is another question; the
 // share dialog's link reproduces the set; nothing is requested while a round is played;
 // keyboard only; axe-clean; no CSP violation under the strict policy.
 import assert from 'node:assert/strict';
@@ -25,10 +26,33 @@ function seedFor(chapter, kind) {
   throw new Error(`no ${kind} question in ${chapter} for seeds 1–199`);
 }
 
+/** A study command's figure by its key (`views[].figures[]`). */
+const studyFigure = (out, pick) => out.views.flatMap((v) => v.figures ?? []).find((f) => pick(f.key))?.value;
+/** A study command's table by its key. */
+const studyTable = (out, key) => out.views.flatMap((v) => v.tables ?? []).find((t) => t.key === key);
+
 /** The CLI's own figure for a question, by the command it names (not `partlab quiz`). */
 function independent(q) {
   const out = JSON.parse(execFileSync(CLI, [...q.check, '--json'], { encoding: 'utf8' }));
   switch (q.check[0]) {
+    case 'hash-keys':
+      // One order: its row's partition; a run of orders: the distinct partitions.
+      return q.kind === 'hash-run'
+        ? studyFigure(out, (k) => k === 'distinct')
+        : Number(studyTable(out, 'scatter').rows[0].attrs.partition);
+    case 'indexes': {
+      // The formula for the chosen partitions (`formula-n`; only `formula-12` when N is 12).
+      const n = q.check[q.check.indexOf('--partitions') + 1];
+      return (studyFigure(out, (k) => k === 'formula-n') ?? studyFigure(out, (k) => k === `formula-${n}`)) * 100;
+    }
+    case 'routing':
+      return studyFigure(out, (k) => k === 'lease-expires');
+    case 'choosing-keys': {
+      // A query not by the key asks every partition that holds orders ("By id").
+      const table = studyTable(out, 'orders');
+      const key = q.prompt.includes('hash(mercat)') ? 'mercat' : 'productor-id';
+      return table.rows.find((r) => r.attrs.key === key).cells[table.head.indexOf('By id')];
+    }
     case 'move':
       return out.moved_fraction * 100;
     case 'locate':
@@ -136,12 +160,66 @@ describe('predict, then reveal', () => {
       assert.ok(r.text.includes(q.answer_shown), `${r.text} / ${q.answer_shown}`);
     }
     // A chapter without questions shows no panel, even with a set in the address.
-    await lab.load(opened, '#c=indexes&quiz=3&l=en');
+    await lab.load(opened, '#c=teachers&quiz=3&l=en');
+    await page.waitForSelector('#teachers-quiz');
     assert.equal(await page.isVisible('#quiz'), false);
     // Hostile values open nothing and break nothing.
     await lab.load(opened, '#c=ring&quiz=%3Cscript%3E&qi=-1&l=en');
     await page.waitForSelector('#quiz-open');
     assert.equal(await page.$('#quiz[data-open]'), null);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('hash keys, ranges, indexes, routing and choosing keys: rounds graded like the CLI', { timeout: 180_000 }, async () => {
+    assert.ok(CLI, 'needs the partlab CLI: cargo build -p partlab-cli');
+    const opened = await lab.open('#c=hash-keys&l=en');
+    const { context, page, errors, requests } = opened;
+    // The chapter offers the questions without a set in the address.
+    await page.waitForSelector('#quiz-open');
+    for (const [chapter, kind] of [
+      ['hash-keys', 'hash-partition'],
+      ['hash-keys', 'hash-run'],
+      ['ranges', 'time-partition'],
+      ['indexes', 'slow-chance'],
+      ['routing', 'lease-expiry'],
+      ['choosing-keys', 'key-partitions'],
+    ]) {
+      const seed = seedFor(chapter, kind);
+      const [q] = questions(chapter, seed);
+      if (q.check) {
+        const figure = independent(q);
+        if (q.input === 'percent') assert.ok(Math.abs(q.answer - figure) < 1e-9, `${chapter} ${kind}: ${q.answer} against ${figure}`);
+        else assert.equal(figure, q.answer, `${chapter} ${kind}`);
+      } else {
+        assert.equal(chapter, 'ranges', 'only the ranges question has no other command');
+      }
+      await lab.load(opened, `#c=${chapter}&quiz=${seed}&l=en`);
+      await page.waitForSelector(`#quiz[data-open][data-chapter="${chapter}"]`);
+      assert.equal(await prompt(page), q.prompt);
+      assert.equal(await page.getAttribute('#quiz-form', 'data-kind'), kind);
+      const asked = requests.length;
+      // A wrong guess first, then the right one.
+      if (q.input === 'choice') {
+        const wrong = (q.answer + 1) % q.choices.length;
+        await page.check(`#quiz-choice-${wrong}`);
+      } else if (q.input === 'percent') {
+        await page.fill('#quiz-guess', String(q.answer > 50 ? 0 : 100));
+      } else {
+        await page.fill('#quiz-guess', String(q.answer + 1));
+      }
+      await page.click('#quiz-reveal');
+      let r = await revealed(page);
+      assert.equal(r.correct, 'false', `${chapter} ${kind}: ${r.text}`);
+      assert.ok(r.text.includes(q.answer_shown), `${r.text} / ${q.answer_shown}`);
+      if (q.input === 'choice') await page.check(`#quiz-choice-${q.answer}`);
+      else await page.fill('#quiz-guess', q.input === 'percent' ? q.answer.toFixed(1) : String(q.answer));
+      await page.click('#quiz-reveal');
+      await page.waitForFunction(() => document.querySelector('#quiz-result')?.dataset.correct === 'true');
+      // Guessing and revealing fetch nothing.
+      assert.deepEqual(requests.slice(asked), []);
+      if (chapter === 'routing') assert.deepEqual(await audit(page), []);
+    }
     assert.deepEqual(errors, []);
     await context.close();
   });

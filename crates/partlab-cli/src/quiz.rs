@@ -19,8 +19,8 @@ const MAX_COUNT: u32 = 50;
 /// The options of `quiz`.
 #[derive(Debug, Args)]
 pub(crate) struct QuizArgs {
-    /// The chapter, as in the page's address (mod-n, ring, rendezvous, rebalancing,
-    /// replication, hot-keys, compare).
+    /// The chapter, as in the page's address (mod-n, ring, rendezvous, hash-keys, ranges,
+    /// indexes, rebalancing, replication, hot-keys, routing, choosing-keys, compare).
     #[arg(long, value_name = "SLUG")]
     pub chapter: String,
     /// The question set: the page's `quiz=` (a whole number).

@@ -221,9 +221,9 @@ fn malformed_and_misplaced_options_are_refused_with_one_line() {
         row(&["slot", ""], 2, "key 1 is empty"),
         // The quiz's set and chapter, read like the page's address.
         row(
-            &["quiz", "--chapter", "indexes", "--seed", "1"],
+            &["quiz", "--chapter", "teachers", "--seed", "1"],
             2,
-            "no questions for the chapter \"indexes\"; chapters with questions: replication, mod-n",
+            "no questions for the chapter \"teachers\"; chapters with questions: replication, ranges, hash-keys",
         ),
         row(
             &["quiz", "--chapter", "ring", "--seed", "-1"],

@@ -19,15 +19,20 @@
 //! assert_eq!(q.grade(answer, &answer.plain()).map(|v| v.correct), Ok(true));
 //! ```
 
+use partlab_core::calendar::{Timestamp, DAY_SECS};
+use partlab_core::compound::{consecutive, partition, time_range_partition};
 use partlab_core::config::{Config, Strategy};
-use partlab_core::hash::lesson_key;
+use partlab_core::hash::{hash_key, lesson_key};
 use partlab_core::hotkeys::zipf_weights;
+use partlab_core::indexes::slow_probability;
 use partlab_core::keys::KeySet;
 use partlab_core::rebalance::{key_slot, FixedLayout};
 use partlab_core::replication::{node_name, Cluster};
 use partlab_core::rng::{sub_seed, SplitMix64};
+use partlab_core::routing::{lease_timeline, LeaseConfig};
 use partlab_core::stats::Movement;
 use partlab_core::strategy::Partitioner;
+use partlab_core::workload::{Market, PRODUCERS};
 use partlab_core::zoo::compare::{moved, Algo, Change, Params};
 
 use crate::chapters::ChapterId;
@@ -116,12 +121,12 @@ fn kinds(chapter: ChapterId) -> &'static [Kind] {
         ChapterId::Replication => &[Kind::ReplicaLoss],
         ChapterId::HotKeys => &[Kind::HottestShare],
         ChapterId::Compare => &[Kind::CompareJoin],
-        ChapterId::HashKeys
-        | ChapterId::Ranges
-        | ChapterId::Indexes
-        | ChapterId::Routing
-        | ChapterId::ChoosingKeys
-        | ChapterId::Teachers => &[],
+        ChapterId::HashKeys => &[Kind::HashPartition, Kind::HashRun],
+        ChapterId::Ranges => &[Kind::TimePartition],
+        ChapterId::Indexes => &[Kind::SlowChance],
+        ChapterId::Routing => &[Kind::LeaseExpiry],
+        ChapterId::ChoosingKeys => &[Kind::KeyPartitions],
+        ChapterId::Teachers => &[],
     }
 }
 
@@ -149,6 +154,12 @@ enum Kind {
     ReplicaLoss,
     HottestShare,
     CompareJoin,
+    HashPartition,
+    HashRun,
+    TimePartition,
+    SlowChance,
+    LeaseExpiry,
+    KeyPartitions,
 }
 
 /// How the two keys of a Redis slot question are written.
@@ -241,6 +252,61 @@ pub enum Question {
         /// Nodes before the change.
         nodes: u32,
     },
+    /// Hash partitioning (section 3): which of `partitions` partitions holds the order
+    /// `P-2026-{key:06}` (MD5's first 8 bytes, big-endian, mod the partitions).
+    HashPartition {
+        /// Partitions.
+        partitions: u32,
+        /// The order's number.
+        key: u64,
+    },
+    /// Hash partitioning (section 3): how many of `partitions` partitions the `count`
+    /// consecutive orders from `P-2026-{from:06}` land on (a range of ids, scattered).
+    HashRun {
+        /// Partitions.
+        partitions: u32,
+        /// The first order's number.
+        from: u64,
+        /// How many consecutive orders.
+        count: u32,
+    },
+    /// Range partitioning by creation time (section 2): a campaign of `days` days cut into
+    /// `partitions` equal time ranges; which one holds an order created on day `day`
+    /// (1-based) at `hour`:00.
+    TimePartition {
+        /// Partitions.
+        partitions: u32,
+        /// The campaign's days.
+        days: u32,
+        /// The order's day, 1-based.
+        day: u32,
+        /// The order's hour (0–23).
+        hour: u32,
+    },
+    /// Scatter/gather over a local index (section 4): the chance (%) that at least one of
+    /// `partitions` partitions, each slow with probability `per_10k / 10 000`, is slow.
+    SlowChance {
+        /// Partitions the query waits for.
+        partitions: u32,
+        /// One partition's chance of being slow, per 10 000.
+        per_10k: u32,
+    },
+    /// A coordinator's lease (section 9): TTL `ttl_s`, refreshed every `ttl_s / 3` s from 0;
+    /// the node dies at second `die_s`: the second its entries expire.
+    LeaseExpiry {
+        /// The lease's time to live (s).
+        ttl_s: u32,
+        /// When the node dies (s).
+        die_s: u32,
+    },
+    /// Choosing keys (section 10): orders hashed by the market (`by_producer` false) or by
+    /// the producer over `partitions` partitions: how many partitions can ever get an order.
+    KeyPartitions {
+        /// Partitions.
+        partitions: u32,
+        /// Keyed by the producer rather than the market.
+        by_producer: bool,
+    },
 }
 
 /// The question `set.index` of the set `set.seed` in `chapter`; `None` for a chapter without
@@ -310,6 +376,37 @@ pub fn question(chapter: ChapterId, set: QuizSet) -> Option<Question> {
         Kind::CompareJoin => Question::CompareJoin {
             algo: [Algo::Modulo, Algo::Jump, Algo::Maglev, Algo::MultiProbe][pick(0, 3) as usize],
             nodes: pick(3, 9),
+        },
+        Kind::HashPartition => Question::HashPartition {
+            partitions: pick(3, 8),
+            key: u64::from(pick(1, 999_999)),
+        },
+        Kind::HashRun => Question::HashRun {
+            partitions: pick(3, 8),
+            from: u64::from(pick(1, 999_990)),
+            count: pick(3, 8),
+        },
+        Kind::TimePartition => {
+            let days = [28, 30, 60, 90, 120][pick(0, 4) as usize];
+            Question::TimePartition {
+                partitions: pick(3, 8),
+                days,
+                day: pick(1, days),
+                hour: pick(0, 23),
+            }
+        }
+        Kind::SlowChance => Question::SlowChance {
+            partitions: [4, 8, 12, 16, 32, 64][pick(0, 5) as usize],
+            per_10k: [10, 50, 100, 200, 500][pick(0, 4) as usize],
+        },
+        Kind::LeaseExpiry => Question::LeaseExpiry {
+            // The study chapter's TTLs divisible by 3, so a refresh falls on whole seconds.
+            ttl_s: [6, 9, 12, 15, 30][pick(0, 4) as usize],
+            die_s: pick(1, 40),
+        },
+        Kind::KeyPartitions => Question::KeyPartitions {
+            partitions: pick(4, 16),
+            by_producer: pick(0, 1) == 1,
         },
     };
     Some(q)
@@ -493,6 +590,34 @@ fn algo_name(lang: Lang, algo: Algo) -> &'static str {
     }
 }
 
+/// The lease of a [`Question::LeaseExpiry`], with the routing chapter's refresh (a third of
+/// the TTL).
+fn lease(ttl_s: u32, die_s: u32) -> LeaseConfig {
+    LeaseConfig {
+        ttl_s,
+        refresh_s: (ttl_s / 3).max(1),
+        die_at_ms: u64::from(die_s) * 1_000,
+        // One second shown: only the expiry is asked, so the per-second table stays tiny.
+        seconds: 1,
+        ..LeaseConfig::default()
+    }
+}
+
+/// The hashes of a [`Question::KeyPartitions`]'s key values (4 markets or 12 producers),
+/// as the choosing-keys chapter hashes them.
+fn key_value_hashes(by_producer: bool) -> Vec<u64> {
+    if by_producer {
+        PRODUCERS.iter().map(|p| hash_key(p.slug)).collect()
+    } else {
+        Market::ALL.iter().map(|m| hash_key(m.slug())).collect()
+    }
+}
+
+/// "P0", "P1", … for a partition question's options.
+fn partition_labels(n: u32) -> Vec<String> {
+    (0..n).map(|i| format!("P{i}")).collect()
+}
+
 impl Question {
     /// The answer, computed by `partlab-core` through the functions the chapters use.
     pub fn solve(&self) -> Result<Answer, Unsolvable> {
@@ -579,6 +704,58 @@ impl Question {
                 .map_err(|_| Unsolvable)?;
                 Ok(Answer::Percent(m.fraction * 100.0))
             }
+            Question::HashPartition { partitions, key } => {
+                Ok(Answer::Choice(
+                    partition(hash_key(&lesson_key(key)), partitions) as usize,
+                ))
+            }
+            Question::HashRun {
+                partitions,
+                from,
+                count,
+            } => {
+                let mut used: Vec<u32> = consecutive(from, count, partitions)
+                    .into_iter()
+                    .map(|p| p.partition)
+                    .collect();
+                used.sort_unstable();
+                used.dedup();
+                Ok(Answer::Count(used.len() as u64))
+            }
+            Question::TimePartition {
+                partitions,
+                days,
+                day,
+                hour,
+            } => {
+                let t = Timestamp(day.saturating_sub(1) * DAY_SECS + hour * 3_600);
+                let end = Timestamp(days * DAY_SECS);
+                Ok(Answer::Choice(
+                    time_range_partition(t, Timestamp(0), end, partitions) as usize,
+                ))
+            }
+            Question::SlowChance {
+                partitions,
+                per_10k,
+            } => Ok(Answer::Percent(
+                slow_probability(f64::from(per_10k) / 10_000.0, partitions) * 100.0,
+            )),
+            Question::LeaseExpiry { ttl_s, die_s } => {
+                let t = lease_timeline(&lease(ttl_s, die_s));
+                Ok(Answer::Count(t.expires_ms / 1_000))
+            }
+            Question::KeyPartitions {
+                partitions,
+                by_producer,
+            } => {
+                let mut used: Vec<u32> = key_value_hashes(by_producer)
+                    .into_iter()
+                    .map(|h| partition(h, partitions))
+                    .collect();
+                used.sort_unstable();
+                used.dedup();
+                Ok(Answer::Count(used.len() as u64))
+            }
         }
     }
 
@@ -595,24 +772,40 @@ impl Question {
             Question::ReplicaLoss { .. } => "replica-loss",
             Question::HottestShare { .. } => "hottest-share",
             Question::CompareJoin { .. } => "compare-join",
+            Question::HashPartition { .. } => "hash-partition",
+            Question::HashRun { .. } => "hash-run",
+            Question::TimePartition { .. } => "time-partition",
+            Question::SlowChance { .. } => "slow-chance",
+            Question::LeaseExpiry { .. } => "lease-expiry",
+            Question::KeyPartitions { .. } => "key-partitions",
         }
     }
 
     /// What the student answers with.
     pub fn input(&self) -> InputKind {
         match self {
-            Question::Owner { .. } | Question::SameSlot { .. } => InputKind::Choice,
-            Question::FixedJoin { .. } | Question::ReplicaLoss { .. } => InputKind::Count,
+            Question::Owner { .. }
+            | Question::SameSlot { .. }
+            | Question::HashPartition { .. }
+            | Question::TimePartition { .. } => InputKind::Choice,
+            Question::FixedJoin { .. }
+            | Question::ReplicaLoss { .. }
+            | Question::HashRun { .. }
+            | Question::LeaseExpiry { .. }
+            | Question::KeyPartitions { .. } => InputKind::Count,
             _ => InputKind::Percent,
         }
     }
 
-    /// The largest count a guess may be (the question's own bound: partitions).
+    /// The largest count a guess may be (the question's own bound: partitions; for a lease,
+    /// a bound that gives nothing away).
     pub fn max_count(&self) -> u64 {
         match *self {
-            Question::FixedJoin { partitions, .. } | Question::ReplicaLoss { partitions, .. } => {
-                u64::from(partitions)
-            }
+            Question::FixedJoin { partitions, .. }
+            | Question::ReplicaLoss { partitions, .. }
+            | Question::HashRun { partitions, .. }
+            | Question::KeyPartitions { partitions, .. } => u64::from(partitions),
+            Question::LeaseExpiry { .. } => u64::from(MAX_INDEX),
             _ => 100,
         }
     }
@@ -621,6 +814,8 @@ impl Question {
     pub fn choices(&self, lang: Lang) -> Vec<String> {
         match *self {
             Question::Owner { nodes, .. } => names(nodes),
+            Question::HashPartition { partitions, .. }
+            | Question::TimePartition { partitions, .. } => partition_labels(partitions),
             Question::SameSlot { .. } => vec![
                 by_lang(lang, "El mateix slot", "The same slot", "El mismo slot").to_owned(),
                 by_lang(
@@ -705,6 +900,56 @@ impl Question {
                 let [a, b] = slot_keys(user, tagging);
                 Some(vec![s("slot"), a, b])
             }
+            // The chapter's own commands show the same figure among theirs: the order's
+            // partition in the consecutive-ids table, the slow chance for the partitions,
+            // the lease's expiry, the partitions a key fills. (Ranges has none: its command
+            // cuts the campaign by the workload's hourly counts, not in equal spans.)
+            Question::HashPartition { partitions, key } => Some(vec![
+                s("hash-keys"),
+                s("--partitions"),
+                partitions.to_string(),
+                s("--from"),
+                key.to_string(),
+                s("--count"),
+                s("1"),
+            ]),
+            Question::HashRun {
+                partitions,
+                from,
+                count,
+            } => Some(vec![
+                s("hash-keys"),
+                s("--partitions"),
+                partitions.to_string(),
+                s("--from"),
+                from.to_string(),
+                s("--count"),
+                count.to_string(),
+            ]),
+            Question::SlowChance {
+                partitions,
+                per_10k,
+            } => Some(vec![
+                s("indexes"),
+                s("--partitions"),
+                partitions.to_string(),
+                s("--slow"),
+                per_10k.to_string(),
+            ]),
+            Question::LeaseExpiry { ttl_s, die_s } => Some(vec![
+                s("routing"),
+                s("--ttl"),
+                ttl_s.to_string(),
+                s("--die"),
+                die_s.to_string(),
+            ]),
+            // The key's row: a query that is not by the key asks every partition holding
+            // orders ("By id"), which is the count asked.
+            Question::KeyPartitions { partitions, .. } => Some(vec![
+                s("choosing-keys"),
+                s("--partitions"),
+                partitions.to_string(),
+            ]),
             _ => None,
         }
     }
@@ -867,6 +1112,86 @@ impl Question {
                     &format!("Amb {name}, {k} claus es reparteixen entre {nodes} nodes. Hi entra un node. Quin percentatge de les claus canvia de node?"),
                     &format!("With {name}, {k} keys are spread over {nodes} nodes. One node joins. What share of the keys changes node (%)?"),
                     &format!("Con {name}, {k} claves se reparten entre {nodes} nodos. Entra un nodo. ¿Qué porcentaje de las claves cambia de nodo?"),
+                )
+                .to_owned()
+            }
+            Question::HashPartition { partitions, key } => {
+                let id = lesson_key(key);
+                let last = partitions - 1;
+                by_lang(
+                    lang,
+                    &format!("Les comandes es reparteixen per hash(comanda_id) entre {partitions} particions, P0–P{last}: els 8 primers bytes de l'MD5 de l'identificador, llegits big-endian, mòdul {partitions}. A quina partició va la comanda {id}?"),
+                    &format!("Orders are spread by hash(comanda_id) over {partitions} partitions, P0–P{last}: the first 8 bytes of the id's MD5, read big-endian, mod {partitions}. Which partition gets the order {id}?"),
+                    &format!("Los pedidos se reparten por hash(comanda_id) entre {partitions} particiones, P0–P{last}: los 8 primeros bytes del MD5 del identificador, leídos big-endian, módulo {partitions}. ¿A qué partición va el pedido {id}?"),
+                )
+                .to_owned()
+            }
+            Question::HashRun {
+                partitions,
+                from,
+                count,
+            } => {
+                let (a, b) = (lesson_key(from), lesson_key(from + u64::from(count) - 1));
+                by_lang(
+                    lang,
+                    &format!("Les comandes es reparteixen per hash(comanda_id) entre {partitions} particions. Una consulta vol les {count} comandes consecutives de {a} a {b}. A quantes particions diferents ha de preguntar?"),
+                    &format!("Orders are spread by hash(comanda_id) over {partitions} partitions. A query wants the {count} consecutive orders {a} to {b}. How many different partitions must it ask?"),
+                    &format!("Los pedidos se reparten por hash(comanda_id) entre {partitions} particiones. Una consulta quiere los {count} pedidos consecutivos de {a} a {b}. ¿A cuántas particiones distintas tiene que preguntar?"),
+                )
+                .to_owned()
+            }
+            Question::TimePartition {
+                partitions,
+                days,
+                day,
+                hour,
+            } => {
+                let last = partitions - 1;
+                by_lang(
+                    lang,
+                    &format!("Una campanya de {days} dies es parteix per data_creacio en {partitions} rangs de temps iguals, P0 (el primer) a P{last}. A quina partició va una comanda creada el dia {day} a les {hour:02}:00?"),
+                    &format!("A campaign of {days} days is split by data_creacio into {partitions} equal time ranges, P0 (the first) to P{last}. Which partition gets an order created on day {day} at {hour:02}:00?"),
+                    &format!("Una campaña de {days} días se parte por data_creacio en {partitions} rangos de tiempo iguales, P0 (el primero) a P{last}. ¿A qué partición va un pedido creado el día {day} a las {hour:02}:00?"),
+                )
+                .to_owned()
+            }
+            Question::SlowChance {
+                partitions,
+                per_10k,
+            } => {
+                let p = fmt_pct(lang, f64::from(per_10k) / 100.0, 1);
+                by_lang(
+                    lang,
+                    &format!("Amb un índex local, una consulta per mercat pregunta a les {partitions} particions i espera la més lenta. Cada partició tarda més de 500 ms amb probabilitat {p}, independentment. Quina és la probabilitat (%) que la consulta tardi més de 500 ms?"),
+                    &format!("With a local index, a query by market asks all {partitions} partitions and waits for the slowest. Each partition takes over 500 ms with probability {p}, independently. What is the chance (%) that the query takes over 500 ms?"),
+                    &format!("Con un índice local, una consulta por mercado pregunta a las {partitions} particiones y espera a la más lenta. Cada partición tarda más de 500 ms con probabilidad {p}, de forma independiente. ¿Cuál es la probabilidad (%) de que la consulta tarde más de 500 ms?"),
+                )
+                .to_owned()
+            }
+            Question::LeaseExpiry { ttl_s, die_s } => {
+                let r = (ttl_s / 3).max(1);
+                by_lang(
+                    lang,
+                    &format!("Un node publica les seves particions al coordinador amb un lease de {ttl_s} s que renova cada {r} s (als segons 0, {r}, {}, …). Mor al segon {die_s}. A quin segon caduca el lease i desapareixen les seves entrades?", 2 * r),
+                    &format!("A node publishes its partitions in the coordinator with a {ttl_s} s lease it refreshes every {r} s (at seconds 0, {r}, {}, …). It dies at second {die_s}. At which second does the lease expire and its entries vanish?", 2 * r),
+                    &format!("Un nodo publica sus particiones en el coordinador con un lease de {ttl_s} s que renueva cada {r} s (en los segundos 0, {r}, {}, …). Muere en el segundo {die_s}. ¿En qué segundo caduca el lease y desaparecen sus entradas?", 2 * r),
+                )
+                .to_owned()
+            }
+            Question::KeyPartitions {
+                partitions,
+                by_producer,
+            } => {
+                let (key, ca, en, es) = if by_producer {
+                    ("productor_id", "12 productors", "12 producers", "12 productores")
+                } else {
+                    ("mercat", "4 mercats", "4 markets", "4 mercados")
+                };
+                by_lang(
+                    lang,
+                    &format!("Les comandes es particionen per hash({key}) entre {partitions} particions, i hi ha {ca}. Quantes particions poden rebre alguna comanda?"),
+                    &format!("Orders are partitioned by hash({key}) over {partitions} partitions, and there are {en}. How many partitions can ever get an order?"),
+                    &format!("Los pedidos se particionan por hash({key}) entre {partitions} particiones, y hay {es}. ¿Cuántas particiones pueden recibir algún pedido?"),
                 )
                 .to_owned()
             }
@@ -1071,6 +1396,54 @@ impl Question {
                 )
                 .to_owned()
             }
+            Question::HashPartition { .. } => by_lang(
+                lang,
+                "El hash escampa els identificadors: dues comandes consecutives cauen gairebé sempre en particions diferents, i per això una consulta per dates les ha de preguntar totes.",
+                "The hash scatters the ids: two consecutive orders almost always land on different partitions, which is why a query by date must ask them all.",
+                "El hash dispersa los identificadores: dos pedidos consecutivos caen casi siempre en particiones distintas, y por eso una consulta por fechas tiene que preguntarlas todas.",
+            )
+            .to_owned(),
+            Question::HashRun { .. } => by_lang(
+                lang,
+                "Identificadors seguits no vol dir particions seguides: cada un cau on diu el seu hash, i amb poques particions dos poden coincidir. Per rangs d'identificador, n'hi hauria hagut prou amb una o dues.",
+                "Consecutive ids do not mean consecutive partitions: each lands where its hash says, and with few partitions two may share one. With ranges of ids, one or two would have done.",
+                "Identificadores seguidos no significa particiones seguidas: cada uno cae donde dice su hash, y con pocas particiones dos pueden coincidir. Con rangos de identificador, habría bastado con una o dos.",
+            )
+            .to_owned(),
+            Question::TimePartition { days, partitions, .. } => {
+                let span = fmt_dec(lang, f64::from(days) / f64::from(partitions), 1);
+                by_lang(
+                    lang,
+                    &format!("Cada partició cobreix {days}/{partitions} ≈ {span} dies seguits; l'hora de la comanda decideix en quin tram cau. Totes les escriptures d'avui van a l'última: és el punt calent dels rangs per temps."),
+                    &format!("Each partition covers {days}/{partitions} ≈ {span} days in a row; the order's time picks the stretch. All of today's writes go to the last one: the hot spot of ranges by time."),
+                    &format!("Cada partición cubre {days}/{partitions} ≈ {span} días seguidos; la hora del pedido decide en qué tramo cae. Todas las escrituras de hoy van a la última: es el punto caliente de los rangos por tiempo."),
+                )
+                .to_owned()
+            }
+            Question::SlowChance { partitions, .. } => by_lang(
+                lang,
+                &format!("La consulta només és ràpida si ho són totes: 1 − (1 − p)^{partitions}. Una probabilitat petita per partició creix de pressa amb les particions; un índex global en pregunta una sola."),
+                &format!("The query is fast only if all of them are: 1 − (1 − p)^{partitions}. A small chance per partition grows fast with the partitions; a global index asks just one."),
+                &format!("La consulta solo es rápida si lo son todas: 1 − (1 − p)^{partitions}. Una probabilidad pequeña por partición crece deprisa con las particiones; un índice global pregunta a una sola."),
+            )
+            .to_owned(),
+            Question::LeaseExpiry { ttl_s, .. } => by_lang(
+                lang,
+                &format!("Compta des de l'última renovació abans de morir, no des de la mort: aquella renovació més {ttl_s} s. Fins aleshores, el mapa encara envia peticions al node mort."),
+                &format!("Count from the last refresh before the death, not from the death: that refresh plus {ttl_s} s. Until then the map still sends requests to the dead node."),
+                &format!("Cuenta desde la última renovación antes de morir, no desde la muerte: esa renovación más {ttl_s} s. Hasta entonces, el mapa aún envía peticiones al nodo muerto."),
+            )
+            .to_owned(),
+            Question::KeyPartitions { by_producer, .. } => {
+                let values = if by_producer { 12 } else { 4 };
+                by_lang(
+                    lang,
+                    &format!("Cada valor de la clau va sencer a una partició: amb {values} valors, com a molt {values} particions, i menys quan dos valors comparteixen partició. La resta no rep res."),
+                    &format!("Each key value goes whole to one partition: with {values} values, at most {values} partitions, and fewer when two values share one. The rest get nothing."),
+                    &format!("Cada valor de la clave va entero a una partición: con {values} valores, como mucho {values} particiones, y menos cuando dos valores comparten una. El resto no recibe nada."),
+                )
+                .to_owned()
+            }
         }
     }
 }
@@ -1242,9 +1615,9 @@ pub fn field_help(lang: Lang, index_field: bool) -> (&'static str, &'static str)
         (
             by_lang(
                 lang,
-                "Obre les preguntes «Primer, prediu» (mod N, anell, rendezvous, rebalanceig, replicació, claus calentes, comparativa) amb aquest joc: cada llavor dona unes altres xifres, les respostes es calculen a la pàgina i no s'envia res.",
-                "Opens the \"Predict first\" questions (mod N, ring, rendezvous, rebalancing, replication, hot keys, comparison) with this set: each seed gives other figures, the answers are computed in the page and nothing is sent.",
-                "Abre las preguntas «Primero, predice» (mod N, anillo, rendezvous, rebalanceo, replicación, claves calientes, comparativa) con esta serie: cada semilla da otras cifras, las respuestas se calculan en la página y no se envía nada.",
+                "Obre les preguntes «Primer, prediu» (mod N, anell, rendezvous, claus per hash, rangs, índexs, rebalanceig, replicació, claus calentes, encaminament, triar claus, comparativa) amb aquest joc: cada llavor dona unes altres xifres, les respostes es calculen a la pàgina i no s'envia res.",
+                "Opens the \"Predict first\" questions (mod N, ring, rendezvous, hash keys, ranges, indexes, rebalancing, replication, hot keys, routing, choosing keys, comparison) with this set: each seed gives other figures, the answers are computed in the page and nothing is sent.",
+                "Abre las preguntas «Primero, predice» (mod N, anillo, rendezvous, claves por hash, rangos, índices, rebalanceo, replicación, claves calientes, enrutamiento, elegir claves, comparativa) con esta serie: cada semilla da otras cifras, las respuestas se calculan en la página y no se envía nada.",
             ),
             by_lang(
                 lang,

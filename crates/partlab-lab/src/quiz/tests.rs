@@ -136,6 +136,63 @@ fn by_hand(q: &Question) -> Answer {
             // what any strategy must move and by what mod N moves.
             _ => Answer::Percent(f64::NAN),
         },
+        // MD5's first 8 bytes (the lesson's primitive) taken mod the partitions with `%`.
+        Question::HashPartition { partitions, key } => {
+            Answer::Choice((hash_key(&lesson_key(key)) % u64::from(partitions)) as usize)
+        }
+        Question::HashRun {
+            partitions,
+            from,
+            count,
+        } => {
+            let used: std::collections::BTreeSet<u64> = (from..from + u64::from(count))
+                .map(|i| hash_key(&lesson_key(i)) % u64::from(partitions))
+                .collect();
+            Answer::Count(used.len() as u64)
+        }
+        // Whole hours: hour h of the campaign falls in range ⌊h · N / hours⌋.
+        Question::TimePartition {
+            partitions,
+            days,
+            day,
+            hour,
+        } => {
+            let h = u64::from((day - 1) * 24 + hour);
+            Answer::Choice((h * u64::from(partitions) / u64::from(days * 24)) as usize)
+        }
+        Question::SlowChance {
+            partitions,
+            per_10k,
+        } => {
+            let p = f64::from(per_10k) / 10_000.0;
+            Answer::Percent((1.0 - (1.0 - p).powi(partitions as i32)) * 100.0)
+        }
+        // The last refresh at or before the death (refreshes every TTL/3 s from 0), plus TTL.
+        Question::LeaseExpiry { ttl_s, die_s } => {
+            let r = ttl_s / 3;
+            Answer::Count(u64::from(die_s / r * r + ttl_s))
+        }
+        Question::KeyPartitions {
+            partitions,
+            by_producer,
+        } => {
+            let slugs: Vec<&str> = if by_producer {
+                partlab_core::workload::PRODUCERS
+                    .iter()
+                    .map(|p| p.slug)
+                    .collect()
+            } else {
+                partlab_core::workload::Market::ALL
+                    .iter()
+                    .map(|m| m.slug())
+                    .collect()
+            };
+            let used: std::collections::BTreeSet<u64> = slugs
+                .iter()
+                .map(|s| hash_key(s) % u64::from(partitions))
+                .collect();
+            Answer::Count(used.len() as u64)
+        }
     }
 }
 
@@ -191,13 +248,18 @@ fn seeds_and_indexes_give_variants_of_every_kind() {
 
 #[test]
 fn chapters_without_a_change_or_a_measure_have_no_questions() {
-    for chapter in [ChapterId::Teachers, ChapterId::Indexes, ChapterId::Routing] {
-        assert!(!covers(chapter));
-        assert_eq!(question(chapter, QuizSet { seed: 1, index: 0 }), None);
-    }
-    // The hashing chapters and at least three study chapters are covered.
-    for chapter in [ChapterId::ModN, ChapterId::Ring, ChapterId::Rendezvous] {
-        assert!(covers(chapter));
+    // Only the teachers' page has neither a change nor a measure.
+    assert!(!covers(ChapterId::Teachers));
+    assert_eq!(
+        question(ChapterId::Teachers, QuizSet { seed: 1, index: 0 }),
+        None
+    );
+    for chapter in ChapterId::ALL {
+        assert_eq!(
+            covers(chapter),
+            chapter != ChapterId::Teachers,
+            "{chapter:?}"
+        );
     }
     let study = chapters()
         .filter(|c| c.instrument() == crate::chapters::Instrument::Study)
@@ -255,6 +317,46 @@ fn the_lessons_own_figures_come_out() {
         panic!("a share")
     };
     assert!((75.0..85.0).contains(&m), "{m}");
+    // Section 4: 12 partitions, each slow 1 % of the time: 11.362 % (the core's doc example,
+    // the lesson's figure).
+    let slow = Question::SlowChance {
+        partitions: 12,
+        per_10k: 100,
+    };
+    let Ok(Answer::Percent(s)) = slow.solve() else {
+        panic!("a share")
+    };
+    assert!((s - 11.362).abs() < 0.001, "{s}");
+    // Section 9's default lease (TTL 15 s, refreshed every 5 s, death at 12 s): the last
+    // refresh is at 10 s, so the entries go at 25 s, not at 27 s.
+    let lease = Question::LeaseExpiry {
+        ttl_s: 15,
+        die_s: 12,
+    };
+    assert_eq!(lease.solve(), Ok(Answer::Count(25)));
+    // Section 2: the last hour of the campaign is in the last range, the first in the first.
+    for (day, hour, want) in [(1, 0, 0), (30, 23, 4), (7, 0, 1), (6, 23, 0)] {
+        let q = Question::TimePartition {
+            partitions: 5,
+            days: 30,
+            day,
+            hour,
+        };
+        assert_eq!(q.solve(), Ok(Answer::Choice(want)), "{q:?}");
+    }
+    // Section 10: four markets can fill at most four partitions, twelve producers twelve.
+    for partitions in 4..=16 {
+        for by_producer in [false, true] {
+            let q = Question::KeyPartitions {
+                partitions,
+                by_producer,
+            };
+            let Ok(Answer::Count(c)) = q.solve() else {
+                panic!("a count")
+            };
+            assert!(c >= 1 && c <= if by_producer { 12 } else { 4 }, "{q:?} {c}");
+        }
+    }
 }
 
 #[test]
@@ -318,6 +420,63 @@ fn grading_boundaries() {
     assert_eq!(
         owner.grade(Answer::Choice(c), "4"),
         Err(GuessError::NoChoice)
+    );
+    // A share near the lesson's 11.4 %: 5 points either side, at the shown tenth.
+    let slow = Question::SlowChance {
+        partitions: 12,
+        per_10k: 100,
+    };
+    let a = slow.solve().expect("solvable");
+    for (raw, want) in [
+        ("11", true),
+        ("6.4", true),
+        ("16.4", true),
+        ("6.3", false),
+        ("16.5", false),
+    ] {
+        assert_eq!(slow.grade(a, raw).map(|v| v.correct), Ok(want), "{raw}");
+    }
+    // A lease's second is exact: the death's second or one off is wrong.
+    let lease = Question::LeaseExpiry {
+        ttl_s: 15,
+        die_s: 12,
+    };
+    let a = lease.solve().expect("solvable");
+    for (raw, want) in [("25", true), ("24", false), ("26", false), ("27", false)] {
+        assert_eq!(lease.grade(a, raw).map(|v| v.correct), Ok(want), "{raw}");
+    }
+    assert_eq!(lease.grade(a, "25.5"), Err(GuessError::NotWhole));
+    // A partition is picked among P0…P(N−1); P(N) is not offered.
+    let part = Question::HashPartition {
+        partitions: 4,
+        key: 42,
+    };
+    let Ok(Answer::Choice(c)) = part.solve() else {
+        panic!("a choice")
+    };
+    assert_eq!(part.choices(Lang::En)[c], format!("P{c}"));
+    assert_eq!(
+        part.grade(Answer::Choice(c), &c.to_string())
+            .map(|v| v.correct),
+        Ok(true)
+    );
+    assert_eq!(
+        part.grade(Answer::Choice(c), &((c + 1) % 4).to_string())
+            .map(|v| v.correct),
+        Ok(false)
+    );
+    assert_eq!(
+        part.grade(Answer::Choice(c), "4"),
+        Err(GuessError::NoChoice)
+    );
+    // Markets: at most 4, so more is out of range only past the partitions.
+    let keys = Question::KeyPartitions {
+        partitions: 6,
+        by_producer: false,
+    };
+    assert_eq!(
+        keys.grade(Answer::Count(3), "7"),
+        Err(GuessError::OutOfRange { min: 0, max: 6 })
     );
     // Every generated question's own answer, typed back, is right.
     for (_, q) in every_question(20..24, 2) {
