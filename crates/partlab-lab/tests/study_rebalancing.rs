@@ -4,8 +4,6 @@
 // Test helpers fail loudly on purpose: their inputs are fixed and valid.
 #![allow(clippy::expect_used)]
 
-use std::time::Instant;
-
 use partlab_lab::state::Lang;
 use partlab_lab::study::rebalancing::{RebState, Rebalancing};
 use partlab_lab::study::view::Panel;
@@ -190,12 +188,10 @@ fn the_slow_views_say_they_are_computing_until_the_work_is_done() {
 }
 
 #[test]
-fn every_view_in_every_language_and_within_the_page_budget() {
+fn every_view_in_every_language_at_the_largest_settings() {
+    // Its speed is the benchmark's business (bench.mjs's chapter rows), never a test's.
     for lang in Lang::ALL {
-        let started = Instant::now();
         let c = opened("fp=16384&ps=64&pn=64&n=16", lang, Vec::new());
-        // Debug builds are far slower than the page's release build: a loose bound.
-        assert!(started.elapsed().as_millis() < 2_000);
         let views: Vec<&str> = c.panels().iter().map(|p| p.view).collect();
         assert_eq!(views, c.views());
         for p in c.panels() {
