@@ -19,7 +19,7 @@ use partlab_lab::model::{Dot, Lab, Msg};
 use partlab_lab::palette::{chart_theme, node_colour, Theme};
 use partlab_lab::state::{Lang, NodeSpec};
 
-use super::page::Table;
+use super::page::{render_flow, Table};
 use super::{dispatch, ring, with_app};
 use crate::dom::{self, by_id, by_id_as, set_attr, set_text_id, H};
 use crate::{listen_id, Listener};
@@ -947,34 +947,5 @@ fn render_movement(lab: &Lab) -> Result<(), JsValue> {
             r * 100.0,
         )?;
     }
-    let rows = m
-        .flow
-        .iter()
-        .take(24)
-        .map(|f| {
-            (
-                vec![
-                    ("data-from", f.from.clone()),
-                    ("data-to", f.to.clone()),
-                    ("data-keys", f.keys.to_string()),
-                ],
-                vec![
-                    f.from.clone(),
-                    f.to.clone(),
-                    fmt_int(lang, f.keys),
-                    fmt_fraction(lang, f.keys as f64 / m.total.max(1) as f64),
-                ],
-            )
-        })
-        .collect();
-    Table {
-        head: vec![
-            tr(lang, Text::From),
-            tr(lang, Text::To),
-            tr(lang, Text::Keys),
-            tr(lang, Text::OfAllKeys),
-        ],
-        rows,
-    }
-    .render("cmp-flow")
+    render_flow(lang, m, "cmp-flow")
 }

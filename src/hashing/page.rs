@@ -12,6 +12,7 @@ use web_sys::Element;
 
 use partlab_core::config::Strategy;
 use partlab_core::lesson;
+use partlab_core::stats::Movement;
 use partlab_core::sweep::DEFAULT_VNODE_COUNTS;
 use partlab_lab::i18n::{
     fmt_dec, fmt_fraction, fmt_int, fmt_pct, preset_label, progress_note, strategy_name,
@@ -383,6 +384,41 @@ pub struct Table<'a> {
     pub head: Vec<&'a str>,
     /// Rows: (attributes, cells).
     pub rows: Vec<Row>,
+}
+
+/// Writes the flow table of a movement into table `id`: from, to, keys and their share of all
+/// keys, the 24 largest flows (the figures panel's and compare mode's).
+pub fn render_flow(lang: Lang, m: &Movement, id: &str) -> Result<(), JsValue> {
+    let rows = m
+        .flow
+        .iter()
+        .take(24)
+        .map(|f| {
+            (
+                vec![
+                    ("data-from", f.from.clone()),
+                    ("data-to", f.to.clone()),
+                    ("data-keys", f.keys.to_string()),
+                ],
+                vec![
+                    f.from.clone(),
+                    f.to.clone(),
+                    fmt_int(lang, f.keys),
+                    fmt_fraction(lang, f.keys as f64 / m.total.max(1) as f64),
+                ],
+            )
+        })
+        .collect();
+    Table {
+        head: vec![
+            tr(lang, Text::From),
+            tr(lang, Text::To),
+            tr(lang, Text::Keys),
+            tr(lang, Text::OfAllKeys),
+        ],
+        rows,
+    }
+    .render(id)
 }
 
 impl Table<'_> {
@@ -1182,36 +1218,7 @@ pub fn render_figures(lab: &Lab) -> Result<(), JsValue> {
                     lesson_pct(lesson.as_ref().and_then(|l| l.replica_sets_changed_pct)),
                 )?;
             }
-            let rows = m
-                .flow
-                .iter()
-                .take(24)
-                .map(|f| {
-                    (
-                        vec![
-                            ("data-from", f.from.clone()),
-                            ("data-to", f.to.clone()),
-                            ("data-keys", f.keys.to_string()),
-                        ],
-                        vec![
-                            f.from.clone(),
-                            f.to.clone(),
-                            fmt_int(lang, f.keys),
-                            fmt_fraction(lang, f.keys as f64 / m.total.max(1) as f64),
-                        ],
-                    )
-                })
-                .collect();
-            Table {
-                head: vec![
-                    tr(lang, Text::From),
-                    tr(lang, Text::To),
-                    tr(lang, Text::Keys),
-                    tr(lang, Text::OfAllKeys),
-                ],
-                rows,
-            }
-            .render("flow-table")?;
+            render_flow(lang, m, "flow-table")?;
         }
         None => {
             figs.add(
