@@ -374,12 +374,9 @@ impl HashKeys {
             self.computing = None;
             return false;
         }
-        let Some((wf, w, h)) = self.source.ready() else {
+        let Some((w, h)) = self.source.ready_for(&key.workload) else {
             return false;
         };
-        if *wf != key.workload {
-            return false;
-        }
         let job = match self.computing.take() {
             Some(job) if job.key == key => job,
             _ => Box::new(Computing {

@@ -310,12 +310,9 @@ impl ChoosingKeys {
             self.computing = None;
             return false;
         }
-        let Some((wf, w, h)) = self.source.ready() else {
+        let Some((w, h)) = self.source.ready_for(&key.0) else {
             return false;
         };
-        if *wf != key.0 {
-            return false;
-        }
         let job = match self.computing.take() {
             Some(job) if job.key == key => job,
             _ => Box::new(Computing {

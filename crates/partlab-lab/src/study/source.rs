@@ -105,6 +105,14 @@ impl WorkloadSource {
         self.ready.as_ref()
     }
 
+    /// The workload of `wf` and its hashes, once that is the one held.
+    pub fn ready_for(&self, wf: &WorkloadFields) -> Option<(&Rc<Workload>, &Rc<HashedWorkload>)> {
+        self.ready
+            .as_ref()
+            .filter(|r| &r.0 == wf)
+            .map(|r| (&r.1, &r.2))
+    }
+
     /// Whether a workload is being built.
     pub fn is_busy(&self) -> bool {
         self.pending.is_some()
