@@ -32,6 +32,11 @@ describe('hostile input', () => {
       `#n=${'['.repeat(5_000)}${']'.repeat(5_000)}`,
       `#${'a=b&'.repeat(20_000)}`,
       `#n=${encodeURIComponent(JSON.stringify(JSON.parse('['.repeat(500) + ']'.repeat(500))))}`,
+      // Compare mode's side A and the question set, hostile.
+      `#c=ring&cmp=${'s:ring;'.repeat(2_000)}`,
+      '#c=ring&cmp=s:%3Cimg%20src%3Dx%3E;n:a,a;v:-1',
+      '#c=ring&quiz=-1&qi=99999999999999999999',
+      '#c=rendezvous&quiz=%3Cscript%3E&qi=x',
     ];
     for (const fragment of fragments) {
       const { page, context, errors } = await open(fragment);
