@@ -427,13 +427,44 @@ impl Table<'_> {
         let Some(table) = by_id(id) else {
             return Ok(());
         };
-        if same_content(&table, fingerprint(&(&self.head, &self.rows))) {
+        let sig = fingerprint(&(&self.head, &self.rows));
+        let shown = table.get_attribute("data-sig");
+        let sig_text = format!("{sig:x}");
+        if shown.as_deref() == Some(sig_text.as_str()) {
             return Ok(());
         }
-        if self.update_in_place(&table) {
-            return Ok(());
+        // What this function wrote last into this very table (its fingerprint still on it):
+        // an update compares against that copy instead of reading every cell back.
+        let previous = WRITTEN.with(|w| {
+            let mut w = w.borrow_mut();
+            let i = w.iter().position(|(k, _, _)| k == id)?;
+            let (_, old_sig, rows) = w.swap_remove(i);
+            (shown.as_deref() == Some(format!("{old_sig:x}").as_str())).then_some(rows)
+        });
+        let _ = table.set_attribute("data-sig", &sig_text);
+        let updated = previous.is_some_and(|old| self.update_in_place(&table, &old));
+        if !updated {
+            self.build(&table)?;
         }
-        clear(&table);
+        WRITTEN.with(|w| {
+            let mut w = w.borrow_mut();
+            if w.len() >= TABLES_KEPT {
+                w.remove(0);
+            }
+            w.push((
+                id.to_string(),
+                sig,
+                (
+                    self.head.iter().map(|h| h.to_string()).collect(),
+                    self.rows.clone(),
+                ),
+            ));
+        });
+        Ok(())
+    }
+
+    fn build(&self, table: &Element) -> Result<(), JsValue> {
+        clear(table);
         let mut tr_head = H::new("tr")?;
         for h in &self.head {
             tr_head = tr_head.child(H::new("th")?.attr("scope", "col").text(h))?;
@@ -458,62 +489,75 @@ impl Table<'_> {
         table.append_child(&body.el())?;
         Ok(())
     }
-}
 
-impl Table<'_> {
-    /// When the table has the same header and as many rows of as many cells, sets the cells'
-    /// texts and the rows' attributes where they differ instead of building the table again
-    /// (what a slider step changes is a few numbers). Returns whether it did.
-    fn update_in_place(&self, table: &Element) -> bool {
-        let (Ok(Some(head)), Ok(Some(body))) = (
-            table.query_selector("thead tr"),
-            table.query_selector("tbody"),
-        ) else {
-            return false;
-        };
-        let head_cells = head.children();
-        let same_head = head_cells.length() as usize == self.head.len()
-            && self.head.iter().enumerate().all(|(i, h)| {
-                head_cells
-                    .item(i as u32)
-                    .and_then(|c| c.text_content())
-                    .as_deref()
-                    == Some(*h)
-            });
-        let rows = body.children();
-        if !same_head || rows.length() as usize != self.rows.len() {
-            return false;
-        }
-        let row_cells: Vec<(Element, web_sys::HtmlCollection)> = (0..rows.length())
-            .filter_map(|i| rows.item(i))
-            .map(|tr| {
-                let cells = tr.children();
-                (tr, cells)
-            })
-            .collect();
-        let shaped = row_cells.len() == self.rows.len()
-            && row_cells
+    /// When the table last written has the same header and as many rows of as many cells,
+    /// sets only the cells' texts and the rows' attributes that differ from it instead of
+    /// building the table again (what a slider step changes is a few numbers). Returns
+    /// whether it did.
+    fn update_in_place(&self, table: &Element, old: &WrittenTable) -> bool {
+        let (old_head, old_rows) = old;
+        let same_shape = old_head.len() == self.head.len()
+            && old_head.iter().zip(&self.head).all(|(a, b)| a == b)
+            && old_rows.len() == self.rows.len()
+            && old_rows
                 .iter()
                 .zip(&self.rows)
-                .all(|((_, cells), (_, want))| cells.length() as usize == want.len());
-        if !shaped {
+                .all(|((a_attrs, a), (b_attrs, b))| {
+                    a.len() == b.len()
+                        && a_attrs.len() == b_attrs.len()
+                        && a_attrs.iter().zip(b_attrs).all(|((x, _), (y, _))| x == y)
+                });
+        if !same_shape {
             return false;
         }
-        for ((tr, cells), (attrs, want)) in row_cells.iter().zip(&self.rows) {
-            for (k, v) in attrs {
-                set_attr(tr, k, v);
+        let Ok(Some(body)) = table.query_selector("tbody") else {
+            return false;
+        };
+        let rows = body.children();
+        if rows.length() as usize != self.rows.len() {
+            return false;
+        }
+        for (i, ((old_attrs, old_cells), (attrs, cells))) in
+            old_rows.iter().zip(&self.rows).enumerate()
+        {
+            if old_attrs == attrs && old_cells == cells {
+                continue;
             }
-            for (i, text) in want.iter().enumerate() {
-                if let Some(cell) = cells.item(i as u32) {
-                    crate::dom::set_text(&cell, text);
-                    if i == 0 {
-                        set_attr(&cell, "title", text);
+            let Some(tr) = rows.item(i as u32) else {
+                return false;
+            };
+            for ((_, was), (k, v)) in old_attrs.iter().zip(attrs) {
+                if was != v {
+                    let _ = tr.set_attribute(k, v);
+                }
+            }
+            let tds = tr.children();
+            for (j, (was, text)) in old_cells.iter().zip(cells).enumerate() {
+                if was == text {
+                    continue;
+                }
+                if let Some(cell) = tds.item(j as u32) {
+                    cell.set_text_content(Some(text));
+                    if j == 0 {
+                        let _ = cell.set_attribute("title", text);
                     }
                 }
             }
         }
         true
     }
+}
+
+/// A table's header and rows as [`Table::render`] last wrote them.
+type WrittenTable = (Vec<String>, Vec<Row>);
+
+/// How many tables [`Table::render`] remembers (the page has about ten).
+const TABLES_KEPT: usize = 24;
+
+thread_local! {
+    /// Each table's id, fingerprint and content as last written by [`Table::render`].
+    static WRITTEN: std::cell::RefCell<Vec<(String, u64, WrittenTable)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// Synchronises the controls with the state. `rebuild_nodes` recreates the node rows (when
