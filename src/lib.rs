@@ -756,9 +756,12 @@ fn run() -> Result<(), JsValue> {
     });
     wire_frame_events()?;
     share::wire()?;
-    // First render synchronously, so the page never shows a half-built state.
-    with_frame(Frame::frame);
-    // After the first render: caching the site for offline use never delays it.
+    // The first render in the next animation frame: before the page is painted, so it never
+    // shows a half-built state, but in a task of its own (building the page and drawing it
+    // in one task blocked input for over 100 ms on a cold start).
+    request_frame();
+    // The worker that caches the site for offline use installs in the background (its own
+    // thread): registering it costs this task nothing that matters.
     register_service_worker();
     embedding::announce();
     Ok(())

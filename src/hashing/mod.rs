@@ -52,6 +52,35 @@ struct Sizes {
     dpr: f64,
 }
 
+/// Watches the four canvases' boxes: a change of size (a resized window, a panel opened
+/// beside them) makes the next frame read the sizes again.
+struct SizeWatch {
+    observer: web_sys::ResizeObserver,
+    _callback: Closure<dyn FnMut(JsValue)>,
+}
+
+impl SizeWatch {
+    /// `None` where the browser has no `ResizeObserver`: sizes are then read every frame.
+    fn start() -> Option<SizeWatch> {
+        let callback = Closure::<dyn FnMut(JsValue)>::new(|_| {
+            with_app(|app| {
+                app.measured = None;
+                app.schedule_frame();
+            });
+        });
+        let observer = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()).ok()?;
+        for id in ["ring", "bars-chart", "deviation-chart", "movement-chart"] {
+            if let Some(e) = by_id(id) {
+                observer.observe(&e);
+            }
+        }
+        Some(SizeWatch {
+            observer,
+            _callback: callback,
+        })
+    }
+}
+
 /// What the views were last drawn from: a view is drawn again only when one of its inputs
 /// differs.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -145,6 +174,11 @@ pub struct Hashing {
     readout_at: readout::ReadoutAt,
     /// Compare mode's panel and its replay.
     compare: compare::ComparePanel,
+    /// The canvases' sizes as last read, for the embed view they were read in; cleared by
+    /// [`SizeWatch`] when one of them changes size, so a frame that changes nothing of the
+    /// layout does not force the browser to lay the page out to read them again.
+    measured: Option<(Option<View>, Sizes)>,
+    size_watch: Option<SizeWatch>,
     /// The page's listeners on the chapter's elements, dropped with the chapter.
     _listeners: Vec<Listener>,
 }
@@ -326,8 +360,26 @@ impl Hashing {
         self.lab.target_state().embed.is_none_or(|e| e == v)
     }
 
-    /// The canvases' CSS sizes (0 × 0 for one not displayed).
-    fn measure(&self) -> Sizes {
+    /// The canvases' CSS sizes (0 × 0 for one not displayed): as last read, unless one of
+    /// them changed size since (or the embedded view changed, or the screen's pixel ratio).
+    fn measure(&mut self) -> Sizes {
+        let embed = self.lab.target_state().embed;
+        let dpr = dpr();
+        match self.measured {
+            Some((e, sizes)) if e == embed && sizes.dpr == dpr && self.size_watch.is_some() => {
+                sizes
+            }
+            _ => {
+                let sizes = self.read_sizes();
+                self.measured = Some((embed, sizes));
+                sizes
+            }
+        }
+    }
+
+    /// The canvases' CSS sizes read from the page (a layout if anything changed since the
+    /// last one).
+    fn read_sizes(&self) -> Sizes {
         let size = |id: &str, v: View| {
             if !self.visible(v) {
                 return (0.0, 0.0);
@@ -344,11 +396,13 @@ impl Hashing {
     }
 
     fn render(&mut self) -> Result<(), JsValue> {
+        let t_render = now();
         // Sizes first, before anything below changes the page.
         let sizes = self.measure();
         let compare_sizes = self.compare.measure(&self.lab);
         // Stage timings start here so that "controls" covers texts, controls and notices.
         let mut t = now();
+        self.timing.push(("measure", t - t_render));
         let target = self.lab.target_state();
         let lang = target.lang;
         let mut rebuild_nodes = false;
@@ -1106,6 +1160,8 @@ impl Hashing {
             tables,
             readout_at: readout::ReadoutAt::default(),
             compare: compare::ComparePanel::default(),
+            measured: None,
+            size_watch: SizeWatch::start(),
             _listeners: listeners,
         })
     }
@@ -1226,6 +1282,9 @@ impl Hashing {
 
     /// Stops the instrument's timers before it is dropped (the chapter changes).
     pub fn unmount(&mut self) {
+        if let Some(w) = self.size_watch.take() {
+            w.observer.disconnect();
+        }
         clear_timeout(self.preset_timer.take());
         self.compare.stop();
         self.queue.clear();
