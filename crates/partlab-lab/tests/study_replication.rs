@@ -122,3 +122,27 @@ proptest! {
         prop_assert_eq!(back, st);
     }
 }
+
+#[test]
+fn a_new_workloads_loads_come_one_node_count_per_slice_and_the_old_ones_stay_meanwhile() {
+    // One copy and C failed: the share of orders lost is measured on the workload's loads.
+    let mut c = Replication::open("p=rf1&o=5000&d=2", Lang::En, Vec::new());
+    c.finish_work();
+    let lost = |c: &Replication| figure(panel(&c.panels(), "failover"), "lost-share");
+    let before = lost(&c);
+    c.update(Input::Control {
+        // 5 000 → 1 000 orders a day (the slider's first stop).
+        id: "o".into(),
+        value: "0".into(),
+    });
+    let mut shown = Vec::new();
+    while c.work() {
+        shown.push(lost(&c));
+    }
+    let after = lost(&c);
+    assert_ne!(after, before, "the new workload's share differs");
+    // Every slice shows the previous workload's share until the last; the loads of the 12
+    // node counts the chart draws take a slice each once the workload is built.
+    assert!(shown.iter().all(|&v| v == before), "{shown:?}");
+    assert!(shown.len() >= 12, "{} slices", shown.len());
+}

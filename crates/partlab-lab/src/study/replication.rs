@@ -250,6 +250,9 @@ pub struct Replication {
     loads_of: Option<WorkloadFields>,
     /// Loads for 1…[`CHART_NODES`] partitions, and for the state's node count.
     loads: Vec<PartitionLoads>,
+    /// Loads being measured on the workload held, one node count per slice of work (the
+    /// previous loads stay on screen meanwhile).
+    measuring: Option<(WorkloadFields, Vec<PartitionLoads>)>,
 }
 
 impl Replication {
@@ -263,6 +266,7 @@ impl Replication {
             source: WorkloadSource::default(),
             loads_of: None,
             loads: Vec::new(),
+            measuring: None,
         };
         c.refresh();
         c
@@ -276,18 +280,31 @@ impl Replication {
     /// Asks for the state's workload; it is built, and its loads measured, in [`Study::work`].
     fn refresh(&mut self) {
         let wf = self.state.workload.clone();
-        if self.source.want(&wf) && self.loads_of.as_ref() != Some(&wf) {
-            self.measure_loads();
-        }
+        self.source.want(&wf);
     }
 
-    /// The hourly loads of 1 to [`CHART_NODES`] nodes, on the workload held.
-    fn measure_loads(&mut self) {
-        if let Some((wf, w, h)) = self.source.ready() {
-            self.loads = (1..=CHART_NODES)
-                .map(|n| partition_loads(w, h, n))
-                .collect();
+    /// Measures the hourly loads of one more node count (1 to [`CHART_NODES`]) on the
+    /// workload held, unless they are measured already. Returns whether more remain.
+    fn measure_step(&mut self) -> bool {
+        let Some((wf, w, h)) = self.source.ready() else {
+            return false;
+        };
+        if self.loads_of.as_ref() == Some(wf) {
+            self.measuring = None;
+            return false;
+        }
+        let mut done = match self.measuring.take() {
+            Some((of, done)) if of == *wf => done,
+            _ => Vec::new(),
+        };
+        done.push(partition_loads(w, h, done.len() as u32 + 1));
+        if done.len() as u32 >= CHART_NODES {
+            self.loads = done;
             self.loads_of = Some(wf.clone());
+            false
+        } else {
+            self.measuring = Some((wf.clone(), done));
+            true
         }
     }
 
@@ -322,12 +339,10 @@ impl Replication {
 impl Study for Replication {
     fn work(&mut self) -> bool {
         match self.source.step() {
-            SourceStep::Working => true,
-            SourceStep::Ready => {
-                self.measure_loads();
-                false
-            }
-            SourceStep::Idle => false,
+            // The slice that finished the workload's hashes is full: measuring starts in the
+            // next one.
+            SourceStep::Working | SourceStep::Ready => true,
+            SourceStep::Idle => self.measure_step(),
         }
     }
 
