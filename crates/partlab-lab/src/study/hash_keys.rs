@@ -492,7 +492,11 @@ impl Study for HashKeys {
     }
 
     fn work(&mut self) -> bool {
-        if self.source.step() == SourceStep::Working || self.compute_step() {
+        // The slice that finished the workload's hashes (`Ready`) is full: measuring starts
+        // in the next one.
+        if matches!(self.source.step(), SourceStep::Working | SourceStep::Ready)
+            || self.compute_step()
+        {
             return true;
         }
         match self.growth.as_mut() {

@@ -206,6 +206,16 @@ pub struct Indexes {
     lag: Option<((WorkloadFields, u32), LagResult)>,
     /// Gather points for the current chance of a slow partition, computed one per slice.
     gather: (u32, u64, Vec<GatherPoint>),
+    /// The workload held was just built: its comparison, then its lag, are measured in the
+    /// next slices (each is a slice's worth of work on its own).
+    unmeasured: Option<Measure>,
+}
+
+/// The measures of a new workload still to do, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Measure {
+    Comparison,
+    Lag,
 }
 
 impl Indexes {
@@ -220,6 +230,7 @@ impl Indexes {
             comparison: None,
             lag: None,
             gather: (0, 0, Vec::new()),
+            unmeasured: None,
         };
         c.refresh();
         c
@@ -245,8 +256,20 @@ impl Indexes {
 
     /// The index comparison and the lag, on the workload held.
     fn measure(&mut self) {
-        if let Some((wf, w, h)) = self.source.ready() {
+        self.measure_comparison();
+        self.measure_lag();
+    }
+
+    /// The index comparison, on the workload held.
+    fn measure_comparison(&mut self) {
+        if let Some((_, w, h)) = self.source.ready() {
             self.comparison = Some(compare(w, h, self.state.partitions, self.state.market));
+        }
+    }
+
+    /// The index lag, on the workload held (unless it is measured for it and this rate).
+    fn measure_lag(&mut self) {
+        if let Some((wf, w, _)) = self.source.ready() {
             let key = (wf.clone(), self.state.rate);
             if self.lag.as_ref().map(|l| &l.0) != Some(&key) {
                 let lag = index_lag(w, None, &self.state.lag_model(), wf.seed);
@@ -363,11 +386,24 @@ impl Study for Indexes {
     fn work(&mut self) -> bool {
         match self.source.step() {
             SourceStep::Working => return true,
+            // The slice that finished the workload's hashes is full: its measures come next.
             SourceStep::Ready => {
-                self.measure();
+                self.unmeasured = Some(Measure::Comparison);
                 return true;
             }
             SourceStep::Idle => {}
+        }
+        match self.unmeasured.take() {
+            Some(Measure::Comparison) => {
+                self.measure_comparison();
+                self.unmeasured = Some(Measure::Lag);
+                return true;
+            }
+            Some(Measure::Lag) => {
+                self.measure_lag();
+                return true;
+            }
+            None => {}
         }
         let Some(n) = self
             .sizes()

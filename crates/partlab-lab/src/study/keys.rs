@@ -361,7 +361,9 @@ impl ChoosingKeys {
 
 impl Study for ChoosingKeys {
     fn work(&mut self) -> bool {
-        self.source.step() == SourceStep::Working || self.compute_step()
+        // The slice that finished the workload's hashes (`Ready`) is full: measuring starts
+        // in the next one.
+        matches!(self.source.step(), SourceStep::Working | SourceStep::Ready) || self.compute_step()
     }
 
     fn chapter(&self) -> ChapterId {
