@@ -222,12 +222,12 @@ pub fn build(parent: &Element) -> Result<(), JsValue> {
                                 .attr("role", "status"),
                         )?
                         .child(H::new("h3")?.id("share-preview-h"))?
+                        // The preview frame is made when the dialog first opens: a frame,
+                        // even hidden and empty, costs the page's start several ms.
                         .child(
-                            H::new("div")?.class("share-preview").child(
-                                H::new("iframe")?
-                                    .id("share-preview")
-                                    .attr("loading", "lazy"),
-                            )?,
+                            H::new("div")?
+                                .id("share-preview-box")
+                                .class("share-preview"),
                         )?,
                 )?,
         )?
@@ -417,7 +417,7 @@ pub fn update(ctx: &ShareContext) {
     if let Some(t) = by_id_as::<HtmlTextAreaElement>("share-code") {
         t.set_value(&iframe_code(&link, &title, w, h));
     }
-    if let Some(f) = by_id_as::<HtmlIFrameElement>("share-preview") {
+    if let Some(f) = by_id_as::<HtmlIFrameElement>("share-preview").or_else(preview_frame) {
         set_attr(&f, "title", &title);
         set_attr(&f, "width", &w.to_string());
         set_attr(&f, "height", &h.to_string());
@@ -425,6 +425,13 @@ pub fn update(ctx: &ShareContext) {
             f.set_src(&link);
         }
     }
+}
+
+/// Makes the preview frame in its box (the first time the dialog opens).
+fn preview_frame() -> Option<HtmlIFrameElement> {
+    let frame = H::new("iframe").ok()?.id("share-preview").el();
+    by_id("share-preview-box")?.append_child(&frame).ok()?;
+    frame.dyn_into::<HtmlIFrameElement>().ok()
 }
 
 /// Copies the text of the field `id` (a link or code) and says so; where the clipboard is not
