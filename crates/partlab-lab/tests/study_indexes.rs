@@ -148,6 +148,31 @@ fn other_markets_and_partition_counts_follow_the_controls() {
     assert_eq!(c.state().market.slug(), "valencia");
 }
 
+#[test]
+fn a_new_workloads_comparison_and_lag_come_in_slices_of_their_own() {
+    let mut c = small("p=lesson");
+    let matches = |c: &Indexes| figure(panel(&c.panels(), "indexes"), "matches");
+    let before = matches(&c);
+    // 10 000 → 1 000 orders a day (the slider's first stop).
+    c.update(Input::Control {
+        id: "o".into(),
+        value: "0".into(),
+    });
+    let mut shown = Vec::new();
+    while c.work() {
+        shown.push(matches(&c));
+    }
+    let after = matches(&c);
+    assert_ne!(after, before, "the new workload's count differs");
+    let first_new = shown
+        .iter()
+        .position(|m| *m == after)
+        .expect("the new comparison shows while work remains");
+    // The previous workload's figure until the comparison's slice; the lag's slice after it.
+    assert!(shown[..first_new].iter().all(|m| *m == before), "{shown:?}");
+    assert!(first_new + 1 < shown.len(), "{shown:?}");
+}
+
 fn arb_state() -> impl Strategy<Value = IndexState> {
     (
         prop::sample::select(Lang::ALL.to_vec()),
