@@ -21,6 +21,10 @@ use partlab_lab::palette::{chart_theme, node_colour, ChartTheme, Theme};
 use partlab_lab::paths::{arcs_path, circles_path, dot, ticks_path};
 use partlab_lab::state::NodeSpec;
 
+use std::hash::{Hash, Hasher};
+
+use crate::dom::Fnv;
+
 /// What the last drawing placed where (for hit-testing clicks).
 pub struct RingFrame {
     /// The layout used, in CSS pixels.
@@ -120,8 +124,21 @@ const RINGS_KEPT: usize = 4;
 #[derive(Default)]
 pub struct RingCache {
     bases: Vec<(BaseKey, Vec<ColourPaths>)>,
-    dots: Option<((u64, u64, u64), Vec<String>)>,
+    dots: Option<(DotsKey, Vec<String>)>,
+    /// Each colour's unmoved dots as one path, by a fingerprint of which dots they are and
+    /// where they are drawn: a step that moves no sample key into or out of a colour (most
+    /// of a slider drag's colours) reuses that colour's path instead of parsing it again.
+    dot_groups: DotGroups,
 }
+
+/// What places the dots: the key set's generation and the canvas's CSS size (bits).
+type DotsKey = (u64, u64, u64);
+
+/// Colour groups of dots as paths, by fingerprint (most recent last).
+type DotGroups = Vec<(u64, Path2d)>;
+
+/// Dot paths kept (a few colours, over a few steps back and forth).
+const DOT_GROUPS_KEPT: usize = 32;
 
 /// Sizes `canvas`'s backing store for a CSS box of `size` times `dpr` (a change of size
 /// clears it; the same size keeps its pixels) and returns a context scaled so drawing
@@ -200,7 +217,14 @@ pub fn draw(
             })
             .collect(),
     };
-    let dots = draw_dots(&ctx, &scene.dots, &t, &layout, &dot_paths)?;
+    let dots = draw_dots(
+        &ctx,
+        &scene.dots,
+        &t,
+        &layout,
+        &dot_paths,
+        (dots_key, &mut cache.dot_groups),
+    )?;
     cache.dots = Some((dots_key, dot_paths));
     draw_selection(&ctx, &t, &layout, path)?;
     timing.push(("ring-dots", crate::now() - t1));
@@ -289,6 +313,7 @@ fn draw_dots(
     t: &ChartTheme,
     layout: &RingLayout,
     dot_paths: &[String],
+    (dots_key, groups): (DotsKey, &mut DotGroups),
 ) -> Result<Vec<Dot>, JsValue> {
     let colour = |slot: usize| t.mark(node_colour(slot)).css();
     let any_moved = dots.iter().any(|d| d.moved_from.is_some());
@@ -301,14 +326,36 @@ fn draw_dots(
     ctx.set_line_width(2.0 * small);
     let mut data = String::with_capacity(dot_paths.iter().map(String::len).sum());
     for &slot in &slots {
-        data.clear();
-        for (d, p) in dots.iter().zip(dot_paths) {
-            if d.colour == slot && d.moved_from.is_none() {
-                data.push_str(p);
+        let members = || {
+            dots.iter()
+                .enumerate()
+                .filter(move |(_, d)| d.colour == slot && d.moved_from.is_none())
+                .map(|(i, _)| i)
+        };
+        let sig = {
+            let mut h = Fnv::default();
+            dots_key.hash(&mut h);
+            members().for_each(|i| i.hash(&mut h));
+            h.finish()
+        };
+        let path = match groups.iter().position(|(k, _)| *k == sig) {
+            Some(i) => groups.remove(i).1,
+            None => {
+                data.clear();
+                for i in members() {
+                    if let Some(p) = dot_paths.get(i) {
+                        data.push_str(p);
+                    }
+                }
+                Path2d::new_with_path_string(&data)?
             }
-        }
+        };
         ctx.set_stroke_style_str(&colour(slot));
-        ctx.stroke_with_path(&Path2d::new_with_path_string(&data)?);
+        ctx.stroke_with_path(&path);
+        groups.push((sig, path));
+    }
+    if groups.len() > DOT_GROUPS_KEPT {
+        groups.drain(..groups.len() - DOT_GROUPS_KEPT);
     }
     ctx.set_line_cap("butt");
     ctx.set_global_alpha(1.0);
