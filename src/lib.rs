@@ -198,6 +198,9 @@ struct Frame {
     /// animation frame.
     pending_hash: Option<String>,
     hash_frame_scheduled: bool,
+    /// Whether the embedding page was told the lab is drawn (`partlab:ready`): at start, or,
+    /// when the first chapter waits for the study module, once it is mounted (or has failed).
+    announced: bool,
 }
 
 thread_local! {
@@ -328,6 +331,11 @@ impl Frame {
             self.rendered = Some(now_rendered);
         }
         self.schedule_url();
+        if !self.announced && !matches!(&self.view, ChapterView::Remote(r) if r.loading()) {
+            // The first chapter came from the study module: drawn now (or its failure shown).
+            self.announced = true;
+            embedding::announce();
+        }
     }
 
     /// What the share dialog needs to know about the chapter on screen.
@@ -648,6 +656,7 @@ fn run() -> Result<(), JsValue> {
         focus: false,
     };
     let view = ChapterView::mount(r.chapter, &root, opening)?;
+    let waiting = matches!(&view, ChapterView::Remote(r) if r.loading());
     FRAME.with(|cell| {
         *cell.borrow_mut() = Some(Frame {
             chapter: r.chapter,
@@ -662,6 +671,7 @@ fn run() -> Result<(), JsValue> {
             url_pending: None,
             pending_hash: None,
             hash_frame_scheduled: false,
+            announced: !waiting,
         });
     });
     wire_frame_events()?;
@@ -670,7 +680,9 @@ fn run() -> Result<(), JsValue> {
     with_frame(Frame::frame);
     // After the first render: caching the site for offline use never delays it.
     register_service_worker();
-    embedding::announce();
+    if !waiting {
+        embedding::announce();
+    }
     Ok(())
 }
 

@@ -185,6 +185,10 @@ fn ready_module() -> Option<StudyModule> {
     })
 }
 
+fn load_failed() -> bool {
+    MODULE.with(|m| matches!(*m.borrow(), Load::Failed))
+}
+
 fn theme_code(theme: Theme) -> &'static str {
     match theme {
         Theme::Light => "light",
@@ -256,8 +260,7 @@ impl Remote {
             return Ok(());
         };
         let Some(module) = ready_module() else {
-            let failed = MODULE.with(|m| matches!(*m.borrow(), Load::Failed));
-            return self.show_status(failed);
+            return self.show_status(load_failed());
         };
         let focus = p.focus;
         REQUEST_FRAME.with(|request| {
@@ -379,6 +382,12 @@ impl Remote {
         matches!(self.state, State::Pending(_))
     }
 
+    /// Whether the chapter waits for the module while it is being fetched (not after a
+    /// failed load).
+    pub fn loading(&self) -> bool {
+        self.pending() && MODULE.with(|m| matches!(*m.borrow(), Load::Idle | Load::Loading))
+    }
+
     /// One animation frame.
     pub fn frame(&mut self) {
         if let State::Mounted(m) = &self.state {
@@ -394,7 +403,8 @@ impl Remote {
                 p.fields = format!("{}&l={}", without(&p.fields, "l"), lang.code())
                     .trim_start_matches('&')
                     .to_owned();
-                if let Err(e) = self.show_status(false) {
+                // The status is said again in the new language.
+                if let Err(e) = self.show_status(load_failed()) {
                     log_error("chapter", &e);
                 }
                 crate::request_frame();

@@ -2,8 +2,9 @@
 // frame and the hashing instrument) is all a visitor of the hashing chapters downloads; the
 // study module (the study chapters and the teachers' page) is fetched once, the first time
 // one of them is shown. Every address keeps working: opened directly, switched to and from,
-// under a sub-path with the CSP header, inside a course page's iframe; a failed load says so
-// and can be tried again.
+// under a sub-path with the CSP header, inside a course page's iframe, offline after a visit
+// that never showed a study chapter, and in the single file from file://; a failed load says
+// so and can be tried again.
 //
 // Hooks: `<meta name="partlab-study-module|partlab-study-wasm">`, `#chapter-loading`
 // (`role=status`; `data-failed` with `#chapter-retry`), `main[data-study]`, `#app[data-state]`.
@@ -12,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { DIST, launchBrowser, openPage, recordCspViolations, serveDist, waitForReady } from './harness.mjs';
+import { DIST, distFileUrl, launchBrowser, openPage, recordCspViolations, serveDist, waitForReady } from './harness.mjs';
 import { startServer } from './server.mjs';
 
 /** The study module's file names, as the build wrote them into index.html. */
@@ -201,6 +202,13 @@ describe('study addresses under a sub-path with the CSP header, and in a course 
 </body></html>`,
     );
     const { page, context, errors } = await openPage(browser, [course.origin, lab.origin]);
+    // The course page counts the lab's "ready" messages.
+    await context.addInitScript(() => {
+      window.__ready = 0;
+      window.addEventListener('message', (e) => {
+        if (e.data?.type === 'partlab:ready') window.__ready += 1;
+      });
+    });
     await page.goto(`${course.url}course.html`);
     const frame = await (await page.waitForSelector('#lab')).contentFrame();
     await waitForReady(frame);
@@ -208,6 +216,61 @@ describe('study addresses under a sub-path with the CSP header, and in a course 
     assert.equal(await frame.getAttribute('#chapter', 'data-chapter'), 'ranges');
     assert.equal(await frame.isVisible('#open-full'), false, 'links=off hides the link out');
     assert.match(await frame.evaluate(() => window.location.hash), /links=off/);
+    // "ready" once (src/lib.rs posts it once the study chapter is drawn).
+    await page.waitForFunction(() => window.__ready > 0);
+    assert.equal(await page.evaluate(() => window.__ready), 1);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
+
+describe('the study module offline and in the single file', () => {
+  let lab;
+  before(async () => {
+    lab = await serveDist({ prefix: '/partlab/', csp: true });
+  });
+  after(async () => {
+    await lab?.close();
+  });
+
+  test('offline after a ring-only visit, a study chapter opens from the service worker', { timeout: 90_000 }, async () => {
+    const { js } = studyFiles();
+    const { context, page, errors, requests } = await openPage(browser, lab.origin, { locale: 'en-GB' });
+    await page.goto(`${lab.url}#c=ring&l=en`);
+    await waitForReady(page);
+    // The first visit installs the worker, which precaches the whole build.
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), null, { timeout: 30_000 });
+    assert.ok(!requests.some((u) => fileName(u) === js), 'the visit itself did not need the study module');
+    await context.setOffline(true);
+    const served = lab.requests.length;
+    await go(page, 'choosing-keys');
+    assert.ok(await page.$('main[data-study]'));
+    await go(page, 'teachers');
+    assert.ok(await page.$('#teachers-presets'));
+    assert.deepEqual(lab.requests.slice(served), [], 'requests reached the server while offline');
+    await context.setOffline(false);
+    assert.deepEqual(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|net::ERR_FAILED/.test(e)), []);
+    await context.close();
+  });
+
+  test('the single file opens a study chapter from file://, with no other request and no CSP violation', { timeout: 60_000 }, async () => {
+    const { context, page, errors, external, requests } = await openPage(browser, 'file://', { locale: 'en-GB' });
+    const violations = await recordCspViolations(context);
+    const url = distFileUrl('partlab-standalone.html');
+    await page.goto(`${url}#c=ring&l=en`, { waitUntil: 'load' });
+    await waitForReady(page);
+    await go(page, 'hot-keys');
+    assert.ok(await page.$('main[data-study]'));
+    await go(page, 'ring');
+    await go(page, 'teachers');
+    assert.ok(await page.$('#teachers-presets'));
+    assert.deepEqual(
+      requests.filter((u) => !u.startsWith('data:')).map((u) => u.split('#')[0]),
+      [url],
+      'the page itself is the only file it loads',
+    );
+    assert.deepEqual(external, []);
+    assert.deepEqual(await violations(page), []);
     assert.deepEqual(errors, []);
     await context.close();
   });
