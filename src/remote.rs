@@ -22,7 +22,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::Element;
 
-use partlab_lab::chapters::ChapterId;
+use partlab_lab::chapters::{ChapterId, Instrument};
 use partlab_lab::i18n::{tr, Text};
 use partlab_lab::palette::Theme;
 use partlab_lab::state::Lang;
@@ -370,10 +370,13 @@ impl Remote {
     pub fn embedded(&self) -> bool {
         match &self.state {
             State::Mounted(m) => m.embedded(),
-            State::Pending(p) => p
-                .fields
-                .split('&')
-                .any(|f| f.strip_prefix("embed=").is_some_and(|v| !v.is_empty())),
+            // Only the study chapters have views to embed (not the teachers' page).
+            State::Pending(p) => {
+                self.chapter.instrument() == Instrument::Study
+                    && p.fields
+                        .split('&')
+                        .any(|f| f.strip_prefix("embed=").is_some_and(|v| !v.is_empty()))
+            }
         }
     }
 

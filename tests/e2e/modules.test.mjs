@@ -98,6 +98,17 @@ describe('the page in two modules', () => {
     assert.equal(await page.inputValue('#ctl-key'), 'market-date', 'ranges is as it was left');
     assert.match(await page.evaluate(() => window.location.hash), /key=market-date/);
     await go(page, 'replication');
+    // Back returns to the chapter before, in the study module as in the first part.
+    await page.goBack();
+    await page.waitForSelector('#chapter[data-chapter="ranges"] main[data-study]');
+    assert.equal(await page.inputValue('#ctl-key'), 'market-date');
+    await page.goBack();
+    await page.waitForSelector('#chapter[data-chapter="ring"]');
+    await waitForReady(page);
+    assert.equal(await page.textContent('#vnodes-out'), '10');
+    await page.goForward();
+    await page.waitForSelector('#chapter[data-chapter="ranges"] main[data-study]');
+    await go(page, 'replication');
 
     // The language switch reaches the study chapter.
     await page.selectOption('#lang', 'es');
