@@ -2,7 +2,11 @@
 # The layers, checked on the dependency graph (a step of scripts/test.sh):
 #   - partlab-core depends on no drawing and no web crate;
 #   - partlab-lab and partlab-cli declare no web crate, and natively none reaches them;
-#   - web crates are declared only by the root package (the browser app).
+#   - web crates are declared only by the browser crates: the root package (the page's first
+#     part), partlab-web (helpers shared by the page's two wasm modules) and partlab-study-web
+#     (the study module, loaded on demand);
+#   - the first part never links the study module (it is fetched at run time), and the study
+#     module never links the first part.
 # `cargo tree --target all` lists the dependencies of every target, wasm32 included. On wasm32,
 # plotters itself depends on wasm-bindgen and web-sys (for its own canvas helpers, which the
 # lab never calls), so for the lab the check is on its declared dependencies plus the native
@@ -34,11 +38,16 @@ forbid partlab-lab "$web" "web crate declared" --target all --depth 1
 forbid partlab-lab "$web" "web crate (native graph)"
 forbid partlab-cli "$web" "web crate declared" --target all --depth 1
 forbid partlab-cli "$web" "web crate (native graph)"
-# The browser app does use them (otherwise this check would be looking at the wrong graph).
-if deps partlab --target all | grep -qx web-sys; then
-  echo "[layers] partlab (browser app): web-sys present, as expected"
-else
-  echo "[layers] partlab (browser app) does not depend on web-sys: is this the right graph?" >&2
-  status=1
-fi
+forbid partlab "partlab-study-web" "study module linked into the first part" --target all
+forbid partlab-study-web "partlab" "first part linked into the study module" --target all
+forbid partlab-web "partlab|partlab-study-web" "browser module linked into the shared helpers" --target all
+# The browser crates do use them (otherwise this check would be looking at the wrong graph).
+for package in partlab partlab-web partlab-study-web; do
+  if deps "$package" --target all | grep -qx web-sys; then
+    echo "[layers] $package (browser): web-sys present, as expected"
+  else
+    echo "[layers] $package (browser) does not depend on web-sys: is this the right graph?" >&2
+    status=1
+  fi
+done
 exit $status

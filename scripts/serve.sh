@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Development server: installs what is missing, then `trunk serve` on http://127.0.0.1:8080/
-# (rebuilds and reloads on edits in src/, www/ and Cargo.toml). Extra arguments go to trunk,
+# (rebuilds and reloads on edits in src/, crates/, www/ and Cargo.toml; the study module is
+# built by the post_build hook, scripts/study-module.sh). Extra arguments go to trunk,
 # e.g. `bash scripts/serve.sh --release`.
 #
 # `bash scripts/serve.sh --dist [PORT]`: the release build as it is published instead

@@ -5,6 +5,11 @@
 //   - the wasm-bindgen JS glue, inside the page's module script (its `export`s turned into
 //     an object, so the module needs no import);
 //   - the wasm, as base64, handed to wasm-bindgen's init: `init({ module_or_path: bytes })`;
+//   - wasm-bindgen's snippets that the glue imports (snippets/…/inline0.js), as objects too;
+//   - the study module (its glue and wasm, named by <meta name="partlab-study-module"> and
+//     <meta name="partlab-study-wasm">, see scripts/study-module.sh), which the page loads
+//     with a dynamic `import()` when served: in the single file, each `import(url)` of a
+//     snippet is answered from the inlined copy instead (its init gets the inlined bytes);
 //   - the CSS (<link rel="stylesheet"> becomes <style>, url(...) files become data: URLs);
 //   - the favicon (<link rel="icon">), as a data: URL.
 // Trunk's preload links are dropped. Anything else that points at a file of dist/ is an
@@ -89,7 +94,7 @@ function inlineCss(css, cssFile) {
  * module's exports. Handles the export forms wasm-bindgen emits; refuses imports (snippets
  * from `inline_js`/`module = ...` would need bundling).
  */
-function glueAsFunction(glue, jsName) {
+function glueAsFunction(glue, jsName, { needsDefault = true } = {}) {
   const exportsMap = []; // [exported name, local name]
   let body = glue.replace(
     /^export\s+(?:(default)\s+([A-Za-z_$][\w$]*)\s*;|\{([^}]*)\}\s*;?|((?:async\s+)?function\*?|class|const|let|var)\s+([A-Za-z_$][\w$]*))/gm,
@@ -112,7 +117,7 @@ function glueAsFunction(glue, jsName) {
   );
   const leftover = /^\s*(import\s*[\w{*'"]|export\b).*$/m.exec(body);
   if (leftover) fail(`cannot inline ${jsName}: unsupported statement "${leftover[0].trim()}"`);
-  if (!exportsMap.some(([exported]) => exported === 'default')) fail(`${jsName} has no default export (init)`);
+  if (needsDefault && !exportsMap.some(([exported]) => exported === 'default')) fail(`${jsName} has no default export (init)`);
   const entries = exportsMap.map(([exported, local]) => `${JSON.stringify(exported)}: ${local}`).join(', ');
   body = body.trimEnd();
   return `(() => {\n${body}\nreturn Object.freeze({ __proto__: null, ${entries} });\n})()`;
@@ -163,17 +168,80 @@ const wasmFile = resolveInDist(wasmRef);
 const wasmBytes = fs.readFileSync(wasmFile);
 if (wasmBytes.subarray(0, 4).toString('latin1') !== '\0asm') fail(`${wasmRef} is not a wasm module`);
 
+// --- wasm-bindgen snippets and the study module ----------------------------------------------
+const base64Bytes = `const __partlabBytes = (b64) => { const s = atob(b64); const b = new Uint8Array(s.length); for (let i = 0; i < s.length; i++) b[i] = s.charCodeAt(i); return b; };`;
+const metaContent = (name) => {
+  const tag = new RegExp(`<meta\\s+name="${name}"[^>]*>`, 'i').exec(html);
+  return tag ? attr(tag[0], 'content') : undefined;
+};
+const studyJsRef = metaContent('partlab-study-module');
+const studyWasmRef = metaContent('partlab-study-wasm');
+if (!studyJsRef !== !studyWasmRef) fail('index.html names the study module\'s glue or its wasm, not both');
+const studyParts = [];
+if (studyJsRef) {
+  const studyJs = resolveInDist(studyJsRef);
+  const studyWasm = fs.readFileSync(resolveInDist(studyWasmRef));
+  if (studyWasm.subarray(0, 4).toString('latin1') !== '\0asm') fail(`${studyWasmRef} is not a wasm module`);
+  const name = path.basename(studyJs);
+  studyParts.push(
+    `// ${name} (the study module's glue), inlined by scripts/standalone.mjs`,
+    `const __partlabStudy = ${scriptSafe(glueAsFunction(fs.readFileSync(studyJs, 'utf8'), name), name)};`,
+    `// ${path.basename(studyWasmRef)} (${studyWasm.length} bytes), base64`,
+    `const __partlabStudyWasm = "${studyWasm.toString('base64')}";`,
+  );
+  studyParts.wasmBytes = studyWasm.length;
+  studyParts.name = name;
+}
+// What `import(url)` answers in the single file: the inlined modules, by file name (the page
+// asks for absolute URLs, maybe with a query: `?try=2` after a failed load).
+studyParts.push(
+  `const __partlabModules = { ${
+    studyParts.name
+      ? `${JSON.stringify(studyParts.name)}: () => Object.freeze({ ...__partlabStudy, default: () => __partlabStudy.default({ module_or_path: __partlabBytes(__partlabStudyWasm) }) })`
+      : ''
+  } };`,
+  `const __partlabImport = (url) => { const name = new URL(url, document.baseURI).pathname.split('/').pop(); const m = Object.hasOwn(__partlabModules, name) ? __partlabModules[name] : undefined; return m ? Promise.resolve(m()) : Promise.reject(new Error('not in the single file: ' + url)); };`,
+);
+
+/** The snippets inlined into the glue (their preloads are dropped). */
+const inlinedSnippets = new Set();
+
+/** The glue with each `import { a, b as c } from './snippets/…'` replaced by the snippet, inlined. */
+function withSnippets(glue, glueFile) {
+  return glue.replace(
+    /^import\s*\{([^}]*)\}\s*from\s*(['"])(\.\/snippets\/[^'"]+)\2\s*;?/gm,
+    (whole, list, _q, ref) => {
+      const file = resolveInDist(ref, path.dirname(glueFile));
+      inlinedSnippets.add(file);
+      // A snippet's dynamic imports are answered from the inlined modules.
+      const code = fs.readFileSync(file, 'utf8').replace(/\bimport\s*\(/g, '__partlabImport(');
+      const names = list
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .map((item) => {
+          const m = /^([A-Za-z_$][\w$]*)(?:\s+as\s+([A-Za-z_$][\w$]*))?$/.exec(item);
+          if (!m) fail(`unsupported import item "${item}" of ${ref}`);
+          return m[2] ? `${m[1]}: ${m[2]}` : m[1];
+        });
+      return `const { ${names.join(', ')} } = ${glueAsFunction(code, ref, { needsDefault: false })};`;
+    },
+  );
+}
+
 // --- the new loader script -----------------------------------------------------------------
-const glue = glueAsFunction(fs.readFileSync(jsFile, 'utf8'), path.basename(jsFile));
+const glue = glueAsFunction(withSnippets(fs.readFileSync(jsFile, 'utf8'), jsFile), path.basename(jsFile));
 const moduleName = '__partlabGlue';
 const importReplacement = [
+  base64Bytes,
+  ...studyParts,
   `// ${path.basename(jsFile)} (wasm-bindgen glue), inlined by scripts/standalone.mjs`,
   `const ${moduleName} = ${scriptSafe(glue, path.basename(jsFile))};`,
   `const ${initName} = ${moduleName}.default;`,
   nsName ? `const ${nsName} = ${moduleName};` : '',
   `// ${path.basename(wasmFile)} (${wasmBytes.length} bytes), base64`,
   `const __partlabWasm = "${wasmBytes.toString('base64')}";`,
-  `const __partlabWasmBytes = () => { const s = atob(__partlabWasm); const b = new Uint8Array(s.length); for (let i = 0; i < s.length; i++) b[i] = s.charCodeAt(i); return b; };`,
+  `const __partlabWasmBytes = () => __partlabBytes(__partlabWasm);`,
 ]
   .filter(Boolean)
   .join('\n');
@@ -189,7 +257,7 @@ html = html.replace(/<link\b[^>]*>/gi, (tag) => {
   if (!href || !isLocal(href)) return tag;
   const file = resolveInDist(href);
   if (rel === 'modulepreload' || rel === 'preload') {
-    if (file === jsFile || file === wasmFile) return '';
+    if (file === jsFile || file === wasmFile || inlinedSnippets.has(file)) return '';
     fail(`unexpected preload of ${href}`);
   }
   if (/(^|\s)icon(\s|$)/.test(rel)) {
@@ -250,5 +318,6 @@ fs.writeFileSync(outFile, html);
 const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
 console.log(
   `standalone: wrote ${path.relative(process.cwd(), outFile) || outFile} (${kb(Buffer.byteLength(html))}; ` +
-    `wasm ${kb(wasmBytes.length)}, glue ${path.basename(jsFile)})`,
+    `wasm ${kb(wasmBytes.length)}, glue ${path.basename(jsFile)}` +
+    `${studyParts.name ? `; study module ${studyParts.name}, wasm ${kb(studyParts.wasmBytes)}` : ''})`,
 );

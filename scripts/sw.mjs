@@ -5,8 +5,9 @@
 // single file needs no worker and drops the mark).
 //
 // The worker:
-//   - precaches every file of the build (hashed names from Trunk, index.html, the boot file),
-//     under a cache named after a hash of their contents: one cache per version, never mixed;
+//   - precaches every file of the build (hashed names from Trunk, index.html, the boot file,
+//     wasm-bindgen's snippets/ folder, the study module that the page loads on demand), under
+//     a cache named after a hash of their contents: one cache per version, never mixed;
 //   - answers the page itself (navigations) from the network first, so a new deploy is seen
 //     on the next visit, and from its cache when the network is gone; navigations are never
 //     written into the cache, so a new index.html cannot end up beside the old files;
@@ -80,6 +81,20 @@ self.addEventListener('fetch', (event) => {
 `;
 }
 
+/**
+ * The site's files under `dist`, as URL paths relative to it (`snippets/x/inline0.js`), sorted;
+ * without the worker and the single file.
+ */
+export function siteFiles(dist, dir = '') {
+  const out = [];
+  for (const e of fs.readdirSync(path.join(dist, dir), { withFileTypes: true })) {
+    const rel = dir ? `${dir}/${e.name}` : e.name;
+    if (e.isDirectory()) out.push(...siteFiles(dist, rel));
+    else if (e.isFile() && !(dir === '' && LEFT_OUT.has(e.name))) out.push(rel);
+  }
+  return out.sort();
+}
+
 function main() {
   const dist = path.resolve(process.argv[2] ?? 'dist');
   const indexPath = path.join(dist, 'index.html');
@@ -96,11 +111,7 @@ function main() {
     process.exit(1);
   }
   fs.writeFileSync(indexPath, marked);
-  const files = fs
-    .readdirSync(dist, { withFileTypes: true })
-    .filter((e) => e.isFile() && !LEFT_OUT.has(e.name))
-    .map((e) => e.name)
-    .sort();
+  const files = siteFiles(dist);
   const hash = crypto.createHash('sha256');
   for (const f of files) {
     hash.update(f);

@@ -8,24 +8,31 @@
 //! - One chapter is mounted at a time; the others are not built and compute nothing. Leaving a
 //!   chapter keeps its fragment fields in memory, so coming back (`#c=ring`) restores it.
 //! - All state lives in Rust behind one thread-local; JavaScript only sees events.
+//! - This first part holds the frame and the hashing instrument only. The study chapters and
+//!   the teachers' page live in a second wasm module (`partlab-study-web`), fetched the first
+//!   time one of them is shown ([`remote`]); a visitor of the hashing chapters never loads it.
 //! - User text reaches the DOM through `textContent`, `value` and attribute values only.
 
 #![cfg(target_arch = "wasm32")]
 
-mod dom;
 mod embedding;
 mod frame;
 mod hashing;
 mod quiz;
+mod remote;
 mod share;
-mod study;
-mod teachers;
+
+// The helpers shared with the study module, under the paths the first part has always used.
+pub(crate) use partlab_web::dom;
+pub(crate) use partlab_web::{
+    clear_timeout, dpr, listen, listen_id, log_error, now, post_task, set_timeout, Listener,
+};
 
 use std::cell::RefCell;
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, Event};
+use web_sys::Element;
 
 use partlab_lab::chapters::{self, legacy_chapter, route, ChapterId, FrameOptions, Instrument};
 use partlab_lab::i18n::{tr, Text};
@@ -34,39 +41,40 @@ use partlab_lab::state::{FragmentIssue, Lang};
 
 use dom::{by_id, window};
 use hashing::Hashing;
-use study::StudyView;
-use teachers::Teachers;
+use remote::Remote;
 
 /// Delay before the address is updated after a slider step, in ms (a drag writes it once).
 const URL_DELAY_MS: i32 = 150;
 
-/// A DOM event listener kept alive by whoever owns it (dropped with its chapter).
-pub(crate) type Listener = Closure<dyn FnMut(Event)>;
-
-/// The chapter on screen: one variant per [`Instrument`].
+/// The chapter on screen: the hashing instrument, or a chapter of the study module
+/// ([`Instrument::Study`], [`Instrument::Teachers`]).
 enum ChapterView {
-    // Boxed: the instrument is large, the other pages small.
+    // Boxed: the instrument is large.
     Hashing(Box<Hashing>),
-    Teachers(Teachers),
-    Study(StudyView),
+    Remote(Remote),
+}
+
+/// What a chapter is opened from.
+struct Opening<'a> {
+    fields: &'a str,
+    lang: Lang,
+    /// The frame's problems with the address.
+    issues: Vec<FragmentIssue>,
+    /// The address itself (the study module reads the problems again from it).
+    address: &'a str,
+    theme: Theme,
+    /// Whether the keyboard focus moves to the chapter (a chapter switch).
+    focus: bool,
 }
 
 impl ChapterView {
-    fn mount(
-        chapter: ChapterId,
-        root: &Element,
-        fields: &str,
-        lang: Lang,
-        issues: Vec<FragmentIssue>,
-        theme: Theme,
-    ) -> Result<ChapterView, JsValue> {
+    fn mount(chapter: ChapterId, root: &Element, o: Opening) -> Result<ChapterView, JsValue> {
         match chapter.instrument() {
             Instrument::Hashing => Ok(ChapterView::Hashing(Box::new(Hashing::mount(
-                root, chapter, fields, lang, issues, theme,
+                root, chapter, o.fields, o.lang, o.issues, o.theme,
             )?))),
-            Instrument::Teachers => Ok(ChapterView::Teachers(Teachers::mount(root, fields, lang)?)),
-            Instrument::Study => Ok(ChapterView::Study(StudyView::mount(
-                root, chapter, fields, lang, issues, theme,
+            Instrument::Teachers | Instrument::Study => Ok(ChapterView::Remote(Remote::mount(
+                chapter, root, o.fields, o.lang, o.address, o.theme, o.focus,
             )?)),
         }
     }
@@ -74,40 +82,35 @@ impl ChapterView {
     fn fields(&self, embed: bool) -> String {
         match self {
             ChapterView::Hashing(h) => h.fields(embed),
-            ChapterView::Teachers(t) => t.fields(),
-            ChapterView::Study(v) => v.fields(embed),
+            ChapterView::Remote(r) => r.fields(embed),
         }
     }
 
     fn lang(&self) -> Lang {
         match self {
             ChapterView::Hashing(h) => h.lang(),
-            ChapterView::Teachers(t) => t.lang(),
-            ChapterView::Study(v) => v.lang(),
+            ChapterView::Remote(r) => r.lang(),
         }
     }
 
     fn views(&self, lang: Lang) -> Vec<(&'static str, String)> {
         match self {
             ChapterView::Hashing(h) => h.views(lang),
-            ChapterView::Teachers(_) => Vec::new(),
-            ChapterView::Study(_) => Vec::new(),
+            ChapterView::Remote(_) => Vec::new(),
         }
     }
 
     fn embedded(&self) -> bool {
         match self {
             ChapterView::Hashing(h) => h.embedded(),
-            ChapterView::Teachers(_) => false,
-            ChapterView::Study(v) => v.embedded(),
+            ChapterView::Remote(r) => r.embedded(),
         }
     }
 
     fn frame(&mut self) {
         match self {
             ChapterView::Hashing(h) => h.frame(),
-            ChapterView::Teachers(t) => t.frame(),
-            ChapterView::Study(v) => v.frame(),
+            ChapterView::Remote(r) => r.frame(),
         }
     }
 
@@ -116,8 +119,7 @@ impl ChapterView {
     fn take_loaded_with_issues(&mut self) -> bool {
         match self {
             ChapterView::Hashing(h) => h.take_loaded_with_issues(),
-            ChapterView::Teachers(_) => false,
-            ChapterView::Study(_) => false,
+            ChapterView::Remote(_) => false,
         }
     }
 
@@ -125,8 +127,7 @@ impl ChapterView {
     fn dragging(&self) -> bool {
         match self {
             ChapterView::Hashing(h) => h.dragging(),
-            ChapterView::Teachers(_) => false,
-            ChapterView::Study(_) => false,
+            ChapterView::Remote(_) => false,
         }
     }
 
@@ -134,48 +135,42 @@ impl ChapterView {
     fn has_queued(&self) -> bool {
         match self {
             ChapterView::Hashing(h) => h.has_queued(),
-            ChapterView::Teachers(_) => false,
-            ChapterView::Study(_) => false,
+            ChapterView::Remote(_) => false,
         }
     }
 
     fn set_lang(&mut self, lang: Lang) {
         match self {
             ChapterView::Hashing(h) => h.set_lang(lang),
-            ChapterView::Teachers(t) => t.set_lang(lang),
-            ChapterView::Study(v) => v.set_lang(lang),
+            ChapterView::Remote(r) => r.set_lang(lang),
         }
     }
 
     fn load(&mut self, fields: String) {
         match self {
             ChapterView::Hashing(h) => h.load(fields),
-            ChapterView::Teachers(t) => t.load(&fields),
-            ChapterView::Study(v) => v.load(fields),
+            ChapterView::Remote(r) => r.load(fields),
         }
     }
 
     fn set_theme(&mut self, theme: Theme) {
         match self {
             ChapterView::Hashing(h) => h.set_theme(theme),
-            ChapterView::Teachers(_) => {}
-            ChapterView::Study(v) => v.set_theme(theme),
+            ChapterView::Remote(r) => r.set_theme(theme),
         }
     }
 
     fn request_render(&mut self) {
         match self {
             ChapterView::Hashing(h) => h.request_render(),
-            ChapterView::Teachers(_) => {}
-            ChapterView::Study(v) => v.request_render(),
+            ChapterView::Remote(r) => r.request_render(),
         }
     }
 
     fn unmount(&mut self) {
         match self {
             ChapterView::Hashing(h) => h.unmount(),
-            ChapterView::Teachers(_) => {}
-            ChapterView::Study(v) => v.unmount(),
+            ChapterView::Remote(r) => r.unmount(),
         }
     }
 }
@@ -203,6 +198,9 @@ struct Frame {
     /// animation frame.
     pending_hash: Option<String>,
     hash_frame_scheduled: bool,
+    /// Whether the embedding page was told the lab is drawn (`partlab:ready`): at start, or,
+    /// when the first chapter waits for the study module, once it is mounted (or has failed).
+    announced: bool,
 }
 
 thread_local! {
@@ -217,79 +215,6 @@ pub(crate) fn with_frame<R>(f: impl FnOnce(&mut Frame) -> R) -> Option<R> {
     })
 }
 
-pub(crate) fn now() -> f64 {
-    window()
-        .ok()
-        .and_then(|w| w.performance())
-        .map_or(0.0, |p| p.now())
-}
-
-pub(crate) fn dpr() -> f64 {
-    window()
-        .map(|w| w.device_pixel_ratio())
-        .ok()
-        .filter(|d| d.is_finite() && *d > 0.0)
-        .unwrap_or(1.0)
-        .clamp(1.0, 4.0)
-}
-
-pub(crate) fn log_error(context: &str, e: &JsValue) {
-    let text = e.as_string().unwrap_or_else(|| format!("{e:?}"));
-    web_sys::console::warn_1(&JsValue::from_str(&format!("partlab: {context}: {text}")));
-}
-
-pub(crate) fn set_timeout(ms: i32, f: impl FnOnce() + 'static) -> Option<i32> {
-    let cb = Closure::once_into_js(f);
-    window()
-        .ok()?
-        .set_timeout_with_callback_and_timeout_and_arguments_0(cb.unchecked_ref(), ms)
-        .ok()
-}
-
-/// The port that [`post_task`] posts to, with the listener of the other end.
-type TaskChannel = (web_sys::MessagePort, Closure<dyn FnMut(JsValue)>);
-
-thread_local! {
-    /// Tasks posted with [`post_task`], run in order, one per message.
-    static TASKS: RefCell<std::collections::VecDeque<Box<dyn FnOnce()>>> =
-        RefCell::new(std::collections::VecDeque::new());
-    /// The channel they are posted through (created on first use), with its listener.
-    static CHANNEL: RefCell<Option<TaskChannel>> = const { RefCell::new(None) };
-}
-
-/// Runs `f` in a task of its own, as soon as the browser is free (after pending input,
-/// rendering and other tasks): a message to ourselves, without the 4 ms that browsers add to
-/// chained `setTimeout(0)` calls. Returns whether it was posted.
-pub(crate) fn post_task(f: impl FnOnce() + 'static) -> bool {
-    TASKS.with(|t| t.borrow_mut().push_back(Box::new(f)));
-    CHANNEL.with(|c| {
-        let mut c = c.borrow_mut();
-        if c.is_none() {
-            let Ok(channel) = web_sys::MessageChannel::new() else {
-                return false;
-            };
-            let run = Closure::<dyn FnMut(JsValue)>::new(|_| {
-                let next = TASKS.with(|t| t.borrow_mut().pop_front());
-                if let Some(f) = next {
-                    f();
-                }
-            });
-            channel
-                .port1()
-                .set_onmessage(Some(run.as_ref().unchecked_ref()));
-            *c = Some((channel.port2(), run));
-        }
-        c.as_ref()
-            .is_some_and(|(port, _)| port.post_message(&JsValue::NULL).is_ok())
-    })
-}
-
-pub(crate) fn clear_timeout(handle: Option<i32>) {
-    if let (Some(h), Ok(w)) = (handle, window()) {
-        w.clear_timeout_with_handle(h);
-    }
-}
-
 /// Asks for one frame update (the mounted chapter applies its queue and redraws, then the
 /// frame follows: texts, address).
 pub(crate) fn request_frame() {
@@ -298,29 +223,6 @@ pub(crate) fn request_frame() {
     });
     if let Ok(w) = window() {
         let _ = w.request_animation_frame(cb.unchecked_ref());
-    }
-}
-
-/// Listens to `event` on `target`; the listener lives as long as the returned closure.
-pub(crate) fn listen(
-    target: &web_sys::EventTarget,
-    event: &str,
-    f: impl FnMut(Event) + 'static,
-) -> Result<Listener, JsValue> {
-    let cb = Closure::<dyn FnMut(Event)>::new(f);
-    target.add_event_listener_with_callback(event, cb.as_ref().unchecked_ref())?;
-    Ok(cb)
-}
-
-/// [`listen`] on the element `id`, if it is on the page.
-pub(crate) fn listen_id(
-    id: &str,
-    event: &str,
-    f: impl FnMut(Event) + 'static,
-) -> Result<Option<Listener>, JsValue> {
-    match by_id(id) {
-        Some(e) => listen(&e, event, f).map(Some),
-        None => Ok(None),
     }
 }
 
@@ -371,15 +273,26 @@ impl Frame {
     fn hashing(&mut self) -> Option<&mut Hashing> {
         match &mut self.view {
             ChapterView::Hashing(h) => Some(h),
-            ChapterView::Teachers(_) | ChapterView::Study(_) => None,
+            ChapterView::Remote(_) => None,
         }
     }
 
-    /// The study chapter, when one is on screen.
-    fn study(&mut self) -> Option<&mut StudyView> {
-        match &mut self.view {
-            ChapterView::Study(s) => Some(s),
-            ChapterView::Hashing(_) | ChapterView::Teachers(_) => None,
+    /// The study module has loaded (or failed to): the chapter waiting for it is built (or
+    /// says it could not be), then drawn on the next frame.
+    fn remote_loaded(&mut self) {
+        if let ChapterView::Remote(r) = &mut self.view {
+            if let Err(e) = r.mount_loaded() {
+                log_error("chapter", &e);
+            }
+            self.rendered = None;
+            request_frame();
+        }
+    }
+
+    /// The failed chapter's retry button.
+    fn remote_retry(&mut self) {
+        if let ChapterView::Remote(r) = &mut self.view {
+            r.retry();
         }
     }
 
@@ -418,6 +331,11 @@ impl Frame {
             self.rendered = Some(now_rendered);
         }
         self.schedule_url();
+        if !self.announced && !matches!(&self.view, ChapterView::Remote(r) if r.loading()) {
+            // The first chapter came from the study module: drawn now (or its failure shown).
+            self.announced = true;
+            embedding::announce();
+        }
     }
 
     /// What the share dialog needs to know about the chapter on screen.
@@ -479,6 +397,10 @@ impl Frame {
     /// reload the address they had before any `pagehide`), debounced while a slider is being
     /// dragged (browsers limit how often `replaceState` may run).
     fn schedule_url(&mut self) {
+        if matches!(&self.view, ChapterView::Remote(r) if r.pending()) {
+            // The chapter is not built yet: the address stays as the user gave it.
+            return;
+        }
         let fragment = self.fragment();
         if fragment == self.written_fragment {
             clear_timeout(self.url_timer.take());
@@ -572,16 +494,31 @@ impl Frame {
         } else {
             r.rest
         };
-        self.switch(r.chapter, &fields, lang, r.issues);
+        self.switch(r.chapter, &fields, lang, r.issues, hash);
     }
 
     /// Replaces the chapter on screen by `chapter`, built from `fields`.
-    fn switch(&mut self, chapter: ChapterId, fields: &str, lang: Lang, issues: Vec<FragmentIssue>) {
+    fn switch(
+        &mut self,
+        chapter: ChapterId,
+        fields: &str,
+        lang: Lang,
+        issues: Vec<FragmentIssue>,
+        address: &str,
+    ) {
         let leaving = (self.chapter, self.view.fields(true));
         self.saved.retain(|(c, _)| *c != leaving.0);
         self.saved.push(leaving);
         self.view.unmount();
-        match ChapterView::mount(chapter, &self.root, fields, lang, issues, self.theme) {
+        let opening = Opening {
+            fields,
+            lang,
+            issues,
+            address,
+            theme: self.theme,
+            focus: true,
+        };
+        match ChapterView::mount(chapter, &self.root, opening) {
             Ok(view) => {
                 self.view = view;
                 self.chapter = chapter;
@@ -595,40 +532,12 @@ impl Frame {
 }
 
 /// The language a chapter's fields name, if any (`l=en`).
-fn lang_field(fields: &str) -> Option<Lang> {
+pub(crate) fn lang_field(fields: &str) -> Option<Lang> {
     fields
         .split('&')
         .filter_map(|p| p.strip_prefix("l="))
         .next_back()
         .and_then(|code| (code.len() <= 8).then(|| Lang::from_code(code)).flatten())
-}
-
-/// Shows a readable message in the page when the wasm panics (instead of a dead canvas).
-fn install_panic_hook() {
-    std::panic::set_hook(Box::new(|info| {
-        let detail = info.to_string();
-        web_sys::console::error_1(&JsValue::from_str(&format!("partlab panicked: {detail}")));
-        let Some(app) = by_id("app") else {
-            return;
-        };
-        dom::clear(&app);
-        let _ = app.set_attribute("data-state", "crashed");
-        let build = || -> Result<web_sys::Element, JsValue> {
-            // Every language at once: the crash may come before the language is known.
-            let mut crash = dom::H::new("div")?.class("crash").attr("role", "alert");
-            for lang in Lang::ALL {
-                crash = crash.child(
-                    dom::H::new("p")?
-                        .attr("lang", lang.code())
-                        .text(tr(lang, Text::Crashed)),
-                )?;
-            }
-            Ok(crash.child(dom::H::new("pre")?.text(&detail))?.el())
-        };
-        if let Ok(el) = build() {
-            let _ = app.append_child(&el);
-        }
-    }));
 }
 
 /// The frame's listeners, on the window and the header: they live as long as the page.
@@ -727,7 +636,8 @@ fn register_service_worker() {
 }
 
 fn run() -> Result<(), JsValue> {
-    let r = route(&location_hash(), legacy_chapter);
+    let address = location_hash();
+    let r = route(&address, legacy_chapter);
     let app = by_id("app").ok_or_else(|| JsValue::from_str("no #app element"))?;
     let root = frame::build(&app)?;
     let options = FrameOptions {
@@ -737,7 +647,16 @@ fn run() -> Result<(), JsValue> {
     };
     let theme = theme_for(options);
     frame::show_projector(options.projector);
-    let view = ChapterView::mount(r.chapter, &root, &r.rest, browser_lang(), r.issues, theme)?;
+    let opening = Opening {
+        fields: &r.rest,
+        lang: browser_lang(),
+        issues: r.issues,
+        address: &address,
+        theme,
+        focus: false,
+    };
+    let view = ChapterView::mount(r.chapter, &root, opening)?;
+    let waiting = matches!(&view, ChapterView::Remote(r) if r.loading());
     FRAME.with(|cell| {
         *cell.borrow_mut() = Some(Frame {
             chapter: r.chapter,
@@ -752,6 +671,7 @@ fn run() -> Result<(), JsValue> {
             url_pending: None,
             pending_hash: None,
             hash_frame_scheduled: false,
+            announced: !waiting,
         });
     });
     wire_frame_events()?;
@@ -763,7 +683,9 @@ fn run() -> Result<(), JsValue> {
     // The worker that caches the site for offline use installs in the background (its own
     // thread): registering it costs this task nothing that matters.
     register_service_worker();
-    embedding::announce();
+    if !waiting {
+        embedding::announce();
+    }
     Ok(())
 }
 
@@ -771,7 +693,7 @@ fn run() -> Result<(), JsValue> {
 /// frame inside `#app` (replacing the loading message) and the chapter the address names.
 #[wasm_bindgen(start)]
 pub fn start() {
-    install_panic_hook();
+    partlab_web::install_panic_hook();
     if let Err(e) = run() {
         log_error("start", &e);
         if let Some(app) = by_id("app") {

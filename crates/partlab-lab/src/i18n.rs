@@ -534,6 +534,17 @@ texts! {
     CmpRingA => ("Anell o repartiment d'A", "A's ring or placement", "Anillo o reparto de A"),
     /// As above, for B.
     CmpRingB => ("Anell o repartiment de B", "B's ring or placement", "Anillo o reparto de B"),
+    // The study module, loaded the first time a study chapter or the teachers' page is shown.
+    /// Said while the chapter's module is being downloaded.
+    ChapterLoading => ("Carregant aquest capítol…", "Loading this chapter…", "Cargando este capítulo…"),
+    /// Said when the chapter's module could not be downloaded.
+    ChapterLoadFailed => (
+        "No s'ha pogut carregar aquest capítol. Comprova la connexió i torna-ho a provar; la resta del laboratori funciona igualment.",
+        "This chapter could not be loaded. Check the connection and try again; the rest of the lab still works.",
+        "No se ha podido cargar este capítulo. Comprueba la conexión y vuelve a intentarlo; el resto del laboratorio funciona igualmente.",
+    ),
+    /// The button that tries to load the chapter's module again.
+    ChapterRetry => ("Torna-ho a provar", "Try again", "Volver a intentarlo"),
 }
 
 /// The text `t` in language `lang`.

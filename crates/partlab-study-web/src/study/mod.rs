@@ -3,7 +3,7 @@
 //! (figures, tables, charts on canvases with their "chart data" tables).
 //!
 //! Invariants:
-//! - The view model lives inside the frame's thread-local; events become
+//! - The view model lives inside the study module's thread-local; events become
 //!   [`Input`]s queued and applied once per animation frame (a slider drag gives at most one
 //!   recompute per frame).
 //! - Long work (a growth curve, a simulation) runs one slice per `setTimeout` task, after the
@@ -26,7 +26,7 @@ use partlab_lab::state::{FragmentIssue, Lang};
 use partlab_lab::study::{self, Input, Study};
 
 use crate::dom::{self, by_id};
-use crate::{listen, log_error, set_timeout, Listener};
+use crate::{listen, log_error, set_timeout, with_study, Listener};
 
 /// The mounted study chapter.
 pub struct StudyView {
@@ -37,11 +37,6 @@ pub struct StudyView {
     theme: Theme,
     rendered: render::Rendered,
     _listeners: Vec<Listener>,
-}
-
-/// Runs `f` on the mounted study chapter, if one is on screen.
-fn with_study<R>(f: impl FnOnce(&mut StudyView) -> R) -> Option<R> {
-    crate::with_frame(|frame| frame.study().map(f)).flatten()
 }
 
 /// Queues an input; it is applied on the next animation frame.

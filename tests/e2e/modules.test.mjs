@@ -1,0 +1,288 @@
+// The page in two wasm modules (src/remote.rs, scripts/study-module.sh): the first part (the
+// frame and the hashing instrument) is all a visitor of the hashing chapters downloads; the
+// study module (the study chapters and the teachers' page) is fetched once, the first time
+// one of them is shown. Every address keeps working: opened directly, switched to and from,
+// under a sub-path with the CSP header, inside a course page's iframe, offline after a visit
+// that never showed a study chapter, and in the single file from file://; a failed load says
+// so and can be tried again.
+//
+// Hooks: `<meta name="partlab-study-module|partlab-study-wasm">`, `#chapter-loading`
+// (`role=status`; `data-failed` with `#chapter-retry`), `main[data-study]`, `#app[data-state]`.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { DIST, distFileUrl, launchBrowser, openPage, recordCspViolations, serveDist, waitForReady } from './harness.mjs';
+import { startServer } from './server.mjs';
+
+/** The study module's file names, as the build wrote them into index.html. */
+function studyFiles() {
+  const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
+  const meta = (name) => new RegExp(`<meta name="${name}" content="([^"]+)">`).exec(html)?.[1];
+  return { js: meta('partlab-study-module'), wasm: meta('partlab-study-wasm') };
+}
+
+const fileName = (url) => new URL(url).pathname.split('/').pop();
+const wasmRequests = (requests) => requests.filter((u) => fileName(u).endsWith('.wasm')).map(fileName);
+const chapterOf = (page) => page.getAttribute('#chapter', 'data-chapter');
+
+/** Clicks the chapter bar's link to `slug` and waits until that chapter is drawn. */
+async function go(page, slug) {
+  await page.click(`a[data-chapter="${slug}"]`);
+  await page.waitForSelector(`#chapter[data-chapter="${slug}"]`);
+  await waitForReady(page);
+}
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+describe('the page in two modules', () => {
+  let server;
+  before(async () => {
+    server = await serveDist();
+  });
+  after(async () => {
+    await server?.close();
+  });
+
+  test('the build names a study module, separate from the first part', () => {
+    const { js, wasm } = studyFiles();
+    assert.match(js ?? '', /^partlab-study-[0-9a-f]{16}\.js$/);
+    assert.match(wasm ?? '', /^partlab-study-[0-9a-f]{16}_bg\.wasm$/);
+    const wasms = fs.readdirSync(DIST).filter((f) => f.endsWith('.wasm'));
+    assert.equal(wasms.length, 2, `${wasms}`);
+    for (const f of [js, wasm]) assert.ok(fs.existsSync(path.join(DIST, f)), f);
+  });
+
+  test('a visitor of the hashing chapters downloads the first part only', { timeout: 60_000 }, async () => {
+    const { js, wasm } = studyFiles();
+    const { page, context, errors, requests } = await openPage(browser, server.origin, { locale: 'en-GB' });
+    await page.goto(`${server.url}#c=ring&l=en`);
+    await waitForReady(page);
+    for (const slug of ['mod-n', 'rendezvous', 'ring']) await go(page, slug);
+    // Two frames more: nothing is fetched later on its own either.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const wasms = wasmRequests(requests);
+    assert.equal(wasms.length, 1, `wasm requests: ${wasms}`);
+    assert.ok(!wasms.includes(wasm), 'not the study module');
+    assert.ok(!requests.some((u) => fileName(u) === js), 'the study glue is not fetched');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a study chapter fetches the module once; switching keeps every chapter as it was left', { timeout: 120_000 }, async () => {
+    const { js, wasm } = studyFiles();
+    const { page, context, errors, requests } = await openPage(browser, server.origin, { locale: 'en-GB' });
+    await page.goto(`${server.url}#c=ring&l=en`);
+    await waitForReady(page);
+    // The ring at 10 vnodes.
+    await page.fill('#vnodes', '5');
+    await page.waitForFunction(() => document.querySelector('#vnodes-out')?.textContent === '10');
+
+    await go(page, 'ranges');
+    assert.ok(await page.$('main[data-study]'), 'the study chapter is drawn');
+    await page.selectOption('#ctl-key', 'market-date');
+    await page.waitForFunction(() => window.location.hash.includes('key=market-date'));
+
+    await go(page, 'teachers');
+    assert.ok(await page.$('#teachers-presets'), 'the teachers page is drawn');
+    await go(page, 'ring');
+    assert.equal(await page.textContent('#vnodes-out'), '10', 'the ring is as it was left');
+    await go(page, 'ranges');
+    assert.equal(await page.inputValue('#ctl-key'), 'market-date', 'ranges is as it was left');
+    assert.match(await page.evaluate(() => window.location.hash), /key=market-date/);
+    await go(page, 'replication');
+    // Back returns to the chapter before, in the study module as in the first part.
+    await page.goBack();
+    await page.waitForSelector('#chapter[data-chapter="ranges"] main[data-study]');
+    assert.equal(await page.inputValue('#ctl-key'), 'market-date');
+    await page.goBack();
+    await page.waitForSelector('#chapter[data-chapter="ring"]');
+    await waitForReady(page);
+    assert.equal(await page.textContent('#vnodes-out'), '10');
+    await page.goForward();
+    await page.waitForSelector('#chapter[data-chapter="ranges"] main[data-study]');
+    await go(page, 'replication');
+
+    // The language switch reaches the study chapter.
+    await page.selectOption('#lang', 'es');
+    await page.waitForFunction(() => document.documentElement.lang === 'es' && window.location.hash.includes('l=es'));
+
+    const count = (name) => requests.filter((u) => fileName(u) === name).length;
+    assert.equal(count(js), 1, 'the glue once');
+    assert.equal(count(wasm), 1, 'the wasm once');
+    assert.equal(wasmRequests(requests).length, 2);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('while the module loads, the chapter says so and the address stays', { timeout: 60_000 }, async () => {
+    const { js } = studyFiles();
+    const { page, context, errors } = await openPage(browser, server.origin, { locale: 'en-GB' });
+    let release;
+    const held = new Promise((r) => {
+      release = r;
+    });
+    await context.route(`**/${js}*`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const address = '#c=hash-keys&l=en&p=lesson';
+    await page.goto(`${server.url}${address}`);
+    await page.waitForSelector('#chapter-loading[role="status"]');
+    assert.equal((await page.textContent('#chapter-loading')).trim(), 'Loading this chapter…');
+    assert.equal(await page.getAttribute('#app', 'data-state'), 'loading');
+    assert.equal(await chapterOf(page), 'hash-keys');
+    assert.equal(await page.evaluate(() => window.location.hash), address);
+    release();
+    await waitForReady(page);
+    assert.ok(await page.$('main[data-study]'));
+    assert.equal(await page.$('#chapter-loading'), null);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a failed load says so; the retry button loads the chapter', { timeout: 60_000 }, async () => {
+    const { js } = studyFiles();
+    const { page, context, errors } = await openPage(browser, server.origin, { locale: 'en-GB' });
+    let fail = true;
+    await context.route(`**/${js}*`, (route) => (fail ? route.abort('internetdisconnected') : route.continue()));
+    await page.goto(`${server.url}#c=ranges&l=ca`);
+    await page.waitForSelector('#chapter-loading[data-failed="true"][role="alert"]');
+    assert.match(await page.textContent('#chapter-loading'), /No s'ha pogut carregar aquest capítol/);
+    // The rest of the lab works: the ring, then back to the failed chapter.
+    await go(page, 'ring');
+    await page.click('a[data-chapter="ranges"]');
+    await page.waitForSelector('#chapter-loading[data-failed="true"]');
+    fail = false;
+    await page.focus('#chapter-retry');
+    await page.keyboard.press('Enter');
+    await waitForReady(page);
+    assert.ok(await page.$('main[data-study]'));
+    assert.equal(await chapterOf(page), 'ranges');
+    // Only the refused requests and their report on the console.
+    const unexpected = errors.filter((e) => !e.includes(js) && !/study module|dynamically imported/i.test(e));
+    assert.deepEqual(unexpected, []);
+    await context.close();
+  });
+});
+
+describe('study addresses under a sub-path with the CSP header, and in a course iframe', () => {
+  let lab;
+  let course;
+  let courseDir;
+  before(async () => {
+    lab = await serveDist({ prefix: '/partlab/', csp: true });
+    courseDir = fs.mkdtempSync(path.join(os.tmpdir(), 'partlab-course-'));
+    course = await startServer({ root: courseDir });
+  });
+  after(async () => {
+    await course?.close();
+    await lab?.close();
+    if (courseDir) fs.rmSync(courseDir, { recursive: true, force: true });
+  });
+
+  test('a study address opened directly works under the CSP', { timeout: 60_000 }, async () => {
+    const { js, wasm } = studyFiles();
+    const { page, context, errors, requests } = await openPage(browser, lab.origin);
+    const violations = await recordCspViolations(context);
+    await page.goto(`${lab.url}#c=rebalancing&l=es&projector=on`);
+    await waitForReady(page);
+    assert.ok(await page.$('main[data-study]'));
+    assert.equal(await page.getAttribute('html', 'lang'), 'es');
+    assert.equal(await page.getAttribute('html', 'data-projector'), '');
+    for (const f of [js, wasm]) {
+      assert.ok(requests.some((u) => new URL(u).pathname === `/partlab/${f}`), `${f} from the sub-path`);
+    }
+    assert.deepEqual(await violations(page), []);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a study address in a course page iframe, links=off', { timeout: 60_000 }, async () => {
+    fs.writeFileSync(
+      path.join(courseDir, 'course.html'),
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Course</title></head><body>
+<iframe id="lab" title="Partlab" src="${lab.url}#c=ranges&l=en&links=off" width="900" height="700"></iframe>
+</body></html>`,
+    );
+    const { page, context, errors } = await openPage(browser, [course.origin, lab.origin]);
+    // The course page counts the lab's "ready" messages.
+    await context.addInitScript(() => {
+      window.__ready = 0;
+      window.addEventListener('message', (e) => {
+        if (e.data?.type === 'partlab:ready') window.__ready += 1;
+      });
+    });
+    await page.goto(`${course.url}course.html`);
+    const frame = await (await page.waitForSelector('#lab')).contentFrame();
+    await waitForReady(frame);
+    assert.ok(await frame.$('main[data-study]'));
+    assert.equal(await frame.getAttribute('#chapter', 'data-chapter'), 'ranges');
+    assert.equal(await frame.isVisible('#open-full'), false, 'links=off hides the link out');
+    assert.match(await frame.evaluate(() => window.location.hash), /links=off/);
+    // "ready" once (src/lib.rs posts it once the study chapter is drawn).
+    await page.waitForFunction(() => window.__ready > 0);
+    assert.equal(await page.evaluate(() => window.__ready), 1);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
+
+describe('the study module offline and in the single file', () => {
+  let lab;
+  before(async () => {
+    lab = await serveDist({ prefix: '/partlab/', csp: true });
+  });
+  after(async () => {
+    await lab?.close();
+  });
+
+  test('offline after a ring-only visit, a study chapter opens from the service worker', { timeout: 90_000 }, async () => {
+    const { js } = studyFiles();
+    const { context, page, errors, requests } = await openPage(browser, lab.origin, { locale: 'en-GB' });
+    await page.goto(`${lab.url}#c=ring&l=en`);
+    await waitForReady(page);
+    // The first visit installs the worker, which precaches the whole build.
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), null, { timeout: 30_000 });
+    assert.ok(!requests.some((u) => fileName(u) === js), 'the visit itself did not need the study module');
+    await context.setOffline(true);
+    const served = lab.requests.length;
+    await go(page, 'choosing-keys');
+    assert.ok(await page.$('main[data-study]'));
+    await go(page, 'teachers');
+    assert.ok(await page.$('#teachers-presets'));
+    assert.deepEqual(lab.requests.slice(served), [], 'requests reached the server while offline');
+    await context.setOffline(false);
+    assert.deepEqual(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|net::ERR_FAILED/.test(e)), []);
+    await context.close();
+  });
+
+  test('the single file opens a study chapter from file://, with no other request and no CSP violation', { timeout: 60_000 }, async () => {
+    const { context, page, errors, external, requests } = await openPage(browser, 'file://', { locale: 'en-GB' });
+    const violations = await recordCspViolations(context);
+    const url = distFileUrl('partlab-standalone.html');
+    await page.goto(`${url}#c=ring&l=en`, { waitUntil: 'load' });
+    await waitForReady(page);
+    await go(page, 'hot-keys');
+    assert.ok(await page.$('main[data-study]'));
+    await go(page, 'ring');
+    await go(page, 'teachers');
+    assert.ok(await page.$('#teachers-presets'));
+    assert.deepEqual(
+      requests.filter((u) => !u.startsWith('data:')).map((u) => u.split('#')[0]),
+      [url],
+      'the page itself is the only file it loads',
+    );
+    assert.deepEqual(external, []);
+    assert.deepEqual(await violations(page), []);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
