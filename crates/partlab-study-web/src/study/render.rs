@@ -15,6 +15,7 @@ use partlab_lab::chapters::ChapterId;
 use partlab_lab::i18n::{chapter_intro, chapter_title};
 use partlab_lab::palette::{chart_theme, Theme};
 use partlab_lab::state::Lang;
+use partlab_lab::study::chart::Chart;
 use partlab_lab::study::text::{tr, St};
 use partlab_lab::study::view::{Block, Control, ControlKind, DataTable, Figure, Panel};
 use partlab_lab::study::Study;
@@ -415,15 +416,32 @@ fn fill_panels(
     theme: Theme,
     filled: &mut [Option<Panel>],
 ) -> Result<(), JsValue> {
+    // Charts are drawn once every panel's text is written: reading a canvas's size after a
+    // write lays the page out, so sizes are read together, after the writes.
+    let mut charts = Vec::new();
     for (p, last) in panels.iter().zip(filled.iter_mut()) {
         if last.as_ref() == Some(p) {
             continue;
         }
-        *last = Some(p.clone());
+        let old = last.take();
         set_text_id(&format!("{}-h", p.view), &p.title);
         set_text_id(&format!("{}-caption", p.view), &p.caption);
         let visible = embed.is_none_or(|v| v == p.view);
-        fill_blocks(p.view, &p.blocks, &mut 0, visible, lang, theme)?;
+        let blocks = Blocks {
+            view: p.view,
+            visible,
+            lang,
+        };
+        blocks.fill(
+            &p.blocks,
+            old.as_ref().map(|o| o.blocks.as_slice()),
+            &mut 0,
+            &mut charts,
+        )?;
+        *last = Some(p.clone());
+    }
+    for (id, chart) in charts {
+        draw_chart(&id, chart, theme, lang)?;
     }
     Ok(())
 }
@@ -506,47 +524,79 @@ fn build_blocks(
     Ok(())
 }
 
-/// Fills the containers of `blocks` (same numbering as [`build_blocks`]).
-fn fill_blocks(
-    view: &str,
-    blocks: &[Block],
-    k: &mut usize,
+/// What the blocks of one panel are filled for.
+struct Blocks {
+    view: &'static str,
     visible: bool,
     lang: Lang,
-    theme: Theme,
-) -> Result<(), JsValue> {
-    for b in blocks {
-        let id = format!("{view}-b{k}");
-        *k += 1;
-        match b {
-            Block::Text(t) => set_text_id(&id, t),
-            Block::Figures(f) => render_figures(&id, f)?,
-            Block::Table(t) => render_table(&id, t)?,
-            Block::Chart {
-                chart,
-                label,
-                table,
-            } => {
-                if let Some(c) = by_id(&id) {
-                    set_attr(&c, "aria-label", label);
-                    set_attr(&c, "data-chart", table.key);
-                }
-                set_text_id(&format!("{id}-summary"), tr(lang, St::ChartData));
-                render_table(&format!("{id}-table"), table)?;
-                if visible {
-                    draw_chart(&id, chart, theme, lang)?;
-                }
-            }
-            Block::Reveal {
+}
+
+impl Blocks {
+    /// Fills the containers of `blocks` (same numbering as [`build_blocks`]); a block equal
+    /// to the one at its place in `old` (what the containers show) is left alone, and a
+    /// table of the same shape is updated cell by cell. The charts to draw are collected
+    /// in `charts`.
+    fn fill<'a>(
+        &self,
+        blocks: &'a [Block],
+        old: Option<&[Block]>,
+        k: &mut usize,
+        charts: &mut Vec<(String, &'a Chart)>,
+    ) -> Result<(), JsValue> {
+        for (i, b) in blocks.iter().enumerate() {
+            let id = format!("{}-b{k}", self.view);
+            *k += 1;
+            let was = old.and_then(|o| o.get(i));
+            if let Block::Reveal {
                 summary,
                 blocks: inner,
-            } => {
+            } = b
+            {
                 set_text_id(&format!("{id}-summary"), summary);
-                fill_blocks(view, inner, k, visible, lang, theme)?;
+                let was_inner = match was {
+                    Some(Block::Reveal { blocks, .. }) => Some(blocks.as_slice()),
+                    _ => None,
+                };
+                self.fill(inner, was_inner, k, charts)?;
+                continue;
+            }
+            if was == Some(b) {
+                continue;
+            }
+            match b {
+                Block::Text(t) => set_text_id(&id, t),
+                Block::Figures(f) => render_figures(&id, f)?,
+                Block::Table(t) => {
+                    let was_table = match was {
+                        Some(Block::Table(w)) => Some(w),
+                        _ => None,
+                    };
+                    render_table(&id, t, was_table)?;
+                }
+                Block::Chart {
+                    chart,
+                    label,
+                    table,
+                } => {
+                    if let Some(c) = by_id(&id) {
+                        set_attr(&c, "aria-label", label);
+                        set_attr(&c, "data-chart", table.key);
+                    }
+                    set_text_id(&format!("{id}-summary"), tr(self.lang, St::ChartData));
+                    let was_table = match was {
+                        Some(Block::Chart { table, .. }) => Some(table),
+                        _ => None,
+                    };
+                    render_table(&format!("{id}-table"), table, was_table)?;
+                    if self.visible {
+                        charts.push((id, chart));
+                    }
+                }
+                Block::Reveal { .. } => {}
             }
         }
+        Ok(())
     }
-    Ok(())
 }
 
 fn render_figures(id: &str, figures: &[Figure]) -> Result<(), JsValue> {
@@ -578,10 +628,17 @@ fn plain(v: f64) -> String {
     }
 }
 
-fn render_table(id: &str, t: &DataTable) -> Result<(), JsValue> {
+/// Writes table `id`; when `was` (what it shows) has the same key, header and shape, only
+/// the cells and row attributes that differ are written.
+fn render_table(id: &str, t: &DataTable, was: Option<&DataTable>) -> Result<(), JsValue> {
     let Some(table) = by_id(id) else {
         return Ok(());
     };
+    if let Some(was) = was.filter(|w| same_shape(w, t)) {
+        if update_table(&table, t, was) {
+            return Ok(());
+        }
+    }
     clear(&table);
     set_attr(&table, "data-table", t.key);
     let mut head = H::new("tr")?;
@@ -610,6 +667,64 @@ fn render_table(id: &str, t: &DataTable) -> Result<(), JsValue> {
     }
     table.append_child(&body.el())?;
     Ok(())
+}
+
+/// Whether two tables have the same key, header, rows, cells per row and attribute names
+/// (and number cells in the same places).
+fn same_shape(a: &DataTable, b: &DataTable) -> bool {
+    a.key == b.key
+        && a.head == b.head
+        && a.rows.len() == b.rows.len()
+        && a.rows.iter().zip(&b.rows).all(|(x, y)| {
+            x.cells.len() == y.cells.len()
+                && x.attrs.len() == y.attrs.len()
+                && x.attrs.iter().zip(&y.attrs).all(|((p, _), (q, _))| p == q)
+                && x.cells
+                    .iter()
+                    .zip(&y.cells)
+                    .all(|(c, d)| c.value.is_some() == d.value.is_some())
+        })
+}
+
+/// Writes what differs between `was` and `t` (same shape) into the table's rows. Returns
+/// false when the table on the page does not have those rows.
+fn update_table(table: &Element, t: &DataTable, was: &DataTable) -> bool {
+    let Ok(Some(body)) = table.query_selector("tbody") else {
+        return false;
+    };
+    let rows = body.children();
+    if rows.length() as usize != t.rows.len() {
+        return false;
+    }
+    for (i, (row, old)) in t.rows.iter().zip(&was.rows).enumerate() {
+        if row == old {
+            continue;
+        }
+        let Some(tr_) = rows.item(i as u32) else {
+            return false;
+        };
+        for ((k, v), (_, old_v)) in row.attrs.iter().zip(&old.attrs) {
+            if v != old_v {
+                let _ = tr_.set_attribute(&format!("data-{k}"), v);
+            }
+        }
+        let cells = tr_.children();
+        for (j, (c, old_c)) in row.cells.iter().zip(&old.cells).enumerate() {
+            if c == old_c {
+                continue;
+            }
+            let Some(cell) = cells.item(j as u32) else {
+                return false;
+            };
+            if c.text != old_c.text {
+                cell.set_text_content(Some(&c.text));
+            }
+            if let Some(v) = c.value {
+                let _ = cell.set_attribute("data-value", &plain(v));
+            }
+        }
+    }
+    true
 }
 
 fn draw_chart(
