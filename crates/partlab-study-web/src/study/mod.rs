@@ -36,6 +36,8 @@ pub struct StudyView {
     work_scheduled: bool,
     theme: Theme,
     rendered: render::Rendered,
+    /// Panels are left to fill in the next frames (a first render is spread over frames).
+    unfilled: bool,
     _listeners: Vec<Listener>,
 }
 
@@ -134,6 +136,7 @@ impl StudyView {
             work_scheduled: false,
             theme,
             rendered: render::Rendered::default(),
+            unfilled: false,
             _listeners: listeners,
         })
     }
@@ -184,12 +187,22 @@ impl StudyView {
     }
 
     fn draw(&mut self) {
-        if let Err(e) = render::render(self.model.as_ref(), self.theme, &mut self.rendered) {
-            log_error("study render", &e);
+        match render::render(self.model.as_ref(), self.theme, &mut self.rendered) {
+            Ok(done) => {
+                self.unfilled = !done;
+                if !done {
+                    // The panels left are filled in the next frames.
+                    self.schedule_frame();
+                }
+            }
+            Err(e) => {
+                self.unfilled = false;
+                log_error("study render", &e);
+            }
         }
         if let Some(app) = by_id("app") {
             dom::set_attr(&app, "data-state", "ready");
-            let busy = if self.work_scheduled || self.rendered.pending_work {
+            let busy = if self.work_scheduled || self.rendered.pending_work || self.unfilled {
                 "true"
             } else {
                 "false"
@@ -199,7 +212,7 @@ impl StudyView {
         // The figures on screen may be the previous state's until the work ends: assistive
         // technologies wait for the new ones.
         if let Some(panels) = by_id("study-panels") {
-            let working = self.work_scheduled || self.rendered.pending_work;
+            let working = self.work_scheduled || self.rendered.pending_work || self.unfilled;
             dom::set_attr(&panels, "aria-busy", if working { "true" } else { "false" });
         }
     }

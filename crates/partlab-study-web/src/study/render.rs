@@ -99,8 +99,15 @@ pub fn build(root: &Element, chapter: ChapterId) -> Result<Element, JsValue> {
     Ok(main)
 }
 
-/// Brings the page up to date with `model`.
-pub fn render(model: &dyn Study, theme: Theme, r: &mut Rendered) -> Result<(), JsValue> {
+/// Time one render may spend filling panels, in ms: a chapter's first render (a dozen panels,
+/// their tables and charts) is spread over frames, the panels in page order, at least one
+/// per frame.
+const FILL_BUDGET_MS: f64 = 10.0;
+
+/// Brings the page up to date with `model`. Returns whether every panel is filled (when not,
+/// the next render goes on where this one stopped).
+pub fn render(model: &dyn Study, theme: Theme, r: &mut Rendered) -> Result<bool, JsValue> {
+    let deadline = crate::now() + FILL_BUDGET_MS;
     let lang = model.lang();
     let chapter = model.chapter();
     if r.lang != Some(lang) {
@@ -120,7 +127,13 @@ pub fn render(model: &dyn Study, theme: Theme, r: &mut Rendered) -> Result<(), J
         r.filled = vec![None; panels.len()];
         r.filled_for = Some(key);
     }
-    fill_panels(&panels, model.embed(), lang, theme, &mut r.filled)
+    fill_panels(
+        &panels,
+        model.embed(),
+        (lang, theme),
+        &mut r.filled,
+        deadline,
+    )
 }
 
 fn render_notices(model: &dyn Study) -> Result<(), JsValue> {
@@ -409,20 +422,24 @@ fn build_panels(panels: &[Panel], r: &mut Rendered) -> Result<(), JsValue> {
     Ok(())
 }
 
+/// Fills the panels that changed since their last filling, in order, until `deadline` (at
+/// least one). Returns whether none is left.
 fn fill_panels(
     panels: &[Panel],
     embed: Option<&'static str>,
-    lang: Lang,
-    theme: Theme,
+    (lang, theme): (Lang, Theme),
     filled: &mut [Option<Panel>],
-) -> Result<(), JsValue> {
-    // Charts are drawn once every panel's text is written: reading a canvas's size after a
-    // write lays the page out, so sizes are read together, after the writes.
-    let mut charts = Vec::new();
+    deadline: f64,
+) -> Result<bool, JsValue> {
+    let mut any = false;
     for (p, last) in panels.iter().zip(filled.iter_mut()) {
         if last.as_ref() == Some(p) {
             continue;
         }
+        if any && crate::now() > deadline {
+            return Ok(false);
+        }
+        any = true;
         let old = last.take();
         set_text_id(&format!("{}-h", p.view), &p.title);
         set_text_id(&format!("{}-caption", p.view), &p.caption);
@@ -432,18 +449,21 @@ fn fill_panels(
             visible,
             lang,
         };
+        // The panel's charts are drawn once its text is written: reading a canvas's size
+        // after a write lays the page out, so its charts' sizes are read together.
+        let mut charts = Vec::new();
         blocks.fill(
             &p.blocks,
             old.as_ref().map(|o| o.blocks.as_slice()),
             &mut 0,
             &mut charts,
         )?;
+        for (id, chart) in charts {
+            draw_chart(&id, chart, theme, lang)?;
+        }
         *last = Some(p.clone());
     }
-    for (id, chart) in charts {
-        draw_chart(&id, chart, theme, lang)?;
-    }
-    Ok(())
+    Ok(true)
 }
 
 fn panel_shell(p: &Panel) -> Result<Element, JsValue> {
