@@ -189,14 +189,6 @@ fn load_failed() -> bool {
     MODULE.with(|m| matches!(*m.borrow(), Load::Failed))
 }
 
-fn theme_code(theme: Theme) -> &'static str {
-    match theme {
-        Theme::Light => "light",
-        Theme::Dark => "dark",
-        Theme::Projector => "projector",
-    }
-}
-
 /// What a chapter was opened with, kept until the module is there.
 struct Pending {
     fields: String,
@@ -270,7 +262,7 @@ impl Remote {
                 &p.fields,
                 p.lang.code(),
                 &p.address,
-                theme_code(p.theme),
+                p.theme.code(),
                 request,
             )
         })?;
@@ -426,7 +418,7 @@ impl Remote {
     /// Another colour scheme.
     pub fn set_theme(&mut self, theme: Theme) {
         match &mut self.state {
-            State::Mounted(m) => m.set_theme(theme_code(theme)),
+            State::Mounted(m) => m.set_theme(theme.code()),
             State::Pending(p) => p.theme = theme,
         }
     }

@@ -120,6 +120,25 @@ pub enum Theme {
     Projector,
 }
 
+impl Theme {
+    /// Every scheme.
+    pub const ALL: [Theme; 3] = [Theme::Light, Theme::Dark, Theme::Projector];
+
+    /// The scheme's name where the page's two wasm modules pass it to each other.
+    pub fn code(self) -> &'static str {
+        match self {
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+            Theme::Projector => "projector",
+        }
+    }
+
+    /// The scheme called `code`.
+    pub fn from_code(code: &str) -> Option<Theme> {
+        Theme::ALL.into_iter().find(|t| t.code() == code)
+    }
+}
+
 /// Colours (and the pixel scale) a chart is drawn with.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ChartTheme {
@@ -243,6 +262,16 @@ mod tests {
     use super::*;
 
     const THEMES: [Theme; 2] = [Theme::Light, Theme::Dark];
+
+    #[test]
+    fn every_scheme_round_trips_through_its_code_and_nothing_else_is_one() {
+        for t in Theme::ALL {
+            assert_eq!(Theme::from_code(t.code()), Some(t));
+        }
+        for bad in ["", "Dark", "projector ", "auto"] {
+            assert_eq!(Theme::from_code(bad), None, "{bad:?}");
+        }
+    }
 
     /// CIE 1976 colour difference, enough to tell "clearly different" from "nearly equal".
     fn delta_e(a: Rgb, b: Rgb) -> f64 {

@@ -75,11 +75,7 @@ fn with_view<R>(f: impl FnOnce(&mut View) -> R) -> Option<R> {
 }
 
 fn theme_from_code(code: &str) -> Theme {
-    match code {
-        "dark" => Theme::Dark,
-        "projector" => Theme::Projector,
-        _ => Theme::Light,
-    }
+    Theme::from_code(code).unwrap_or(Theme::Light)
 }
 
 fn lang_from_code(code: &str) -> Lang {
