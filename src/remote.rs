@@ -27,7 +27,7 @@ use partlab_lab::i18n::{tr, Text};
 use partlab_lab::palette::Theme;
 use partlab_lab::state::Lang;
 
-use crate::dom::{self, by_id, H};
+use crate::dom::{self, by_id, by_id_as, H};
 use crate::{lang_field, listen, log_error, with_frame, Frame, Listener};
 
 /// The meta element naming the module's JS glue.
@@ -279,6 +279,12 @@ impl Remote {
             return Ok(());
         };
         let lang = lang_field(&p.fields).unwrap_or(p.lang);
+        // The focus was in the status (on the retry button, or the status itself after a
+        // retry): clearing it would drop the focus to the page's top.
+        let had_focus = crate::dom::document()
+            .ok()
+            .and_then(|d| d.active_element())
+            .is_some_and(|a| self.root.contains(Some(&a)));
         dom::clear(&self.root);
         let mut status = H::new("div")?
             .id("chapter-loading")
@@ -302,6 +308,13 @@ impl Remote {
         }
         let status = status.el();
         self.root.append_child(&status)?;
+        if failed && (p.focus || had_focus) {
+            // A chapter switch (or a retry) that failed: the keyboard lands on "Try again",
+            // not back on the chapter link, and the alert is read out with it.
+            if let Some(b) = by_id_as::<web_sys::HtmlElement>("chapter-retry") {
+                let _ = b.focus();
+            }
+        }
         p._retry = if failed {
             Some(listen(&status, "click", |e| {
                 let on_retry = e
