@@ -429,6 +429,7 @@ impl Hashing {
                 rebuild_nodes,
                 relabel,
                 std::mem::take(&mut self.reset_focused),
+                self.rendered_controls.as_ref(),
             )?;
             if let Some(id) = focused {
                 restore_focus(&id);

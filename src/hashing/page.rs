@@ -567,15 +567,24 @@ thread_local! {
 /// The control that has the focus keeps what the user is typing unless `reset_focused` (a
 /// change was just applied or rejected: the control shows the state, e.g. a rejected name
 /// goes back to the last valid one).
+///
+/// `written` is the state the controls were last written from: only the groups of controls
+/// whose part of the state differs from it are written again (a vnodes step touches the
+/// vnodes slider and its output, not the node rows, the presets or the strategy's
+/// parameters). `None`, a language change or `reset_focused` writes every control.
 pub fn render_controls(
     lab: &Lab,
     rebuild_nodes: bool,
     relabel: bool,
     reset_focused: bool,
+    written: Option<&LabState>,
 ) -> Result<(), JsValue> {
     // The controls show the experiment asked for, also while it is being computed.
     let st = lab.target_state();
     let lang = st.lang;
+    let written = written.filter(|w| !reset_focused && !relabel && w.lang == lang);
+    // Whether a group of controls shows something that changed since it was last written.
+    let differs = |part: fn(&LabState, &LabState) -> bool| written.is_none_or(|w| part(w, st));
     let focused = crate::dom::document()?
         .active_element()
         .map(|e| e.id())
@@ -591,59 +600,74 @@ pub fn render_controls(
             set_select_value(id, value);
         }
     };
-    set_select_value("strategy", st.strategy.name());
-    set_input_value("vnodes", &nearest_stop(&VNODE_STOPS, st.vnodes).to_string());
-    if let Some(v) = by_id("vnodes") {
-        set_attr(
-            &v,
-            "aria-valuetext",
-            &format!(
-                "{} ({})",
-                fmt_int(lang, u64::from(st.vnodes)),
-                tr(lang, Text::Vnodes).to_ascii_lowercase()
-            ),
+    if differs(|w, st| w.strategy != st.strategy) {
+        set_select_value("strategy", st.strategy.name());
+        set_text_id(
+            "vnodes-note",
+            if st.strategy.uses_vnodes() {
+                ""
+            } else {
+                tr(lang, Text::VnodesUnused)
+            },
+        );
+        set_text_id(
+            "weights-note",
+            if st.strategy.uses_weights() {
+                ""
+            } else {
+                tr(lang, Text::WeightsUnused)
+            },
         );
     }
-    set_text_id("vnodes-out", &fmt_int(lang, u64::from(st.vnodes)));
-    set_text_id(
-        "vnodes-note",
-        if st.strategy.uses_vnodes() {
-            ""
-        } else {
-            tr(lang, Text::VnodesUnused)
-        },
-    );
-    render_params(st, lang);
-    set_input_value("keys", &nearest_stop(&KEY_STOPS, st.key_count).to_string());
-    if let Some(k) = by_id("keys") {
-        set_attr(
-            &k,
-            "aria-valuetext",
-            &format!(
-                "{} {}",
-                fmt_int(lang, u64::from(st.key_count)),
-                tr(lang, Text::AxisKeys)
-            ),
-        );
-    }
-    set_text_id("keys-out", &fmt_int(lang, u64::from(st.key_count)));
-    if let Some(r) = by_id("replicas") {
-        set_attr(&r, "max", &st.nodes.len().to_string());
-    }
-    set_input_value("replicas", &st.replicas.to_string());
-    set_text_id(
-        "weights-note",
-        if st.strategy.uses_weights() {
-            ""
-        } else {
-            tr(lang, Text::WeightsUnused)
-        },
-    );
-    for s in lesson::scenarios() {
-        if let Some(b) = by_id(&format!("preset-{}", s.id)) {
-            let on = st.preset.as_deref() == Some(s.id);
-            set_attr(&b, "aria-pressed", if on { "true" } else { "false" });
+    if differs(|w, st| w.vnodes != st.vnodes) {
+        set_input_value("vnodes", &nearest_stop(&VNODE_STOPS, st.vnodes).to_string());
+        if let Some(v) = by_id("vnodes") {
+            set_attr(
+                &v,
+                "aria-valuetext",
+                &format!(
+                    "{} ({})",
+                    fmt_int(lang, u64::from(st.vnodes)),
+                    tr(lang, Text::Vnodes).to_ascii_lowercase()
+                ),
+            );
         }
+        set_text_id("vnodes-out", &fmt_int(lang, u64::from(st.vnodes)));
+    }
+    if differs(|w, st| w.strategy != st.strategy || w.params != st.params) {
+        render_params(st, lang);
+    }
+    if differs(|w, st| w.key_count != st.key_count) {
+        set_input_value("keys", &nearest_stop(&KEY_STOPS, st.key_count).to_string());
+        if let Some(k) = by_id("keys") {
+            set_attr(
+                &k,
+                "aria-valuetext",
+                &format!(
+                    "{} {}",
+                    fmt_int(lang, u64::from(st.key_count)),
+                    tr(lang, Text::AxisKeys)
+                ),
+            );
+        }
+        set_text_id("keys-out", &fmt_int(lang, u64::from(st.key_count)));
+    }
+    if differs(|w, st| w.replicas != st.replicas || w.nodes.len() != st.nodes.len()) {
+        if let Some(r) = by_id("replicas") {
+            set_attr(&r, "max", &st.nodes.len().to_string());
+        }
+        set_input_value("replicas", &st.replicas.to_string());
+    }
+    if differs(|w, st| w.preset != st.preset) {
+        for s in lesson::scenarios() {
+            if let Some(b) = by_id(&format!("preset-{}", s.id)) {
+                let on = st.preset.as_deref() == Some(s.id);
+                set_attr(&b, "aria-pressed", if on { "true" } else { "false" });
+            }
+        }
+    }
+    if !rebuild_nodes && !differs(|w, st| w.nodes != st.nodes) {
+        return Ok(());
     }
     let Some(list) = by_id("node-list") else {
         return Ok(());
