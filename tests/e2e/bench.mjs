@@ -26,7 +26,9 @@
 //
 // Usage (scripts/bench.sh does all of it: build, serve, cargo bench, this):
 //   node tests/e2e/bench.mjs [--url http://127.0.0.1:PORT/] [--dist DIR] [--native FILE]
-//                            [--quick] [--json FILE]
+//                            [--quick] [--json FILE] [--only load]
+// --only load runs the first loads alone ([10], 20 of them) and prints their figures: a quick
+// check while working on the start-up path, not a substitute for the full table.
 // Without --url it serves --dist (default dist/) itself with tests/e2e/server.mjs.
 //
 // Instrumentation (an init script, before any page script): a PerformanceObserver for
@@ -48,7 +50,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(here, '..', '..');
 
 // --- options -----------------------------------------------------------------------------------
-const opts = { url: null, dist: path.join(ROOT, 'dist'), native: null, quick: false, json: null };
+const opts = { url: null, dist: path.join(ROOT, 'dist'), native: null, quick: false, json: null, only: null };
 {
   const args = process.argv.slice(2);
   for (let i = 0; i < args.length; i++) {
@@ -62,12 +64,15 @@ const opts = { url: null, dist: path.join(ROOT, 'dist'), native: null, quick: fa
     else if (a === '--native') opts.native = value();
     else if (a === '--json') opts.json = value();
     else if (a === '--quick') opts.quick = true;
-    else usage(`unknown argument ${a}`);
+    else if (a === '--only') {
+      opts.only = value();
+      if (opts.only !== 'load') usage(`--only knows one row group: load ([10], the first loads)`);
+    } else usage(`unknown argument ${a}`);
   }
 }
 function usage(msg) {
   console.error(`bench: ${msg}`);
-  console.error('usage: node tests/e2e/bench.mjs [--url URL] [--dist DIR] [--native FILE] [--quick] [--json FILE]');
+  console.error('usage: node tests/e2e/bench.mjs [--url URL] [--dist DIR] [--native FILE] [--quick] [--json FILE] [--only load]');
   process.exit(2);
 }
 
@@ -881,9 +886,18 @@ async function main() {
   try {
     log(`Chromium ${browser.version()}, ${url}, ${opts.quick ? 'quick' : 'full'} run`);
 
+    if (opts.only === 'load') RUNS.loads = 20;
     log(`first load × ${RUNS.loads}`);
     R.load = await firstLoads(browser, url, origin);
     errors.push(...R.load.errors);
+    if (opts.only === 'load') {
+      R.load.fromStart = R.load.frame.map((f, i) => f - R.load.started[i]);
+      for (const k of ['frame', 'wasmFetched', 'started', 'fromStart', 'update', 'firstUpdateDur']) {
+        console.log(`[10] ${k}: median ${fmt(median(R.load[k]))} ms, p95 ${fmt(pct(R.load[k], 95))} ms`);
+      }
+      if (errors.length) console.log(`errors: ${errors.join('; ')}`);
+      return { text: `load average ${os.loadavg()[0].toFixed(2)}`, R, sizes: null, native: null };
+    }
 
     log('100 000 keys, 4 × 1000 vnodes: waiting for the first sweeps');
     const p1 = await newPage(browser, origin);
