@@ -292,7 +292,7 @@ impl HotKeys {
     pub fn stream(&self, exponent_centi: u32) -> Stream {
         let weights = self.weights(exponent_centi);
         let mut order: Vec<usize> = (0..weights.len()).collect();
-        order.sort_by_key(|&i| std::cmp::Reverse(weights[i]));
+        crate::order::sort_by_key_stable(&mut order, |&i| crate::order::descending(weights[i]));
         let mut cached = vec![false; weights.len()];
         for &i in order.iter().take(self.spec.cached) {
             cached[i] = true;

@@ -140,8 +140,10 @@ impl Ring {
 
 /// Sorts vnodes by position, keeping the order of equal positions (the first one stays).
 /// The one sort of ring points in the crate (each sort is code of its own in the page).
+/// Points are always made node by node, vnode numbers ascending: equal positions ordered by
+/// (node, vnode) are in the order they were made, as a stable sort would leave them.
 fn sort_by_position(points: &mut [RingPoint]) {
-    points.sort_by_key(|p| p.position);
+    points.sort_unstable_by_key(|p| (p.position, p.node, p.vnode));
 }
 
 /// The wrap-around range: keys at or after the last vnode's position.

@@ -37,7 +37,8 @@ impl Band {
                 max: 0.0,
             };
         }
-        v.sort_by(f64::total_cmp);
+        // Values equal under total_cmp have the same bits: no order among them to keep.
+        v.sort_unstable_by(f64::total_cmp);
         let mid = v.len() / 2;
         let median = if v.len().is_multiple_of(2) {
             (v[mid - 1] + v[mid]) / 2.0

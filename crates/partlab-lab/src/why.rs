@@ -195,7 +195,9 @@ impl Magnifier {
         before = before.min(far_before.saturating_add(pad));
         after = after.min(far_after.saturating_add(pad));
         let mut marks: Vec<VnodeMark> = marks_i.iter().map(|&i| mark(i, role_of(i))).collect();
-        marks.sort_by_key(|m| m.position.wrapping_sub(key.wrapping_sub(before)));
+        partlab_core::order::sort_by_key_stable(&mut marks, |m| {
+            m.position.wrapping_sub(key.wrapping_sub(before))
+        });
         marks.dedup_by_key(|m| m.position);
         Some(Magnifier {
             key,
@@ -313,7 +315,8 @@ pub fn rendezvous_scores(lab: &Lab, key: &str, replicas: usize) -> Vec<Score> {
             )
         })
         .collect();
-    rows.sort_by(|(ia, a), (ib, b)| {
+    // A total order (the index last): the unstable sort gives the one possible result.
+    rows.sort_unstable_by(|(ia, a), (ib, b)| {
         let by_weight = match (a.weighted, b.weighted) {
             (Some(x), Some(y)) => y.total_cmp(&x),
             _ => std::cmp::Ordering::Equal,

@@ -144,7 +144,7 @@ impl MovementTask {
                 });
             }
         }
-        flow.sort_by_key(|f| std::cmp::Reverse(f.keys));
+        crate::order::sort_by_key_stable(&mut flow, |f| crate::order::descending(f.keys));
         let removed_keys: u64 = (0..nb)
             .filter(|&b| self.after_index_of_before[b].is_none())
             .map(|b| self.matrix[b * na..(b + 1) * na].iter().sum::<u64>())

@@ -599,7 +599,8 @@ fn ring_overprovision(names: &[String], vnodes: u32) -> f64 {
         .enumerate()
         .flat_map(|(i, n)| (0..vnodes).map(move |v| (vnode_position(n, v), i)))
         .collect();
-    points.sort_by_key(|p| p.0);
+    // Made node by node: equal positions stay in node order (the first node keeps it).
+    points.sort_unstable();
     points.dedup_by_key(|p| p.0);
     let mut shares = vec![0.0f64; names.len()];
     let mut prev = points.last().map_or(0, |p| p.0);

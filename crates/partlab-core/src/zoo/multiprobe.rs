@@ -63,7 +63,8 @@ impl MultiProbe {
             .enumerate()
             .map(|(i, n)| (vnode_position(n.as_ref(), 0), i as u16))
             .collect();
-        points.sort_by_key(|p| p.0);
+        // Made in node order: equal positions stay in it (the first node keeps its point).
+        points.sort_unstable();
         points.dedup_by_key(|p| p.0);
         Ok(MultiProbe {
             points,

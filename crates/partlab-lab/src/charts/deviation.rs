@@ -41,7 +41,7 @@ fn usable(points: &[DeviationPoint]) -> Vec<&DeviationPoint> {
             p.vnodes > 0 && ok(b.min) && ok(b.median) && ok(b.max) && ok(p.named_deviation_pct)
         })
         .collect();
-    pts.sort_by_key(|p| p.vnodes);
+    partlab_core::order::sort_by_key_stable(&mut pts, |p| u64::from(p.vnodes));
     pts
 }
 

@@ -71,7 +71,7 @@ pub fn movement_rows(points: &[MovementPoint]) -> Vec<MovementRow> {
             moved_pct: Strategy::LESSON.map(|s| moved_pct(p, s)),
         })
         .collect();
-    rows.sort_by_key(|r| r.nodes_before);
+    partlab_core::order::sort_by_key_stable(&mut rows, |r| r.nodes_before as u64);
     rows
 }
 
@@ -95,7 +95,7 @@ pub fn draw_movement<DB: DrawingBackend>(
     p.clear()?;
     let s = p.s;
     let mut pts: Vec<&MovementPoint> = points.iter().collect();
-    pts.sort_by_key(|q| q.nodes_before);
+    partlab_core::order::sort_by_key_stable(&mut pts, |q| q.nodes_before as u64);
 
     let (mut lo, mut hi) = match (pts.first(), pts.last()) {
         (Some(a), Some(b)) => (a.nodes_before as f64, b.nodes_before as f64),

@@ -174,7 +174,9 @@ pub(crate) fn pick_x_labels(
         }
         chosen.push((a, b, *x, label.clone()));
     }
-    chosen.sort_by(|p, q| p.2.total_cmp(&q.2));
+    partlab_core::order::sort_by_key_stable(&mut chosen, |c| {
+        partlab_core::order::total_order_key(c.2)
+    });
     chosen.into_iter().map(|(_, _, x, l)| (x, l)).collect()
 }
 

@@ -181,7 +181,7 @@ impl Lab {
             })
             .collect();
         // In ring order, as the lab's own dots are.
-        dots.sort_by_key(|d| d.hash);
+        partlab_core::order::sort_by_key_stable(&mut dots, |d| d.hash);
         Some(Preview {
             points: p.ring().map(|r| r.points().to_vec()),
             dots,

@@ -182,7 +182,9 @@ fn draw_lines<DB: DrawingBackend>(
                 .filter(finite)
                 .filter(|q| !c.y_log || q.1 > 0.0)
                 .collect();
-            v.sort_by(|a, b| a.0.total_cmp(&b.0));
+            partlab_core::order::sort_by_key_stable(&mut v, |q| {
+                partlab_core::order::total_order_key(q.0)
+            });
             v
         })
         .collect();

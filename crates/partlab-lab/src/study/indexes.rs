@@ -420,7 +420,7 @@ impl Study for Indexes {
             self.state.workload.seed,
         );
         self.gather.2.push(p);
-        self.gather.2.sort_by_key(|g| g.partitions);
+        partlab_core::order::sort_by_key_stable(&mut self.gather.2, |g| u64::from(g.partitions));
         self.sizes()
             .into_iter()
             .any(|n| self.gather_at(n).is_none())
