@@ -6,7 +6,8 @@
 //! contents lists `li[data-part]` (`5`, `ex1`), with a link where a chapter covers the part and
 //! `data-available="false"` where none does yet.
 
-use wasm_bindgen::JsValue;
+use wasm_bindgen::prelude::Closure;
+use wasm_bindgen::{JsCast, JsValue};
 use web_sys::Element;
 
 use partlab_lab::chapters::{self, contents, ChapterId, FrameOptions};
@@ -233,8 +234,70 @@ pub fn render(lang: Lang, chapter: ChapterId, options: FrameOptions) -> Result<(
             set_attr(&a, "hidden", "");
         }
     }
+    reveal_current_tab(chapter);
     Ok(())
 }
+
+/// On a narrow screen the chapter tabs are one row that scrolls sideways (style.css): brings
+/// the current chapter's tab to the middle of that row. Done in the next frame, when the
+/// layout made for painting this one can be read without computing another; never scrolls
+/// the page itself.
+fn reveal_current_tab(chapter: ChapterId) {
+    let Ok(w) = crate::dom::window() else {
+        return;
+    };
+    let narrow = w
+        .match_media(NARROW)
+        .ok()
+        .flatten()
+        .is_some_and(|m| m.matches());
+    if !narrow {
+        return;
+    }
+    let reveal = Closure::once_into_js(move || {
+        let Some(tab) = by_id(&format!("tab-{}", chapter.slug())) else {
+            return;
+        };
+        let Some(row) = tab.closest(".chapter-tabs").ok().flatten() else {
+            return;
+        };
+        let (t, r) = (
+            tab.get_bounding_client_rect(),
+            row.get_bounding_client_rect(),
+        );
+        let centred =
+            f64::from(row.scroll_left()) + (t.left() - r.left()) - (r.width() - t.width()) / 2.0;
+        row.set_scroll_left(centred.max(0.0).round() as i32);
+    });
+    let _ = w.request_animation_frame(reveal.unchecked_ref());
+}
+
+/// Scrolls the chapter tabs' row (on a narrow screen, where it scrolls sideways) just enough
+/// for `tab` to be seen whole, with a little of its neighbours.
+pub fn keep_tab_in_row(tab: &Element) {
+    let Some(row) = tab.closest(".chapter-tabs").ok().flatten() else {
+        return;
+    };
+    if row.scroll_width() <= row.client_width() {
+        return;
+    }
+    let (t, r) = (
+        tab.get_bounding_client_rect(),
+        row.get_bounding_client_rect(),
+    );
+    let margin = 24.0;
+    let shift = if t.left() < r.left() {
+        t.left() - r.left() - margin
+    } else if t.right() > r.right() {
+        t.right() - r.right() + margin
+    } else {
+        return;
+    };
+    row.set_scroll_left((f64::from(row.scroll_left()) + shift).round().max(0.0) as i32);
+}
+
+/// The screens where the chapter tabs scroll sideways (style.css says the same).
+const NARROW: &str = "(max-width: 759px)";
 
 /// Shows projector mode on the page (`html[data-projector]`, the CSS's larger text and
 /// stronger colours) and on its button.

@@ -550,6 +550,13 @@ fn wire_frame_events() -> Result<(), JsValue> {
     keep(listen_id("projector", "click", |_| {
         with_frame(Frame::toggle_projector);
     })?);
+    // A chapter tab reached with Tab is shown whole in its row (the browser leaves a tab that
+    // is already partly in view where it is).
+    keep(listen_id("chapters", "focusin", |e| {
+        if let Some(tab) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) {
+            frame::keep_tab_in_row(&tab);
+        }
+    })?);
     keep(listen_id("lang", "change", |e| {
         let lang = e
             .target()

@@ -65,6 +65,55 @@ describe('phone layout', () => {
     await context.close();
   });
 
+  test('the chapter tabs are one row that scrolls sideways, the current chapter in view, and the ring on the first screen', { timeout: 90_000 }, async () => {
+    const tabs = (page) =>
+      page.$$eval('.chapter-tabs a', (as) =>
+        as.map((a) => {
+          const r = a.getBoundingClientRect();
+          return { top: Math.round(r.top), left: r.left, right: r.right, current: a.getAttribute('aria-current') === 'page' };
+        }),
+      );
+    // Opened on a phone, the ring starts on the first screen, under the header and the tabs.
+    {
+      const { page, context, errors } = await open('#c=ring&l=ca');
+      const ringTop = await page.$eval('#ring', (c) => c.getBoundingClientRect().top);
+      assert.ok(ringTop < 844 * 0.75, `the ring starts at ${ringTop} px`);
+      assert.equal(new Set((await tabs(page)).map((t) => t.top)).size, 1);
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+    // The last tab: the row must scroll to show it.
+    const { page, context, errors } = await open('#c=hot-keys&l=ca');
+    await page.waitForFunction(() => document.querySelector('.chapter-tabs').scrollLeft > 0);
+    let row = await tabs(page);
+    assert.equal(new Set(row.map((t) => t.top)).size, 1, `one row: ${JSON.stringify(row)}`);
+    let current = row.find((t) => t.current);
+    assert.ok(current.left >= 0 && current.right <= 390, `the current tab in view: ${JSON.stringify(current)}`);
+    assert.equal(await noSideScroll(page), true);
+    // Another chapter from the row itself: the row follows it.
+    await page.click('a[data-chapter="ring"]');
+    await page.waitForSelector('#ring');
+    await page.waitForFunction(() => {
+      const r = document.querySelector('a[data-chapter="ring"]').getBoundingClientRect();
+      return r.left >= 0 && r.right <= innerWidth;
+    });
+    row = await tabs(page);
+    current = row.find((t) => t.current);
+    assert.ok(current.left >= 0 && current.right <= 390, JSON.stringify(current));
+    // Keyboard only: Tab moves along the row, and the focused tab scrolls into view.
+    await page.focus('.chapter-tabs a >> nth=0');
+    for (let i = 0; i < 10; i++) await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const a = document.activeElement;
+      const r = a.getBoundingClientRect();
+      return { tab: a.closest('.chapter-tabs') != null, left: r.left, right: r.right };
+    });
+    assert.ok(focused.tab && focused.left >= 0 && focused.right <= 390, JSON.stringify(focused));
+    assert.deepEqual(await audit(page), []);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('a wide screen keeps the figures panel and hides the strip', { timeout: 60_000 }, async () => {
     const { page, context } = await open('#c=ring&l=en', { width: 1280, height: 900 });
     assert.equal(await page.isVisible('#figure-strip'), false);
