@@ -624,6 +624,138 @@ impl fmt::Display for ConfigError {
 impl std::error::Error for ConfigError {}
 
 impl ConfigError {
+    /// One error of every kind (and of every budget), with sample values: for the tests and
+    /// tools that word every error (each language, each wording rule) and must not miss one.
+    /// A kind added to [`ConfigError`] or [`OverBudget`](crate::budget::OverBudget) fails to
+    /// compile in [`ConfigError::kind`] until it is listed here too.
+    pub fn examples() -> Vec<ConfigError> {
+        use crate::budget::OverBudget;
+        vec![
+            ConfigError::NoNodes,
+            ConfigError::TooManyNodes {
+                count: 300,
+                max: 256,
+            },
+            ConfigError::EmptyNodeName { position: 2 },
+            ConfigError::DuplicateNodeName { name: "a".into() },
+            ConfigError::NodeNameTooLong {
+                name: "a".into(),
+                chars: 70,
+                max: 64,
+            },
+            ConfigError::NodeNameControlChar { name: "a\n".into() },
+            ConfigError::NodeNameHiddenChar {
+                name: "a\u{202e}b".into(),
+                code: 0x202e,
+            },
+            ConfigError::InvalidWeight {
+                node: "a".into(),
+                weight: -1.0,
+                min: 0.1,
+                max: 1000.0,
+            },
+            ConfigError::VnodesOutOfRange {
+                vnodes: 0,
+                max: 10_000,
+            },
+            ConfigError::TooManyVnodesForNode {
+                node: "a".into(),
+                vnodes: 20_000,
+                max: 10_000,
+            },
+            ConfigError::TooManyRingPoints {
+                points: 300_000,
+                max: 200_000,
+            },
+            ConfigError::ReplicasOutOfRange {
+                replicas: 5,
+                nodes: 4,
+            },
+            ConfigError::KeyCountOutOfRange { count: 0, max: 10 },
+            ConfigError::KeyTooLong {
+                position: 1,
+                max: 1024,
+            },
+            ConfigError::UnknownStrategy { given: "x".into() },
+            ConfigError::OverBudget(OverBudget::Rendezvous {
+                nodes: 32,
+                keys: 1_000_000,
+                replicas: 2,
+                max: 8_000_000,
+            }),
+            ConfigError::OverBudget(OverBudget::KeyCopies {
+                keys: 10_000_000,
+                replicas: 2,
+                max: 8_000_000,
+            }),
+            ConfigError::OverBudget(OverBudget::DeviationSweep {
+                trials: 16,
+                ring_points: 30_000_000,
+                max: 20_000_000,
+            }),
+            ConfigError::OverBudget(OverBudget::MovementSweep {
+                sizes: 64,
+                keys: 10_000_000,
+                max: 100_000_000,
+            }),
+            ConfigError::OverBudget(OverBudget::Probes {
+                keys: 10_000_000,
+                probes: 64,
+                max: 320_000_000,
+            }),
+            ConfigError::TableSizeNotPrime { size: 65_536 },
+            ConfigError::TableSizeOutOfRange {
+                size: 3,
+                min: 4,
+                max: 655_373,
+            },
+            ConfigError::LoadFactorOutOfRange {
+                factor: 0.5,
+                min: 1.0,
+                max: 3.0,
+            },
+            ConfigError::ProbesOutOfRange {
+                probes: 0,
+                min: 1,
+                max: 64,
+            },
+        ]
+    }
+
+    /// A name for the kind of error (for budgets, the budget's): what [`ConfigError::examples`]
+    /// must cover, one each.
+    pub fn kind(&self) -> &'static str {
+        use crate::budget::OverBudget;
+        match self {
+            ConfigError::NoNodes => "no-nodes",
+            ConfigError::TooManyNodes { .. } => "too-many-nodes",
+            ConfigError::EmptyNodeName { .. } => "empty-node-name",
+            ConfigError::DuplicateNodeName { .. } => "duplicate-node-name",
+            ConfigError::NodeNameTooLong { .. } => "node-name-too-long",
+            ConfigError::NodeNameControlChar { .. } => "node-name-control-char",
+            ConfigError::NodeNameHiddenChar { .. } => "node-name-hidden-char",
+            ConfigError::InvalidWeight { .. } => "invalid-weight",
+            ConfigError::VnodesOutOfRange { .. } => "vnodes-out-of-range",
+            ConfigError::TooManyVnodesForNode { .. } => "too-many-vnodes-for-node",
+            ConfigError::TooManyRingPoints { .. } => "too-many-ring-points",
+            ConfigError::ReplicasOutOfRange { .. } => "replicas-out-of-range",
+            ConfigError::KeyCountOutOfRange { .. } => "key-count-out-of-range",
+            ConfigError::KeyTooLong { .. } => "key-too-long",
+            ConfigError::UnknownStrategy { .. } => "unknown-strategy",
+            ConfigError::OverBudget(b) => match b {
+                OverBudget::Rendezvous { .. } => "over-budget-rendezvous",
+                OverBudget::KeyCopies { .. } => "over-budget-key-copies",
+                OverBudget::DeviationSweep { .. } => "over-budget-deviation-sweep",
+                OverBudget::MovementSweep { .. } => "over-budget-movement-sweep",
+                OverBudget::Probes { .. } => "over-budget-probes",
+            },
+            ConfigError::TableSizeNotPrime { .. } => "table-size-not-prime",
+            ConfigError::TableSizeOutOfRange { .. } => "table-size-out-of-range",
+            ConfigError::LoadFactorOutOfRange { .. } => "load-factor-out-of-range",
+            ConfigError::ProbesOutOfRange { .. } => "probes-out-of-range",
+        }
+    }
+
     /// The configuration error for a refusal of the zoo's own checks.
     pub(crate) fn from_zoo(e: crate::zoo::ZooError) -> ConfigError {
         use crate::zoo::ZooError;
@@ -663,6 +795,27 @@ mod tests {
         assert_eq!(effective_vnodes(150, 0.5), 75);
         assert_eq!(effective_vnodes(10, 0.01), 1);
         assert_eq!(effective_vnodes(100, 0.29), 28); // 28.999999999999996, floored as int() does
+    }
+
+    /// Every kind once: `kind` matches every variant (the compiler says so), and the kinds
+    /// of the examples are as many as the arms there, none twice.
+    #[test]
+    fn the_examples_cover_every_kind_once() {
+        let examples = ConfigError::examples();
+        let kinds: std::collections::BTreeSet<&str> =
+            examples.iter().map(ConfigError::kind).collect();
+        assert_eq!(kinds.len(), examples.len(), "a kind listed twice");
+        // The arms of `kind`, counted in its source: one example each.
+        let source = include_str!("config.rs");
+        let start = source
+            .find("pub fn kind(&self)")
+            .expect("kind is defined here");
+        let end = start + source[start..].find("\n    }\n").expect("kind ends");
+        let arms = source[start..end].matches("=> \"").count();
+        assert_eq!(examples.len(), arms, "every kind has an example");
+        for e in &examples {
+            assert!(!e.to_string().is_empty(), "{e:?}");
+        }
     }
 
     #[test]

@@ -2267,75 +2267,7 @@ mod tests {
                 rendezvous,
             );
         }
-        let errors = [
-            ConfigError::NoNodes,
-            ConfigError::TooManyNodes {
-                count: 300,
-                max: 256,
-            },
-            ConfigError::EmptyNodeName { position: 2 },
-            ConfigError::DuplicateNodeName { name: "a".into() },
-            ConfigError::NodeNameTooLong {
-                name: "a".into(),
-                chars: 70,
-                max: 64,
-            },
-            ConfigError::NodeNameControlChar { name: "a\n".into() },
-            ConfigError::InvalidWeight {
-                node: "a".into(),
-                weight: -1.0,
-                min: 0.1,
-                max: 1000.0,
-            },
-            ConfigError::NodeNameHiddenChar {
-                name: "a\u{202e}b".into(),
-                code: 0x202e,
-            },
-            ConfigError::VnodesOutOfRange {
-                vnodes: 0,
-                max: 10_000,
-            },
-            ConfigError::TooManyVnodesForNode {
-                node: "a".into(),
-                vnodes: 20_000,
-                max: 10_000,
-            },
-            ConfigError::TooManyRingPoints {
-                points: 300_000,
-                max: 200_000,
-            },
-            ConfigError::ReplicasOutOfRange {
-                replicas: 5,
-                nodes: 4,
-            },
-            ConfigError::KeyCountOutOfRange { count: 0, max: 10 },
-            ConfigError::KeyTooLong {
-                position: 1,
-                max: 1024,
-            },
-            ConfigError::UnknownStrategy { given: "x".into() },
-            ConfigError::OverBudget(OverBudget::Rendezvous {
-                nodes: 32,
-                keys: 1_000_000,
-                replicas: 2,
-                max: 8_000_000,
-            }),
-            ConfigError::OverBudget(OverBudget::KeyCopies {
-                keys: 10_000_000,
-                replicas: 2,
-                max: 8_000_000,
-            }),
-            ConfigError::OverBudget(OverBudget::DeviationSweep {
-                trials: 16,
-                ring_points: 30_000_000,
-                max: 20_000_000,
-            }),
-            ConfigError::OverBudget(OverBudget::MovementSweep {
-                sizes: 64,
-                keys: 10_000_000,
-                max: 100_000_000,
-            }),
-        ];
+        let errors = ConfigError::examples();
         for e in &errors {
             check_langs(&format!("{e:?}"), |l| config_error(l, e), false, false);
         }

@@ -3,85 +3,11 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
-use partlab_core::budget::OverBudget;
 use partlab_core::config::ConfigError;
 use partlab_lab::i18n::{notice, tr, Text};
 use partlab_lab::model::Notice;
 use partlab_lab::state::{Field, FragmentIssue, Lang, StateError};
 use partlab_lab::study::fields::StudyIssue;
-
-/// One of every configuration error (the same list as the i18n unit test's).
-fn config_errors() -> Vec<ConfigError> {
-    vec![
-        ConfigError::NoNodes,
-        ConfigError::TooManyNodes {
-            count: 300,
-            max: 256,
-        },
-        ConfigError::EmptyNodeName { position: 2 },
-        ConfigError::DuplicateNodeName { name: "a".into() },
-        ConfigError::NodeNameTooLong {
-            name: "a".into(),
-            chars: 70,
-            max: 64,
-        },
-        ConfigError::NodeNameControlChar { name: "a\n".into() },
-        ConfigError::InvalidWeight {
-            node: "a".into(),
-            weight: -1.0,
-            min: 0.1,
-            max: 1000.0,
-        },
-        ConfigError::NodeNameHiddenChar {
-            name: "a\u{202e}b".into(),
-            code: 0x202e,
-        },
-        ConfigError::VnodesOutOfRange {
-            vnodes: 0,
-            max: 10_000,
-        },
-        ConfigError::TooManyVnodesForNode {
-            node: "a".into(),
-            vnodes: 20_000,
-            max: 10_000,
-        },
-        ConfigError::TooManyRingPoints {
-            points: 300_000,
-            max: 200_000,
-        },
-        ConfigError::ReplicasOutOfRange {
-            replicas: 5,
-            nodes: 4,
-        },
-        ConfigError::KeyCountOutOfRange { count: 0, max: 10 },
-        ConfigError::KeyTooLong {
-            position: 1,
-            max: 1024,
-        },
-        ConfigError::UnknownStrategy { given: "x".into() },
-        ConfigError::OverBudget(OverBudget::Rendezvous {
-            nodes: 32,
-            keys: 1_000_000,
-            replicas: 2,
-            max: 8_000_000,
-        }),
-        ConfigError::OverBudget(OverBudget::KeyCopies {
-            keys: 10_000_000,
-            replicas: 2,
-            max: 8_000_000,
-        }),
-        ConfigError::OverBudget(OverBudget::DeviationSweep {
-            trials: 16,
-            ring_points: 30_000_000,
-            max: 20_000_000,
-        }),
-        ConfigError::OverBudget(OverBudget::MovementSweep {
-            sizes: 64,
-            keys: 10_000_000,
-            max: 100_000_000,
-        }),
-    ]
-}
 
 /// Notices of every kind, with every field and a few errors inside.
 fn notices() -> Vec<Notice> {
@@ -94,7 +20,7 @@ fn notices() -> Vec<Notice> {
             weight: 9.0,
         },
     ];
-    errors.extend(config_errors().into_iter().map(StateError::Config));
+    errors.extend(ConfigError::examples().into_iter().map(StateError::Config));
     let mut out = vec![
         Notice::EmptyKey,
         Notice::KeyTooLong,
