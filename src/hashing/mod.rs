@@ -136,6 +136,8 @@ pub struct Hashing {
     rendered_nodes: Vec<String>,
     /// The state the controls were last synchronised with.
     rendered_controls: Option<LabState>,
+    /// What the frame last wrote of the small things it checks every frame.
+    marks: FrameMarks,
     reset_focused: bool,
     timing: Vec<(&'static str, f64)>,
     ring_frame: Option<ring::RingFrame>,
@@ -181,6 +183,41 @@ pub struct Hashing {
     size_watch: Option<SizeWatch>,
     /// The page's listeners on the chapter's elements, dropped with the chapter.
     _listeners: Vec<Listener>,
+}
+
+/// What the frame last wrote of the things it looks at every frame (the notices, the progress
+/// note, the baseline button, the embed view, the pending-change flag): a frame where they
+/// did not change does not cross to the page for them. Only the frame writes them, and a new
+/// chapter starts with none written.
+#[derive(Default)]
+struct FrameMarks {
+    notices: Option<(Lang, Vec<Notice>)>,
+    progress: Option<(String, bool)>,
+    baseline: Option<(Lang, bool)>,
+    embed: Option<Option<View>>,
+    pending: Option<bool>,
+}
+
+/// The body's embed class and attribute for the view embedded, if any (`marks.embed`: as last
+/// written).
+fn apply_embed(marks: &mut FrameMarks, embed: Option<View>) {
+    if marks.embed == Some(embed) {
+        return;
+    }
+    let Some(body) = dom::document().ok().and_then(|d| d.body()) else {
+        return;
+    };
+    marks.embed = Some(embed);
+    match embed {
+        Some(v) => {
+            let _ = body.class_list().add_1("embed");
+            dom::set_attr(&body, "data-embed", v.name());
+        }
+        None => {
+            let _ = body.class_list().remove_1("embed");
+            let _ = body.remove_attribute("data-embed");
+        }
+    }
 }
 
 /// Quiet time after the last input before chart sweeps (re)start, in ms.
@@ -340,7 +377,7 @@ impl Hashing {
         let started = now();
         self.work_until(started + TICK_WORK_MS);
         if self.lab.busy() {
-            page::render_progress(&self.lab);
+            page::render_progress(&self.lab, &mut self.marks.progress);
             self.schedule_work();
         } else {
             self.schedule_frame();
@@ -420,7 +457,7 @@ impl Hashing {
             rebuild_nodes = true;
             self.rendered_nodes = names;
         }
-        self.apply_embed();
+        apply_embed(&mut self.marks, target.embed);
         let controls_changed = self.rendered_controls.as_ref() != Some(target);
         if rebuild_nodes || controls_changed || self.reset_focused {
             let focused = if rebuild_nodes { active_id() } else { None };
@@ -436,25 +473,37 @@ impl Hashing {
             }
             self.rendered_controls = Some(self.lab.target_state().clone());
         }
-        page::render_notices(&self.lab)?;
-        page::render_progress(&self.lab);
-        page::render_baseline(&self.lab);
+        let notices_written = self
+            .marks
+            .notices
+            .as_ref()
+            .is_some_and(|(l, n)| *l == lang && n.as_slice() == self.lab.notices());
+        if !notices_written {
+            page::render_notices(&self.lab)?;
+            self.marks.notices = Some((lang, self.lab.notices().to_vec()));
+        }
+        page::render_progress(&self.lab, &mut self.marks.progress);
+        let baseline = (self.lab.state().lang, self.lab.baseline_pinned());
+        if self.marks.baseline != Some(baseline) {
+            page::render_baseline(&self.lab);
+            self.marks.baseline = Some(baseline);
+        }
         let mut lap = |timing: &mut Vec<(&'static str, f64)>, name: &'static str| {
             let n = now();
             timing.push((name, n - t));
             t = n;
         };
         lap(&mut self.timing, "controls");
-        if let Some(app) = by_id("app") {
-            dom::set_attr(
-                &app,
-                "data-pending-change",
-                if self.lab.has_pending_change() {
-                    "true"
-                } else {
-                    "false"
-                },
-            );
+        let pending = self.lab.has_pending_change();
+        if self.marks.pending != Some(pending) {
+            if let Some(app) = by_id("app") {
+                dom::set_attr(
+                    &app,
+                    "data-pending-change",
+                    if pending { "true" } else { "false" },
+                );
+            }
+            self.marks.pending = Some(pending);
         }
         if !self.lab.ready() {
             // The first experiment is being computed: its ring, from the configuration alone,
@@ -645,22 +694,6 @@ impl Hashing {
             sizes.movement,
         )?;
         page::render_movement_table(&self.lab, sweep)
-    }
-
-    fn apply_embed(&self) {
-        let Some(body) = dom::document().ok().and_then(|d| d.body()) else {
-            return;
-        };
-        match self.lab.target_state().embed {
-            Some(v) => {
-                let _ = body.class_list().add_1("embed");
-                dom::set_attr(&body, "data-embed", v.name());
-            }
-            None => {
-                let _ = body.class_list().remove_1("embed");
-                let _ = body.remove_attribute("data-embed");
-            }
-        }
     }
 
     fn after_render(&mut self) {
@@ -1137,6 +1170,7 @@ impl Hashing {
             rendered_lang: None,
             rendered_nodes: Vec::new(),
             rendered_controls: None,
+            marks: FrameMarks::default(),
             reset_focused: false,
             timing: Vec::new(),
             ring_frame: None,

@@ -568,10 +568,12 @@ thread_local! {
 /// change was just applied or rejected: the control shows the state, e.g. a rejected name
 /// goes back to the last valid one).
 ///
-/// `written` is the state the controls were last written from: only the groups of controls
-/// whose part of the state differs from it are written again (a vnodes step touches the
-/// vnodes slider and its output, not the node rows, the presets or the strategy's
-/// parameters). `None`, a language change or `reset_focused` writes every control.
+/// `written` is the state the controls were last written from. The inputs (which the user
+/// changes) are always brought back to the state, under the focus rule above; what only the
+/// state decides (outputs, value texts, accessible names, the presets' pressed state, the
+/// table-size options) is written again only where its part of the state changed since: a
+/// vnodes step touches the vnodes slider's texts, not the node rows' or the presets'.
+/// `None` or a language change writes everything.
 pub fn render_controls(
     lab: &Lab,
     rebuild_nodes: bool,
@@ -582,8 +584,8 @@ pub fn render_controls(
     // The controls show the experiment asked for, also while it is being computed.
     let st = lab.target_state();
     let lang = st.lang;
-    let written = written.filter(|w| !reset_focused && !relabel && w.lang == lang);
-    // Whether a group of controls shows something that changed since it was last written.
+    let written = written.filter(|w| !relabel && w.lang == lang);
+    // Whether what the state alone decides in a group of controls changed since last written.
     let differs = |part: fn(&LabState, &LabState) -> bool| written.is_none_or(|w| part(w, st));
     let focused = crate::dom::document()?
         .active_element()
@@ -600,8 +602,8 @@ pub fn render_controls(
             set_select_value(id, value);
         }
     };
+    set_select_value("strategy", st.strategy.name());
     if differs(|w, st| w.strategy != st.strategy) {
-        set_select_value("strategy", st.strategy.name());
         set_text_id(
             "vnodes-note",
             if st.strategy.uses_vnodes() {
@@ -619,8 +621,8 @@ pub fn render_controls(
             },
         );
     }
+    set_input_value("vnodes", &nearest_stop(&VNODE_STOPS, st.vnodes).to_string());
     if differs(|w, st| w.vnodes != st.vnodes) {
-        set_input_value("vnodes", &nearest_stop(&VNODE_STOPS, st.vnodes).to_string());
         if let Some(v) = by_id("vnodes") {
             set_attr(
                 &v,
@@ -634,11 +636,14 @@ pub fn render_controls(
         }
         set_text_id("vnodes-out", &fmt_int(lang, u64::from(st.vnodes)));
     }
-    if differs(|w, st| w.strategy != st.strategy || w.params != st.params) {
-        render_params(st, lang);
-    }
+    render_params(
+        st,
+        lang,
+        differs(|w, st| w.strategy != st.strategy || w.params != st.params),
+        written.is_none(),
+    );
+    set_input_value("keys", &nearest_stop(&KEY_STOPS, st.key_count).to_string());
     if differs(|w, st| w.key_count != st.key_count) {
-        set_input_value("keys", &nearest_stop(&KEY_STOPS, st.key_count).to_string());
         if let Some(k) = by_id("keys") {
             set_attr(
                 &k,
@@ -652,12 +657,12 @@ pub fn render_controls(
         }
         set_text_id("keys-out", &fmt_int(lang, u64::from(st.key_count)));
     }
-    if differs(|w, st| w.replicas != st.replicas || w.nodes.len() != st.nodes.len()) {
+    if differs(|w, st| w.nodes.len() != st.nodes.len()) {
         if let Some(r) = by_id("replicas") {
             set_attr(&r, "max", &st.nodes.len().to_string());
         }
-        set_input_value("replicas", &st.replicas.to_string());
     }
+    set_input_value("replicas", &st.replicas.to_string());
     if differs(|w, st| w.preset != st.preset) {
         for s in lesson::scenarios() {
             if let Some(b) = by_id(&format!("preset-{}", s.id)) {
@@ -666,9 +671,7 @@ pub fn render_controls(
             }
         }
     }
-    if !rebuild_nodes && !differs(|w, st| w.nodes != st.nodes) {
-        return Ok(());
-    }
+    let node_texts = rebuild_nodes || differs(|w, st| w.nodes != st.nodes);
     let Some(list) = by_id("node-list") else {
         return Ok(());
     };
@@ -761,6 +764,11 @@ pub fn render_controls(
     }
     let single = st.nodes.len() <= 1;
     for (i, n) in st.nodes.iter().enumerate() {
+        set_input_value(&format!("node-name-{i}"), &n.name);
+        set_input_value(&format!("node-weight-{i}"), &format!("{}", n.weight));
+        if !node_texts {
+            continue;
+        }
         // Each control names its node for screen readers: four sliders all called "Weight"
         // cannot be told apart. User text only ever goes into attribute values.
         if let Some(e) = by_id(&format!("node-name-{i}")) {
@@ -777,8 +785,6 @@ pub fn render_controls(
                 &format!("{} {}", tr(lang, Text::WeightOfNode), n.name),
             );
         }
-        set_input_value(&format!("node-name-{i}"), &n.name);
-        set_input_value(&format!("node-weight-{i}"), &format!("{}", n.weight));
         set_text_id(&format!("node-weight-out-{i}"), &fmt_dec(lang, n.weight, 1));
         if let Some(b) = by_id(&format!("node-remove-{i}")) {
             // The accessible name says which node; user text goes into an attribute value,
@@ -1316,15 +1322,25 @@ fn weighted_of(d: &partlab_core::stats::Distribution) -> bool {
 
 /// The note that says a change is being computed, and how far it is (empty when idle);
 /// `#app[data-busy]` says the same to tests and scripts.
-pub fn render_progress(lab: &Lab) {
+///
+/// `written` is the note and busy flag last written: unchanged, nothing is written.
+pub fn render_progress(lab: &Lab, written: &mut Option<(String, bool)>) {
     let text = lab
         .progress()
         .map(|p| progress_note(lab.target_state().lang, &p, lab.ready()))
         .unwrap_or_default();
+    let busy = lab.busy();
+    if written
+        .as_ref()
+        .is_some_and(|(t, b)| *t == text && *b == busy)
+    {
+        return;
+    }
     set_text_id("progress", &text);
     if let Some(app) = by_id("app") {
-        set_attr(&app, "data-busy", if lab.busy() { "true" } else { "false" });
+        set_attr(&app, "data-busy", if busy { "true" } else { "false" });
     }
+    *written = Some((text, busy));
 }
 
 /// The bar chart's text alternative.
@@ -1581,8 +1597,10 @@ fn params_fields(field: &FieldBuilder) -> Result<H, JsValue> {
         .child(field("probes", probes, Some("probes-out"))?.id("probes-field"))
 }
 
-/// Shows the parameter of the strategy on screen, with its value.
-fn render_params(st: &LabState, lang: Lang) {
+/// Shows the parameter of the strategy on screen, with its value: the inputs always, the
+/// fields shown and the value texts when `texts` (their part of the state changed), the
+/// table sizes' option texts when `options` (first written, or another language).
+fn render_params(st: &LabState, lang: Lang, texts: bool, options: bool) {
     let show = |id: &str, on: bool| {
         if let Some(e) = by_id(id) {
             if on {
@@ -1592,17 +1610,24 @@ fn render_params(st: &LabState, lang: Lang) {
             }
         }
     };
-    show("table-size-field", st.strategy == Strategy::Maglev);
-    show("load-factor-field", st.strategy == Strategy::Bounded);
-    show("probes-field", st.strategy == Strategy::MultiProbe);
+    if texts {
+        show("table-size-field", st.strategy == Strategy::Maglev);
+        show("load-factor-field", st.strategy == Strategy::Bounded);
+        show("probes-field", st.strategy == Strategy::MultiProbe);
+    }
     let p = st.params;
     if let Some(sel) = crate::hashing::by_id_as::<web_sys::HtmlSelectElement>("table-size") {
-        for (i, m) in TABLE_SIZE_STOPS.iter().enumerate() {
-            if let Some(o) = sel.item(i as u32) {
-                o.set_text_content(Some(&fmt_int(lang, u64::from(*m))));
+        if options {
+            for (i, m) in TABLE_SIZE_STOPS.iter().enumerate() {
+                if let Some(o) = sel.item(i as u32) {
+                    o.set_text_content(Some(&fmt_int(lang, u64::from(*m))));
+                }
             }
         }
-        sel.set_value(&p.table_size.to_string());
+        let value = p.table_size.to_string();
+        if sel.value() != value {
+            sel.set_value(&value);
+        }
     }
     let lf = LOAD_FACTOR_STOPS
         .iter()
@@ -1614,11 +1639,14 @@ fn render_params(st: &LabState, lang: Lang) {
         })
         .map_or(0, |(i, _)| i);
     set_input_value("load-factor", &lf.to_string());
+    set_input_value("probes", &nearest_stop(&PROBE_STOPS, p.probes).to_string());
+    if !texts {
+        return;
+    }
     set_text_id("load-factor-out", &fmt_dec(lang, p.load_factor, 2));
     if let Some(e) = by_id("load-factor") {
         set_attr(&e, "aria-valuetext", &fmt_dec(lang, p.load_factor, 2));
     }
-    set_input_value("probes", &nearest_stop(&PROBE_STOPS, p.probes).to_string());
     set_text_id("probes-out", &p.probes.to_string());
     if let Some(e) = by_id("probes") {
         set_attr(&e, "aria-valuetext", &p.probes.to_string());
