@@ -17,7 +17,8 @@
 #      wall time (median of 3) and peak RSS (/usr/bin/time), printed and saved to
 #      target/bench-cli.md.
 #
-# Extra arguments go to bench.mjs (e.g. --quick for fewer runs).
+# Extra arguments go to bench.mjs (e.g. --quick for fewer runs; --only load for the first loads
+# alone, [10], with the time from the app's start to the ring's frame).
 # PARTLAB_BENCH_NO_BUILD=1 skips step 1 (uses dist/ as it is); PARTLAB_BENCH_NO_NATIVE=1 skips 3;
 # PARTLAB_BENCH_NO_CLI=1 skips 6.
 # The machine is shared and noisy: run it twice and keep the quieter run (the load average is
