@@ -671,10 +671,11 @@ pub fn render_controls(
             }
         }
     }
-    let node_texts = rebuild_nodes || differs(|w, st| w.nodes != st.nodes);
     let Some(list) = by_id("node-list") else {
         return Ok(());
     };
+    // Rows from this index on are built below (none: the node count).
+    let mut built_from = st.nodes.len();
     if rebuild_nodes {
         // Rows already there for the same names (a node joined or left at the end, the
         // language is the same) stay; the others are built.
@@ -696,6 +697,7 @@ pub fn render_controls(
             clear(&list);
             0
         };
+        built_from = first;
         for (i, n) in st.nodes.iter().enumerate().skip(first) {
             let swatch = H::new("span")?
                 .class("swatch")
@@ -763,10 +765,16 @@ pub fn render_controls(
         }
     }
     let single = st.nodes.len() <= 1;
+    let was_single = written.map(|w| w.nodes.len() <= 1);
     for (i, n) in st.nodes.iter().enumerate() {
         set_input_value(&format!("node-name-{i}"), &n.name);
         set_input_value(&format!("node-weight-{i}"), &format!("{}", n.weight));
-        if !node_texts {
+        // A row's texts follow its node (a join or a weight step rewrites only the rows it
+        // changed), its place, and whether it is the only one (no remove then).
+        let row_changed = i >= built_from
+            || written.is_none_or(|w| w.nodes.get(i) != Some(n))
+            || was_single != Some(single);
+        if !row_changed {
             continue;
         }
         // Each control names its node for screen readers: four sliders all called "Weight"
