@@ -255,19 +255,9 @@ fn reveal_current_tab(chapter: ChapterId) {
         return;
     }
     let reveal = Closure::once_into_js(move || {
-        let Some(tab) = by_id(&format!("tab-{}", chapter.slug())) else {
-            return;
-        };
-        let Some(row) = tab.closest(".chapter-tabs").ok().flatten() else {
-            return;
-        };
-        let (t, r) = (
-            tab.get_bounding_client_rect(),
-            row.get_bounding_client_rect(),
-        );
-        let centred =
-            f64::from(row.scroll_left()) + (t.left() - r.left()) - (r.width() - t.width()) / 2.0;
-        row.set_scroll_left(centred.max(0.0).round() as i32);
+        if let Some(tab) = by_id(&format!("tab-{}", chapter.slug())) {
+            scroll_tab_into_row(&tab, TabPlace::Middle);
+        }
     });
     let _ = w.request_animation_frame(reveal.unchecked_ref());
 }
@@ -275,6 +265,20 @@ fn reveal_current_tab(chapter: ChapterId) {
 /// Scrolls the chapter tabs' row (on a narrow screen, where it scrolls sideways) just enough
 /// for `tab` to be seen whole, with a little of its neighbours.
 pub fn keep_tab_in_row(tab: &Element) {
+    scroll_tab_into_row(tab, TabPlace::Whole);
+}
+
+/// Where [`scroll_tab_into_row`] puts a tab.
+enum TabPlace {
+    /// In the middle of the row.
+    Middle,
+    /// Wholly in view, moving the row as little as that takes.
+    Whole,
+}
+
+/// Scrolls the row of chapter tabs holding `tab` (only where the row overflows) to show it at
+/// `place`.
+fn scroll_tab_into_row(tab: &Element, place: TabPlace) {
     let Some(row) = tab.closest(".chapter-tabs").ok().flatten() else {
         return;
     };
@@ -286,12 +290,11 @@ pub fn keep_tab_in_row(tab: &Element) {
         row.get_bounding_client_rect(),
     );
     let margin = 24.0;
-    let shift = if t.left() < r.left() {
-        t.left() - r.left() - margin
-    } else if t.right() > r.right() {
-        t.right() - r.right() + margin
-    } else {
-        return;
+    let shift = match place {
+        TabPlace::Middle => (t.left() - r.left()) - (r.width() - t.width()) / 2.0,
+        TabPlace::Whole if t.left() < r.left() => t.left() - r.left() - margin,
+        TabPlace::Whole if t.right() > r.right() => t.right() - r.right() + margin,
+        TabPlace::Whole => return,
     };
     row.set_scroll_left((f64::from(row.scroll_left()) + shift).round().max(0.0) as i32);
 }

@@ -473,21 +473,9 @@ impl Hashing {
             }
             self.rendered_controls = Some(self.lab.target_state().clone());
         }
-        let notices_written = self
-            .marks
-            .notices
-            .as_ref()
-            .is_some_and(|(l, n)| *l == lang && n.as_slice() == self.lab.notices());
-        if !notices_written {
-            page::render_notices(&self.lab)?;
-            self.marks.notices = Some((lang, self.lab.notices().to_vec()));
-        }
+        page::render_notices(&self.lab, &mut self.marks.notices)?;
         page::render_progress(&self.lab, &mut self.marks.progress);
-        let baseline = (self.lab.state().lang, self.lab.baseline_pinned());
-        if self.marks.baseline != Some(baseline) {
-            page::render_baseline(&self.lab);
-            self.marks.baseline = Some(baseline);
-        }
+        page::render_baseline(&self.lab, &mut self.marks.baseline);
         let mut lap = |timing: &mut Vec<(&'static str, f64)>, name: &'static str| {
             let n = now();
             timing.push((name, n - t));

@@ -825,9 +825,16 @@ fn notice_box(n: &Notice) -> &'static str {
     }
 }
 
-/// Shows the notices, each next to what it is about.
-pub fn render_notices(lab: &Lab) -> Result<(), JsValue> {
+/// Shows the notices, each next to what it is about (`written`: the language and notices
+/// last shown; unchanged, nothing is read or written).
+pub fn render_notices(lab: &Lab, written: &mut Option<(Lang, Vec<Notice>)>) -> Result<(), JsValue> {
     let lang = lab.target_state().lang;
+    if written
+        .as_ref()
+        .is_some_and(|(l, n)| *l == lang && n.as_slice() == lab.notices())
+    {
+        return Ok(());
+    }
     for id in ["notices", "control-notices", "key-notices"] {
         let Some(box_) = by_id(id) else {
             continue;
@@ -858,6 +865,7 @@ pub fn render_notices(lab: &Lab) -> Result<(), JsValue> {
                 .el(),
         )?;
     }
+    *written = Some((lang, lab.notices().to_vec()));
     Ok(())
 }
 
@@ -1533,8 +1541,14 @@ fn moved_why(lab: &Lab) -> Option<Text> {
     }
 }
 
-/// The "count moves from here" button: its words and whether a reference is pinned.
-pub fn render_baseline(lab: &Lab) {
+/// The "count moves from here" button: its words and whether a reference is pinned
+/// (`written`: as last shown; unchanged, nothing is written).
+pub fn render_baseline(lab: &Lab, written: &mut Option<(Lang, bool)>) {
+    let now = (lab.state().lang, lab.baseline_pinned());
+    if *written == Some(now) {
+        return;
+    }
+    *written = Some(now);
     if let Some(b) = by_id("pin-baseline") {
         crate::dom::set_text(&b, tr(lab.state().lang, Text::PinBaseline));
         set_attr(
