@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The layers, checked on the dependency graph (a step of scripts/test.sh):
-#   - partlab-core depends on no drawing and no web crate;
+#   - partlab-core depends on no drawing and no web crate, partlab-raster on nothing at all;
 #   - partlab-lab and partlab-cli declare no web crate, and natively none reaches them;
 #   - web crates are declared only by the browser crates: the root package (the page's first
 #     part), partlab-web (helpers shared by the page's two wasm modules) and partlab-study-web
@@ -34,6 +34,7 @@ forbid() {
   fi
 }
 forbid partlab-core "$web|plotters|plotters-backend|plotters-svg" "web or drawing crate (any target)" --target all
+forbid partlab-raster "$web|plotters|plotters-backend|plotters-svg|partlab-core|partlab-lab" "web, drawing or Partlab crate (any target)" --target all
 forbid partlab-lab "$web" "web crate declared" --target all --depth 1
 forbid partlab-lab "$web" "web crate (native graph)"
 forbid partlab-cli "$web" "web crate declared" --target all --depth 1

@@ -2,28 +2,32 @@
 //! vnode ticks, sample keys as dots (moved keys highlighted) and the selected key.
 //! Crisp on high-DPI screens: the backing store is `devicePixelRatio` times the CSS size.
 //!
-//! Each colour's arcs, ticks and dots are one `Path2D` built from SVG path data
+//! Each colour's arcs and ticks are one `Path2D` built from SVG path data
 //! ([`partlab_lab::paths`]): a few calls per colour instead of one per shape. The arcs and
 //! ticks of a ring are kept ([`RingCache`]) while its configuration and the canvas size stay
 //! the same, so a redraw for another reason (a key selected, other keys moved) only strokes
 //! them again. (Keeping their pixels on an off-page canvas instead costs more: copying a
 //! canvas just drawn makes the browser rasterize it inside the frame.)
+//!
+//! The sample keys' dots are painted in Rust ([`partlab_lab::raster`]) into a buffer that goes
+//! to an off-page canvas with `putImageData` and onto the ring with one `drawImage`: as a path
+//! of 1 500 round marks, the browser rasterised them for 3–4 ms of every frame (a slow laptop:
+//! four times that), out of sight of the page's timings, when it committed the frame.
 
+use std::cell::RefCell;
 use std::f64::consts::{FRAC_PI_2, TAU};
 
+use wasm_bindgen::Clamped;
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, Path2d};
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData, Path2d};
 
 use partlab_core::strategy::RingPoint;
 use partlab_lab::geometry::{angle_of, owner_arcs, ticks, RingLayout};
 use partlab_lab::model::{Dot, KeyPath, Lab, Preview};
-use partlab_lab::palette::{chart_theme, node_colour, ChartTheme, Theme};
-use partlab_lab::paths::{arcs_path, circles_path, dot, ticks_path};
+use partlab_lab::palette::{chart_theme, node_colour, ChartTheme, Rgb, Theme};
+use partlab_lab::paths::{arcs_path, circles_path, ticks_path};
 use partlab_lab::state::NodeSpec;
-
-use std::hash::{Hash, Hasher};
-
-use crate::dom::Fnv;
+use partlab_raster::Pixels;
 
 /// What the last drawing placed where (for hit-testing clicks).
 pub struct RingFrame {
@@ -119,26 +123,16 @@ type ColourPaths = (String, Path2d, Path2d);
 const RINGS_KEPT: usize = 4;
 
 /// The arcs and ticks of the last rings drawn (most recent last), one pair of paths per
-/// colour; and the sample keys' dots as path data, one string per dot in sample order (their
-/// places depend only on the key set and the canvas size, not on their owners).
+/// colour; and the sample keys' places in CSS pixels, in sample order (they depend only on the
+/// key set and the canvas size, not on their owners).
 #[derive(Default)]
 pub struct RingCache {
     bases: Vec<(BaseKey, Vec<ColourPaths>)>,
-    dots: Option<(DotsKey, Vec<String>)>,
-    /// Each colour's unmoved dots as one path, by a fingerprint of which dots they are and
-    /// where they are drawn: a step that moves no sample key into or out of a colour (most
-    /// of a slider drag's colours) reuses that colour's path instead of parsing it again.
-    dot_groups: DotGroups,
+    dots: Option<(DotsKey, Vec<(f64, f64)>)>,
 }
 
 /// What places the dots: the key set's generation and the canvas's CSS size (bits).
 type DotsKey = (u64, u64, u64);
-
-/// Colour groups of dots as paths, by fingerprint (most recent last).
-type DotGroups = Vec<(u64, Path2d)>;
-
-/// Dot paths kept (a few colours, over a few steps back and forth).
-const DOT_GROUPS_KEPT: usize = 32;
 
 /// Sizes `canvas`'s backing store for a CSS box of `size` times `dpr` (a change of size
 /// clears it; the same size keeps its pixels) and returns a context scaled so drawing
@@ -191,43 +185,47 @@ pub fn draw(
         size_bits: (w.to_bits(), h.to_bits()),
         theme,
     };
-    let paths = match cache.bases.iter().position(|(k, _)| *k == key) {
-        Some(i) => cache.bases.remove(i).1,
-        None => base_paths(scene, &layout, &chart_theme(theme))?,
-    };
     let ctx = prepare_sized(canvas, (w, h), dpr)?;
     let t = chart_theme(theme);
-    draw_base(&ctx, &t, &layout, (w, h), &paths, scene.label)?;
-    if cache.bases.len() >= RINGS_KEPT {
-        cache.bases.remove(0);
-    }
-    cache.bases.push((key, paths));
-    let t1 = crate::now();
-    timing.push(("ring-base", t1 - t0));
+    // The background and the unmoved dots first, as one image that replaces every pixel:
+    // the dots lie inside the arcs, so nothing drawn after them covers them.
     let dots_key = (scene.dots_key, w.to_bits(), h.to_bits());
-    let dot_paths = match cache.dots.take() {
+    let places = match cache.dots.take() {
         Some((k, d)) if k == dots_key => d,
         _ => scene
             .dots
             .iter()
-            .map(|d| {
-                let mut s = String::new();
-                dot(&mut s, layout.dot_position(d.hash));
-                s
-            })
+            .map(|d| layout.dot_position(d.hash))
             .collect(),
     };
-    let dots = draw_dots(
-        &ctx,
-        &scene.dots,
-        &t,
-        &layout,
-        &dot_paths,
-        (dots_key, &mut cache.dot_groups),
-    )?;
-    cache.dots = Some((dots_key, dot_paths));
+    let small = dot_size(&layout);
+    let any_moved = scene.dots.iter().any(|d| d.moved_from.is_some());
+    let unmoved = UnmovedDots {
+        dots: &scene.dots,
+        places: &places,
+        radius: small,
+        opacity: if any_moved { 0.35 } else { 0.9 },
+    };
+    put_background_and_dots(canvas, &ctx, dpr, &t, &unmoved)?;
+    let t1 = crate::now();
+    let paths = match cache.bases.iter().position(|(k, _)| *k == key) {
+        Some(i) => cache.bases.remove(i).1,
+        None => base_paths(scene, &layout, &t)?,
+    };
+    draw_base(&ctx, &t, &layout, &paths, scene.label)?;
+    if cache.bases.len() >= RINGS_KEPT {
+        cache.bases.remove(0);
+    }
+    cache.bases.push((key, paths));
+    let t2 = crate::now();
+    timing.push(("ring-base", t2 - t1));
+    if any_moved {
+        draw_moved_dots(&ctx, &scene.dots, &t, &layout, small)?;
+    }
+    cache.dots = Some((dots_key, places));
+    let dots = scene.dots.to_vec();
     draw_selection(&ctx, &t, &layout, path)?;
-    timing.push(("ring-dots", crate::now() - t1));
+    timing.push(("ring-dots", (t1 - t0) + (crate::now() - t2)));
     Ok(RingFrame { layout, dots })
 }
 
@@ -257,19 +255,15 @@ fn base_paths(
         .collect()
 }
 
-/// Background, the hash space, the owner arcs, the vnode ticks, the "0" label.
+/// The hash space, the owner arcs, the vnode ticks, the "0" label (over the background).
 fn draw_base(
     ctx: &CanvasRenderingContext2d,
     t: &ChartTheme,
     layout: &RingLayout,
-    (w, h): (f64, f64),
     paths: &[ColourPaths],
     label: bool,
 ) -> Result<(), JsValue> {
     ctx.set_global_alpha(1.0);
-    ctx.set_fill_style_str(&css(t, |t| t.background));
-    ctx.fill_rect(0.0, 0.0, w, h);
-
     // The hash space as a thin circle.
     ctx.set_stroke_style_str(&css(t, |t| t.grid));
     ctx.set_line_width(1.0);
@@ -306,62 +300,25 @@ fn draw_base(
     Ok(())
 }
 
-/// Key dots: unmoved ones first (dimmed when a change moved some), moved ones on top.
-fn draw_dots(
+/// The radius of a key dot (CSS pixels) on a ring of `layout`.
+fn dot_size(layout: &RingLayout) -> f64 {
+    (layout.radius / 110.0).clamp(1.6, 3.0)
+}
+
+/// The keys the last change moved, over the dimmed others: each filled with its new owner's
+/// colour, ringed with its old owner's, and outlined in the text colour so it stands out on
+/// any arc.
+fn draw_moved_dots(
     ctx: &CanvasRenderingContext2d,
     dots: &[Dot],
     t: &ChartTheme,
     layout: &RingLayout,
-    dot_paths: &[String],
-    (dots_key, groups): (DotsKey, &mut DotGroups),
-) -> Result<Vec<Dot>, JsValue> {
+    small: f64,
+) -> Result<(), JsValue> {
     let colour = |slot: usize| t.mark(node_colour(slot)).css();
-    let any_moved = dots.iter().any(|d| d.moved_from.is_some());
-    let mut slots: Vec<usize> = dots.iter().map(|d| d.colour).collect();
-    slots.sort_unstable();
-    slots.dedup();
-    let small = (layout.radius / 110.0).clamp(1.6, 3.0);
-    ctx.set_global_alpha(if any_moved { 0.35 } else { 0.9 });
-    ctx.set_line_cap("round");
-    ctx.set_line_width(2.0 * small);
-    let mut data = String::with_capacity(dot_paths.iter().map(String::len).sum());
-    for &slot in &slots {
-        let members = || {
-            dots.iter()
-                .enumerate()
-                .filter(move |(_, d)| d.colour == slot && d.moved_from.is_none())
-                .map(|(i, _)| i)
-        };
-        let sig = {
-            let mut h = Fnv::default();
-            dots_key.hash(&mut h);
-            members().for_each(|i| i.hash(&mut h));
-            h.finish()
-        };
-        let path = match groups.iter().position(|(k, _)| *k == sig) {
-            Some(i) => groups.remove(i).1,
-            None => {
-                data.clear();
-                for i in members() {
-                    if let Some(p) = dot_paths.get(i) {
-                        data.push_str(p);
-                    }
-                }
-                Path2d::new_with_path_string(&data)?
-            }
-        };
-        ctx.set_stroke_style_str(&colour(slot));
-        ctx.stroke_with_path(&path);
-        groups.push((sig, path));
-    }
-    if groups.len() > DOT_GROUPS_KEPT {
-        groups.drain(..groups.len() - DOT_GROUPS_KEPT);
-    }
     ctx.set_line_cap("butt");
     ctx.set_global_alpha(1.0);
-    if any_moved {
-        // A moved key: filled with its new owner's colour, ringed with its old owner's, and
-        // outlined in the text colour so it stands out on any arc.
+    {
         let big = small * 1.9;
         let ring_w = (small * 0.9).max(1.5);
         let mut pairs: Vec<(usize, usize)> = dots
@@ -393,7 +350,63 @@ fn draw_dots(
             ctx.stroke_with_path(&p);
         }
     }
-    Ok(dots.to_vec())
+    Ok(())
+}
+
+/// The dots drawn dimmed or not, below the moved ones: each in its owner's colour.
+struct UnmovedDots<'a> {
+    dots: &'a [Dot],
+    /// Each dot's place, CSS pixels.
+    places: &'a [(f64, f64)],
+    /// CSS pixels.
+    radius: f64,
+    opacity: f64,
+}
+
+thread_local! {
+    /// The pixels of the last ring drawn, shared by every ring of the page (each is drawn and
+    /// handed over at once): one buffer at the largest ring's size, not one per ring.
+    static DOT_PIXELS: RefCell<Pixels> = RefCell::new(Pixels::default());
+}
+
+/// Paints the background and the unmoved dots at the canvas's device size, one group per
+/// colour in colour order (a colour's dots merge, as one path's would), and puts the pixels
+/// on the canvas, replacing all of them.
+fn put_background_and_dots(
+    canvas: &HtmlCanvasElement,
+    ctx: &CanvasRenderingContext2d,
+    dpr: f64,
+    t: &ChartTheme,
+    u: &UnmovedDots<'_>,
+) -> Result<(), JsValue> {
+    let (dw, dh) = (canvas.width(), canvas.height());
+    if dw == 0 || dh == 0 {
+        return Ok(());
+    }
+    let mut slots: Vec<usize> = u
+        .dots
+        .iter()
+        .filter(|d| d.moved_from.is_none())
+        .map(|d| d.colour)
+        .collect();
+    slots.sort_unstable();
+    slots.dedup();
+    let Rgb(r, g, b) = t.background;
+    DOT_PIXELS.with_borrow_mut(|pixels| {
+        pixels.reset(dw as usize, dh as usize, [r, g, b, 255]);
+        for slot in slots {
+            let centres = u
+                .dots
+                .iter()
+                .zip(u.places)
+                .filter(|(d, _)| d.colour == slot && d.moved_from.is_none())
+                .map(|(_, &(x, y))| (x * dpr, y * dpr));
+            let Rgb(r, g, b) = t.mark(node_colour(slot));
+            pixels.group(centres, u.radius * dpr, [r, g, b], u.opacity);
+        }
+        let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(pixels.rgba()), dw, dh)?;
+        ctx.put_image_data(&image, 0.0, 0.0)
+    })
 }
 
 /// Canvas angle (from +x, clockwise) of a ring angle (from the top, clockwise).
@@ -411,7 +424,7 @@ fn draw_selection(
     let Some(p) = path else {
         return Ok(());
     };
-    let small = (layout.radius / 110.0).clamp(1.6, 3.0);
+    let small = dot_size(layout);
     let a = angle_of(p.hash);
     // The selection is drawn in the text colour with a halo of the background: no node has
     // that colour, so a selected key that moved between two nodes stays readable (in the
