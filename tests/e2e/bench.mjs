@@ -10,7 +10,9 @@
 //     applies the input to the end of the frame that draws the result: the page's
 //     `partlab-update` measures), 100 000 and 1 000 000 keys on 4 nodes × 1000 vnodes, and the
 //     100 000-key rows again with Chromium's CPU throttled 4× (CDP
-//     `Emulation.setCPUThrottlingRate`);
+//     `Emulation.setCPUThrottlingRate`); under each, the same to that frame rendered: to a
+//     message the update's end posts, which runs once the browser has laid out, painted and
+//     committed the frame (the canvases are rasterised there, out of the measure's sight);
 //   [5]–[6] the key count changed to 1 000 000 (the lab's cap, the largest accepted) and a
 //     1 000 000-key address opened: the longest task while it hashes, the progress notes
 //     seen, the longest gap between two frames;
@@ -180,6 +182,20 @@ function instrument() {
     });
     return ch;
   };
+  // When the browser has rendered each update's frame: a message posted as the page ends its
+  // `partlab-update` measure (inside the animation frame) runs once that frame's style, layout,
+  // paint and commit are done, the canvases' rasterisation included, which the measure does
+  // not see. Tasks of the page's queued before the message run first: a frame's end is the
+  // start of the first task after it (see changeDone).
+  b.rendered = [];
+  const renderedChannel = new MC();
+  renderedChannel.port1.onmessage = (e) => b.rendered.push({ start: e.data, end: performance.now() });
+  const measure = Performance.prototype.measure;
+  Performance.prototype.measure = function measured(name, ...rest) {
+    const entry = measure.call(this, name, ...rest);
+    if (name === 'partlab-update' && entry) renderedChannel.port2.postMessage(entry.startTime);
+    return entry;
+  };
   for (const type of ['keydown', 'mousedown']) {
     window.addEventListener(type, (e) => b.events.push({ type, t: e.timeStamp }), true);
   }
@@ -290,7 +306,15 @@ async function changeDone(page, action, eventType) {
   }));
   await action();
   await page.waitForFunction(
-    (n) => performance.getEntriesByName('partlab-update').length > n && document.getElementById('app')?.getAttribute('data-busy') === 'false',
+    (n) => {
+      const ms = performance.getEntriesByName('partlab-update');
+      const last = ms.at(-1)?.startTime;
+      return (
+        ms.length > n &&
+        document.getElementById('app')?.getAttribute('data-busy') === 'false' &&
+        window.__bench.rendered.some((r) => r.start === last)
+      );
+    },
     before.n,
     { timeout: 120_000 },
   );
@@ -300,8 +324,14 @@ async function changeDone(page, action, eventType) {
       const first = ms[n];
       const last = ms[ms.length - 1];
       const ev = window.__bench.events.slice(e).find((x) => x.type === type);
+      // The frame is rendered before the next task starts: the message posted at the update's
+      // end, or a task of the page's own queued before it, whichever comes first.
+      const end = last.startTime + last.duration;
+      const posted = window.__bench.rendered.find((r) => r.start === last.startTime)?.end ?? NaN;
+      const next = window.__bench.ticks.reduce((m, t) => (t.start >= end && t.start < m ? t.start : m), posted);
       return {
-        dur: last.startTime + last.duration - first.startTime,
+        dur: end - first.startTime,
+        rendered: next - first.startTime,
         start: first.startTime,
         end: last.startTime + last.duration,
         frames: ms.length - n,
@@ -408,6 +438,7 @@ async function firstLoads(browser, url, origin) {
 async function sliderSteps(page, count, warm) {
   await page.focus('#vnodes');
   const durs = [];
+  const rendered = [];
   const lat = [];
   const stages = [];
   const frames = [];
@@ -422,6 +453,7 @@ async function sliderSteps(page, count, warm) {
     if (got?.match(/^[\d,.]+/)?.[0].replace(/[,.]/g, '') !== want) throw new Error(`vnodes slider: expected ${want}, the page shows ${got}`);
     if (i >= warm) {
       durs.push(r.dur);
+      rendered.push(r.rendered);
       lat.push(r.latency);
       stages.push(r.stages);
       frames.push(r.frames);
@@ -435,14 +467,16 @@ async function sliderSteps(page, count, warm) {
   // Back to 1000 vnodes.
   if (key === 'ArrowRight') await changeDone(page, () => page.keyboard.press('ArrowRight'), 'keydown');
   const tasks = await tasksBetween(page, firstMeasuredStart, lastEnd + 1);
-  return { durs, lat, stages, frames, tasks };
+  return { durs, rendered, lat, stages, frames, tasks };
 }
 
 /** Click "add node" (4 → 5), then remove it again (5 → 4), `count` times. */
 async function joins(page, count, warm) {
   const join = [];
+  const joinRendered = [];
   const joinLat = [];
   const leave = [];
+  const leaveRendered = [];
   const joinStages = [];
   let moved = null;
   let movedDots = null;
@@ -462,12 +496,14 @@ async function joins(page, count, warm) {
     if (i >= warm) {
       joinStages.push(j.stages);
       join.push(j.dur);
+      joinRendered.push(j.rendered);
       joinLat.push(j.latency);
       leave.push(l.dur);
+      leaveRendered.push(l.rendered);
     }
     await page.waitForTimeout(30);
   }
-  return { join, joinLat, leave, stages: joinStages, moved, movedDots };
+  return { join, joinRendered, joinLat, leave, leaveRendered, stages: joinStages, moved, movedDots };
 }
 
 /**
@@ -996,21 +1032,26 @@ async function main() {
     const { st, draw } = stagesOf(r);
     row("  of which recompute (the page's `update` stage: the core's work in the frame)", st.map((x) => x.update), null, nat);
     row(`  of which redraw (medians by stage: ${draw})`, r.durs.map((d, i) => d - st[i].update), null);
+    if (r.rendered) row(RENDERED, r.rendered, null);
   };
+  const RENDERED = "  … to that frame rendered (the browser's style, layout, paint and canvas rasterisation too)";
   const maxOf = (xs) => xs.reduce((m, x) => Math.max(m, x), 0);
 
   row('[1] vnodes slider step → everything updated, 100 000 keys, 4 × 1000 vnodes', R.slider100k.durs, { on: 'p95', max: 8 }, native?.update100k);
   split(R.slider100k, native?.update100k);
   row('  keydown → end of that update (includes waiting for the animation frame)', R.slider100k.lat, null);
   row('[2] node joins (click "add node", 4 → 5): moved keys ringed, flow table, figures, 100 000 keys', R.join.join, { on: 'p95', max: 8 }, native?.join100k);
-  split({ durs: R.join.join, stages: R.join.stages }, native?.join100k);
+  split({ durs: R.join.join, stages: R.join.stages, rendered: R.join.joinRendered }, native?.join100k);
   row('  node leaves again (5 → 4, remove button)', R.join.leave, { on: 'p95', max: 8 });
+  row(RENDERED, R.join.leaveRendered, null);
   row('[3] the same slider step with 1 000 000 keys', R.slider1m.durs, { on: 'p95', max: 16 }, native?.update1m);
   split(R.slider1m, native?.update1m);
   row('[4] slider step, 100 000 keys, CPU throttled 4×', R.slider100kThrottled.durs, { on: 'p95', max: 16 });
   split(R.slider100kThrottled, null);
   row('[4] node joins, 100 000 keys, CPU throttled 4×', R.joinThrottled.join, { on: 'p95', max: 16 });
+  row(RENDERED, R.joinThrottled.joinRendered, null);
   row('  node leaves, CPU throttled 4×', R.joinThrottled.leave, { on: 'p95', max: 16 });
+  row(RENDERED, R.joinThrottled.leaveRendered, null);
   const kc = R.keyChange;
   row('[5] key count 100 000 → 1 000 000 (slider End): longest task while it hashes', kc.longest, { on: 'max', max: 50 });
   row('  … longest gap between two animation frames meanwhile', kc.frameGap, null);
@@ -1080,7 +1121,7 @@ async function main() {
   lines.push('');
   const frames = (r) => `${maxOf(r.frames)} frame(s) at most`;
   lines.push('How to reproduce each row (serve the release build: `bash scripts/serve.sh --dist`; the figures are the page\'s `partlab-update` performance measures and per-stage times, `data-timing` on #app, in DevTools\' Performance panel):');
-  lines.push(`- [1] open \`#s=ring&n=${NODES}&v=1000&k=100000&r=1&l=en\`, focus the vnodes slider and press ← / → (700 ↔ 1000 vnodes). Measured from the start of the frame that applies the key to the end of the frame that draws the result (${frames(R.slider100k)}): the core's recompute, then the views that changed; the movement chart is not redrawn (its sweep did not change), the deviation chart repaints only its marker over its kept layer.`);
+  lines.push(`- [1] open \`#s=ring&n=${NODES}&v=1000&k=100000&r=1&l=en\`, focus the vnodes slider and press ← / → (700 ↔ 1000 vnodes). Measured from the start of the frame that applies the key to the end of the frame that draws the result (${frames(R.slider100k)}): the core's recompute, then the views that changed; the movement chart is not redrawn (its sweep did not change), the deviation chart repaints only its marker over its kept layer. "… to that frame rendered": from the same start to a message posted at the update's end, which runs once the browser has styled, laid out, painted and committed that frame (the canvases' rasterisation included), or to the start of a task of the page's queued before that message, whichever comes first.`);
   lines.push('- [2] the same page: click "add node" (inv-tar joins), then its remove button.');
   lines.push('- [3] as [1] with `k=1000000`.');
   lines.push("- [4] as [1] and [2] with DevTools' CPU throttling at 4× (here: CDP `Emulation.setCPUThrottlingRate {rate: 4}`).");
