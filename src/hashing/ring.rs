@@ -25,9 +25,9 @@ use partlab_core::strategy::RingPoint;
 use partlab_lab::geometry::{angle_of, owner_arcs, ticks, RingLayout};
 use partlab_lab::model::{Dot, KeyPath, Lab, Preview};
 use partlab_lab::palette::{chart_theme, node_colour, ChartTheme, Rgb, Theme};
-use partlab_lab::paths::{arcs_path, circles_path, ticks_path};
+use partlab_lab::paths::{arcs_path, ticks_path};
 use partlab_lab::state::NodeSpec;
-use partlab_raster::Pixels;
+use partlab_raster::{Pixels, Shape};
 
 /// What the last drawing placed where (for hit-testing clicks).
 pub struct RingFrame {
@@ -187,8 +187,8 @@ pub fn draw(
     };
     let ctx = prepare_sized(canvas, (w, h), dpr)?;
     let t = chart_theme(theme);
-    // The background and the unmoved dots first, as one image that replaces every pixel:
-    // the dots lie inside the arcs, so nothing drawn after them covers them.
+    // The background and the key dots first, as one image that replaces every pixel: the dots
+    // lie inside the arcs (a moved key's outline at most touches them on the largest rings).
     let dots_key = (scene.dots_key, w.to_bits(), h.to_bits());
     let places = match cache.dots.take() {
         Some((k, d)) if k == dots_key => d,
@@ -200,13 +200,13 @@ pub fn draw(
     };
     let small = dot_size(&layout);
     let any_moved = scene.dots.iter().any(|d| d.moved_from.is_some());
-    let unmoved = UnmovedDots {
+    let key_dots = Dots {
         dots: &scene.dots,
         places: &places,
         radius: small,
         opacity: if any_moved { 0.35 } else { 0.9 },
     };
-    put_background_and_dots(canvas, &ctx, dpr, &t, &unmoved)?;
+    put_background_and_dots(canvas, &ctx, dpr, &t, &key_dots)?;
     let t1 = crate::now();
     let paths = match cache.bases.iter().position(|(k, _)| *k == key) {
         Some(i) => cache.bases.remove(i).1,
@@ -219,9 +219,6 @@ pub fn draw(
     cache.bases.push((key, paths));
     let t2 = crate::now();
     timing.push(("ring-base", t2 - t1));
-    if any_moved {
-        draw_moved_dots(&ctx, &scene.dots, &t, &layout, small)?;
-    }
     cache.dots = Some((dots_key, places));
     let dots = scene.dots.to_vec();
     draw_selection(&ctx, &t, &layout, path)?;
@@ -305,61 +302,16 @@ fn dot_size(layout: &RingLayout) -> f64 {
     (layout.radius / 110.0).clamp(1.6, 3.0)
 }
 
-/// The keys the last change moved, over the dimmed others: each filled with its new owner's
-/// colour, ringed with its old owner's, and outlined in the text colour so it stands out on
-/// any arc.
-fn draw_moved_dots(
-    ctx: &CanvasRenderingContext2d,
-    dots: &[Dot],
-    t: &ChartTheme,
-    layout: &RingLayout,
-    small: f64,
-) -> Result<(), JsValue> {
-    let colour = |slot: usize| t.mark(node_colour(slot)).css();
-    ctx.set_line_cap("butt");
-    ctx.set_global_alpha(1.0);
-    {
-        let big = small * 1.9;
-        let ring_w = (small * 0.9).max(1.5);
-        let mut pairs: Vec<(usize, usize)> = dots
-            .iter()
-            .filter_map(|d| d.moved_from.map(|f| (f, d.colour)))
-            .collect();
-        pairs.sort_unstable();
-        pairs.dedup();
-        let moved = dots
-            .iter()
-            .filter(|d| d.moved_from.is_some())
-            .map(|d| layout.dot_position(d.hash));
-        ctx.set_stroke_style_str(&css(t, |t| t.text));
-        ctx.set_line_width(1.0);
-        ctx.stroke_with_path(&Path2d::new_with_path_string(&circles_path(
-            moved,
-            big + ring_w / 2.0 + 0.5,
-        ))?);
-        ctx.set_line_width(ring_w);
-        for &(from, to) in &pairs {
-            let centres = dots
-                .iter()
-                .filter(|d| d.colour == to && d.moved_from == Some(from))
-                .map(|d| layout.dot_position(d.hash));
-            let p = Path2d::new_with_path_string(&circles_path(centres, big))?;
-            ctx.set_stroke_style_str(&colour(from));
-            ctx.set_fill_style_str(&colour(to));
-            ctx.fill_with_path_2d(&p);
-            ctx.stroke_with_path(&p);
-        }
-    }
-    Ok(())
-}
-
-/// The dots drawn dimmed or not, below the moved ones: each in its owner's colour.
-struct UnmovedDots<'a> {
+/// The sample keys' dots: each in its owner's colour (dimmed when the last change moved some),
+/// and the moved ones over them, filled with the new owner's colour, ringed with the old
+/// owner's and outlined in the text colour so that they stand out on any arc.
+struct Dots<'a> {
     dots: &'a [Dot],
     /// Each dot's place, CSS pixels.
     places: &'a [(f64, f64)],
     /// CSS pixels.
     radius: f64,
+    /// Of the unmoved dots.
     opacity: f64,
 }
 
@@ -369,15 +321,15 @@ thread_local! {
     static DOT_PIXELS: RefCell<Pixels> = RefCell::new(Pixels::default());
 }
 
-/// Paints the background and the unmoved dots at the canvas's device size, one group per
-/// colour in colour order (a colour's dots merge, as one path's would), and puts the pixels
-/// on the canvas, replacing all of them.
+/// Paints the background, the unmoved dots (one group per colour in colour order: a colour's
+/// dots merge, as one path's would) and the moved ones at the canvas's device size, and puts
+/// the pixels on the canvas, replacing all of them.
 fn put_background_and_dots(
     canvas: &HtmlCanvasElement,
     ctx: &CanvasRenderingContext2d,
     dpr: f64,
     t: &ChartTheme,
-    u: &UnmovedDots<'_>,
+    u: &Dots<'_>,
 ) -> Result<(), JsValue> {
     let (dw, dh) = (canvas.width(), canvas.height());
     if dw == 0 || dh == 0 {
@@ -392,6 +344,10 @@ fn put_background_and_dots(
     slots.sort_unstable();
     slots.dedup();
     let Rgb(r, g, b) = t.background;
+    let rgb = |slot: usize| {
+        let Rgb(r, g, b) = t.mark(node_colour(slot));
+        [r, g, b]
+    };
     DOT_PIXELS.with_borrow_mut(|pixels| {
         pixels.reset(dw as usize, dh as usize, [r, g, b, 255]);
         for slot in slots {
@@ -401,12 +357,63 @@ fn put_background_and_dots(
                 .zip(u.places)
                 .filter(|(d, _)| d.colour == slot && d.moved_from.is_none())
                 .map(|(_, &(x, y))| (x * dpr, y * dpr));
-            let Rgb(r, g, b) = t.mark(node_colour(slot));
-            pixels.group(centres, u.radius * dpr, [r, g, b], u.opacity);
+            pixels.group(centres, Shape::disc(u.radius * dpr), rgb(slot), u.opacity);
         }
+        paint_moved(pixels, dpr, t, u);
         let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(pixels.rgba()), dw, dh)?;
         ctx.put_image_data(&image, 0.0, 0.0)
     })
+}
+
+/// The moved keys, opaque: every outline, then each (old owner, new owner) pair's fills and
+/// rings, in the pairs' order.
+fn paint_moved(pixels: &mut Pixels, dpr: f64, t: &ChartTheme, u: &Dots<'_>) {
+    let rgb = |c: Rgb| [c.0, c.1, c.2];
+    let moved = || {
+        u.dots
+            .iter()
+            .zip(u.places)
+            .filter(|(d, _)| d.moved_from.is_some())
+    };
+    if moved().next().is_none() {
+        return;
+    }
+    let device = |(_, &(x, y)): (&Dot, &(f64, f64))| (x * dpr, y * dpr);
+    let big = u.radius * 1.9;
+    let ring_w = (u.radius * 0.9).max(1.5);
+    let outline = big + ring_w / 2.0 + 0.5;
+    pixels.group(
+        moved().map(device),
+        Shape::ring((outline - 0.5) * dpr, (outline + 0.5) * dpr),
+        rgb(t.text),
+        1.0,
+    );
+    let mut pairs: Vec<(usize, usize)> = u
+        .dots
+        .iter()
+        .filter_map(|d| d.moved_from.map(|f| (f, d.colour)))
+        .collect();
+    pairs.sort_unstable();
+    pairs.dedup();
+    for (from, to) in pairs {
+        let of_pair = || {
+            moved()
+                .filter(move |(d, _)| d.colour == to && d.moved_from == Some(from))
+                .map(device)
+        };
+        pixels.group(
+            of_pair(),
+            Shape::disc(big * dpr),
+            rgb(t.mark(node_colour(to))),
+            1.0,
+        );
+        pixels.group(
+            of_pair(),
+            Shape::ring((big - ring_w / 2.0) * dpr, (big + ring_w / 2.0) * dpr),
+            rgb(t.mark(node_colour(from))),
+            1.0,
+        );
+    }
 }
 
 /// Canvas angle (from +x, clockwise) of a ring angle (from the top, clockwise).

@@ -1,6 +1,6 @@
-//! SVG path data for the ring's shapes, so that the page draws each colour's arcs, ticks or
-//! dots with one `Path2D` and one call instead of thousands of calls across the wasm/JS
-//! boundary (and can keep the paths of a ring that did not change).
+//! SVG path data for the ring's arcs and ticks, so that the page draws each colour's with one
+//! `Path2D` and one call instead of thousands of calls across the wasm/JS boundary (and can
+//! keep the paths of a ring that did not change). The key dots are pixels (`partlab-raster`).
 //!
 //! Coordinates are CSS pixels, written with one decimal (a tenth of a pixel is below what a
 //! screen shows), by a formatter that does no float formatting.
@@ -97,39 +97,6 @@ pub fn ticks_path(layout: &RingLayout, ticks: &[(f64, usize)], colour: usize) ->
     out
 }
 
-/// Circles of radius `r` centred on `centres`, as one path to fill (or stroke).
-pub fn circles_path(centres: impl IntoIterator<Item = (f64, f64)>, r: f64) -> String {
-    // The same two half-circles after every centre, relative to it.
-    let mut tail = String::from("a");
-    for (i, v) in [r, r].into_iter().enumerate() {
-        if i > 0 {
-            tail.push(' ');
-        }
-        push_num(&mut tail, v);
-    }
-    let head = tail.clone();
-    tail.push_str(" 0 1 0 ");
-    push_num(&mut tail, -2.0 * r);
-    tail.push_str(" 0");
-    tail.push_str(&head);
-    tail.push_str(" 0 1 0 ");
-    push_num(&mut tail, 2.0 * r);
-    tail.push_str(" 0z");
-    let mut out = String::new();
-    for (x, y) in centres {
-        push_point(&mut out, 'M', (x + r, y));
-        out.push_str(&tail);
-    }
-    out
-}
-
-/// A dot at `(x, y)` as a zero-length line: stroked with round caps `2r` wide, it is a disc
-/// of radius `r` (a quarter of the path data of a circle).
-pub fn dot(out: &mut String, (x, y): (f64, f64)) {
-    push_point(out, 'M', (x, y));
-    out.push_str("l0 0");
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,24 +140,5 @@ mod tests {
         assert_eq!(arcs_path(&l, &[arc(0.0, 1.0)], 1), "");
         // Starts at the top for angle 0: x at the centre, y above it.
         assert!(whole.starts_with(&format!("M100 {}", num(100.0 - l.radius))));
-    }
-
-    #[test]
-    fn a_dot_is_a_zero_length_line() {
-        let mut p = String::new();
-        dot(&mut p, (1.25, 20.0));
-        dot(&mut p, (3.0, -4.0));
-        assert_eq!(p, "M1.3 20l0 0M3 -4l0 0");
-    }
-
-    #[test]
-    fn circles_are_two_half_circles_each() {
-        let p = circles_path([(10.0, 20.0), (30.0, 40.0)], 1.5);
-        assert_eq!(p.matches('M').count(), 2);
-        assert_eq!(p.matches('a').count(), 4);
-        assert!(
-            p.starts_with("M11.5 20a1.5 1.5 0 1 0 -3 0a1.5 1.5 0 1 0 3 0z"),
-            "{p}"
-        );
     }
 }

@@ -1,4 +1,5 @@
-//! Small round marks (the ring's key dots) painted into an RGBA pixel buffer.
+//! Small round marks (the ring's key dots, and the rings around moved keys) painted into an
+//! RGBA pixel buffer.
 //!
 //! A browser's 2D canvas rasterises a path of a thousand and more tiny circles with
 //! antialiasing slowly: about 3–4 ms a frame for the ring's 1 500 sample keys on a desktop,
@@ -8,23 +9,66 @@
 //!
 //! Coordinates are device pixels, pixel `(i, j)` covering `[i, i + 1) × [j, j + 1)`. A disc
 //! covers a pixel by `clamp(r + ½ − d, 0, 1)`, `d` the distance from the disc's centre to the
-//! pixel's centre: a one-pixel antialiased edge, as a canvas draws it. The coverage of every
-//! placement of a disc within a pixel, in eighths of a pixel each way, is computed once per
-//! radius (a [`Stamps`] set), so painting a disc is a few table look-ups and no square root.
-//! The discs of one [`Pixels::group`] merge as one shape (overlapping discs of one colour do
-//! not darken each other, as one canvas path does not); groups are composited over each other
-//! in order.
+//! pixel's centre: a one-pixel antialiased edge, as a canvas draws it; a ring is its outer
+//! disc less its hole. The coverage of every placement of a [`Shape`] within a pixel, in eighths
+//! of a pixel each way, is computed once per shape (a set of stamps), so painting a mark is a
+//! few table look-ups and no square root. The marks of one [`Pixels::group`] merge as one shape
+//! (overlapping dots of one colour do not darken each other, as one canvas path does not);
+//! groups are composited over each other in order.
 //!
 //! The buffer is straight (not premultiplied) RGBA, row by row: what `ImageData` holds.
 
 /// Placements of a disc within a pixel, each way: eighths of a pixel.
 const STEPS: usize = 8;
 
-/// A disc's coverage for each placement of its centre within a pixel, for one radius.
+/// What is painted around each centre: a disc (`inner` 0) or a ring (the band between two
+/// circles, as a canvas strokes a circle of radius `(inner + outer) / 2` and width
+/// `outer − inner`). Device pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Shape {
+    /// Radius of the hole (0 for a disc).
+    pub inner: f64,
+    /// Outer radius.
+    pub outer: f64,
+}
+
+impl Shape {
+    /// A disc of `radius`.
+    pub fn disc(radius: f64) -> Shape {
+        Shape {
+            inner: 0.0,
+            outer: radius,
+        }
+    }
+
+    /// A ring between `inner` and `outer`.
+    pub fn ring(inner: f64, outer: f64) -> Shape {
+        Shape { inner, outer }
+    }
+
+    /// Whether it can be painted: finite, `0 ≤ inner < outer ≤ 256` (beyond a few hundred
+    /// pixels a mark is no dot, and its stamps would be huge).
+    fn paintable(self) -> bool {
+        self.inner.is_finite()
+            && self.outer.is_finite()
+            && self.inner >= 0.0
+            && self.inner < self.outer
+            && self.outer <= 256.0
+    }
+
+    fn bits(self) -> (u64, u64) {
+        (self.inner.to_bits(), self.outer.to_bits())
+    }
+}
+
+/// Stamp sets kept: a frame paints a few shapes (dots; moved keys' outline, fill and ring).
+const STAMP_SETS_KEPT: usize = 6;
+
+/// A shape's coverage for each placement of its centre within a pixel.
 #[derive(Clone, Debug, Default)]
 struct Stamps {
-    /// The radius they were made for (bits), in device pixels.
-    radius_bits: u64,
+    /// The shape they were made for (bits).
+    shape_bits: (u64, u64),
     /// Pixels from the centre's pixel to a stamp's edge: a stamp is `2·reach + 1` square.
     reach: usize,
     /// `STEPS × STEPS` stamps, each `side × side` coverages (0–255), row by row.
@@ -32,8 +76,9 @@ struct Stamps {
 }
 
 impl Stamps {
-    fn new(radius: f64) -> Stamps {
-        let edge = radius + 0.5;
+    fn new(shape: Shape) -> Stamps {
+        let edge = shape.outer + 0.5;
+        let hole = shape.inner + 0.5;
         // Pixel centres (at +½) closer than `edge` to a centre anywhere in pixel 0 lie in
         // pixels −reach…reach.
         let reach = ((edge + 0.5).ceil() as usize).saturating_sub(1);
@@ -48,14 +93,20 @@ impl Stamps {
                     let dy = b as f64 - reach as f64 + 0.5 - fy;
                     for a in 0..side {
                         let dx = a as f64 - reach as f64 + 0.5 - fx;
-                        let c = (edge - (dx * dx + dy * dy).sqrt()).clamp(0.0, 1.0);
+                        let d = (dx * dx + dy * dy).sqrt();
+                        let hidden = if shape.inner > 0.0 {
+                            (hole - d).clamp(0.0, 1.0)
+                        } else {
+                            0.0
+                        };
+                        let c = ((edge - d).clamp(0.0, 1.0) - hidden).max(0.0);
                         cover[stamp + b * side + a] = (c * 255.0 + 0.5) as u8;
                     }
                 }
             }
         }
         Stamps {
-            radius_bits: radius.to_bits(),
+            shape_bits: shape.bits(),
             reach,
             cover,
         }
@@ -89,7 +140,8 @@ pub struct Pixels {
     /// The areas painted since the last reset: a reset to the same background restores only
     /// them.
     painted: Vec<Area>,
-    stamps: Stamps,
+    /// The last shapes' stamps, most recent last; the one in use is the last.
+    stamps: Vec<Stamps>,
 }
 
 impl Pixels {
@@ -154,21 +206,33 @@ impl Pixels {
         ]
     }
 
-    /// Paints discs of `radius` centred at `centres` as one shape of `colour` (RGB) at `opacity`
-    /// (0–1) over what is there. A radius that is not a positive number paints nothing.
+    /// Paints `shape` around each of `centres` as one shape of `colour` (RGB) at `opacity`
+    /// (0–1) over what is there. A shape that is not [paintable](Shape) paints nothing.
     pub fn group(
         &mut self,
         centres: impl IntoIterator<Item = (f64, f64)>,
-        radius: f64,
+        shape: Shape,
         colour: [u8; 3],
         opacity: f64,
     ) {
-        // Beyond a few hundred pixels a "dot" is not a dot: the stamps would be huge.
-        if !(radius.is_finite() && radius > 0.0 && radius <= 256.0) {
+        if !shape.paintable() {
             return;
         }
-        if self.stamps.radius_bits != radius.to_bits() || self.stamps.cover.is_empty() {
-            self.stamps = Stamps::new(radius);
+        match self
+            .stamps
+            .iter()
+            .position(|s| s.shape_bits == shape.bits())
+        {
+            Some(i) => {
+                let kept = self.stamps.remove(i);
+                self.stamps.push(kept);
+            }
+            None => {
+                if self.stamps.len() >= STAMP_SETS_KEPT {
+                    self.stamps.remove(0);
+                }
+                self.stamps.push(Stamps::new(shape));
+            }
         }
         let opacity = if opacity.is_finite() {
             (opacity.clamp(0.0, 1.0) * 255.0 + 0.5) as u32
@@ -207,8 +271,9 @@ impl Pixels {
     /// Adds the disc centred at `(x, y)` to the coverage of the group being painted (the
     /// larger coverage wins) and returns the area it covers.
     fn cover(&mut self, x: f64, y: f64) -> Option<Area> {
-        let side = self.stamps.side();
-        let reach = self.stamps.reach as f64;
+        let stamps = self.stamps.last()?;
+        let side = stamps.side();
+        let reach = stamps.reach as f64;
         let (w, h) = (self.width as f64, self.height as f64);
         // A disc wholly outside the buffer (or not a number) paints nothing.
         if !(x > -reach - 1.0 && x < w + reach + 1.0 && y > -reach - 1.0 && y < h + reach + 1.0) {
@@ -222,7 +287,7 @@ impl Pixels {
             (whole as i64, (steps - whole * STEPS as f64) as usize)
         };
         let ((px, qx), (py, qy)) = (place(x), place(y));
-        let (left, top) = (px - self.stamps.reach as i64, py - self.stamps.reach as i64);
+        let (left, top) = (px - stamps.reach as i64, py - stamps.reach as i64);
         // The stamp's columns and rows that fall inside the buffer.
         let clip = |start: i64, size: usize| {
             let first = (-start).clamp(0, side as i64) as usize;
@@ -245,7 +310,7 @@ impl Pixels {
             let cells = stamp + (b0 + row) * side;
             let from = start + row * self.width;
             let (Some(cells), Some(cover)) = (
-                self.stamps.cover.get(cells + a0..cells + a1),
+                stamps.cover.get(cells + a0..cells + a1),
                 self.coverage.get_mut(from..from + area.cols),
             ) else {
                 return None;
@@ -324,7 +389,7 @@ mod tests {
     fn a_disc_covers_its_area_with_a_soft_edge() {
         for centre in [(20.0, 20.0), (20.3, 19.55), (19.9, 20.875)] {
             let mut p = Pixels::new(40, 40, [0; 4]);
-            p.group([centre], 6.0, BLUE, 1.0);
+            p.group([centre], Shape::disc(6.0), BLUE, 1.0);
             // The area of the disc, within the edge's rounding.
             let area = std::f64::consts::PI * 36.0;
             assert!(
@@ -339,7 +404,7 @@ mod tests {
         }
         // On the edge, partly: a pixel whose centre is 6.36 px away is covered 0.14.
         let mut p = Pixels::new(40, 40, [0; 4]);
-        p.group([(20.0, 20.0)], 6.0, BLUE, 1.0);
+        p.group([(20.0, 20.0)], Shape::disc(6.0), BLUE, 1.0);
         let edge = f64::from(p.pixel(24, 24)[3]) / 255.0;
         assert!((edge - (6.5 - 4.5f64.hypot(4.5))).abs() < 0.01, "{edge}");
     }
@@ -349,7 +414,7 @@ mod tests {
         // The ink's centre of mass is the disc's centre, within the eighths' rounding.
         for (x, y) in [(10.0, 10.0), (10.5, 10.25), (10.94, 9.06)] {
             let mut p = Pixels::new(20, 20, [0; 4]);
-            p.group([(x, y)], 2.0, BLUE, 1.0);
+            p.group([(x, y)], Shape::disc(2.0), BLUE, 1.0);
             let (mut sx, mut sy, mut sw) = (0.0, 0.0, 0.0);
             for j in 0..20 {
                 for i in 0..20 {
@@ -371,7 +436,7 @@ mod tests {
     #[test]
     fn opacity_scales_alpha_and_keeps_the_colour() {
         let mut p = Pixels::new(20, 20, [0; 4]);
-        p.group([(10.0, 10.0)], 4.0, ORANGE, 0.35);
+        p.group([(10.0, 10.0)], Shape::disc(4.0), ORANGE, 0.35);
         assert_eq!(p.pixel(10, 10), [230, 159, 0, 89]);
     }
 
@@ -379,10 +444,10 @@ mod tests {
     fn discs_of_one_group_merge_and_groups_composite_in_order() {
         let mut p = Pixels::new(30, 30, [0; 4]);
         // Two overlapping discs of one group: the overlap is no darker than either.
-        p.group([(12.0, 15.0), (15.0, 15.0)], 4.0, BLUE, 0.5);
+        p.group([(12.0, 15.0), (15.0, 15.0)], Shape::disc(4.0), BLUE, 0.5);
         assert_eq!(p.pixel(13, 15)[3], 128);
         // A second group over it: "over" compositing of straight colours.
-        p.group([(13.5, 15.0)], 2.0, ORANGE, 0.5);
+        p.group([(13.5, 15.0)], Shape::disc(2.0), ORANGE, 0.5);
         let [r, g, b, a] = p.pixel(13, 15);
         let under = 128.0 / 255.0 * (1.0 - 128.0 / 255.0);
         let top = 128.0 / 255.0;
@@ -407,7 +472,7 @@ mod tests {
                 (1e300, -1e300),
                 (-40.0, -40.0),
             ],
-            4.0,
+            Shape::disc(4.0),
             BLUE,
             1.0,
         );
@@ -415,20 +480,75 @@ mod tests {
         assert!(p.pixel(5, 9)[3] > 0);
         assert_eq!(p.pixel(5, 5)[3], 0);
         assert_eq!(p.pixel(50, 50), [0; 4]);
-        // Radii that are not a positive number of pixels paint nothing.
-        for r in [0.0, -1.0, f64::NAN, f64::INFINITY, 1e9] {
+        // Radii that are not a positive number of pixels paint nothing, nor rings whose hole
+        // is not smaller than them.
+        let bad = [0.0, -1.0, f64::NAN, f64::INFINITY, 1e9].map(Shape::disc);
+        for shape in bad.into_iter().chain([
+            Shape::ring(3.0, 3.0),
+            Shape::ring(4.0, 2.0),
+            Shape::ring(-1.0, 2.0),
+            Shape::ring(f64::NAN, 2.0),
+        ]) {
             p.reset(10, 10, [0; 4]);
-            p.group([(5.0, 5.0)], r, BLUE, 1.0);
-            assert_eq!(ink(&p), 0.0, "radius {r}");
+            p.group([(5.0, 5.0)], shape, BLUE, 1.0);
+            assert_eq!(ink(&p), 0.0, "{shape:?}");
         }
+    }
+
+    #[test]
+    fn a_ring_covers_its_band_and_leaves_its_hole() {
+        let mut p = Pixels::new(40, 40, [0; 4]);
+        p.group([(20.0, 20.0)], Shape::ring(5.0, 8.0), ORANGE, 1.0);
+        let area = std::f64::consts::PI * (64.0 - 25.0);
+        assert!(
+            (ink(&p) - area).abs() < area * 0.04,
+            "{} vs {area}",
+            ink(&p)
+        );
+        // The hole and the outside are empty, the band full.
+        assert_eq!(p.pixel(20, 20)[3], 0);
+        assert_eq!(p.pixel(22, 22)[3], 0);
+        assert_eq!(p.pixel(26, 19), [230, 159, 0, 255]);
+        assert_eq!(p.pixel(19, 13)[3], 255);
+        assert_eq!(p.pixel(20, 30)[3], 0);
+        // A ring over a disc of another colour: the disc shows through the hole only.
+        p.group([(20.0, 20.0)], Shape::disc(5.0), BLUE, 1.0);
+        p.group([(20.0, 20.0)], Shape::ring(4.0, 6.0), ORANGE, 1.0);
+        assert_eq!(p.pixel(20, 20), [0, 114, 178, 255]);
+        assert_eq!(p.pixel(24, 19), [230, 159, 0, 255]);
+    }
+
+    #[test]
+    fn shapes_used_in_turn_keep_their_stamps() {
+        let mut p = Pixels::new(30, 30, [0; 4]);
+        let shapes = [Shape::disc(2.0), Shape::ring(3.0, 4.0), Shape::disc(1.5)];
+        for round in 0..3 {
+            for shape in shapes {
+                p.group([(15.0, 15.0)], shape, BLUE, 1.0);
+            }
+            assert_eq!(p.stamps.len(), 3, "round {round}");
+        }
+        for k in 0..10 {
+            p.group(
+                [(15.0, 15.0)],
+                Shape::disc(1.0 + f64::from(k) / 4.0),
+                BLUE,
+                1.0,
+            );
+        }
+        assert_eq!(p.stamps.len(), STAMP_SETS_KEPT);
+        assert_eq!(
+            p.stamps.last().map(|s| s.shape_bits),
+            Some(Shape::disc(3.25).bits())
+        );
     }
 
     #[test]
     fn over_an_opaque_background_a_reset_restores_what_was_painted() {
         let bg = [250, 251, 252, 255];
         let mut p = Pixels::new(30, 30, bg);
-        p.group([(10.0, 10.0), (20.3, 20.6)], 3.0, BLUE, 0.9);
-        p.group([(11.0, 10.0)], 3.0, ORANGE, 0.9);
+        p.group([(10.0, 10.0), (20.3, 20.6)], Shape::disc(3.0), BLUE, 0.9);
+        p.group([(11.0, 10.0)], Shape::disc(3.0), ORANGE, 0.9);
         // Opaque everywhere; a dot's middle is 0.9 of its colour over the background.
         assert!(p.rgba().chunks(4).all(|px| px[3] == 255));
         let mix = |c: u8, b: u8| f64::from(c) * 0.9 + f64::from(b) * 0.1;
@@ -451,16 +571,16 @@ mod tests {
     #[test]
     fn reset_clears_and_resizes() {
         let mut p = Pixels::new(10, 10, [0; 4]);
-        p.group([(5.0, 5.0)], 3.0, BLUE, 1.0);
+        p.group([(5.0, 5.0)], Shape::disc(3.0), BLUE, 1.0);
         assert!(ink(&p) > 0.0);
         p.reset(10, 10, [0; 4]);
         assert_eq!(ink(&p), 0.0);
-        p.group([(5.0, 5.0)], 3.0, BLUE, 1.0);
+        p.group([(5.0, 5.0)], Shape::disc(3.0), BLUE, 1.0);
         p.reset(7, 3, [0; 4]);
         assert_eq!((p.width(), p.height(), p.rgba().len()), (7, 3, 84));
         assert_eq!(ink(&p), 0.0);
         // A group after a resize paints from a clean coverage, at another radius.
-        p.group([(3.5, 1.5)], 1.0, ORANGE, 1.0);
+        p.group([(3.5, 1.5)], Shape::disc(1.0), ORANGE, 1.0);
         assert_eq!(p.pixel(3, 1), [230, 159, 0, 255]);
     }
 }
