@@ -321,6 +321,20 @@ thread_local! {
     static DOT_PIXELS: RefCell<Pixels> = RefCell::new(Pixels::default());
 }
 
+impl Dots<'_> {
+    /// Into `out` (emptied first): the device-pixel centres of the dots `which` picks.
+    fn centres(&self, dpr: f64, which: impl Fn(&Dot) -> bool, out: &mut Vec<(f64, f64)>) {
+        out.clear();
+        out.extend(
+            self.dots
+                .iter()
+                .zip(self.places)
+                .filter(|(d, _)| which(d))
+                .map(|(_, &(x, y))| (x * dpr, y * dpr)),
+        );
+    }
+}
+
 /// Paints the background, the unmoved dots (one group per colour in colour order: a colour's
 /// dots merge, as one path's would) and the moved ones at the canvas's device size, and puts
 /// the pixels on the canvas, replacing all of them.
@@ -350,16 +364,16 @@ fn put_background_and_dots(
     };
     DOT_PIXELS.with_borrow_mut(|pixels| {
         pixels.reset(dw as usize, dh as usize, [r, g, b, 255]);
+        let mut centres = Vec::with_capacity(u.dots.len());
         for slot in slots {
-            let centres = u
-                .dots
-                .iter()
-                .zip(u.places)
-                .filter(|(d, _)| d.colour == slot && d.moved_from.is_none())
-                .map(|(_, &(x, y))| (x * dpr, y * dpr));
-            pixels.group(centres, Shape::disc(u.radius * dpr), rgb(slot), u.opacity);
+            u.centres(
+                dpr,
+                |d| d.colour == slot && d.moved_from.is_none(),
+                &mut centres,
+            );
+            pixels.group(&centres, Shape::disc(u.radius * dpr), rgb(slot), u.opacity);
         }
-        paint_moved(pixels, dpr, t, u);
+        paint_moved(pixels, dpr, t, u, &mut centres);
         let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(pixels.rgba()), dw, dh)?;
         ctx.put_image_data(&image, 0.0, 0.0)
     })
@@ -367,23 +381,23 @@ fn put_background_and_dots(
 
 /// The moved keys, opaque: every outline, then each (old owner, new owner) pair's fills and
 /// rings, in the pairs' order.
-fn paint_moved(pixels: &mut Pixels, dpr: f64, t: &ChartTheme, u: &Dots<'_>) {
+fn paint_moved(
+    pixels: &mut Pixels,
+    dpr: f64,
+    t: &ChartTheme,
+    u: &Dots<'_>,
+    centres: &mut Vec<(f64, f64)>,
+) {
     let rgb = |c: Rgb| [c.0, c.1, c.2];
-    let moved = || {
-        u.dots
-            .iter()
-            .zip(u.places)
-            .filter(|(d, _)| d.moved_from.is_some())
-    };
-    if moved().next().is_none() {
+    u.centres(dpr, |d| d.moved_from.is_some(), centres);
+    if centres.is_empty() {
         return;
     }
-    let device = |(_, &(x, y)): (&Dot, &(f64, f64))| (x * dpr, y * dpr);
     let big = u.radius * 1.9;
     let ring_w = (u.radius * 0.9).max(1.5);
     let outline = big + ring_w / 2.0 + 0.5;
     pixels.group(
-        moved().map(device),
+        centres,
         Shape::ring((outline - 0.5) * dpr, (outline + 0.5) * dpr),
         rgb(t.text),
         1.0,
@@ -396,19 +410,19 @@ fn paint_moved(pixels: &mut Pixels, dpr: f64, t: &ChartTheme, u: &Dots<'_>) {
     pairs.sort_unstable();
     pairs.dedup();
     for (from, to) in pairs {
-        let of_pair = || {
-            moved()
-                .filter(move |(d, _)| d.colour == to && d.moved_from == Some(from))
-                .map(device)
-        };
+        u.centres(
+            dpr,
+            |d| d.colour == to && d.moved_from == Some(from),
+            centres,
+        );
         pixels.group(
-            of_pair(),
+            centres,
             Shape::disc(big * dpr),
             rgb(t.mark(node_colour(to))),
             1.0,
         );
         pixels.group(
-            of_pair(),
+            centres,
             Shape::ring((big - ring_w / 2.0) * dpr, (big + ring_w / 2.0) * dpr),
             rgb(t.mark(node_colour(from))),
             1.0,

@@ -208,13 +208,10 @@ impl Pixels {
 
     /// Paints `shape` around each of `centres` as one shape of `colour` (RGB) at `opacity`
     /// (0–1) over what is there. A shape that is not [paintable](Shape) paints nothing.
-    pub fn group(
-        &mut self,
-        centres: impl IntoIterator<Item = (f64, f64)>,
-        shape: Shape,
-        colour: [u8; 3],
-        opacity: f64,
-    ) {
+    ///
+    /// It takes a slice, not an iterator, so that it is compiled here, for speed, and not in
+    /// the (size-optimised) crate that calls it, as a generic function would be.
+    pub fn group(&mut self, centres: &[(f64, f64)], shape: Shape, colour: [u8; 3], opacity: f64) {
         if !shape.paintable() {
             return;
         }
@@ -241,7 +238,7 @@ impl Pixels {
         };
         // First the group's shape: each pixel's largest coverage by any of its discs.
         self.group_areas.clear();
-        for (x, y) in centres {
+        for &(x, y) in centres {
             if let Some(area) = self.cover(x, y) {
                 self.group_areas.push(area);
             }
@@ -389,7 +386,7 @@ mod tests {
     fn a_disc_covers_its_area_with_a_soft_edge() {
         for centre in [(20.0, 20.0), (20.3, 19.55), (19.9, 20.875)] {
             let mut p = Pixels::new(40, 40, [0; 4]);
-            p.group([centre], Shape::disc(6.0), BLUE, 1.0);
+            p.group(&[centre], Shape::disc(6.0), BLUE, 1.0);
             // The area of the disc, within the edge's rounding.
             let area = std::f64::consts::PI * 36.0;
             assert!(
@@ -404,7 +401,7 @@ mod tests {
         }
         // On the edge, partly: a pixel whose centre is 6.36 px away is covered 0.14.
         let mut p = Pixels::new(40, 40, [0; 4]);
-        p.group([(20.0, 20.0)], Shape::disc(6.0), BLUE, 1.0);
+        p.group(&[(20.0, 20.0)], Shape::disc(6.0), BLUE, 1.0);
         let edge = f64::from(p.pixel(24, 24)[3]) / 255.0;
         assert!((edge - (6.5 - 4.5f64.hypot(4.5))).abs() < 0.01, "{edge}");
     }
@@ -414,7 +411,7 @@ mod tests {
         // The ink's centre of mass is the disc's centre, within the eighths' rounding.
         for (x, y) in [(10.0, 10.0), (10.5, 10.25), (10.94, 9.06)] {
             let mut p = Pixels::new(20, 20, [0; 4]);
-            p.group([(x, y)], Shape::disc(2.0), BLUE, 1.0);
+            p.group(&[(x, y)], Shape::disc(2.0), BLUE, 1.0);
             let (mut sx, mut sy, mut sw) = (0.0, 0.0, 0.0);
             for j in 0..20 {
                 for i in 0..20 {
@@ -436,7 +433,7 @@ mod tests {
     #[test]
     fn opacity_scales_alpha_and_keeps_the_colour() {
         let mut p = Pixels::new(20, 20, [0; 4]);
-        p.group([(10.0, 10.0)], Shape::disc(4.0), ORANGE, 0.35);
+        p.group(&[(10.0, 10.0)], Shape::disc(4.0), ORANGE, 0.35);
         assert_eq!(p.pixel(10, 10), [230, 159, 0, 89]);
     }
 
@@ -444,10 +441,10 @@ mod tests {
     fn discs_of_one_group_merge_and_groups_composite_in_order() {
         let mut p = Pixels::new(30, 30, [0; 4]);
         // Two overlapping discs of one group: the overlap is no darker than either.
-        p.group([(12.0, 15.0), (15.0, 15.0)], Shape::disc(4.0), BLUE, 0.5);
+        p.group(&[(12.0, 15.0), (15.0, 15.0)], Shape::disc(4.0), BLUE, 0.5);
         assert_eq!(p.pixel(13, 15)[3], 128);
         // A second group over it: "over" compositing of straight colours.
-        p.group([(13.5, 15.0)], Shape::disc(2.0), ORANGE, 0.5);
+        p.group(&[(13.5, 15.0)], Shape::disc(2.0), ORANGE, 0.5);
         let [r, g, b, a] = p.pixel(13, 15);
         let under = 128.0 / 255.0 * (1.0 - 128.0 / 255.0);
         let top = 128.0 / 255.0;
@@ -464,7 +461,7 @@ mod tests {
     fn discs_beyond_the_edges_or_malformed_paint_only_what_is_inside() {
         let mut p = Pixels::new(10, 10, [0; 4]);
         p.group(
-            [
+            &[
                 (-3.0, 5.0),
                 (5.0, 12.0),
                 (f64::NAN, 5.0),
@@ -490,7 +487,7 @@ mod tests {
             Shape::ring(f64::NAN, 2.0),
         ]) {
             p.reset(10, 10, [0; 4]);
-            p.group([(5.0, 5.0)], shape, BLUE, 1.0);
+            p.group(&[(5.0, 5.0)], shape, BLUE, 1.0);
             assert_eq!(ink(&p), 0.0, "{shape:?}");
         }
     }
@@ -498,7 +495,7 @@ mod tests {
     #[test]
     fn a_ring_covers_its_band_and_leaves_its_hole() {
         let mut p = Pixels::new(40, 40, [0; 4]);
-        p.group([(20.0, 20.0)], Shape::ring(5.0, 8.0), ORANGE, 1.0);
+        p.group(&[(20.0, 20.0)], Shape::ring(5.0, 8.0), ORANGE, 1.0);
         let area = std::f64::consts::PI * (64.0 - 25.0);
         assert!(
             (ink(&p) - area).abs() < area * 0.04,
@@ -512,8 +509,8 @@ mod tests {
         assert_eq!(p.pixel(19, 13)[3], 255);
         assert_eq!(p.pixel(20, 30)[3], 0);
         // A ring over a disc of another colour: the disc shows through the hole only.
-        p.group([(20.0, 20.0)], Shape::disc(5.0), BLUE, 1.0);
-        p.group([(20.0, 20.0)], Shape::ring(4.0, 6.0), ORANGE, 1.0);
+        p.group(&[(20.0, 20.0)], Shape::disc(5.0), BLUE, 1.0);
+        p.group(&[(20.0, 20.0)], Shape::ring(4.0, 6.0), ORANGE, 1.0);
         assert_eq!(p.pixel(20, 20), [0, 114, 178, 255]);
         assert_eq!(p.pixel(24, 19), [230, 159, 0, 255]);
     }
@@ -524,13 +521,13 @@ mod tests {
         let shapes = [Shape::disc(2.0), Shape::ring(3.0, 4.0), Shape::disc(1.5)];
         for round in 0..3 {
             for shape in shapes {
-                p.group([(15.0, 15.0)], shape, BLUE, 1.0);
+                p.group(&[(15.0, 15.0)], shape, BLUE, 1.0);
             }
             assert_eq!(p.stamps.len(), 3, "round {round}");
         }
         for k in 0..10 {
             p.group(
-                [(15.0, 15.0)],
+                &[(15.0, 15.0)],
                 Shape::disc(1.0 + f64::from(k) / 4.0),
                 BLUE,
                 1.0,
@@ -547,8 +544,8 @@ mod tests {
     fn over_an_opaque_background_a_reset_restores_what_was_painted() {
         let bg = [250, 251, 252, 255];
         let mut p = Pixels::new(30, 30, bg);
-        p.group([(10.0, 10.0), (20.3, 20.6)], Shape::disc(3.0), BLUE, 0.9);
-        p.group([(11.0, 10.0)], Shape::disc(3.0), ORANGE, 0.9);
+        p.group(&[(10.0, 10.0), (20.3, 20.6)], Shape::disc(3.0), BLUE, 0.9);
+        p.group(&[(11.0, 10.0)], Shape::disc(3.0), ORANGE, 0.9);
         // Opaque everywhere; a dot's middle is 0.9 of its colour over the background.
         assert!(p.rgba().chunks(4).all(|px| px[3] == 255));
         let mix = |c: u8, b: u8| f64::from(c) * 0.9 + f64::from(b) * 0.1;
@@ -571,16 +568,16 @@ mod tests {
     #[test]
     fn reset_clears_and_resizes() {
         let mut p = Pixels::new(10, 10, [0; 4]);
-        p.group([(5.0, 5.0)], Shape::disc(3.0), BLUE, 1.0);
+        p.group(&[(5.0, 5.0)], Shape::disc(3.0), BLUE, 1.0);
         assert!(ink(&p) > 0.0);
         p.reset(10, 10, [0; 4]);
         assert_eq!(ink(&p), 0.0);
-        p.group([(5.0, 5.0)], Shape::disc(3.0), BLUE, 1.0);
+        p.group(&[(5.0, 5.0)], Shape::disc(3.0), BLUE, 1.0);
         p.reset(7, 3, [0; 4]);
         assert_eq!((p.width(), p.height(), p.rgba().len()), (7, 3, 84));
         assert_eq!(ink(&p), 0.0);
         // A group after a resize paints from a clean coverage, at another radius.
-        p.group([(3.5, 1.5)], Shape::disc(1.0), ORANGE, 1.0);
+        p.group(&[(3.5, 1.5)], Shape::disc(1.0), ORANGE, 1.0);
         assert_eq!(p.pixel(3, 1), [230, 159, 0, 255]);
     }
 }
