@@ -9,10 +9,11 @@
 //! them again. (Keeping their pixels on an off-page canvas instead costs more: copying a
 //! canvas just drawn makes the browser rasterize it inside the frame.)
 //!
-//! The sample keys' dots are painted in Rust ([`partlab_lab::raster`]) into a buffer that goes
-//! to an off-page canvas with `putImageData` and onto the ring with one `drawImage`: as a path
-//! of 1 500 round marks, the browser rasterised them for 3–4 ms of every frame (a slow laptop:
-//! four times that), out of sight of the page's timings, when it committed the frame.
+//! The background, the sample keys' dots and the moved keys' markers are painted in Rust
+//! ([`partlab_raster`]) into one buffer, put on the canvas with one `putImageData` before the
+//! arcs and ticks are stroked over it: as a path of 1 500 round marks, the browser rasterised
+//! the dots for 3–4 ms of every frame (a slow laptop: four times that), out of sight of the
+//! page's timings, when it committed the frame.
 
 use std::cell::RefCell;
 use std::f64::consts::{FRAC_PI_2, TAU};
