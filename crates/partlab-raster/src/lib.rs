@@ -320,14 +320,10 @@ impl Pixels {
     }
 }
 
-/// Every pixel of `rgba` set to `colour` (byte by byte: a four-byte copy would be a library
-/// call per pixel in wasm).
+/// Every pixel of `rgba` set to `colour`.
 fn fill(rgba: &mut [u8], colour: [u8; 4]) {
     for px in rgba.chunks_exact_mut(4) {
-        px[0] = colour[0];
-        px[1] = colour[1];
-        px[2] = colour[2];
-        px[3] = colour[3];
+        px.copy_from_slice(&colour);
     }
 }
 
