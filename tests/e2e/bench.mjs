@@ -138,6 +138,8 @@ function instrument() {
   }
   // Each setTimeout callback's duration: the page computes changes and sweeps in such tasks.
   const st = window.setTimeout;
+  // An untimed pause for the benchmark's own waiting in the page (see untilInPage).
+  b.sleep = (ms) => new Promise((resolve) => st.call(window, resolve, ms));
   window.setTimeout = function setTimeout(cb, ms, ...rest) {
     if (typeof cb !== 'function') return st.call(window, cb, ms, ...rest);
     return st.call(
@@ -251,8 +253,31 @@ const measures = (page) =>
     performance.getEntriesByName('partlab-update').map((e) => ({ start: e.startTime, dur: e.duration, end: e.startTime + e.duration })),
   );
 
+/**
+ * Waits until `pred(arg)` (evaluated in the page) is truthy and returns its value. It polls
+ * from the page itself, every 20 ms on an untimed timer, rather than with Playwright's
+ * `waitForFunction`/`waitForSelector`: those first evaluate Playwright's selector script in the
+ * page, a 40–50 ms task that landed in the middle of a first load's frames and counted in the
+ * load rows, and then poll in every animation frame. `pred` must not refer to anything
+ * outside itself (it is sent as source).
+ */
+async function untilInPage(page, pred, arg = null, timeout = 120_000) {
+  return page.evaluate(`(async () => {
+    const pred = ${pred.toString()};
+    const arg = ${JSON.stringify(arg)};
+    const t0 = performance.now();
+    for (;;) {
+      const v = pred(arg);
+      if (v) return v;
+      if (performance.now() - t0 > ${Number(timeout)}) throw new Error(${JSON.stringify(`timed out after ${timeout} ms waiting in the page for: ${pred.toString().slice(0, 200)}`)});
+      await window.__bench.sleep(20);
+    }
+  })()`);
+}
+
 async function waitReady(page, timeout = 120_000) {
-  const h = await page.waitForFunction(
+  const r = await untilInPage(
+    page,
     () => {
       const app = document.getElementById('app');
       const s = app?.getAttribute('data-state');
@@ -260,18 +285,22 @@ async function waitReady(page, timeout = 120_000) {
       return s === 'ready' && window.__bench?.started != null ? 'ready' : false;
     },
     null,
-    { timeout },
+    timeout,
   );
-  const r = await h.jsonValue();
   if (r !== 'ready') throw new Error(`the page did not start: ${r}`);
 }
 
 /** Waits until no change is being computed (and the frame that drew it has run). */
 async function waitIdle(page, timeout = 180_000) {
-  await page.waitForFunction(() => {
-    const app = document.getElementById('app');
-    return app?.getAttribute('data-state') === 'ready' && app.getAttribute('data-busy') === 'false';
-  }, null, { timeout });
+  await untilInPage(
+    page,
+    () => {
+      const app = document.getElementById('app');
+      return app?.getAttribute('data-state') === 'ready' && app.getAttribute('data-busy') === 'false';
+    },
+    null,
+    timeout,
+  );
 }
 
 /**
@@ -281,14 +310,15 @@ async function waitIdle(page, timeout = 180_000) {
  * the movement sweep runs.
  */
 async function waitSweeps(page, timeout = 180_000) {
-  await page.waitForFunction(
+  await untilInPage(
+    page,
     () =>
       document.getElementById('deviation-chart')?.getAttribute('data-points') === '11' &&
       document.getElementById('deviation-status')?.textContent.trim() === '' &&
       document.getElementById('movement-chart')?.getAttribute('data-points') === '9' &&
       !document.getElementById('movement-status')?.textContent.includes('…'),
     null,
-    { timeout },
+    timeout,
   );
 }
 
@@ -300,6 +330,9 @@ async function waitSweeps(page, timeout = 180_000) {
  * frame that drew it (`data-timing` on #app).
  */
 async function changeDone(page, action, eventType) {
+  // Playwright's polling (one check per animation frame) stays here, as in every earlier run of
+  // rows [1]–[4]: its selector script is in the page by now (focus and click use it), and a
+  // check runs outside the `partlab-update` measure.
   const before = await page.evaluate(() => ({
     n: performance.getEntriesByName('partlab-update').length,
     e: window.__bench.events.length,
@@ -409,8 +442,8 @@ async function firstLoads(browser, url, origin) {
     const { context, page, errors } = await newPage(browser, origin);
     await page.goto(url, { waitUntil: 'load' });
     await waitReady(page);
-    await page.waitForFunction(() => window.__bench.readyFrame != null, null, { timeout: 10_000 });
-    await page.waitForSelector('#deviation-chart[data-points="11"]', { timeout: 60_000 });
+    await untilInPage(page, () => window.__bench.readyFrame != null, null, 10_000);
+    await untilInPage(page, () => document.querySelector('#deviation-chart[data-points="11"]') != null, null, 60_000);
     const r = await page.evaluate(() => {
       const b = window.__bench;
       const ms = performance.getEntriesByName('partlab-update');
@@ -603,7 +636,7 @@ async function longChange(page, action) {
   });
   await action();
   // Give the first frame a chance to start the change before looking for idleness.
-  await page.waitForFunction((t) => performance.getEntriesByName('partlab-update').some((m) => m.startTime > t), t0, { timeout: 60_000 });
+  await untilInPage(page, (t) => performance.getEntriesByName('partlab-update').some((m) => m.startTime > t), t0, 60_000);
   await waitIdle(page);
   const t1 = await page.evaluate(() => performance.getEntriesByName('partlab-update').at(-1).startTime + performance.getEntriesByName('partlab-update').at(-1).duration);
   await page.evaluate(() => window.__bench.record(false));
@@ -737,7 +770,7 @@ async function hashBurst(page) {
     }
     return { n0, t0, last, script: performance.now() - t0 };
   }, stops);
-  await page.waitForFunction((v) => document.getElementById('vnodes-out')?.textContent === String(v), r.last, { timeout: 30_000 });
+  await untilInPage(page, (v) => document.getElementById('vnodes-out')?.textContent === String(v), r.last, 30_000);
   await waitIdle(page);
   await page.waitForTimeout(300);
   const after = await page.evaluate(
@@ -793,13 +826,14 @@ const studyMeasures = (page) =>
   );
 
 const studyIdle = (page, timeout = 120_000) =>
-  page.waitForFunction(
+  untilInPage(
+    page,
     () => {
       const app = document.getElementById('app');
       return app?.getAttribute('data-state') === 'ready' && app.getAttribute('data-busy') === 'false';
     },
     null,
-    { timeout },
+    timeout,
   );
 
 /**
@@ -862,9 +896,7 @@ async function chapterRuns(browser, url, origin) {
           const next = control.values.find((v) => v !== now);
           await page.selectOption(`[id="${control.id}"]`, next);
         }
-        await page.waitForFunction((n) => performance.getEntriesByName('partlab-study-frame').length > n, before.filter((m) => m.name === 'partlab-study-frame').length, {
-          timeout: 60_000,
-        });
+        await untilInPage(page, (n) => performance.getEntriesByName('partlab-study-frame').length > n, before.filter((m) => m.name === 'partlab-study-frame').length, 60_000);
         await studyIdle(page);
         const after = (await studyMeasures(page)).filter((m) => m.start >= t0);
         const frame = after.filter((m) => m.name === 'partlab-study-frame')[0];
