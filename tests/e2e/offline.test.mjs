@@ -62,6 +62,28 @@ describe('offline after the first visit (service worker)', () => {
     assert.doesNotMatch(fs.readFileSync(STANDALONE, 'utf8'), /partlab-service-worker/);
   });
 
+  test('the worker is registered only once the page is drawn, so that installing it does not slow the first frames', { timeout: 60_000 }, async () => {
+    const { context, page } = await openPage(browser, server.origin, { locale: 'en-GB' });
+    // Each call to register() with what the page said of itself at that moment.
+    await context.addInitScript(() => {
+      window.__registered = [];
+      const register = ServiceWorkerContainer.prototype.register;
+      ServiceWorkerContainer.prototype.register = function (...args) {
+        window.__registered.push({
+          state: document.getElementById('app')?.getAttribute('data-state'),
+          ring: document.getElementById('app')?.getAttribute('data-ring'),
+        });
+        return register.apply(this, args);
+      };
+    });
+    await page.goto(`${server.url}#c=ring&s=ring&v=150&k=100000&l=en`);
+    await waitForReady(page);
+    await controlled(page);
+    const calls = await page.evaluate(() => window.__registered);
+    assert.deepEqual(calls, [{ state: 'ready', ring: 'drawn' }], 'one registration, after the first drawing');
+    await context.close();
+  });
+
   test('load, go offline, reload: the lab works; a new deploy replaces it whole', { timeout: 120_000 }, async () => {
     const { context, page, errors } = await openPage(browser, server.origin, { locale: 'en-GB' });
     const violations = await recordCspViolations(context);
