@@ -38,7 +38,7 @@ use partlab_lab::state::{
     Field as FragmentField, FragmentIssue, LabState, Lang, View, KEY_STOPS, VNODE_STOPS,
 };
 
-use crate::dom::{self, by_id, by_id_as, window};
+use crate::dom::{self, by_id, by_id_as};
 use crate::{clear_timeout, dpr, listen_id, log_error, now, set_timeout, Listener};
 
 /// The CSS sizes of the four canvases, measured once per frame before anything changes the
@@ -304,7 +304,7 @@ impl Hashing {
     pub fn frame(&mut self) {
         self.frame_scheduled = false;
         let started = now();
-        if let Some(p) = window().ok().and_then(|w| w.performance()) {
+        if let Some(p) = partlab_web::performance() {
             let _ = p.mark("partlab-update-start");
         }
         let msgs = std::mem::take(&mut self.queue);
@@ -365,7 +365,7 @@ impl Hashing {
                 .collect();
             dom::set_attr(&app, "data-timing", &timing.join(" "));
         }
-        if let Some(p) = window().ok().and_then(|w| w.performance()) {
+        if let Some(p) = partlab_web::performance() {
             let _ = p.measure_with_start_mark("partlab-update", "partlab-update-start");
         }
         self.after_render();

@@ -6,21 +6,30 @@ use web_sys::{
     Document, Element, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement, Window,
 };
 
+thread_local! {
+    /// The window and its document, looked up once: a module lives in one document, and each
+    /// lookup is a call into JavaScript (the page makes hundreds in an update).
+    static WINDOW: Option<Window> = web_sys::window();
+    static DOCUMENT: Option<Document> = WINDOW.with(|w| w.as_ref().and_then(Window::document));
+}
+
 /// The browser window.
 pub fn window() -> Result<Window, JsValue> {
-    web_sys::window().ok_or_else(|| JsValue::from_str("no window"))
+    WINDOW
+        .with(Clone::clone)
+        .ok_or_else(|| JsValue::from_str("no window"))
 }
 
 /// The document.
 pub fn document() -> Result<Document, JsValue> {
-    window()?
-        .document()
+    DOCUMENT
+        .with(Clone::clone)
         .ok_or_else(|| JsValue::from_str("no document"))
 }
 
 /// The element with id `id`, if any.
 pub fn by_id(id: &str) -> Option<Element> {
-    document().ok()?.get_element_by_id(id)
+    DOCUMENT.with(|d| d.as_ref()?.get_element_by_id(id))
 }
 
 /// The element with id `id`, as type `T`, if it exists and has that type.

@@ -23,12 +23,20 @@ use dom::{by_id, window};
 /// A DOM event listener kept alive by whoever owns it (dropped with its chapter).
 pub type Listener = Closure<dyn FnMut(Event)>;
 
+thread_local! {
+    /// The page's `performance`, looked up once (an update reads the clock a dozen times).
+    static PERFORMANCE: Option<web_sys::Performance> =
+        window().ok().and_then(|w| w.performance());
+}
+
+/// The page's `performance` (marks and measures), if it has one.
+pub fn performance() -> Option<web_sys::Performance> {
+    PERFORMANCE.with(Clone::clone)
+}
+
 /// The page's clock (`performance.now()`), in ms; 0 where there is none.
 pub fn now() -> f64 {
-    window()
-        .ok()
-        .and_then(|w| w.performance())
-        .map_or(0.0, |p| p.now())
+    PERFORMANCE.with(|p| p.as_ref().map_or(0.0, web_sys::Performance::now))
 }
 
 /// The device pixel ratio, kept within 1–4 (a canvas's backing store grows with its square).
