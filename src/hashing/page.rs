@@ -471,34 +471,22 @@ impl Table<'_> {
         }
         table.append_child(&H::new("thead")?.child(tr_head)?.el())?;
         let mut body = H::new("tbody")?;
-        for (attrs, cells) in &self.rows {
-            let mut row = H::new("tr")?;
-            for (k, v) in attrs {
-                row = row.attr(k, v);
-            }
-            for (i, c) in cells.iter().enumerate() {
-                let cell = if i == 0 {
-                    H::new("th")?.attr("scope", "row").attr("title", c)
-                } else {
-                    H::new("td")?
-                };
-                row = row.child(cell.text(c))?;
-            }
-            body = body.child(row)?;
+        for row in &self.rows {
+            body = body.child(row_element(row)?)?;
         }
         table.append_child(&body.el())?;
         Ok(())
     }
 
-    /// When the table last written has the same header and as many rows of as many cells,
-    /// sets only the cells' texts and the rows' attributes that differ from it instead of
-    /// building the table again (what a slider step changes is a few numbers). Returns
-    /// whether it did.
+    /// When the table last written has the same header and its rows, as far as both go, as
+    /// many cells and the same attributes, sets only the cells' texts and the rows' attributes
+    /// that differ from it, and adds or removes rows at the end, instead of building the table
+    /// again (a slider step changes a few numbers; a node that joins or leaves, a row).
+    /// Returns whether it did.
     fn update_in_place(&self, table: &Element, old: &WrittenTable) -> bool {
         let (old_head, old_rows) = old;
         let same_shape = old_head.len() == self.head.len()
             && old_head.iter().zip(&self.head).all(|(a, b)| a == b)
-            && old_rows.len() == self.rows.len()
             && old_rows
                 .iter()
                 .zip(&self.rows)
@@ -514,8 +502,22 @@ impl Table<'_> {
             return false;
         };
         let rows = body.children();
-        if rows.length() as usize != self.rows.len() {
+        if rows.length() as usize != old_rows.len() {
             return false;
+        }
+        // Rows beyond the new count go (last first: the collection is live); new ones are
+        // built after the kept ones.
+        for i in (self.rows.len()..old_rows.len()).rev() {
+            match rows.item(i as u32) {
+                Some(tr) => tr.remove(),
+                None => return false,
+            }
+        }
+        for row in self.rows.iter().skip(old_rows.len()) {
+            let added = row_element(row).and_then(|tr| body.append_child(&tr));
+            if added.is_err() {
+                return false;
+            }
         }
         for (i, ((old_attrs, old_cells), (attrs, cells))) in
             old_rows.iter().zip(&self.rows).enumerate()
@@ -546,6 +548,23 @@ impl Table<'_> {
         }
         true
     }
+}
+
+/// A body row of a [`Table`]: its attributes, a header cell (the row's name) and data cells.
+fn row_element((attrs, cells): &Row) -> Result<Element, JsValue> {
+    let mut row = H::new("tr")?;
+    for (k, v) in attrs {
+        row = row.attr(k, v);
+    }
+    for (i, c) in cells.iter().enumerate() {
+        let cell = if i == 0 {
+            H::new("th")?.attr("scope", "row").attr("title", c)
+        } else {
+            H::new("td")?
+        };
+        row = row.child(cell.text(c))?;
+    }
+    Ok(row.el())
 }
 
 /// A table's header and rows as [`Table::render`] last wrote them.

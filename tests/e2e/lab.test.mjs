@@ -159,6 +159,18 @@ describe('the lab page', () => {
     assert.ok(joinFlow.every(([, to]) => to === 'inv-tar'), JSON.stringify(joinFlow));
     const moved = Number(await page.getAttribute('#ring', 'data-moved-dots'));
     assert.ok(moved > 150 && moved < 450, `moved dots: ${moved}`);
+    // The keys-per-node table gains and loses rows in place: each time, one row per node of
+    // the list, in its order, each named in its header cell, the counts adding up.
+    const tableMatchesNodes = async (when) => {
+      const names = await page.$$eval('#node-list input[id^="node-name-"]', (inputs) => inputs.map((i) => i.value));
+      const rows = await page.$$eval('#dist-table tbody tr', (trs) =>
+        trs.map((tr) => ({ node: tr.dataset.node, keys: Number(tr.dataset.keys), head: tr.querySelector('th')?.textContent })),
+      );
+      assert.deepEqual(rows.map((r) => r.node), names, `${when}: table rows = node list`);
+      assert.deepEqual(rows.map((r) => r.head), names, `${when}: each row names its node`);
+      assert.equal(rows.reduce((a, r) => a + r.keys, 0), 100_000, `${when}: every key counted once`);
+    };
+    await tableMatchesNodes('after the join');
     await screenshot(page, 'node-joined');
     // inv-vlc leaves (the lesson's 24.8 % from 4 nodes; here from 5).
     await page.click('#node-remove-1');
@@ -166,6 +178,7 @@ describe('the lab page', () => {
     await settle(page);
     const leaveFlow = await page.$$eval('#flow-table tr[data-from]', (rows) => rows.map((r) => r.dataset.from));
     assert.ok(leaveFlow.length >= 3 && leaveFlow.every((f) => f === 'inv-vlc'), JSON.stringify(leaveFlow));
+    await tableMatchesNodes('after inv-vlc left');
     const m = await figure(page, 'moved');
     near(m, await figure(page, 'ideal'), 0.001, 'a leave on the ring moves exactly the leaver keys');
     assert.ok(Number(await page.getAttribute('#ring', 'data-moved-dots')) > 100);
