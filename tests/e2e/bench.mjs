@@ -825,16 +825,7 @@ const studyMeasures = (page) =>
     ),
   );
 
-const studyIdle = (page, timeout = 120_000) =>
-  untilInPage(
-    page,
-    () => {
-      const app = document.getElementById('app');
-      return app?.getAttribute('data-state') === 'ready' && app.getAttribute('data-busy') === 'false';
-    },
-    null,
-    timeout,
-  );
+const studyIdle = (page) => waitIdle(page, 120_000);
 
 /**
  * Every other chapter in the chapter bar: its first render (fresh tab each run: the frame that
