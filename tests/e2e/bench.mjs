@@ -28,9 +28,12 @@
 //
 // Usage (scripts/bench.sh does all of it: build, serve, cargo bench, this):
 //   node tests/e2e/bench.mjs [--url http://127.0.0.1:PORT/] [--dist DIR] [--native FILE]
-//                            [--quick] [--json FILE] [--only load]
-// --only load runs the first loads alone ([10], 20 of them) and prints their figures: a quick
-// check while working on the start-up path, not a substitute for the full table.
+//                            [--quick] [--json FILE] [--only load|starts|chapters]
+// --only load runs the first loads alone ([10], 20 of them) and prints their figures; --only
+// starts runs the other loads whose longest task has a target ([6], [7] without the drag, and
+// the study chapters' first renders of [13]–[21]) and prints those longest tasks; --only
+// chapters runs [13]–[21] whole (first renders and steps). Quick checks while working on one
+// path, not a substitute for the full table.
 // Without --url it serves --dist (default dist/) itself with tests/e2e/server.mjs.
 //
 // Instrumentation (an init script, before any page script): a PerformanceObserver for
@@ -68,13 +71,15 @@ const opts = { url: null, dist: path.join(ROOT, 'dist'), native: null, quick: fa
     else if (a === '--quick') opts.quick = true;
     else if (a === '--only') {
       opts.only = value();
-      if (opts.only !== 'load') usage(`--only knows one row group: load ([10], the first loads)`);
+      if (!['load', 'starts', 'chapters'].includes(opts.only)) {
+        usage('--only knows three row groups: load ([10], the first loads), starts ([6], [7] and [13]–[21] at load) and chapters ([13]–[21])');
+      }
     } else usage(`unknown argument ${a}`);
   }
 }
 function usage(msg) {
   console.error(`bench: ${msg}`);
-  console.error('usage: node tests/e2e/bench.mjs [--url URL] [--dist DIR] [--native FILE] [--quick] [--json FILE] [--only load]');
+  console.error('usage: node tests/e2e/bench.mjs [--url URL] [--dist DIR] [--native FILE] [--quick] [--json FILE] [--only load|starts|chapters]');
   process.exit(2);
 }
 
@@ -742,6 +747,11 @@ async function worstRuns(browser, url, origin) {
     const t = await page.evaluate(() => ({ started: window.__bench.started, ready: window.__bench.readyAt, idle: performance.now() }));
     const load = await tasksBetween(page, t.started, t.idle);
     const notices = await page.$$eval('.notice', (n) => n.map((x) => x.textContent));
+    if (opts.only === 'starts') {
+      out.push({ ...c, loadReady: t.ready, load, notices, errors });
+      await context.close();
+      continue;
+    }
     await page.focus('#node-weight-0');
     const drag = await longChange(page, async () => {
       for (let k = 0; k < 5; k++) {
@@ -874,7 +884,7 @@ async function chapterRuns(browser, url, origin) {
       return null;
     });
     r.control = control;
-    if (control) {
+    if (control && opts.only !== 'starts') {
       for (let i = 0; i < RUNS.chapterSteps + 2; i++) {
         const before = await studyMeasures(page);
         const t0 = await page.evaluate(() => performance.now());
@@ -945,6 +955,33 @@ async function main() {
   try {
     log(`Chromium ${browser.version()}, ${url}, ${opts.quick ? 'quick' : 'full'} run`);
 
+    if (opts.only === 'chapters') {
+      R.chapters = await chapterRuns(browser, url, origin);
+      const mp = (xs) => `${fmt(median(xs))} / ${fmt(pct(xs, 95))} ms`;
+      for (const c of R.chapters) {
+        console.log(`chapter ${c.slug}: step (median / p95) ${mp(c.step)}; longest task at load ${mp(c.loadLongest)}; first frame ${mp(c.firstFrame)}`);
+        errors.push(...c.errors);
+      }
+      if (errors.length) console.log(`errors: ${errors.join('; ')}`);
+      return { text: `load average ${os.loadavg()[0].toFixed(2)}`, R, sizes: null, native: null };
+    }
+    if (opts.only === 'starts') {
+      RUNS.bigLoads = 8;
+      RUNS.chapterLoads = 8;
+      const range = (xs) => `median ${fmt(median(xs))} ms, p95 ${fmt(pct(xs, 95))} ms, max ${fmt(Math.max(...xs))} ms`;
+      log(`a 1 000 000-key address opened × ${RUNS.bigLoads}`);
+      R.bigLoad = await bigLoads(browser, url, origin, RUNS.bigLoads);
+      console.log(`[6] longest task: ${range(R.bigLoad.longest)}`);
+      R.worst = await worstRuns(browser, url, origin);
+      console.log(`[7] longest task at load: ${R.worst.map((w) => `${w.strategy} ${fmt(w.load.longest)}`).join(', ')} ms`);
+      R.chapters = await chapterRuns(browser, url, origin);
+      for (const c of R.chapters) {
+        console.log(`chapter ${c.slug}: longest task at load ${range(c.loadLongest)}; first frame median ${fmt(median(c.firstFrame))} ms`);
+      }
+      for (const x of [R.bigLoad, ...R.worst, ...R.chapters]) errors.push(...x.errors);
+      if (errors.length) console.log(`errors: ${errors.join('; ')}`);
+      return { text: `load average ${os.loadavg()[0].toFixed(2)}`, R, sizes: null, native: null };
+    }
     if (opts.only === 'load') RUNS.loads = 20;
     log(`first load × ${RUNS.loads}`);
     R.load = await firstLoads(browser, url, origin);
