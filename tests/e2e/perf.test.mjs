@@ -126,3 +126,70 @@ describe('redraws', () => {
     await b.context.close();
   });
 });
+
+describe("study chapters' charts", () => {
+  /** A fingerprint of every chart canvas's pixels, by its `data-chart` key. */
+  const charts = (page) =>
+    page.$$eval('canvas[data-chart]', (cs) =>
+      Object.fromEntries(
+        cs.map((c) => {
+          const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+          let h = 0;
+          for (let i = 0; i < d.length; i++) h = (Math.imul(h, 31) + d[i]) | 0;
+          return [c.dataset.chart, `${c.width}×${c.height}:${h}`];
+        }),
+      ),
+    );
+
+  test("a slider step redraws the charts without reading their sizes from the page", { timeout: 120_000 }, async () => {
+    const { page, errors, context } = await open('#c=indexes&l=en&o=10000&d=2', {
+      initScript: () => {
+        // Reading a chart's box after the frame's writes lays the whole page out in the frame.
+        window.__chartReads = 0;
+        const read = Element.prototype.getBoundingClientRect;
+        Element.prototype.getBoundingClientRect = function () {
+          if (this.matches('canvas[data-chart]')) window.__chartReads += 1;
+          return read.call(this);
+        };
+      },
+    });
+    await page.waitForSelector('#app[data-busy="false"]', { timeout: 90_000 });
+    const first = await page.evaluate(() => window.__chartReads);
+    assert.ok(first > 0, 'the first drawing reads each canvas once');
+    const before = await charts(page);
+    await page.focus('#ctl-n');
+    await page.keyboard.press('ArrowRight');
+    await settle(page);
+    const after = await charts(page);
+    const redrawn = Object.keys(after).filter((k) => after[k] !== before[k]);
+    assert.ok(redrawn.length > 0, 'the step changed a chart');
+    assert.equal(await page.evaluate(() => window.__chartReads), first);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a chart whose box changes without a window resize is drawn again at its new size', { timeout: 120_000 }, async () => {
+    const { page, errors, context } = await open('#c=indexes&l=en&o=10000&d=2');
+    await page.waitForSelector('#app[data-busy="false"]', { timeout: 90_000 });
+    const sizes = () =>
+      page.$$eval('canvas[data-chart]', (cs) =>
+        cs
+          .filter((c) => c.getClientRects().length > 0)
+          .map((c) => ({ key: c.dataset.chart, css: Math.round(c.getBoundingClientRect().width * devicePixelRatio), backing: c.width })),
+      );
+    const wide = await sizes();
+    assert.ok(wide.length > 0);
+    for (const s of wide) assert.equal(s.backing, s.css, s.key);
+    // A narrower column, as a panel opened beside the charts or a scrollbar would make it.
+    await page.$eval('#study-panels', (p) => {
+      p.style.width = '480px';
+    });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await settle(page);
+    const narrow = await sizes();
+    for (const s of narrow) assert.equal(s.backing, s.css, s.key);
+    assert.ok(narrow[0].css < wide[0].css, `${narrow[0].css} < ${wide[0].css}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});

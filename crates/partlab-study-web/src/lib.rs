@@ -197,9 +197,16 @@ pub fn set_theme(theme: &str) {
     });
 }
 
-/// Redraws everything on the next frame (the window was resized).
+/// Redraws everything on the next frame (the window was resized): the charts' sizes are
+/// read from the page again, since the observer only reports them after that frame.
 #[wasm_bindgen]
 pub fn request_render() {
+    study::forget_chart_sizes();
+    redraw_all();
+}
+
+/// Fills every panel and draws every chart again on the next frame.
+pub(crate) fn redraw_all() {
     with_view(|v| match v {
         View::Study(s) => s.request_render(),
         View::Teachers(_) => {}

@@ -15,6 +15,9 @@
 //!   its listeners go with it.
 
 mod render;
+mod sizes;
+
+pub(crate) use sizes::forget as forget_chart_sizes;
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;

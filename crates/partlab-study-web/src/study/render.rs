@@ -17,12 +17,11 @@ use partlab_lab::palette::{chart_theme, Theme};
 use partlab_lab::state::Lang;
 use partlab_lab::study::chart::Chart;
 use partlab_lab::study::text::{tr, St};
-use partlab_lab::study::view::{Block, Control, ControlKind, DataTable, Figure, Panel};
+use partlab_lab::study::view::{Block, Control, ControlKind, DataTable, Figure, Panel, Row};
 use partlab_lab::study::Study;
 
 use crate::dom::{
-    by_id, clear, css_size, set_attr, set_input_value, set_select_value, set_text_id, size_canvas,
-    H,
+    by_id, clear, set_attr, set_input_value, set_select_value, set_text_id, size_canvas_to, H,
 };
 
 /// What is on screen, to update only what changed.
@@ -354,10 +353,9 @@ fn panel_signature(p: &Panel) -> String {
         for b in bs {
             match b {
                 Block::Text(_) => out.push('t'),
-                Block::Figures(f) => {
-                    out.push('f');
-                    out.push_str(&f.len().to_string());
-                }
+                // The list is written whole at each filling: a figure more or less needs no
+                // new panel (rebuilding one makes new canvases, sized and laid out again).
+                Block::Figures(_) => out.push('f'),
                 Block::Table(t) => {
                     out.push_str("T:");
                     out.push_str(t.key);
@@ -648,14 +646,16 @@ fn plain(v: f64) -> String {
     }
 }
 
-/// Writes table `id`; when `was` (what it shows) has the same key, header and shape, only
-/// the cells and row attributes that differ are written.
+/// Writes table `id`; when `was` (what it shows) has the same key and header, and its rows
+/// the same shape as far as both go, only the cells and row attributes that differ are
+/// written, and rows are added or removed at the end (a slider that sets the number of
+/// partitions changes the row count at every step).
 fn render_table(id: &str, t: &DataTable, was: Option<&DataTable>) -> Result<(), JsValue> {
     let Some(table) = by_id(id) else {
         return Ok(());
     };
     if let Some(was) = was.filter(|w| same_shape(w, t)) {
-        if update_table(&table, t, was) {
+        if update_table(&table, t, was)? {
             return Ok(());
         }
     }
@@ -666,35 +666,40 @@ fn render_table(id: &str, t: &DataTable, was: Option<&DataTable>) -> Result<(), 
         head = head.child(H::new("th")?.attr("scope", "col").text(h))?;
     }
     table.append_child(&H::new("thead")?.child(head)?.el())?;
-    let mut body = H::new("tbody")?;
+    let body = H::new("tbody")?.el();
     for row in &t.rows {
-        let mut tr_ = H::new("tr")?;
-        for (k, v) in &row.attrs {
-            tr_ = tr_.attr(&format!("data-{k}"), v);
-        }
-        for (i, c) in row.cells.iter().enumerate() {
-            let mut cell = if i == 0 {
-                H::new("th")?.attr("scope", "row")
-            } else {
-                H::new("td")?
-            };
-            if let Some(v) = c.value {
-                cell = cell.attr("data-value", &plain(v));
-            }
-            tr_ = tr_.child(cell.text(&c.text))?;
-        }
-        body = body.child(tr_)?;
+        let tr_ = table_row(row)?;
+        body.append_child(&tr_)?;
     }
-    table.append_child(&body.el())?;
+    table.append_child(&body)?;
     Ok(())
 }
 
-/// Whether two tables have the same key, header, rows, cells per row and attribute names
-/// (and number cells in the same places).
+/// One body row: its `data-*` attributes, a row header, then the cells.
+fn table_row(row: &Row) -> Result<Element, JsValue> {
+    let mut tr_ = H::new("tr")?;
+    for (k, v) in &row.attrs {
+        tr_ = tr_.attr(&format!("data-{k}"), v);
+    }
+    for (i, c) in row.cells.iter().enumerate() {
+        let mut cell = if i == 0 {
+            H::new("th")?.attr("scope", "row")
+        } else {
+            H::new("td")?
+        };
+        if let Some(v) = c.value {
+            cell = cell.attr("data-value", &plain(v));
+        }
+        tr_ = tr_.child(cell.text(&c.text))?;
+    }
+    Ok(tr_.el())
+}
+
+/// Whether two tables have the same key and header, and their rows, as far as both go, the
+/// same cells per row and attribute names (and number cells in the same places).
 fn same_shape(a: &DataTable, b: &DataTable) -> bool {
     a.key == b.key
         && a.head == b.head
-        && a.rows.len() == b.rows.len()
         && a.rows.iter().zip(&b.rows).all(|(x, y)| {
             x.cells.len() == y.cells.len()
                 && x.attrs.len() == y.attrs.len()
@@ -706,22 +711,23 @@ fn same_shape(a: &DataTable, b: &DataTable) -> bool {
         })
 }
 
-/// Writes what differs between `was` and `t` (same shape) into the table's rows. Returns
-/// false when the table on the page does not have those rows.
-fn update_table(table: &Element, t: &DataTable, was: &DataTable) -> bool {
+/// Writes what differs between `was` and `t` (see [`same_shape`]) into the table's rows, and
+/// adds or removes rows at the end. Returns false when the table on the page does not have
+/// `was`'s rows.
+fn update_table(table: &Element, t: &DataTable, was: &DataTable) -> Result<bool, JsValue> {
     let Ok(Some(body)) = table.query_selector("tbody") else {
-        return false;
+        return Ok(false);
     };
     let rows = body.children();
-    if rows.length() as usize != t.rows.len() {
-        return false;
+    if rows.length() as usize != was.rows.len() {
+        return Ok(false);
     }
     for (i, (row, old)) in t.rows.iter().zip(&was.rows).enumerate() {
         if row == old {
             continue;
         }
         let Some(tr_) = rows.item(i as u32) else {
-            return false;
+            return Ok(false);
         };
         for ((k, v), (_, old_v)) in row.attrs.iter().zip(&old.attrs) {
             if v != old_v {
@@ -734,7 +740,7 @@ fn update_table(table: &Element, t: &DataTable, was: &DataTable) -> bool {
                 continue;
             }
             let Some(cell) = cells.item(j as u32) else {
-                return false;
+                return Ok(false);
             };
             if c.text != old_c.text {
                 cell.set_text_content(Some(&c.text));
@@ -744,7 +750,16 @@ fn update_table(table: &Element, t: &DataTable, was: &DataTable) -> bool {
             }
         }
     }
-    true
+    for row in t.rows.iter().skip(was.rows.len()) {
+        let tr_ = table_row(row)?;
+        body.append_child(&tr_)?;
+    }
+    for i in (t.rows.len()..was.rows.len()).rev() {
+        if let Some(tr_) = rows.item(i as u32) {
+            tr_.remove();
+        }
+    }
+    Ok(true)
 }
 
 fn draw_chart(
@@ -756,12 +771,12 @@ fn draw_chart(
     let Some(canvas) = by_id(id).and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok()) else {
         return Ok(());
     };
-    let (w, h) = css_size(&canvas);
+    let (w, h) = super::sizes::chart_size(&canvas, id);
     if w < 1.0 || h < 1.0 {
         return Ok(());
     }
     let dpr = crate::dpr();
-    size_canvas(&canvas, dpr);
+    size_canvas_to(&canvas, (w, h), dpr);
     let Some(backend) = CanvasBackend::with_canvas_object(canvas) else {
         return Ok(());
     };
