@@ -958,7 +958,9 @@ fn wire_events() -> Result<Vec<Listener>, JsValue> {
     };
     listeners.extend(listen_id("node-list", "input", move |e| {
         if let Some(("weight", node)) = node_idx(&e).as_ref().map(|(r, i)| (r.as_str(), *i)) {
-            if let Some(weight) = input_value(&e).and_then(|v| v.parse::<f64>().ok()) {
+            if let Some(weight) =
+                input_value(&e).and_then(|v| partlab_lab::decimal::parse_decimal(&v))
+            {
                 dispatch(Msg::SetWeight { node, weight });
             }
         }

@@ -27,7 +27,7 @@ use partlab_lab::state::{
 };
 
 use partlab_lab::chapters::ChapterId;
-use partlab_lab::i18n::{chapter_intro, chapter_title};
+use partlab_lab::i18n::{chapter_title, hashing_intro};
 
 use crate::dom::{
     by_id, clear, fingerprint, same_content, set_attr, set_input_value, set_select_value,
@@ -320,7 +320,7 @@ fn details(summary_id: &str, table_id: &str) -> Result<H, JsValue> {
 pub fn render_texts(lang: Lang, chapter: ChapterId) -> Result<(), JsValue> {
     let t = |id: &str, text: Text| set_text_id(id, tr(lang, text));
     set_text_id("chapter-h", &chapter_title(lang, chapter));
-    set_text_id("chapter-intro", chapter_intro(lang, chapter));
+    set_text_id("chapter-intro", hashing_intro(lang, chapter));
     t("controls-h", Text::Controls);
     for view in ["figures", "bars", "deviation", "movement"] {
         set_text_id(&format!("{view}-csv"), tr(lang, Text::ExportCsv));

@@ -9,7 +9,8 @@ use partlab_core::sweep::{DeviationPoint, MovementPoint};
 /// One CSV cell: quoted when it holds a comma, a quote or a line break; user text that a
 /// spreadsheet would take for a formula (`=`, `+`, `-`, `@` first) gets a leading `'`.
 fn cell(text: &str) -> String {
-    let text = if text.starts_with(['=', '+', '-', '@', '\t', '\r']) && text.parse::<f64>().is_err()
+    let text = if text.starts_with(['=', '+', '-', '@', '\t', '\r'])
+        && crate::decimal::parse_decimal(text).is_none()
     {
         format!("'{text}")
     } else {

@@ -557,6 +557,31 @@ pub fn tr(lang: Lang, t: Text) -> &'static str {
     }
 }
 
+/// `text` in lower case, for the lab's own texts in Catalan, English and Spanish (ASCII and
+/// the Latin-1 letters À–Þ). `str::to_lowercase` would bring the whole Unicode case table
+/// (about 20 KB) into each wasm module for these few words.
+pub fn lower_latin(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            'A'..='Z' | 'À'..='Ö' | 'Ø'..='Þ' => char::from_u32(c as u32 + 0x20).unwrap_or(c),
+            _ => c,
+        })
+        .collect()
+}
+
+/// `text` with its first letter in upper case (ASCII and the Latin-1 letters à–þ), for the
+/// same reason as [`lower_latin`].
+pub fn capitalize_latin(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c @ ('a'..='z' | 'à'..='ö' | 'ø'..='þ')) => {
+            let upper = char::from_u32(c as u32 - 0x20).unwrap_or(c);
+            std::iter::once(upper).chain(chars).collect()
+        }
+        _ => text.to_owned(),
+    }
+}
+
 /// One of three inline texts by language: Catalan, English, Spanish.
 pub fn by_lang<'a>(lang: Lang, ca: &'a str, en: &'a str, es: &'a str) -> &'a str {
     match lang {
@@ -857,6 +882,23 @@ pub fn chapter_intro(lang: Lang, c: ChapterId) -> &'static str {
         | ChapterId::HotKeys
         | ChapterId::Rebalancing
         | ChapterId::Routing => return crate::study::text::chapter_intro(lang, c),
+        ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous => {
+            return hashing_intro(lang, c)
+        }
+        ChapterId::Teachers => (
+            "Tot el que cal per preparar una classe: cada experiment de la lliçó, cada vista que es pot incrustar i cada camp de l'adreça, generats de les mateixes taules que fa servir el laboratori. El botó «Comparteix o incrusta» de cada capítol en fa l'enllaç i el codi.",
+            "Everything needed to prepare a class: every lesson experiment, every view that can be embedded and every field of the address, generated from the same tables the lab uses. The \"Share or embed\" button of every chapter makes the link and the code.",
+            "Todo lo necesario para preparar una clase: cada experimento de la lección, cada vista que se puede incrustar y cada campo de la dirección, generados a partir de las mismas tablas que usa el laboratorio. El botón «Compartir o incrustar» de cada capítulo crea el enlace y el código.",
+        ),
+    };
+    by_lang(lang, ca, en, es)
+}
+
+/// The opening paragraph of a hashing chapter (mod N, ring, rendezvous; others: an empty
+/// string). The first part calls this one, not [`chapter_intro`], so that the study
+/// chapters' paragraphs stay in the study module.
+pub fn hashing_intro(lang: Lang, c: ChapterId) -> &'static str {
+    let (ca, en, es) = match c {
         ChapterId::ModN => (
             "Amb hash mòdul N, el node d'una clau és el seu hash mòdul el nombre de nodes. Afegeix o treu un node i mira quantes claus canvien de lloc: gairebé totes, lluny del mínim ideal 1/(N+1).",
             "With hash mod N, a key's node is its hash modulo the number of nodes. Add or remove a node and watch how many keys change place: nearly all of them, far from the ideal minimum 1/(N+1).",
@@ -867,16 +909,12 @@ pub fn chapter_intro(lang: Lang, c: ChapterId) -> &'static str {
             "On the ring, each node takes many points (virtual nodes) and each key goes to the first point clockwise. Move the virtual-nodes slider and watch the deviation fall; add inv-tar and see that only its share moves. Exercise 1 gives inv-bcn weight 2.",
             "En el anillo, cada nodo ocupa muchos puntos (nodos virtuales) y cada clave va al primer punto en sentido horario. Mueve el control de nodos virtuales y mira cómo baja la desviación; añade inv-tar y mira que solo se mueve la parte que le toca. El ejercicio 1 da peso 2 a inv-bcn.",
         ),
-        ChapterId::Teachers => (
-            "Tot el que cal per preparar una classe: cada experiment de la lliçó, cada vista que es pot incrustar i cada camp de l'adreça, generats de les mateixes taules que fa servir el laboratori. El botó «Comparteix o incrusta» de cada capítol en fa l'enllaç i el codi.",
-            "Everything needed to prepare a class: every lesson experiment, every view that can be embedded and every field of the address, generated from the same tables the lab uses. The \"Share or embed\" button of every chapter makes the link and the code.",
-            "Todo lo necesario para preparar una clase: cada experimento de la lección, cada vista que se puede incrustar y cada campo de la dirección, generados a partir de las mismas tablas que usa el laboratorio. El botón «Compartir o incrustar» de cada capítulo crea el enlace y el código.",
-        ),
         ChapterId::Rendezvous => (
             "Amb rendezvous, cada node puntua cada clau amb hash(\"node|clau\") i guanya la puntuació més alta; les rèpliques són les següents millors. No hi ha anell ni nodes virtuals. L'exercici 3 hi posa tres rèpliques i passa de 5 a 6 nodes; també hi pots provar jump hash.",
             "With rendezvous, every node scores every key with hash(\"node|key\") and the highest score wins; replicas are the next best. There is no ring and no virtual nodes. Exercise 3 keeps three replicas and goes from 5 to 6 nodes; jump hash is here too.",
             "Con rendezvous, cada nodo puntúa cada clave con hash(\"nodo|clave\") y gana la puntuación más alta; las réplicas son las siguientes mejores. No hay anillo ni nodos virtuales. El ejercicio 3 pone tres réplicas y pasa de 5 a 6 nodos; también puedes probar jump hash.",
         ),
+        _ => return "",
     };
     by_lang(lang, ca, en, es)
 }
@@ -1097,7 +1135,7 @@ fn what_changed(
     if from.replicas != now.replicas {
         out.push(format!(
             "{} {} → {}",
-            tr(lang, Text::Replicas).to_lowercase(),
+            lower_latin(tr(lang, Text::Replicas)),
             from.replicas,
             now.replicas
         ));
@@ -2095,6 +2133,29 @@ pub fn over_budget(lang: Lang, b: &OverBudget) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn latin_case_matches_unicode_case_on_every_text() {
+        let mut texts: Vec<&str> = Text::ALL
+            .iter()
+            .flat_map(|t| Lang::ALL.map(|l| tr(l, *t)))
+            .collect();
+        texts.extend(
+            crate::study::text::St::ALL
+                .iter()
+                .flat_map(|t| Lang::ALL.map(|l| crate::study::text::tr(l, *t))),
+        );
+        texts.extend(["ÀÉÈÍÏÒÓÚÜÇÑ", "àéèíïòóúüçñ", "×÷ Ø ø Þ þ ß"]);
+        for text in texts {
+            assert_eq!(lower_latin(text), text.to_lowercase(), "{text}");
+            let mut chars = text.chars();
+            let std_capitalized: String = match chars.next() {
+                Some(c) => c.to_uppercase().chain(chars).collect(),
+                None => String::new(),
+            };
+            assert_eq!(capitalize_latin(text), std_capitalized, "{text}");
+        }
+    }
 
     #[test]
     fn numbers_follow_each_language() {

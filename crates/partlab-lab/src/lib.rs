@@ -6,6 +6,7 @@
 
 pub mod chapters;
 pub mod charts;
+pub mod decimal;
 pub mod export;
 pub mod geometry;
 pub mod i18n;

@@ -1246,7 +1246,7 @@ impl Question {
                 if !t.bytes().all(|b| b.is_ascii_digit() || b == b'.') || t.is_empty() {
                     return Err(GuessError::NotANumber);
                 }
-                let v: f64 = t.parse().map_err(|_| GuessError::NotANumber)?;
+                let v = crate::decimal::parse_decimal(&t).ok_or(GuessError::NotANumber)?;
                 if !(0.0..=100.0).contains(&v) {
                     return Err(GuessError::OutOfRange { min: 0, max: 100 });
                 }
@@ -1260,11 +1260,11 @@ impl Question {
                         _ => Err(GuessError::OutOfRange { min: 0, max }),
                     }
                 } else {
-                    match t.replace(',', ".").parse::<f64>() {
-                        Ok(v) if v.is_finite() && (0.0..=max as f64).contains(&v) => {
+                    match crate::decimal::parse_decimal(&t.replace(',', ".")) {
+                        Some(v) if v.is_finite() && (0.0..=max as f64).contains(&v) => {
                             Err(GuessError::NotWhole)
                         }
-                        Ok(v) if v.is_finite() => Err(GuessError::OutOfRange { min: 0, max }),
+                        Some(v) if v.is_finite() => Err(GuessError::OutOfRange { min: 0, max }),
                         _ => Err(GuessError::NotANumber),
                     }
                 }

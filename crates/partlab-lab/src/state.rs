@@ -499,8 +499,10 @@ impl LabState {
                     }
                     _ => bad(&mut issues),
                 },
-                Field::LoadFactor => match raw.parse::<f64>() {
-                    Ok(c) if (MIN_LOAD_FACTOR..=MAX_LOAD_FACTOR).contains(&c) && raw.len() <= 8 => {
+                Field::LoadFactor => match crate::decimal::parse_decimal(raw) {
+                    Some(c)
+                        if (MIN_LOAD_FACTOR..=MAX_LOAD_FACTOR).contains(&c) && raw.len() <= 8 =>
+                    {
                         state.params.load_factor = c
                     }
                     _ => bad(&mut issues),
@@ -869,8 +871,7 @@ fn parse_weights(raw: &str) -> Option<Vec<f64>> {
             if p.len() > 12 {
                 return None;
             }
-            p.parse::<f64>()
-                .ok()
+            crate::decimal::parse_decimal(p)
                 .filter(|w| w.is_finite() && (MIN_WEIGHT..=MAX_LAB_WEIGHT).contains(w))
         })
         .collect()

@@ -16,7 +16,7 @@ use partlab_core::stats::{Distribution, Movement, MovementTask};
 use partlab_core::strategy::{AssignTask, Assignment, Partitioner};
 
 use crate::chapters::{self, ChapterId, FrameOptions};
-use crate::i18n::{by_lang, fmt_int, fmt_pct, part_name, preset_label};
+use crate::i18n::{by_lang, capitalize_latin, fmt_int, fmt_pct, part_name, preset_label};
 use crate::state::{LabState, Lang};
 
 /// Which figure of a scenario a row shows.
@@ -227,12 +227,7 @@ pub fn parts() -> Vec<LessonPart> {
 
 /// The title of `part`'s table in `lang` ("Section 6", "Exercise 1").
 pub fn part_title(lang: Lang, part: LessonPart) -> String {
-    let name = part_name(lang, part);
-    let mut chars = name.chars();
-    match chars.next() {
-        Some(c) => c.to_uppercase().chain(chars).collect(),
-        None => name,
-    }
+    capitalize_latin(&part_name(lang, part))
 }
 
 /// What a scenario's figures are computed from.
