@@ -53,7 +53,7 @@ pub fn render(lab: &Lab, path: Option<&KeyPath>, theme: Theme, dpr: f64) -> Resu
         return Ok(());
     };
     let w = path.and_then(|p| why(lab, p));
-    let sig = fingerprint(&(format!("{w:?}"), lang.code()));
+    let sig = fingerprint(&(&w, lang.code()));
     if !same_content(&panel, sig) {
         clear(&panel);
         if let Some(w) = &w {

@@ -27,7 +27,7 @@ use crate::model::{KeyPath, Lab};
 use crate::state::Lang;
 
 /// What a vnode mark in the magnifier is to the selected key.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Role {
     /// The vnode just before the key (counter-clockwise): its arc ends where the owner's
     /// begins.
@@ -41,7 +41,7 @@ pub enum Role {
 }
 
 /// One vnode in or near the magnified stretch.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Hash)]
 pub struct VnodeMark {
     /// Its label `name#i`, as it is hashed.
     pub label: String,
@@ -61,7 +61,7 @@ impl VnodeMark {
 }
 
 /// The stretch of the ring around a selected key.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Hash)]
 pub struct Magnifier {
     /// The key's ring position.
     pub key: u64,
@@ -292,6 +292,18 @@ pub struct Score {
     pub copy: Option<usize>,
 }
 
+/// By the bits of the weighted score, so that a page can tell whether a "why" changed
+/// without writing it out (and without the float formatter that `Debug` would bring).
+impl std::hash::Hash for Score {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.node.hash(state);
+        self.colour.hash(state);
+        self.raw.hash(state);
+        self.weighted.map(f64::to_bits).hash(state);
+        self.copy.hash(state);
+    }
+}
+
 /// Every node's rendezvous score for `key`, best first (the core's order: the weighted
 /// score when weights differ, then the raw score; on a tie the earlier node). The first
 /// `replicas` rows hold the copies.
@@ -333,7 +345,7 @@ pub fn rendezvous_scores(lab: &Lab, key: &str, replicas: usize) -> Vec<Score> {
 }
 
 /// The whole "why this key" of the selected key, for the strategy on screen.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Hash)]
 pub enum Why {
     /// `hash mod n = rem`.
     Modulo {
