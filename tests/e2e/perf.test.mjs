@@ -168,6 +168,37 @@ describe("study chapters' charts", () => {
     await context.close();
   });
 
+  for (const chapter of ['routing', 'indexes', 'rebalancing', 'ranges']) {
+    test(`${chapter}: once the chapter says it is idle, every chart shown is drawn at its size`, { timeout: 120_000 }, async () => {
+      // A new canvas's chart is drawn a frame after its panel is written (so that reading
+      // its size lays nothing out in the frame): the chapter must not say idle before then.
+      const { page, errors, context } = await open(`#c=${chapter}&l=en`);
+      await page.waitForSelector('#app[data-busy="false"]', { timeout: 90_000 });
+      const drawn = await page.$$eval('canvas[data-chart]', (cs) =>
+        cs
+          .filter((c) => c.getClientRects().length > 0)
+          .map((c) => {
+            const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+            let painted = 0;
+            for (let i = 3; i < d.length; i += 4) if (d[i] > 0) painted += 1;
+            return {
+              key: c.dataset.chart,
+              css: Math.round(c.getBoundingClientRect().width * devicePixelRatio),
+              backing: c.width,
+              painted,
+            };
+          }),
+      );
+      assert.ok(drawn.length > 0, 'the chapter shows charts');
+      for (const c of drawn) {
+        assert.equal(c.backing, c.css, `${c.key}: backing store at the canvas's width`);
+        assert.ok(c.painted > 0, `${c.key}: drawn`);
+      }
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+
   test('a chart whose box changes without a window resize is drawn again at its new size', { timeout: 120_000 }, async () => {
     const { page, errors, context } = await open('#c=indexes&l=en&o=10000&d=2');
     await page.waitForSelector('#app[data-busy="false"]', { timeout: 90_000 });

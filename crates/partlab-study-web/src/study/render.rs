@@ -37,12 +37,19 @@ pub struct Rendered {
     /// so a slice of background work redraws only the panels it changed.
     filled: Vec<Option<Panel>>,
     filled_for: Option<(Lang, Theme, Option<&'static str>)>,
+    /// Charts whose canvas had no known size when their panel was filled (a new canvas, or
+    /// every canvas after a window resize), by canvas id. Reading that size right after the
+    /// panel's text was written would lay the page out inside the frame; they are drawn at
+    /// the start of the next render instead, before it writes anything, on the layout the
+    /// browser has just made.
+    deferred: Vec<(String, Chart)>,
 }
 
 impl Rendered {
     /// Forgets the last filling: the next render fills (and draws) every panel again.
     pub fn invalidate(&mut self) {
         self.filled.clear();
+        self.deferred.clear();
     }
 }
 
@@ -56,6 +63,7 @@ impl Default for Rendered {
             pending_work: true,
             filled: Vec::new(),
             filled_for: None,
+            deferred: Vec::new(),
         }
     }
 }
@@ -103,12 +111,25 @@ pub fn build(root: &Element, chapter: ChapterId) -> Result<Element, JsValue> {
 /// per frame.
 const FILL_BUDGET_MS: f64 = 10.0;
 
-/// Brings the page up to date with `model`. Returns whether every panel is filled (when not,
-/// the next render goes on where this one stopped).
+/// Brings the page up to date with `model`. Returns whether every panel is filled and every
+/// chart drawn (when not, the next render goes on where this one stopped).
 pub fn render(model: &dyn Study, theme: Theme, r: &mut Rendered) -> Result<bool, JsValue> {
     let deadline = crate::now() + FILL_BUDGET_MS;
     let lang = model.lang();
     let chapter = model.chapter();
+    let key = (lang, theme, model.embed());
+    // Before any write: the charts left from the last render, within the budget (at least
+    // one). When the language, theme or embed view changed they are filled again below.
+    let mut drew_deferred = false;
+    if r.filled_for == Some(key) {
+        while !r.deferred.is_empty() && (!drew_deferred || crate::now() <= deadline) {
+            let (id, chart) = r.deferred.remove(0);
+            draw_chart(&id, &chart, theme, lang)?;
+            drew_deferred = true;
+        }
+    } else {
+        r.deferred.clear();
+    }
     if r.lang != Some(lang) {
         set_text_id("chapter-h", &chapter_title(lang, chapter));
         set_text_id("chapter-intro", chapter_intro(lang, chapter));
@@ -121,18 +142,28 @@ pub fn render(model: &dyn Study, theme: Theme, r: &mut Rendered) -> Result<bool,
     // Shells first, then embed mode (which sizes the view shown alone), then the content.
     build_panels(&panels, r)?;
     apply_embed(model.embed(), r);
-    let key = (lang, theme, model.embed());
     if r.filled_for != Some(key) || r.filled.len() != panels.len() {
         r.filled = vec![None; panels.len()];
         r.filled_for = Some(key);
     }
-    fill_panels(
+    let filled = fill_panels(
         &panels,
         model.embed(),
         (lang, theme),
-        &mut r.filled,
-        deadline,
-    )
+        r,
+        Budget {
+            deadline,
+            at_least_one: !drew_deferred,
+        },
+    )?;
+    Ok(filled && r.deferred.is_empty())
+}
+
+/// How long [`fill_panels`] may go on.
+struct Budget {
+    deadline: f64,
+    /// Fill one panel even past the deadline (a render that drew no deferred chart).
+    at_least_one: bool,
 }
 
 fn render_notices(model: &dyn Study) -> Result<(), JsValue> {
@@ -420,21 +451,22 @@ fn build_panels(panels: &[Panel], r: &mut Rendered) -> Result<(), JsValue> {
     Ok(())
 }
 
-/// Fills the panels that changed since their last filling, in order, until `deadline` (at
-/// least one). Returns whether none is left.
+/// Fills the panels that changed since their last filling, in order, until the budget's
+/// deadline. Returns whether none is left. A chart whose canvas size is known is drawn at
+/// once; the others join `r.deferred`.
 fn fill_panels(
     panels: &[Panel],
     embed: Option<&'static str>,
     (lang, theme): (Lang, Theme),
-    filled: &mut [Option<Panel>],
-    deadline: f64,
+    r: &mut Rendered,
+    budget: Budget,
 ) -> Result<bool, JsValue> {
-    let mut any = false;
-    for (p, last) in panels.iter().zip(filled.iter_mut()) {
+    let mut any = !budget.at_least_one;
+    for (p, last) in panels.iter().zip(r.filled.iter_mut()) {
         if last.as_ref() == Some(p) {
             continue;
         }
-        if any && crate::now() > deadline {
+        if any && crate::now() > budget.deadline {
             return Ok(false);
         }
         any = true;
@@ -457,7 +489,15 @@ fn fill_panels(
             &mut charts,
         )?;
         for (id, chart) in charts {
-            draw_chart(&id, chart, theme, lang)?;
+            r.deferred.retain(|(d, _)| *d != id);
+            let known = by_id(&id)
+                .and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok())
+                .is_some_and(|c| super::sizes::knows(&c, &id));
+            if known {
+                draw_chart(&id, chart, theme, lang)?;
+            } else {
+                r.deferred.push((id, chart.clone()));
+            }
         }
         *last = Some(p.clone());
     }

@@ -83,6 +83,15 @@ pub fn chart_size(canvas: &HtmlCanvasElement, id: &str) -> (f64, f64) {
     })
 }
 
+/// Whether the size of `canvas` (whose id is `id`) is known without reading the page: a
+/// chart drawn now would not lay the page out.
+pub fn knows(canvas: &HtmlCanvasElement, id: &str) -> bool {
+    SIZES.with(|cell| {
+        cell.try_borrow()
+            .is_ok_and(|sizes| canvas.has_attribute(WATCHED) && sizes.get(id).is_some())
+    })
+}
+
 /// Forgets every size: the next drawing of each chart reads its canvas's size from the page.
 pub fn forget() {
     SIZES.with(|cell| {
