@@ -65,6 +65,34 @@ describe('phone layout', () => {
     await context.close();
   });
 
+  test('a study table\'s words stay whole (indexes, the lesson\'s preset, Catalan)', { timeout: 90_000 }, async () => {
+    const { page, context, errors } = await open('#c=indexes&p=lesson&l=ca');
+    await page.waitForSelector('#app[data-busy="false"]', { timeout: 60_000 });
+    // Every word of every header cell of the first table: split over two lines or not?
+    const split = await page.$eval('#study-panels table.data', (table) => {
+      const out = [];
+      for (const cell of table.querySelectorAll('th')) {
+        const text = cell.firstChild;
+        if (!text || text.nodeType !== Node.TEXT_NODE) continue;
+        const re = /\S+/g;
+        let m;
+        while ((m = re.exec(text.data))) {
+          const range = document.createRange();
+          range.setStart(text, m.index);
+          range.setEnd(text, m.index + m[0].length);
+          const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          if (lines.size > 1) out.push(m[0]);
+        }
+      }
+      return out;
+    });
+    assert.deepEqual(split, [], 'words broken across lines');
+    // Its seven columns scroll sideways inside the table's own box, not the page.
+    assert.equal(await noSideScroll(page), true);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('the chapter tabs are one row that scrolls sideways, the current chapter in view, and the ring on the first screen', { timeout: 90_000 }, async () => {
     const tabs = (page) =>
       page.$$eval('.chapter-tabs a', (as) =>
