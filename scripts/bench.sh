@@ -19,7 +19,8 @@
 #
 # Extra arguments go to bench.mjs (e.g. --quick for fewer runs; --only load for the first loads
 # alone, [10], with the time from the app's start to the ring's frame; --only starts for the
-# longest tasks of the other loads, [6], [7] and [13]–[21]; --only chapters for [13]–[21]).
+# longest tasks of the other loads, [6], [7] and [13]–[21]; --only chapters for [13]–[21];
+# --only throttled for [4] alone, with the page's per-stage medians of its steps).
 # PARTLAB_BENCH_NO_BUILD=1 skips step 1 (uses dist/ as it is); PARTLAB_BENCH_NO_NATIVE=1 skips 3;
 # PARTLAB_BENCH_NO_CLI=1 skips 6.
 # The machine is shared and noisy: run it twice and keep the quieter run (the load average is

@@ -28,12 +28,13 @@
 //
 // Usage (scripts/bench.sh does all of it: build, serve, cargo bench, this):
 //   node tests/e2e/bench.mjs [--url http://127.0.0.1:PORT/] [--dist DIR] [--native FILE]
-//                            [--quick] [--json FILE] [--only load|starts|chapters]
+//                            [--quick] [--json FILE] [--only load|starts|chapters|throttled]
 // --only load runs the first loads alone ([10], 20 of them) and prints their figures; --only
 // starts runs the other loads whose longest task has a target ([6], [7] without the drag, and
 // the study chapters' first renders of [13]–[21]) and prints those longest tasks; --only
-// chapters runs [13]–[21] whole (first renders and steps). Quick checks while working on one
-// path, not a substitute for the full table.
+// chapters runs [13]–[21] whole (first renders and steps); --only throttled runs [4] alone and
+// prints the page's per-stage medians of its steps. Quick checks while working on one path, not
+// a substitute for the full table.
 // Without --url it serves --dist (default dist/) itself with tests/e2e/server.mjs.
 //
 // Instrumentation (an init script, before any page script): a PerformanceObserver for
@@ -71,15 +72,15 @@ const opts = { url: null, dist: path.join(ROOT, 'dist'), native: null, quick: fa
     else if (a === '--quick') opts.quick = true;
     else if (a === '--only') {
       opts.only = value();
-      if (!['load', 'starts', 'chapters'].includes(opts.only)) {
-        usage('--only knows three row groups: load ([10], the first loads), starts ([6], [7] and [13]–[21] at load) and chapters ([13]–[21])');
+      if (!['load', 'starts', 'chapters', 'throttled'].includes(opts.only)) {
+        usage('--only knows four row groups: load ([10], the first loads), starts ([6], [7] and [13]–[21] at load), chapters ([13]–[21]) and throttled ([4])');
       }
     } else usage(`unknown argument ${a}`);
   }
 }
 function usage(msg) {
   console.error(`bench: ${msg}`);
-  console.error('usage: node tests/e2e/bench.mjs [--url URL] [--dist DIR] [--native FILE] [--quick] [--json FILE] [--only load|starts|chapters]');
+  console.error('usage: node tests/e2e/bench.mjs [--url URL] [--dist DIR] [--native FILE] [--quick] [--json FILE] [--only load|starts|chapters|throttled]');
   process.exit(2);
 }
 
@@ -979,6 +980,34 @@ async function main() {
         console.log(`chapter ${c.slug}: longest task at load ${range(c.loadLongest)}; first frame median ${fmt(median(c.firstFrame))} ms`);
       }
       for (const x of [R.bigLoad, ...R.worst, ...R.chapters]) errors.push(...x.errors);
+      if (errors.length) console.log(`errors: ${errors.join('; ')}`);
+      return { text: `load average ${os.loadavg()[0].toFixed(2)}`, R, sizes: null, native: null };
+    }
+    if (opts.only === 'throttled') {
+      // [4] alone, with the page's per-stage medians: for A/B runs of a step's cost on a slow CPU.
+      const p = await newPage(browser, origin);
+      await p.page.goto(page100k);
+      await waitReady(p.page);
+      await waitSweeps(p.page);
+      const cdp = await p.context.newCDPSession(p.page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      R.slider100kThrottled = await sliderSteps(p.page, RUNS.slider, RUNS.warm);
+      R.joinThrottled = await joins(p.page, RUNS.join, 3);
+      errors.push(...p.errors);
+      await p.context.close();
+      const mp = (xs) => `median ${fmt(median(xs))} ms, p95 ${fmt(pct(xs, 95))} ms`;
+      // Every stage the page reported, in the order it reported them.
+      const stages = (st) =>
+        [...new Set(st.flatMap((x) => Object.keys(x)))]
+          .map((k) => `${k} ${fmt(median(st.map((x) => x[k] ?? NaN)))}`)
+          .join(', ');
+      const s = R.slider100kThrottled;
+      const j = R.joinThrottled;
+      console.log(`[4] slider step: ${mp(s.durs)}; rendered ${mp(s.rendered)}`);
+      console.log(`[4] slider step, stage medians (ms): ${stages(s.stages)}`);
+      console.log(`[4] node joins: ${mp(j.join)}; rendered ${mp(j.joinRendered)}`);
+      console.log(`[4] node joins, stage medians (ms): ${stages(j.stages)}`);
+      console.log(`[4] node leaves: ${mp(j.leave)}; rendered ${mp(j.leaveRendered)}`);
       if (errors.length) console.log(`errors: ${errors.join('; ')}`);
       return { text: `load average ${os.loadavg()[0].toFixed(2)}`, R, sizes: null, native: null };
     }
