@@ -157,6 +157,9 @@ pub struct Hashing {
     first_stages: Option<u8>,
     /// The first experiment's ring was drawn from its configuration while its keys hash.
     preview_drawn: bool,
+    /// The first frame after mounting has written the chapter's texts and controls (and the
+    /// browser has laid them out since, at that frame's end).
+    laid_out: bool,
     preset_timer: Option<i32>,
     last_change: f64,
     /// Which of the three chapters this instrument is showing.
@@ -434,9 +437,18 @@ impl Hashing {
 
     fn render(&mut self) -> Result<(), JsValue> {
         let t_render = now();
+        // The first frame after mounting writes the chapter's texts and controls and draws
+        // nothing: the browser lays the new page out at that frame's end (a cold first layout,
+        // the longest part of a first load) and the next frame reads the canvases' sizes from
+        // that layout and draws. Two tasks, where reading the sizes here would have made the
+        // cold layout and the first drawing one long task.
+        let first = !self.laid_out;
         // Sizes first, before anything below changes the page.
-        let sizes = self.measure();
-        let compare_sizes = self.compare.measure(&self.lab);
+        let (sizes, compare_sizes) = if first {
+            (Sizes::default(), None)
+        } else {
+            (self.measure(), self.compare.measure(&self.lab))
+        };
         // Stage timings start here so that "controls" covers texts, controls and notices.
         let mut t = now();
         self.timing.push(("measure", t - t_render));
@@ -492,6 +504,11 @@ impl Hashing {
                 );
             }
             self.marks.pending = Some(pending);
+        }
+        if first {
+            self.laid_out = true;
+            self.schedule_frame();
+            return Ok(());
         }
         if !self.lab.ready() {
             // The first experiment is being computed: its ring, from the configuration alone,
@@ -1175,6 +1192,7 @@ impl Hashing {
             work_timer: false,
             first_stages: None,
             preview_drawn: false,
+            laid_out: false,
             preset_timer: None,
             last_change: -1e9,
             chapter,

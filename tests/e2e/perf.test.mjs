@@ -62,6 +62,34 @@ describe('work in slices', () => {
     await context.close();
   });
 
+  test('the first frame after loading draws nothing and reads no canvas size: the first layout and the first drawing are two tasks', { timeout: 60_000 }, async () => {
+    const names = Array.from({ length: 32 }, (_, i) => `n${i + 1}`).join(',');
+    const { page, errors, context } = await open(`#c=ring&s=ring&n=${names}&v=1000&k=100000&l=en`, {
+      initScript: () => {
+        // When the page reads a canvas's box (a layout, if the page changed since the last).
+        window.__canvasReads = [];
+        const read = Element.prototype.getBoundingClientRect;
+        Element.prototype.getBoundingClientRect = function () {
+          if (this instanceof HTMLCanvasElement) window.__canvasReads.push(performance.now());
+          return read.call(this);
+        };
+      },
+    });
+    await page.waitForSelector('#app[data-state="ready"]', { timeout: 60_000 });
+    const { first, second, reads } = await page.evaluate(() => {
+      const [a, b] = performance.getEntriesByName('partlab-update');
+      return { first: { start: a.startTime, end: a.startTime + a.duration }, second: b.startTime, reads: window.__canvasReads };
+    });
+    assert.ok(reads.length > 0, 'the canvases were measured');
+    const inFirst = reads.filter((t) => t >= first.start && t <= first.end);
+    assert.deepEqual(inFirst, [], 'no canvas size read in the first update');
+    assert.ok(reads[0] >= second, `the first read (${reads[0]}) comes in a later update (${second})`);
+    // The controls are written in that first frame: all 32 node rows.
+    assert.equal(await page.$$eval('#node-list [data-role=weight]', (xs) => xs.length), 32);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('200 addresses in a row are shown once, the last one', { timeout: 60_000 }, async () => {
     const { page, errors, context } = await open(`#s=ring&n=${NODES}&v=150&k=100000&l=en`);
     const drawn = await page.evaluate(() => {
