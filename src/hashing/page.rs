@@ -15,8 +15,8 @@ use partlab_core::lesson;
 use partlab_core::stats::Movement;
 use partlab_core::sweep::DEFAULT_VNODE_COUNTS;
 use partlab_lab::i18n::{
-    fmt_dec, fmt_fraction, fmt_int, fmt_pct, preset_label, progress_note, strategy_name,
-    strategy_rule, tr, Text,
+    capitalize_latin, fmt_dec, fmt_fraction, fmt_int, fmt_pct, preset_label, progress_note,
+    strategy_name, strategy_rule, tr, Text,
 };
 use partlab_lab::model::{DeviationSweep, KeyPath, Lab, MovementSweep, Notice, PathDetail};
 use partlab_lab::palette::{chart_theme, node_colour, Theme};
@@ -1166,12 +1166,14 @@ pub fn render_figures(lab: &Lab) -> Result<(), JsValue> {
     let lang = lab.state().lang;
     let d = lab.distribution();
     let lesson = lab.lesson_figures();
+    // "Lesson" begins a line in each place below: a heading, a column, a figure's note.
+    let lesson_word = capitalize_latin(tr(lang, Text::Lesson));
     set_text_id(
         "lesson-note",
         &match &lesson {
             Some(l) => format!(
                 "{}: {}",
-                tr(lang, Text::Lesson),
+                lesson_word,
                 partlab_core::lesson::scenario(l.id)
                     .map(|s| preset_label(lang, s))
                     .unwrap_or_default()
@@ -1190,7 +1192,7 @@ pub fn render_figures(lab: &Lab) -> Result<(), JsValue> {
         tr(lang, Text::Expected),
     ];
     if !lesson_counts.is_empty() {
-        head.push(tr(lang, Text::Lesson));
+        head.push(&lesson_word);
     }
     let rows = d
         .nodes
@@ -1242,7 +1244,7 @@ pub fn render_figures(lab: &Lab) -> Result<(), JsValue> {
     }
     let mut figs = Figures::new(&dl);
     let lesson_pct =
-        |v: Option<f64>| v.map(|x| format!("{}: {}", tr(lang, Text::Lesson), fmt_pct(lang, x, 1)));
+        |v: Option<f64>| v.map(|x| format!("{}: {}", lesson_word, fmt_pct(lang, x, 1)));
     // With unequal weights the core measures each node against its own expected share; the
     // lesson's formula (equal shares) is shown too, first, each labelled.
     let weighted = weighted_of(d);

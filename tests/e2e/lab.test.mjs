@@ -126,6 +126,21 @@ describe('the lab page', () => {
     await context.close();
   });
 
+  test('the lesson\'s note, column and figure notes begin with a capital in every language', { timeout: 60_000 }, async () => {
+    for (const l of ['ca', 'en', 'es']) {
+      const { page, errors, context } = await open(`#c=ring&p=ring-150&l=${l}`);
+      await page.waitForSelector('[data-lesson="deviation"]');
+      const texts = [
+        await page.textContent('#lesson-note'),
+        ...(await page.$$eval('#dist-table thead th', (ths) => ths.map((t) => t.textContent))),
+        await page.textContent('[data-lesson="deviation"]'),
+      ];
+      for (const t of texts) assert.match(t, /^\p{Lu}/u, `${l}: "${t}"`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  });
+
   test('the figures equal the CLI\'s --json output for the same configuration', { skip: !CLI && 'no partlab CLI binary (cargo build)', timeout: 60_000 }, async () => {
     const cases = [
       { fragment: '#s=ring&n=inv-bcn,inv-vlc,inv-gir,inv-lle&w=2,1,0.5,1&v=20&k=20000', args: ['--strategy', 'ring', '--vnodes', '20', '--keys', '20000', '--weights', 'inv-bcn=2,inv-gir=0.5'] },
