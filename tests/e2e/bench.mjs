@@ -509,6 +509,26 @@ async function sliderSteps(page, count, warm) {
   return { durs, rendered, lat, stages, frames, tasks };
 }
 
+/**
+ * [4]: the slider steps and the joins and leaves of `url` (100 000 keys) in a fresh page with
+ * Chromium's CPU throttled 4× (CDP `Emulation.setCPUThrottlingRate`); the page's errors go to
+ * `errors`.
+ */
+async function throttledRuns(browser, origin, url, errors) {
+  const p = await newPage(browser, origin);
+  await p.page.goto(url);
+  await waitReady(p.page);
+  await waitSweeps(p.page);
+  const cdp = await p.context.newCDPSession(p.page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const slider100kThrottled = await sliderSteps(p.page, RUNS.slider, RUNS.warm);
+  const joinThrottled = await joins(p.page, RUNS.join, 3);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  errors.push(...p.errors);
+  await p.context.close();
+  return { slider100kThrottled, joinThrottled };
+}
+
 /** Click "add node" (4 → 5), then remove it again (5 → 4), `count` times. */
 async function joins(page, count, warm) {
   const join = [];
@@ -985,16 +1005,7 @@ async function main() {
     }
     if (opts.only === 'throttled') {
       // [4] alone, with the page's per-stage medians: for A/B runs of a step's cost on a slow CPU.
-      const p = await newPage(browser, origin);
-      await p.page.goto(page100k);
-      await waitReady(p.page);
-      await waitSweeps(p.page);
-      const cdp = await p.context.newCDPSession(p.page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      R.slider100kThrottled = await sliderSteps(p.page, RUNS.slider, RUNS.warm);
-      R.joinThrottled = await joins(p.page, RUNS.join, 3);
-      errors.push(...p.errors);
-      await p.context.close();
+      Object.assign(R, await throttledRuns(browser, origin, page100k, errors));
       const mp = (xs) => `median ${fmt(median(xs))} ms, p95 ${fmt(pct(xs, 95))} ms`;
       // Every stage the page reported, in the order it reported them.
       const stages = (st) =>
@@ -1053,17 +1064,7 @@ async function main() {
     await p1.context.close();
 
     log('100 000 keys with the CPU throttled 4×');
-    const p3 = await newPage(browser, origin);
-    await p3.page.goto(page100k);
-    await waitReady(p3.page);
-    await waitSweeps(p3.page);
-    const cdp = await p3.context.newCDPSession(p3.page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    R.slider100kThrottled = await sliderSteps(p3.page, RUNS.slider, RUNS.warm);
-    R.joinThrottled = await joins(p3.page, RUNS.join, 3);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    errors.push(...p3.errors);
-    await p3.context.close();
+    Object.assign(R, await throttledRuns(browser, origin, page100k, errors));
 
     log('1 000 000 keys, 4 × 1000 vnodes');
     const p2 = await newPage(browser, origin);
