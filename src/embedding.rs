@@ -67,7 +67,8 @@ pub fn announce() {
         return;
     }
     post(&[("type", JsValue::from_str("partlab:ready"))]);
-    post_height();
+    // The height follows from the observer's first notice, once the browser has laid the
+    // page out: reading it here would force that layout now.
     let observer = Closure::<dyn FnMut()>::new(post_height);
     let watch = || -> Result<(), JsValue> {
         let root = document()?
@@ -82,6 +83,7 @@ pub fn announce() {
     };
     if let Err(e) = watch() {
         crate::log_error("resize observer", &e);
+        post_height();
     }
     // The observer lives as long as the page.
     observer.forget();

@@ -226,6 +226,25 @@ pub(crate) fn request_frame() {
     }
 }
 
+/// Runs the frame's update in a task of its own once the browser has rendered its next frame
+/// (an animation frame that posts a task): what the page wrote before is laid out and painted
+/// in the browser's rendering task, and this update reads that layout without forcing one.
+pub(crate) fn request_update_after_rendering() {
+    let cb = Closure::once_into_js(|| {
+        post_task(|| {
+            with_frame(|f| {
+                if let ChapterView::Hashing(h) = &mut f.view {
+                    h.rendered_by_browser();
+                }
+                f.frame();
+            });
+        });
+    });
+    if let Ok(w) = window() {
+        let _ = w.request_animation_frame(cb.unchecked_ref());
+    }
+}
+
 /// The colour scheme for the page: the projector's, else the system's light or dark one.
 fn theme_for(options: FrameOptions) -> Theme {
     if options.projector {
@@ -412,6 +431,12 @@ impl Frame {
             clear_timeout(self.url_timer.take());
             if self.view.dragging() {
                 self.url_timer = set_timeout(URL_DELAY_MS, || {
+                    with_frame(Frame::write_url);
+                });
+            } else if self.written_fragment.is_empty() {
+                // The first address (the one the page opened with, in the lab's own words):
+                // in a task of its own, not in the first frame, which lays the page out.
+                self.url_timer = set_timeout(0, || {
                     with_frame(Frame::write_url);
                 });
             } else {
@@ -697,6 +722,30 @@ fn run() -> Result<(), JsValue> {
     let r = route(&address, legacy_chapter);
     let app = by_id("app").ok_or_else(|| JsValue::from_str("no #app element"))?;
     let root = frame::build(&app)?;
+    // The chapter is built and the page written in a task of its own, the first update
+    // (building the page and drawing it in one task blocked input for over 100 ms on a cold
+    // start). The page stays hidden until that update has written its texts, so no frame
+    // shows it half-built.
+    app.set_attribute("hidden", "")?;
+    let posted = post_task(move || {
+        if let Err(e) = first_update(&address, r, root) {
+            show_start_failure(&e);
+        }
+    });
+    if !posted {
+        return Err(JsValue::from_str(
+            "no MessageChannel: this browser cannot run Partlab",
+        ));
+    }
+    // The worker that caches the site for offline use, once the page is drawn.
+    register_service_worker_once_drawn();
+    Ok(())
+}
+
+/// Mounts the chapter `r` names inside `root` and runs the first update: in a task, not in an
+/// animation frame, so the browser's first layout of the page (the longest part of a cold
+/// start) comes in its own rendering task instead of at the end of the update's.
+fn first_update(address: &str, r: chapters::Route, root: Element) -> Result<(), JsValue> {
     let options = FrameOptions {
         links: r.links,
         projector: r.projector,
@@ -708,7 +757,7 @@ fn run() -> Result<(), JsValue> {
         fields: &r.rest,
         lang: browser_lang(),
         issues: r.issues,
-        address: &address,
+        address,
         theme,
         focus: false,
     };
@@ -733,31 +782,36 @@ fn run() -> Result<(), JsValue> {
     });
     wire_frame_events()?;
     share::wire()?;
-    // The first render in the next animation frame: before the page is painted, so it never
-    // shows a half-built state, but in a task of its own (building the page and drawing it
-    // in one task blocked input for over 100 ms on a cold start).
-    request_frame();
-    // The worker that caches the site for offline use, once the page is drawn.
-    register_service_worker_once_drawn();
+    with_frame(Frame::frame);
+    if let Some(app) = by_id("app") {
+        app.remove_attribute("hidden")?;
+    }
     if !waiting {
         embedding::announce();
     }
     Ok(())
 }
 
+/// What the page shows when the app could not start (the panic hook covers panics).
+fn show_start_failure(e: &JsValue) {
+    log_error("start", e);
+    if let Some(app) = by_id("app") {
+        let _ = app.remove_attribute("hidden");
+        app.set_text_content(Some(&format!(
+            "{} {}",
+            tr(Lang::En, Text::Crashed),
+            e.as_string().unwrap_or_default()
+        )));
+    }
+}
+
 /// Entry point called by the wasm-bindgen glue once the module is instantiated: builds the
-/// frame inside `#app` (replacing the loading message) and the chapter the address names.
+/// frame inside `#app` (replacing the loading message), then, in the next task, the chapter
+/// the address names.
 #[wasm_bindgen(start)]
 pub fn start() {
     partlab_web::install_panic_hook();
     if let Err(e) = run() {
-        log_error("start", &e);
-        if let Some(app) = by_id("app") {
-            app.set_text_content(Some(&format!(
-                "{} {}",
-                tr(Lang::En, Text::Crashed),
-                e.as_string().unwrap_or_default()
-            )));
-        }
+        show_start_failure(&e);
     }
 }

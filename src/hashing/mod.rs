@@ -32,7 +32,7 @@ use web_sys::{Element, Event, HtmlElement, HtmlInputElement, HtmlSelectElement, 
 
 use partlab_lab::chapters::{hashing_defaults, ChapterId};
 use partlab_lab::export;
-use partlab_lab::model::{DeviationSweep, Lab, MovementSweep, Msg, Notice};
+use partlab_lab::model::{DeviationSweep, Lab, MovementSweep, Msg, Notice, Preview};
 use partlab_lab::palette::Theme;
 use partlab_lab::state::{
     Field as FragmentField, FragmentIssue, LabState, Lang, View, KEY_STOPS, VNODE_STOPS,
@@ -157,9 +157,12 @@ pub struct Hashing {
     first_stages: Option<u8>,
     /// The first experiment's ring was drawn from its configuration while its keys hash.
     preview_drawn: bool,
-    /// The first frame after mounting has written the chapter's texts and controls (and the
-    /// browser has laid them out since, at that frame's end).
+    /// That ring, computed by one frame for the next to draw (see [`Hashing::render`]).
+    preview: Option<Preview>,
+    /// The first update after mounting has written the chapter's texts and controls.
     laid_out: bool,
+    /// Between that update and the browser's rendering of it: nothing is measured or drawn.
+    awaiting_layout: bool,
     preset_timer: Option<i32>,
     last_change: f64,
     /// Which of the three chapters this instrument is showing.
@@ -340,6 +343,8 @@ impl Hashing {
         }
         if any {
             self.last_change = now();
+            // A preview computed for the configuration before these messages.
+            self.preview = None;
         }
         let budget = if self.lab.ready() {
             FRAME_WORK_MS
@@ -388,7 +393,9 @@ impl Hashing {
     }
 
     fn schedule_work(&mut self) {
-        if self.work_timer || !self.lab.busy() {
+        // Not while a preview waits for its frame: the keys' hashing could finish first and
+        // the preview would never be drawn.
+        if self.work_timer || !self.lab.busy() || self.preview.is_some() {
             return;
         }
         self.work_timer = crate::post_task(|| {
@@ -436,12 +443,15 @@ impl Hashing {
     }
 
     fn render(&mut self) -> Result<(), JsValue> {
+        if self.awaiting_layout {
+            return Ok(());
+        }
         let t_render = now();
-        // The first frame after mounting writes the chapter's texts and controls and draws
-        // nothing: the browser lays the new page out at that frame's end (a cold first layout,
-        // the longest part of a first load) and the next frame reads the canvases' sizes from
-        // that layout and draws. Two tasks, where reading the sizes here would have made the
-        // cold layout and the first drawing one long task.
+        // The first update after mounting writes the chapter's texts and controls and draws
+        // nothing: the browser lays the new page out in its next rendering (a cold first
+        // layout, the longest part of a first load) and the update after that rendering reads
+        // the canvases' sizes from that layout and draws. Separate tasks, where reading the
+        // sizes here would have made the cold layout and the first drawing one long task.
         let first = !self.laid_out;
         // Sizes first, before anything below changes the page.
         let (sizes, compare_sizes) = if first {
@@ -507,18 +517,30 @@ impl Hashing {
         }
         if first {
             self.laid_out = true;
-            self.schedule_frame();
+            // The next update once the browser has laid this one out and painted it; an
+            // animation frame before that (the canvases' first resize notice asks for one)
+            // leaves the page alone, or it would force that layout itself.
+            self.awaiting_layout = true;
+            crate::request_update_after_rendering();
             return Ok(());
         }
         if !self.lab.ready() {
             // The first experiment is being computed: its ring, from the configuration alone,
             // once (the figures and the charts wait for the keys).
             if !self.preview_drawn && self.visible(View::Ring) {
+                // Computed in one frame and drawn in the next: hashing the sample keys and
+                // placing the vnodes, then painting them, are two tasks of a cold start
+                // instead of one.
+                let Some(preview) = self.preview.take() else {
+                    self.preview = self.lab.preview();
+                    self.preview_drawn = self.preview.is_none();
+                    if !self.preview_drawn {
+                        self.schedule_frame();
+                    }
+                    return Ok(());
+                };
                 self.preview_drawn = true;
-                if let (Some(preview), Some(c)) = (
-                    self.lab.preview(),
-                    by_id_as::<web_sys::HtmlCanvasElement>("ring"),
-                ) {
+                if let Some(c) = by_id_as::<web_sys::HtmlCanvasElement>("ring") {
                     ring::draw(
                         &c,
                         &ring::Scene::preview(&self.lab, &preview),
@@ -1192,7 +1214,9 @@ impl Hashing {
             work_timer: false,
             first_stages: None,
             preview_drawn: false,
+            preview: None,
             laid_out: false,
+            awaiting_layout: false,
             preset_timer: None,
             last_change: -1e9,
             chapter,
@@ -1265,6 +1289,12 @@ impl Hashing {
     /// drag to stop; other changes (a rename, a preset, a node added) are written at once.
     pub fn dragging(&self) -> bool {
         self.dragging
+    }
+
+    /// The browser has rendered the page the first update wrote: the next update measures
+    /// and draws.
+    pub fn rendered_by_browser(&mut self) {
+        self.awaiting_layout = false;
     }
 
     /// Whether input is waiting for the next animation frame.

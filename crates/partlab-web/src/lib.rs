@@ -143,6 +143,8 @@ pub fn install_panic_hook() {
         };
         dom::clear(&app);
         let _ = app.set_attribute("data-state", "crashed");
+        // The first part keeps the page hidden while it is being built (see its `run`).
+        let _ = app.remove_attribute("hidden");
         let build = || -> Result<web_sys::Element, JsValue> {
             // Every language at once: the crash may come before the language is known.
             let mut crash = dom::H::new("div")?.class("crash").attr("role", "alert");
