@@ -157,7 +157,7 @@ pub struct Hashing {
     first_stages: Option<u8>,
     /// The first experiment's ring was drawn from its configuration while its keys hash.
     preview_drawn: bool,
-    /// That ring, computed by one frame for the next to draw (see [`Hashing::render`]).
+    /// That ring, computed in a task of its own for the next update to draw.
     preview: Option<Preview>,
     /// The first update after mounting has written the chapter's texts and controls.
     laid_out: bool,
@@ -392,10 +392,18 @@ impl Hashing {
         }
     }
 
+    /// The first experiment's ring from its configuration alone, for the next update to draw
+    /// (nothing once it is drawn, or once the keys are hashed).
+    fn compute_preview(&mut self) {
+        if !self.preview_drawn && self.preview.is_none() && !self.lab.ready() {
+            self.preview = self.lab.preview();
+        }
+    }
+
     fn schedule_work(&mut self) {
-        // Not while a preview waits for its frame: the keys' hashing could finish first and
-        // the preview would never be drawn.
-        if self.work_timer || !self.lab.busy() || self.preview.is_some() {
+        // Not before the first update's writing is laid out and the first ring drawn: the
+        // keys' hashing could finish first and make the preview's computing a waste.
+        if self.work_timer || !self.lab.busy() || self.awaiting_layout || self.preview.is_some() {
             return;
         }
         self.work_timer = crate::post_task(|| {
@@ -522,25 +530,26 @@ impl Hashing {
             // leaves the page alone, or it would force that layout itself.
             self.awaiting_layout = true;
             crate::request_update_after_rendering();
+            // Meanwhile, the first ring: hashing its sample keys and placing its vnodes is a
+            // task apart from the writing above and from the drawing after the layout.
+            if !self.lab.ready() && self.visible(View::Ring) {
+                crate::post_task(|| {
+                    with_app(Hashing::compute_preview);
+                });
+            }
             return Ok(());
         }
         if !self.lab.ready() {
             // The first experiment is being computed: its ring, from the configuration alone,
             // once (the figures and the charts wait for the keys).
             if !self.preview_drawn && self.visible(View::Ring) {
-                // Computed in one frame and drawn in the next: hashing the sample keys and
-                // placing the vnodes, then painting them, are two tasks of a cold start
-                // instead of one.
-                let Some(preview) = self.preview.take() else {
-                    self.preview = self.lab.preview();
-                    self.preview_drawn = self.preview.is_none();
-                    if !self.preview_drawn {
-                        self.schedule_frame();
-                    }
-                    return Ok(());
-                };
+                // Computed in a task of its own after the first update (see
+                // `compute_preview`), or here when that task has not run.
+                let preview = self.preview.take().or_else(|| self.lab.preview());
                 self.preview_drawn = true;
-                if let Some(c) = by_id_as::<web_sys::HtmlCanvasElement>("ring") {
+                if let (Some(preview), Some(c)) =
+                    (preview, by_id_as::<web_sys::HtmlCanvasElement>("ring"))
+                {
                     ring::draw(
                         &c,
                         &ring::Scene::preview(&self.lab, &preview),
