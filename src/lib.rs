@@ -722,13 +722,13 @@ fn run() -> Result<(), JsValue> {
     let r = route(&address, legacy_chapter);
     let app = by_id("app").ok_or_else(|| JsValue::from_str("no #app element"))?;
     let root = frame::build(&app)?;
-    // The chapter is built and the page written in a task of its own, the first update
-    // (building the page and drawing it in one task blocked input for over 100 ms on a cold
-    // start). The page stays hidden until that update has written its texts, so no frame
+    // The chapter is built, and then the page written (the first update), in tasks of their
+    // own (building the page and drawing it in one task blocked input for over 100 ms on a
+    // cold start). The page stays hidden until that update has written its texts, so no frame
     // shows it half-built.
     app.set_attribute("hidden", "")?;
     let posted = post_task(move || {
-        if let Err(e) = first_update(&address, r, root) {
+        if let Err(e) = mount_first_chapter(&address, r, root) {
             show_start_failure(&e);
         }
     });
@@ -742,10 +742,12 @@ fn run() -> Result<(), JsValue> {
     Ok(())
 }
 
-/// Mounts the chapter `r` names inside `root` and runs the first update: in a task, not in an
-/// animation frame, so the browser's first layout of the page (the longest part of a cold
-/// start) comes in its own rendering task instead of at the end of the update's.
-fn first_update(address: &str, r: chapters::Route, root: Element) -> Result<(), JsValue> {
+/// Mounts the chapter `r` names inside `root`, then posts the first update: both in tasks,
+/// not in an animation frame, so the browser's first layout of the page (the longest part of
+/// a cold start) comes in its own rendering task instead of at the end of the update's; and
+/// in two tasks, since building a chapter with many node rows and then writing all of it
+/// took over 50 ms in one.
+fn mount_first_chapter(address: &str, r: chapters::Route, root: Element) -> Result<(), JsValue> {
     let options = FrameOptions {
         links: r.links,
         projector: r.projector,
@@ -755,7 +757,9 @@ fn first_update(address: &str, r: chapters::Route, root: Element) -> Result<(), 
     frame::show_projector(options.projector);
     let opening = Opening {
         fields: &r.rest,
-        lang: browser_lang(),
+        // The browser's languages only when the address names none (the first read of
+        // `navigator` costs a few milliseconds on a cold start).
+        lang: lang_field(&r.rest).unwrap_or_else(browser_lang),
         issues: r.issues,
         address,
         theme,
@@ -782,6 +786,20 @@ fn first_update(address: &str, r: chapters::Route, root: Element) -> Result<(), 
     });
     wire_frame_events()?;
     share::wire()?;
+    let posted = post_task(move || {
+        if let Err(e) = first_update(waiting) {
+            show_start_failure(&e);
+        }
+    });
+    if !posted {
+        first_update(waiting)?;
+    }
+    Ok(())
+}
+
+/// The first update of the mounted chapter (texts and controls), then the page is shown and,
+/// unless the chapter is still loading, the embedding page told it is ready.
+fn first_update(waiting: bool) -> Result<(), JsValue> {
     with_frame(Frame::frame);
     if let Some(app) = by_id("app") {
         app.remove_attribute("hidden")?;

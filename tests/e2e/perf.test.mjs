@@ -62,7 +62,7 @@ describe('work in slices', () => {
     await context.close();
   });
 
-  test('the first update after loading is a task of its own that draws nothing; the canvases are measured once the browser has laid its writing out', { timeout: 60_000 }, async () => {
+  test('the chapter is built in one task and written in the next, which draws nothing; the canvases are measured once the browser has laid its writing out', { timeout: 60_000 }, async () => {
     const names = Array.from({ length: 32 }, (_, i) => `n${i + 1}`).join(',');
     const { page, errors, context } = await open(`#c=ring&s=ring&n=${names}&v=1000&k=100000&l=en`, {
       initScript: () => {
@@ -93,6 +93,15 @@ describe('work in slices', () => {
           if (this instanceof HTMLCanvasElement) b.reads.push(at());
           return read.call(this);
         };
+        // When the chapter's node list first exists: a mutation observer's callback runs at
+        // the end of the task that built it.
+        b.built = null;
+        new MutationObserver((_, mo) => {
+          if (document.getElementById('node-list')) {
+            b.built = at();
+            mo.disconnect();
+          }
+        }).observe(document, { childList: true, subtree: true });
         const mark = Performance.prototype.mark;
         Performance.prototype.mark = function (name, ...rest) {
           if (name === 'partlab-update-start') b.updates.push(at());
@@ -101,11 +110,12 @@ describe('work in slices', () => {
       },
     });
     await page.waitForSelector('#app[data-state="ready"]', { timeout: 60_000 });
-    const { first, reads } = await page.evaluate(() => {
+    const { first, reads, built } = await page.evaluate(() => {
       const [a] = performance.getEntriesByName('partlab-update');
-      return { first: { ...window.__first.updates[0], end: a.startTime + a.duration }, reads: window.__first.reads };
+      return { first: { ...window.__first.updates[0], end: a.startTime + a.duration }, reads: window.__first.reads, built: window.__first.built };
     });
     assert.equal(first.inFrame, false, 'the first update is a task, not an animation frame (whose rendering would lay the page out in the same task)');
+    assert.ok(built && built.t < first.t, `the chapter is built in a task that ends before the first update starts (built ${built?.t}, update at ${first.t})`);
     assert.ok(reads.length > 0, 'the canvases were measured');
     assert.ok(reads[0].t > first.end, `no canvas size read in the first update (first read at ${reads[0].t}, the update ended at ${first.end})`);
     // A read in a task after a rendering finds the layout done; a read in an animation frame

@@ -39,6 +39,10 @@ pub enum WorkStage {
 /// Most ring points a [`Preview`] builds (a few milliseconds of hashing).
 const PREVIEW_MAX_POINTS: usize = 20_000;
 
+/// Largest Maglev table a [`Preview`] fills: the default size (the large one took 50–75 ms
+/// in one task on a cold start).
+const PREVIEW_MAX_TABLE: u64 = partlab_core::zoo::maglev::DEFAULT_TABLE_SIZE;
+
 /// What the ring of the experiment being computed first looks like, from its configuration
 /// alone: its vnodes and where the sample keys go. Drawn while the keys are hashed (before
 /// the first experiment is ready), so the ring is on screen at once and the figures follow.
@@ -153,7 +157,8 @@ impl Lab {
     }
 
     /// While the first experiment is computed, its [`Preview`] (`None` once ready, or for a
-    /// ring too big to preview in a few milliseconds).
+    /// ring or a Maglev table too big to build in a few milliseconds: the preview is built in
+    /// one task).
     pub fn preview(&self) -> Option<Preview> {
         if self.ready {
             return None;
@@ -163,7 +168,13 @@ impl Lab {
         let points: usize = (0..config.nodes.len())
             .map(|i| config.vnodes_of(i) as usize)
             .sum();
-        if config.strategy == partlab_core::config::Strategy::Ring && points > PREVIEW_MAX_POINTS {
+        // Bounded loads builds the same ring as the ring strategy.
+        let too_big = match config.strategy {
+            s if s.uses_vnodes() => points > PREVIEW_MAX_POINTS,
+            Strategy::Maglev => config.params.table_size > PREVIEW_MAX_TABLE,
+            _ => false,
+        };
+        if too_big {
             return None;
         }
         let p = Partitioner::new(&config).ok()?;
@@ -650,6 +661,31 @@ mod tests {
         dots.sort_unstable();
         let seen: Vec<(u64, usize)> = preview.dots.iter().map(|d| (d.hash, d.colour)).collect();
         assert_eq!(seen, dots);
+    }
+
+    #[test]
+    fn no_ring_or_maglev_table_over_the_limits_is_previewed() {
+        for strategy in [Strategy::Ring, Strategy::Bounded] {
+            let mut state = LabState::with_lang(Lang::En);
+            state.strategy = strategy;
+            let at_limit = (PREVIEW_MAX_POINTS / state.nodes.len()) as u32;
+            for (vnodes, previewed) in [(at_limit, true), (at_limit + 1, false)] {
+                state.vnodes = vnodes;
+                let lab = Lab::starting(state.clone(), Vec::new(), state.clone());
+                assert_eq!(lab.preview().is_some(), previewed, "{strategy:?} {vnodes}");
+            }
+        }
+        let mut state = LabState::with_lang(Lang::En);
+        state.strategy = Strategy::Maglev;
+        for (table_size, previewed) in [(PREVIEW_MAX_TABLE, true), (655_373, false)] {
+            state.params.table_size = table_size;
+            let lab = Lab::starting(state.clone(), Vec::new(), state.clone());
+            assert_eq!(
+                lab.preview().is_some(),
+                previewed,
+                "Maglev, M = {table_size}"
+            );
+        }
     }
 
     #[test]
