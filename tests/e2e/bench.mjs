@@ -16,7 +16,8 @@
 //   [5]–[6] the key count changed to 1 000 000 (the lab's cap, the largest accepted) and a
 //     1 000 000-key address opened: the longest task while it hashes, the progress notes
 //     seen, the longest gap between two frames;
-//   [7] the worst accepted configuration of each strategy: load, then a weight drag;
+//   [7] the worst accepted configuration of each strategy: loaded 3 times (one load's longest
+//     task is mostly noise on a shared machine), then a weight drag on the last load;
 //     longest task, time to done, peak wasm memory;
 //   [8] 200 address changes written by a script in one go (hashchange events);
 //   [9] the deviation and movement sweeps (sliced): time, longest slice;
@@ -85,8 +86,8 @@ function usage(msg) {
 }
 
 const RUNS = opts.quick
-  ? { loads: 4, warm: 3, slider: 10, join: 8, sweeps: 3, joinSweeps: 2, keyChanges: 2, bigLoads: 2, chapterLoads: 2, chapterSteps: 6 }
-  : { loads: 12, warm: 6, slider: 40, join: 30, sweeps: 12, joinSweeps: 4, keyChanges: 4, bigLoads: 4, chapterLoads: 5, chapterSteps: 20 };
+  ? { loads: 4, warm: 3, slider: 10, join: 8, sweeps: 3, joinSweeps: 2, keyChanges: 2, bigLoads: 2, worstLoads: 1, chapterLoads: 2, chapterSteps: 6 }
+  : { loads: 12, warm: 6, slider: 40, join: 30, sweeps: 12, joinSweeps: 4, keyChanges: 4, bigLoads: 4, worstLoads: 3, chapterLoads: 5, chapterSteps: 20 };
 
 /**
  * The harness's Chromium flags, plus precise memory figures for the heap row, and every host
@@ -755,34 +756,51 @@ function worstConfigs() {
   ];
 }
 
-/** Load each worst configuration, then drag node 1's weight slider 5 steps down. */
+/**
+ * Load each worst configuration `RUNS.worstLoads` times, each in a fresh context; then, on the
+ * last load, drag node 1's weight slider 5 steps down. `load` is the last load's tasks and
+ * `loads` every load's longest task.
+ */
 async function worstRuns(browser, url, origin) {
   const out = [];
   for (const c of worstConfigs()) {
-    log(`worst accepted ${c.strategy}: ${c.what}`);
-    const { context, page, errors } = await newPage(browser, origin);
-    await page.goto(`${url}${c.fragment}`, { waitUntil: 'commit' });
-    await page.evaluate(() => window.__bench.record(true));
-    await waitReady(page, 300_000);
-    await waitIdle(page, 300_000);
-    const t = await page.evaluate(() => ({ started: window.__bench.started, ready: window.__bench.readyAt, idle: performance.now() }));
-    const load = await tasksBetween(page, t.started, t.idle);
-    const notices = await page.$$eval('.notice', (n) => n.map((x) => x.textContent));
-    if (opts.only === 'starts') {
-      out.push({ ...c, loadReady: t.ready, load, notices, errors });
-      await context.close();
-      continue;
-    }
-    await page.focus('#node-weight-0');
-    const drag = await longChange(page, async () => {
-      for (let k = 0; k < 5; k++) {
-        await page.keyboard.press('ArrowLeft');
-        await page.waitForTimeout(40);
+    log(`worst accepted ${c.strategy}: ${c.what} (× ${RUNS.worstLoads})`);
+    const loads = [];
+    const seen = [];
+    for (let i = 0; i < RUNS.worstLoads; i++) {
+      const last = i === RUNS.worstLoads - 1;
+      const { context, page, errors: pageErrors } = await newPage(browser, origin);
+      await page.goto(`${url}${c.fragment}`, { waitUntil: 'commit' });
+      await page.evaluate(() => window.__bench.record(true));
+      await waitReady(page, 300_000);
+      await waitIdle(page, 300_000);
+      const t = await page.evaluate(() => ({ started: window.__bench.started, ready: window.__bench.readyAt, idle: performance.now() }));
+      const load = await tasksBetween(page, t.started, t.idle);
+      loads.push(load.longest);
+      if (!last) {
+        await context.close();
+        seen.push(...pageErrors);
+        continue;
       }
-    });
-    const mem = await heap(page);
-    out.push({ ...c, loadReady: t.ready, load, drag, mem, notices, errors });
-    await context.close();
+      const notices = await page.$$eval('.notice', (n) => n.map((x) => x.textContent));
+      if (opts.only === 'starts') {
+        await context.close();
+        seen.push(...pageErrors);
+        out.push({ ...c, loadReady: t.ready, load, loads, notices, errors: seen });
+        continue;
+      }
+      await page.focus('#node-weight-0');
+      const drag = await longChange(page, async () => {
+        for (let k = 0; k < 5; k++) {
+          await page.keyboard.press('ArrowLeft');
+          await page.waitForTimeout(40);
+        }
+      });
+      const mem = await heap(page);
+      await context.close();
+      seen.push(...pageErrors);
+      out.push({ ...c, loadReady: t.ready, load, loads, drag, mem, notices, errors: seen });
+    }
   }
   return out;
 }
@@ -994,7 +1012,8 @@ async function main() {
       R.bigLoad = await bigLoads(browser, url, origin, RUNS.bigLoads);
       console.log(`[6] longest task: ${range(R.bigLoad.longest)}`);
       R.worst = await worstRuns(browser, url, origin);
-      console.log(`[7] longest task at load: ${R.worst.map((w) => `${w.strategy} ${fmt(w.load.longest)}`).join(', ')} ms`);
+      console.log(`[7] longest task at load, median (max) of ${RUNS.worstLoads}: ${R.worst.map((w) => `${w.strategy} ${fmt(median(w.loads))} (${fmt(Math.max(...w.loads))})`).join(', ')} ms`);
+      console.log(`[7] the last load's longest long task / timer callback / update: ${R.worst.map((w) => `${w.strategy} ${fmt(w.load.longtask)} / ${fmt(w.load.tick)} / ${fmt(w.load.update)}`).join(', ')} ms`);
       R.chapters = await chapterRuns(browser, url, origin);
       for (const c of R.chapters) {
         console.log(`chapter ${c.slug}: longest task at load ${range(c.loadLongest)}; first frame median ${fmt(median(c.firstFrame))} ms`);
@@ -1153,10 +1172,10 @@ async function main() {
   row('  … progress notes seen', bl.progress, null, null, '');
   for (const w of R.worst) {
     single(
-      `[7] worst accepted ${w.strategy}: ${w.what}: load → ring drawn ${fmt(w.loadReady, 0)} ms, then 5 weight steps → done ${fmt(w.drag.done, 0)} ms; longest task (load / drag), frame gap (drag)`,
-      `${fmt(w.load.longest)} / ${fmt(w.drag.longest)}`,
-      '≤ 50 ms',
-      Math.max(w.load.longest, w.drag.longest) <= 50 ? 'met' : '**MISSED**',
+      `[7] worst accepted ${w.strategy}: ${w.what}: load → ring drawn ${fmt(w.loadReady, 0)} ms, then 5 weight steps → done ${fmt(w.drag.done, 0)} ms; longest task: at load, median (max) of ${w.loads.length} loads / during the drag`,
+      `${fmt(median(w.loads))} (${fmt(Math.max(...w.loads))}) / ${fmt(w.drag.longest)}`,
+      'max ≤ 50 ms',
+      Math.max(...w.loads, w.drag.longest) <= 50 ? 'met' : '**MISSED**',
     );
     single(`  ${w.strategy}: peak wasm memory; longest frame gap during the drag ${fmt(w.drag.frameGap, 0)} ms`, w.mem.wasm == null ? 'n/a' : mib(w.mem.wasm), '≤ 64 MB', w.mem.wasm == null ? 'n/a' : w.mem.wasm <= 64 * 1048576 ? 'met' : '**MISSED**');
   }
@@ -1217,7 +1236,7 @@ async function main() {
   lines.push("- [4] as [1] and [2] with DevTools' CPU throttling at 4× (here: CDP `Emulation.setCPUThrottlingRate {rate: 4}`).");
   lines.push(`- [5] the page of [1]: focus the key slider, press End (1 000 000 keys, the lab's cap: 10 000 000 keys would need 120 MB, beyond the page's 64 MB, so the lab offers at most 1 000 000; the CLI takes 10 000 000, see its table). The page hashes them in 10 ms timer tasks and shows a progress note ("${(kc.lastNotes ?? []).join(' | ')}"), the old figures staying until the new ones are drawn.`);
   lines.push('- [6] open `#s=ring&n=…&v=1000&k=1000000&r=1&l=en` in a new tab: the first experiment is computed in slices too, with the progress note.');
-  lines.push(`- [7] open each address below, wait for the figures, focus node 1's weight slider and press ← five times 40 ms apart: ${worstConfigs().map((c) => `${c.strategy} \`${c.fragment.slice(0, 60)}…\``).join('; ')} (nodes n1…n32).`);
+  lines.push(`- [7] open each address below in a fresh tab ${RUNS.worstLoads} times, wait for the figures each time, then, in the last tab, focus node 1's weight slider and press ← five times 40 ms apart: ${worstConfigs().map((c) => `${c.strategy} \`${c.fragment.slice(0, 60)}…\``).join('; ')} (nodes n1…n32).`);
   lines.push('- [8] on the page of [1], run in the console: `for (let i = 0; i < 200; i++) location.hash = \'#c=ring&s=ring&n=inv-bcn,inv-vlc,inv-gir,inv-lle&v=\' + [1,2,3,5,7,10,15,20,30,50,70,100,150,200,300,400,500,700,1000][(i*7)%19] + \'&k=100000&r=1&l=en\'`: the page shows the last address once.');
   lines.push('- [9] the page of [1]: rename the last node (a new sweep of 11 points), or add a node.');
   lines.push(`- [13]–[${12 + R.chapters.length}] open \`#c=<chapter>&l=en\` in a fresh tab (the figures are the \`partlab-study-frame\` and \`partlab-study-work\` performance measures: one per animation frame that applies inputs, one per background slice), then focus the chapter's first slider and press → / ← (or pick the other entries of its first list).`);
