@@ -7,8 +7,8 @@
 //! `[data-lesson=…]`; the flow rows `tr[data-from][data-to][data-keys]`; sections
 //! `section[data-view=ring|figures|bars|deviation|movement|tables]`; the charts' readouts `#{bars,deviation,movement}-readout[data-at][data-items]` and the deviation table's current row `tr[data-current=point|flat][data-value]`.
 
-use wasm_bindgen::JsValue;
-use web_sys::Element;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{Element, HtmlInputElement};
 
 use partlab_core::config::Strategy;
 use partlab_core::lesson;
@@ -717,82 +717,21 @@ pub fn render_controls(
             0
         };
         built_from = first;
-        for (i, n) in st.nodes.iter().enumerate().skip(first) {
-            let swatch = H::new("span")?
-                .class("swatch")
-                .attr("aria-hidden", "true")
-                .el();
-            paint_swatch(&swatch, n.colour);
-            let name_id = format!("node-name-{i}");
-            let weight_id = format!("node-weight-{i}");
-            let idx = i.to_string();
-            let row = H::new("li")?
-                .class("node-row")
-                .attr("data-idx", &idx)
-                .child(swatch)?
-                .child(
-                    H::new("span")?
-                        .class("node-field")
-                        .child(
-                            H::new("label")?
-                                .attr("for", &name_id)
-                                .text(tr(lang, Text::NodeName)),
-                        )?
-                        .child(
-                            H::new("input")?
-                                .id(&name_id)
-                                .attr("type", "text")
-                                .attr("data-role", "name")
-                                .attr("data-idx", &idx)
-                                .attr("autocomplete", "off")
-                                .attr("spellcheck", "false"),
-                        )?,
-                )?
-                .child(
-                    H::new("span")?
-                        .class("node-field")
-                        .child(
-                            H::new("label")?
-                                .attr("for", &weight_id)
-                                .text(tr(lang, Text::Weight)),
-                        )?
-                        .child(
-                            H::new("input")?
-                                .id(&weight_id)
-                                .attr("type", "range")
-                                .attr("min", &MIN_WEIGHT.to_string())
-                                .attr("max", &MAX_LAB_WEIGHT.to_string())
-                                .attr("step", "0.1")
-                                .attr("data-role", "weight")
-                                .attr("data-idx", &idx),
-                        )?
-                        .child(
-                            H::new("output")?
-                                .id(&format!("node-weight-out-{i}"))
-                                .attr("for", &weight_id),
-                        )?,
-                )?
-                .child(
-                    H::new("button")?
-                        .attr("type", "button")
-                        .id(&format!("node-remove-{i}"))
-                        .attr("data-role", "remove")
-                        .attr("data-idx", &idx)
-                        .text(tr(lang, Text::RemoveNode)),
-                )?;
-            list.append_child(&row.el())?;
-        }
+        build_node_rows(&list, st, first)?;
     }
     let single = st.nodes.len() <= 1;
     let was_single = written.map(|w| w.nodes.len() <= 1);
     for (i, n) in st.nodes.iter().enumerate() {
+        if i >= built_from {
+            // Built just now with its texts and values.
+            continue;
+        }
         set_input_value(&format!("node-name-{i}"), &n.name);
         set_input_value(&format!("node-weight-{i}"), &format!("{}", n.weight));
         // A row's texts follow its node (a join or a weight step rewrites only the rows it
         // changed), its place, and whether it is the only one (no remove then).
-        let row_changed = i >= built_from
-            || written.is_none_or(|w| w.nodes.get(i) != Some(n))
-            || was_single != Some(single);
+        let row_changed =
+            written.is_none_or(|w| w.nodes.get(i) != Some(n)) || was_single != Some(single);
         if !row_changed {
             continue;
         }
@@ -827,6 +766,108 @@ pub fn render_controls(
                 let _ = b.remove_attribute("disabled");
             }
         }
+    }
+    Ok(())
+}
+
+/// Appends the rows of nodes `first..` to `list`, with their values, texts and accessible
+/// names. One row of the language's texts is built element by element and every node's row
+/// is a copy of it with its own ids, index, colour and values: with 32 nodes, building each
+/// row element by element took over twice the calls across the wasm/JS boundary, most of a
+/// cold start's first update.
+fn build_node_rows(list: &Element, st: &LabState, first: usize) -> Result<(), JsValue> {
+    if first >= st.nodes.len() {
+        return Ok(());
+    }
+    let lang = st.lang;
+    let template = H::new("li")?
+        .class("node-row")
+        .child(H::new("span")?.class("swatch").attr("aria-hidden", "true"))?
+        .child(
+            H::new("span")?
+                .class("node-field")
+                .child(H::new("label")?.text(tr(lang, Text::NodeName)))?
+                .child(
+                    H::new("input")?
+                        .attr("type", "text")
+                        .attr("data-role", "name")
+                        .attr("autocomplete", "off")
+                        .attr("spellcheck", "false"),
+                )?,
+        )?
+        .child(
+            H::new("span")?
+                .class("node-field")
+                .child(H::new("label")?.text(tr(lang, Text::Weight)))?
+                .child(
+                    H::new("input")?
+                        .attr("type", "range")
+                        .attr("min", &MIN_WEIGHT.to_string())
+                        .attr("max", &MAX_LAB_WEIGHT.to_string())
+                        .attr("step", "0.1")
+                        .attr("data-role", "weight"),
+                )?
+                .child(H::new("output")?)?,
+        )?
+        .child(
+            H::new("button")?
+                .attr("type", "button")
+                .attr("data-role", "remove")
+                .text(tr(lang, Text::RemoveNode)),
+        )?
+        .el();
+    let single = st.nodes.len() <= 1;
+    let missing = || JsValue::from_str("a node row lost a part");
+    for (i, n) in st.nodes.iter().enumerate().skip(first) {
+        let row: Element = template.clone_node_with_deep(true)?.dyn_into()?;
+        let idx = i.to_string();
+        let name_id = format!("node-name-{i}");
+        let weight_id = format!("node-weight-{i}");
+        row.set_attribute("data-idx", &idx)?;
+        paint_swatch(&row.first_element_child().ok_or_else(missing)?, n.colour);
+        let labels = row.get_elements_by_tag_name("label");
+        let part = |selector: &str| row.query_selector(selector)?.ok_or_else(missing);
+        // User text (the node's name) only ever goes into values and attribute values.
+        let name: HtmlInputElement = part("[data-role=name]")?.dyn_into()?;
+        name.set_id(&name_id);
+        name.set_attribute("data-idx", &idx)?;
+        name.set_attribute(
+            "aria-label",
+            &format!("{} {}", tr(lang, Text::NameOfNode), i + 1),
+        )?;
+        name.set_value(&n.name);
+        labels
+            .item(0)
+            .ok_or_else(missing)?
+            .set_attribute("for", &name_id)?;
+        let weight: HtmlInputElement = part("[data-role=weight]")?.dyn_into()?;
+        weight.set_id(&weight_id);
+        weight.set_attribute("data-idx", &idx)?;
+        weight.set_attribute(
+            "aria-label",
+            &format!("{} {}", tr(lang, Text::WeightOfNode), n.name),
+        )?;
+        weight.set_value(&format!("{}", n.weight));
+        labels
+            .item(1)
+            .ok_or_else(missing)?
+            .set_attribute("for", &weight_id)?;
+        let out = part("output")?;
+        out.set_id(&format!("node-weight-out-{i}"));
+        out.set_attribute("for", &weight_id)?;
+        out.set_text_content(Some(&fmt_dec(lang, n.weight, 1)));
+        let remove = part("[data-role=remove]")?;
+        remove.set_id(&format!("node-remove-{i}"));
+        remove.set_attribute("data-idx", &idx)?;
+        // The accessible name says which node.
+        remove.set_attribute(
+            "aria-label",
+            &format!("{} {}", tr(lang, Text::RemoveNode), n.name),
+        )?;
+        if single {
+            remove.set_attribute("disabled", "")?;
+        }
+        list.append_child(&row)?;
     }
     Ok(())
 }
