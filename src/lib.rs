@@ -786,13 +786,13 @@ fn mount_first_chapter(address: &str, r: chapters::Route, root: Element) -> Resu
     });
     wire_frame_events()?;
     share::wire()?;
-    let posted = post_task(move || {
+    // `run` has posted a task already, so this one can be posted too.
+    if !post_task(move || {
         if let Err(e) = first_update(waiting) {
             show_start_failure(&e);
         }
-    });
-    if !posted {
-        first_update(waiting)?;
+    }) {
+        return Err(JsValue::from_str("the first update could not be posted"));
     }
     Ok(())
 }

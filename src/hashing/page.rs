@@ -735,31 +735,16 @@ pub fn render_controls(
         if !row_changed {
             continue;
         }
-        // Each control names its node for screen readers: four sliders all called "Weight"
-        // cannot be told apart. User text only ever goes into attribute values.
+        // User text only ever goes into attribute values, never parsed as markup.
         if let Some(e) = by_id(&format!("node-name-{i}")) {
-            set_attr(
-                &e,
-                "aria-label",
-                &format!("{} {}", tr(lang, Text::NameOfNode), i + 1),
-            );
+            set_attr(&e, "aria-label", &NodeNames::name_field(lang, i));
         }
         if let Some(e) = by_id(&format!("node-weight-{i}")) {
-            set_attr(
-                &e,
-                "aria-label",
-                &format!("{} {}", tr(lang, Text::WeightOfNode), n.name),
-            );
+            set_attr(&e, "aria-label", &NodeNames::weight_slider(lang, &n.name));
         }
         set_text_id(&format!("node-weight-out-{i}"), &fmt_dec(lang, n.weight, 1));
         if let Some(b) = by_id(&format!("node-remove-{i}")) {
-            // The accessible name says which node; user text goes into an attribute value,
-            // which is never parsed as markup.
-            set_attr(
-                &b,
-                "aria-label",
-                &format!("{} {}", tr(lang, Text::RemoveNode), n.name),
-            );
+            set_attr(&b, "aria-label", &NodeNames::remove_button(lang, &n.name));
             if single {
                 set_attr(&b, "disabled", "");
             } else {
@@ -768,6 +753,22 @@ pub fn render_controls(
         }
     }
     Ok(())
+}
+
+/// The accessible names of a node row's controls, which say which node each one is about:
+/// four sliders all called "Weight" cannot be told apart.
+struct NodeNames;
+
+impl NodeNames {
+    fn name_field(lang: Lang, index: usize) -> String {
+        format!("{} {}", tr(lang, Text::NameOfNode), index + 1)
+    }
+    fn weight_slider(lang: Lang, name: &str) -> String {
+        format!("{} {}", tr(lang, Text::WeightOfNode), name)
+    }
+    fn remove_button(lang: Lang, name: &str) -> String {
+        format!("{} {}", tr(lang, Text::RemoveNode), name)
+    }
 }
 
 /// Appends the rows of nodes `first..` to `list`, with their values, texts and accessible
@@ -831,10 +832,7 @@ fn build_node_rows(list: &Element, st: &LabState, first: usize) -> Result<(), Js
         let name: HtmlInputElement = part("[data-role=name]")?.dyn_into()?;
         name.set_id(&name_id);
         name.set_attribute("data-idx", &idx)?;
-        name.set_attribute(
-            "aria-label",
-            &format!("{} {}", tr(lang, Text::NameOfNode), i + 1),
-        )?;
+        name.set_attribute("aria-label", &NodeNames::name_field(lang, i))?;
         name.set_value(&n.name);
         labels
             .item(0)
@@ -843,10 +841,7 @@ fn build_node_rows(list: &Element, st: &LabState, first: usize) -> Result<(), Js
         let weight: HtmlInputElement = part("[data-role=weight]")?.dyn_into()?;
         weight.set_id(&weight_id);
         weight.set_attribute("data-idx", &idx)?;
-        weight.set_attribute(
-            "aria-label",
-            &format!("{} {}", tr(lang, Text::WeightOfNode), n.name),
-        )?;
+        weight.set_attribute("aria-label", &NodeNames::weight_slider(lang, &n.name))?;
         weight.set_value(&format!("{}", n.weight));
         labels
             .item(1)
@@ -859,11 +854,7 @@ fn build_node_rows(list: &Element, st: &LabState, first: usize) -> Result<(), Js
         let remove = part("[data-role=remove]")?;
         remove.set_id(&format!("node-remove-{i}"));
         remove.set_attribute("data-idx", &idx)?;
-        // The accessible name says which node.
-        remove.set_attribute(
-            "aria-label",
-            &format!("{} {}", tr(lang, Text::RemoveNode), n.name),
-        )?;
+        remove.set_attribute("aria-label", &NodeNames::remove_button(lang, &n.name))?;
         if single {
             remove.set_attribute("disabled", "")?;
         }
