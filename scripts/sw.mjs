@@ -7,13 +7,16 @@
 // The worker:
 //   - precaches every file of the build (hashed names from Trunk, index.html, the boot file,
 //     wasm-bindgen's snippets/ folder, the study module that the page loads on demand), under
-//     a cache named after a hash of their contents: one cache per version, never mixed;
+//     a cache named after a hash of their contents and of the worker's code: one cache per
+//     version, never mixed;
 //   - answers the page itself (navigations) from the network first, so a new deploy is seen
 //     on the next visit, and from its cache when the network is gone; navigations are never
 //     written into the cache, so a new index.html cannot end up beside the old files;
 //   - answers every other same-origin GET from its cache first (hashed names never change
 //     content), then the network;
-//   - on activation deletes the caches of other versions, and takes over open pages.
+//   - on activation deletes the caches of other versions, and takes over open pages; it only
+//     ever looks its own cache up by name (a worker still answering after its successor took
+//     over must not create its deleted cache again), and a failed install deletes its cache.
 // Everything is relative to the worker's own URL, so the site works under any sub-path
 // (GitHub Pages serves it at /<repo>/). Under the strict CSP, `worker-src` falls back to
 // `script-src 'self'`: the worker is a same-origin file, allowed.
@@ -50,6 +53,8 @@ self.addEventListener('install', (event) => {
     caches
       .open(CACHE)
       .then((cache) => cache.addAll(FILES.map((f) => new Request(scoped(f), { cache: 'reload' }))))
+      // A failed install leaves no half-filled cache behind: the next visit tries again.
+      .catch((error) => caches.delete(CACHE).then(() => Promise.reject(error)))
       .then(() => self.skipWaiting()),
   );
 });
@@ -68,15 +73,13 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
   if (request.mode === 'navigate') {
     event.respondWith(
-      fetch(request).catch(() =>
-        caches.open(CACHE).then((cache) => cache.match(scoped('index.html')).then((hit) => hit || Response.error())),
-      ),
+      fetch(request).catch(() => caches.match(scoped('index.html'), { cacheName: CACHE }).then((hit) => hit || Response.error())),
     );
     return;
   }
-  event.respondWith(
-    caches.open(CACHE).then((cache) => cache.match(request, { ignoreSearch: true }).then((hit) => hit || fetch(request))),
-  );
+  // Looked up by name, never opened: caches.open() would create the cache again after the next
+  // version's worker deleted it, and leave an empty stale cache for good.
+  event.respondWith(caches.match(request, { cacheName: CACHE, ignoreSearch: true }).then((hit) => hit || fetch(request)));
 });
 `;
 }
@@ -112,7 +115,10 @@ function main() {
   }
   fs.writeFileSync(indexPath, marked);
   const files = siteFiles(dist);
+  // The worker's own code is part of the version: two workers that differ only in code must
+  // not share a cache (a failed install deletes its cache, which must never be the running one's).
   const hash = crypto.createHash('sha256');
+  hash.update(workerSource('', files));
   for (const f of files) {
     hash.update(f);
     hash.update('\0');

@@ -46,14 +46,43 @@ const cacheContents = (page) =>
     return out;
   });
 
-/** A new deploy: a visible change to index.html, and the worker regenerated from the build. */
-function deploySecondVersion() {
+/** A new deploy, number `n`: a visible change to index.html, and the worker regenerated from the build. */
+function deployVersion(n) {
   const index = path.join(site, 'index.html');
-  const html = fs.readFileSync(index, 'utf8').replace('<body>', '<body data-deploy="2">');
+  const html = fs.readFileSync(index, 'utf8').replace(/<body[^>]*>/, `<body data-deploy="${n}">`);
   assert.notEqual(html, fs.readFileSync(index, 'utf8'), 'index.html has a <body> to mark');
   fs.writeFileSync(index, html);
   execFileSync(process.execPath, [path.join(ROOT, 'scripts/sw.mjs'), site]);
 }
+
+/** The site's cache holds exactly one version: the one whose index.html is marked `deploy`. */
+const holdsOnly = (page, deploy) =>
+  page.evaluate(async (deploy) => {
+    const keys = (await caches.keys()).filter((k) => k.startsWith('partlab-'));
+    if (keys.length !== 1) return false;
+    const index = await (await caches.open(keys[0])).match(new URL('index.html', location.href).href);
+    return index !== undefined && (await index.text()).includes(`data-deploy="${deploy}"`);
+  }, deploy);
+
+/** Polls `check` every 250 ms for up to `ms`; whether it came true. */
+async function within(page, ms, check) {
+  for (const deadline = Date.now() + ms; Date.now() < deadline; await page.waitForTimeout(250)) {
+    if (await check()) return true;
+  }
+  return false;
+}
+
+/** What the worker machinery looks like from the page, for a failure's message. */
+const workerState = async (page, sinceRequest) =>
+  JSON.stringify({
+    caches: await cacheContents(page),
+    workers: await page.evaluate(async () => {
+      const r = await navigator.serviceWorker.getRegistration();
+      const w = (sw) => sw && `${new URL(sw.scriptURL).pathname} ${sw.state}`;
+      return r && { installing: w(r.installing), waiting: w(r.waiting), active: w(r.active) };
+    }),
+    requests: server.requests.slice(sinceRequest).map((r) => `${r.path} ${r.status}`),
+  });
 
 describe('offline after the first visit (service worker)', () => {
   test('the build has a worker and the single file does not', () => {
@@ -107,23 +136,15 @@ describe('offline after the first visit (service worker)', () => {
     await context.setOffline(false);
 
     // A second version is deployed; the next online visit shows it …
-    deploySecondVersion();
+    const deployedAt = server.requests.length;
+    deployVersion(2);
     await page.reload();
     await waitForReady(page);
     assert.equal(await page.getAttribute('body', 'data-deploy'), '2', 'the new index.html is served online');
-    // … and once its worker has taken over, the cache holds that version alone.
-    const oneVersion = () =>
-      page.evaluate(async () => {
-        const keys = (await caches.keys()).filter((k) => k.startsWith('partlab-'));
-        if (keys.length !== 1) return false;
-        const index = await (await caches.open(keys[0])).match(new URL('index.html', location.href).href);
-        return index !== undefined && (await index.text()).includes('data-deploy="2"');
-      });
-    const deadline = Date.now() + 30_000;
-    while (!(await oneVersion())) {
-      assert.ok(Date.now() < deadline, `the new worker never took over: ${JSON.stringify(await cacheContents(page))}`);
-      await page.waitForTimeout(250);
-    }
+    // … and once its worker has taken over, the cache holds that version alone (no empty cache
+    // of the old one either: the old worker answers the page's requests until the new one
+    // takes over, and must not create its deleted cache again).
+    assert.ok(await within(page, 30_000, () => holdsOnly(page, 2)), `the new worker never took over: ${await workerState(page, deployedAt)}`);
     await context.setOffline(true);
     const servedOnline = server.requests.length;
     await page.reload();
@@ -139,6 +160,68 @@ describe('offline after the first visit (service worker)', () => {
       errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|net::ERR_FAILED/.test(e)),
       [],
     );
+    await context.close();
+  });
+  test('a worker whose cache is gone answers from the network and does not create the cache again', { timeout: 60_000 }, async () => {
+    // What the worker of the previous version lives through when the next one activates: its
+    // cache is deleted while it still answers the page's requests.
+    const { context, page, errors } = await openPage(browser, server.origin, { locale: 'en-GB' });
+    await page.goto(`${server.url}#c=ring&l=en`);
+    await waitForReady(page);
+    await controlled(page);
+    const [name, files] = Object.entries(await cacheContents(page)).find(([n]) => n.startsWith('partlab-'));
+    const css = files.find((f) => f.endsWith('.css'));
+    assert.ok(css, `a stylesheet is precached: ${files}`);
+    const after = await page.evaluate(
+      async ({ name, css }) => {
+        await caches.delete(name);
+        const response = await fetch(css);
+        return { ok: response.ok, length: (await response.text()).length, keys: await caches.keys() };
+      },
+      { name, css },
+    );
+    assert.ok(after.ok && after.length > 0, `the stylesheet came from the network: ${JSON.stringify(after)}`);
+    assert.ok(!after.keys.includes(name), `the deleted cache is back: ${JSON.stringify(after.keys)}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a deploy whose install fails leaves the running version whole, and a later visit installs it', { timeout: 120_000 }, async () => {
+    const { context, page } = await openPage(browser, server.origin, { locale: 'en-GB' });
+    await page.goto(`${server.url}#c=ring&p=ring-10&l=en`);
+    await waitForReady(page);
+    await controlled(page);
+    const running = await cacheContents(page);
+    assert.equal(Object.keys(running).length, 1, `one cache: ${Object.keys(running)}`);
+    assert.notEqual(await page.getAttribute('body', 'data-deploy'), '3', 'the running version is not the one deployed next');
+
+    // The next deploy is missing a file while the browser installs it (an upload half done, a
+    // network error): its install fails.
+    const favicon = fs.readdirSync(site).find((f) => f.startsWith('favicon'));
+    const hidden = path.join(site, `hidden-${favicon}`);
+    const deployedAt = server.requests.length;
+    deployVersion(3);
+    fs.renameSync(path.join(site, favicon), hidden);
+    try {
+      await page.reload();
+      await waitForReady(page);
+      const failed = async () =>
+        server.requests.slice(deployedAt).some((r) => r.path.endsWith(favicon) && r.status === 404) &&
+        (await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.installing === null));
+      assert.ok(await within(page, 30_000, failed), `the install never ran: ${await workerState(page, deployedAt)}`);
+      // Nothing of the failed version is left; the running one is whole and still answers.
+      await page.waitForTimeout(500);
+      assert.deepEqual(await cacheContents(page), running, 'the caches after the failed install');
+      assert.equal(await page.getAttribute('#dist-table tr[data-node="inv-vlc"]', 'data-keys'), '10845');
+    } finally {
+      fs.renameSync(hidden, path.join(site, favicon));
+    }
+
+    // With the file back, the next visit installs the new version, which replaces the old whole.
+    const retriedAt = server.requests.length;
+    await page.reload();
+    await waitForReady(page);
+    assert.ok(await within(page, 30_000, () => holdsOnly(page, 3)), `the new worker never took over: ${await workerState(page, retriedAt)}`);
     await context.close();
   });
 });
