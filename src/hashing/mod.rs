@@ -633,10 +633,12 @@ impl Hashing {
             if dirty.key_path {
                 page::render_key_path(&self.lab, path.as_ref())?;
             }
+            lap(&mut self.timing, "ring-texts");
             // A theme or size change redraws the magnifier with the ring.
             if dirty.ring || dirty.key_path {
                 why::render(&self.lab, path.as_ref(), theme, dpr)?;
             }
+            lap(&mut self.timing, "magnifier");
         }
         if dirty.figures && !hold_texts {
             // The embed caption names the experiment shown, whichever view is embedded.
@@ -657,12 +659,14 @@ impl Hashing {
                 dom::set_text_id("announce", &text);
                 self.announced = Some((revision, self.lab.distribution().deviation_pct));
             }
+            lap(&mut self.timing, "caption");
             if self.visible(View::Figures) {
                 page::render_figures(&self.lab)?;
             }
         }
+        lap(&mut self.timing, "figures");
         self.compare.render(&self.lab, theme, dpr, compare_sizes)?;
-        lap(&mut self.timing, "texts");
+        lap(&mut self.timing, "compare");
         if self.visible(View::Bars) && dirty.bars && !hold_texts {
             charts::draw_bars(&mut self.charts, &self.lab, theme, dpr, sizes.bars)?;
             page::render_bars_table(&self.lab)?;
