@@ -6,7 +6,7 @@ use std::ops::Range;
 mod build;
 mod task;
 
-pub use build::{RingBuilder, VnodeCache};
+pub use build::{Building, PartitionerBuilder, RingBuilder, VnodeCache};
 pub use task::AssignTask;
 
 use crate::config::{Config, ConfigError, Strategy};
@@ -182,13 +182,13 @@ pub fn weighted_score(score: u64, weight: f64) -> f64 {
 ///
 /// The only way to get one is [`Partitioner::new`], which validates the configuration first:
 /// a partitioner that exists has at least one node, so no strategy can divide by zero.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Partitioner {
     kind: Kind,
 }
 
 /// One variant per [`Strategy`]; private so that only validation builds one.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 enum Kind {
     /// `hash % n`, with `n ≥ 1`.
     Modulo { n: u32 },

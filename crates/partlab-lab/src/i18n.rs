@@ -1949,6 +1949,12 @@ pub fn progress_note(lang: Lang, p: &Progress, ready: bool) -> String {
             format!("Placing the virtual nodes on the ring… {pct}"),
             format!("Colocando los nodos virtuales en el anillo… {pct}"),
         ),
+        WorkStage::Table => pick(
+            lang,
+            format!("Omplint la taula de Maglev… {pct}"),
+            format!("Filling Maglev's table… {pct}"),
+            format!("Llenando la tabla de Maglev… {pct}"),
+        ),
         WorkStage::Assign => pick(
             lang,
             format!("Assignant {keys} claus als nodes… {pct}"),
@@ -2425,6 +2431,7 @@ mod tests {
         for stage in [
             WorkStage::HashKeys,
             WorkStage::Ring,
+            WorkStage::Table,
             WorkStage::Assign,
             WorkStage::Compare,
         ] {

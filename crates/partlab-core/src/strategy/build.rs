@@ -336,6 +336,150 @@ impl RingBuilder {
     }
 }
 
+/// Maglev table entries looked at per unit of work (one unit ≈ one MD5): a probe is one
+/// array read, some 100 times cheaper than an MD5.
+const MAGLEV_PROBES_PER_UNIT: u64 = 64;
+
+/// A [`Partitioner`] prepared a slice of work at a time: the ring (the ring strategy, and
+/// bounded loads, whose ring is the plain ring of its unweighted nodes) with a
+/// [`VnodeCache`], or Maglev's table. The other strategies have nothing to build: their
+/// builder is done at once. The result is exactly [`Partitioner::new`]'s.
+#[derive(Debug)]
+pub struct PartitionerBuilder {
+    build: Build,
+}
+
+#[derive(Debug)]
+enum Build {
+    Ring(RingBuilder),
+    Bounded {
+        ring: RingBuilder,
+        n_nodes: usize,
+        load_factor: f64,
+    },
+    Maglev(crate::zoo::MaglevBuilder),
+    Ready(Partitioner),
+}
+
+/// What a [`PartitionerBuilder`] is building, for a progress note.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Building {
+    /// A ring's vnodes (the ring strategy and bounded loads).
+    Ring,
+    /// Maglev's lookup table.
+    Table,
+    /// Nothing: the strategy needs no preparation.
+    Nothing,
+}
+
+impl PartitionerBuilder {
+    /// Validates `config` (the same checks and errors as [`Partitioner::new`]) and prepares
+    /// its build.
+    pub fn new(config: &Config) -> Result<PartitionerBuilder, ConfigError> {
+        config.validate()?;
+        let build = match config.strategy {
+            Strategy::Ring => Build::Ring(RingBuilder::new_unvalidated(config)),
+            Strategy::Bounded => {
+                let names = config.node_names();
+                let ring = crate::zoo::BoundedLoads::ring_config(
+                    &names,
+                    config.vnodes,
+                    config.params.load_factor,
+                )
+                .map_err(ConfigError::from_zoo)?;
+                Build::Bounded {
+                    ring: RingBuilder::new_unvalidated(&ring),
+                    n_nodes: names.len(),
+                    load_factor: config.params.load_factor,
+                }
+            }
+            Strategy::Maglev => Build::Maglev(
+                crate::zoo::MaglevBuilder::new(&config.node_names(), config.params.table_size)
+                    .map_err(ConfigError::from_zoo)?,
+            ),
+            _ => Build::Ready(Partitioner::new(config)?),
+        };
+        Ok(PartitionerBuilder { build })
+    }
+
+    /// What is being built.
+    pub fn building(&self) -> Building {
+        match &self.build {
+            Build::Ring(_) | Build::Bounded { .. } => Building::Ring,
+            Build::Maglev(_) => Building::Table,
+            Build::Ready(_) => Building::Nothing,
+        }
+    }
+
+    /// The whole build in work units (one ≈ one MD5).
+    pub fn total_work(&self) -> u64 {
+        match &self.build {
+            Build::Ring(r) | Build::Bounded { ring: r, .. } => r.total_work(),
+            Build::Maglev(m) => maglev_units(m.size()),
+            Build::Ready(_) => 0,
+        }
+    }
+
+    /// Work units done so far.
+    pub fn work_done(&self) -> u64 {
+        match &self.build {
+            Build::Ring(r) | Build::Bounded { ring: r, .. } => r.work_done(),
+            // The probes so far against an estimate of them all, held under the total until
+            // the table is full (few nodes need fewer probes than the estimate).
+            Build::Maglev(m) if m.is_done() => maglev_units(m.size()),
+            Build::Maglev(m) => {
+                (m.probes() / MAGLEV_PROBES_PER_UNIT).min(maglev_units(m.size()).saturating_sub(1))
+            }
+            Build::Ready(_) => 0,
+        }
+    }
+
+    /// Whether the partitioner is built.
+    pub fn is_done(&self) -> bool {
+        match &self.build {
+            Build::Ring(r) | Build::Bounded { ring: r, .. } => r.is_done(),
+            Build::Maglev(m) => m.is_done(),
+            Build::Ready(_) => true,
+        }
+    }
+
+    /// Does about `work` more units, taking vnode positions from `cache` and giving them back
+    /// to it; returns whether the partitioner is built.
+    pub fn step(&mut self, cache: Option<&mut VnodeCache>, work: u64) -> bool {
+        match &mut self.build {
+            Build::Ring(r) | Build::Bounded { ring: r, .. } => r.step(cache, work),
+            Build::Maglev(m) => m.step(work.saturating_mul(MAGLEV_PROBES_PER_UNIT)),
+            Build::Ready(_) => true,
+        }
+    }
+
+    /// The partitioner (finishing whatever work is left, with `cache`).
+    pub fn finish(self, cache: Option<&mut VnodeCache>) -> Partitioner {
+        let kind = match self.build {
+            Build::Ring(r) => Kind::Ring(r.finish_ring(cache)),
+            Build::Bounded {
+                ring,
+                n_nodes,
+                load_factor,
+            } => Kind::Bounded(crate::zoo::BoundedLoads::from_ring(
+                ring.finish_ring(cache),
+                n_nodes,
+                load_factor,
+            )),
+            Build::Maglev(m) => Kind::Maglev(m.finish()),
+            Build::Ready(p) => return p,
+        };
+        Partitioner { kind }
+    }
+}
+
+/// Maglev's probes for a table of `m` entries, in units: about `m · ln m` (32 nodes and
+/// M = 655 373 take some 7 million, 4 nodes some 3 million).
+fn maglev_units(m: u64) -> u64 {
+    let probes = m as f64 * (m.max(2) as f64).ln();
+    (probes / MAGLEV_PROBES_PER_UNIT as f64).ceil() as u64
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -349,6 +493,99 @@ mod tests {
             replicas: 1,
             params: Default::default(),
         }
+    }
+
+    #[test]
+    fn every_strategy_built_in_slices_is_the_partitioner_built_at_once() {
+        use crate::config::StrategyParams;
+        let nodes = [("a", 1.0), ("b", 2.0), ("c", 0.5), ("d", 1.0)];
+        for strategy in Strategy::ALL {
+            for (params, vnodes) in [
+                (StrategyParams::default(), 50),
+                (
+                    StrategyParams {
+                        table_size: 10_007,
+                        load_factor: 1.0,
+                        probes: 3,
+                    },
+                    300,
+                ),
+            ] {
+                let c = config(&nodes, vnodes)
+                    .with_strategy(strategy)
+                    .with_params(params);
+                let whole = Partitioner::new(&c).expect("valid");
+                // An empty cache, so the ring's vnodes are hashed here, in slices.
+                let mut cache = VnodeCache::default();
+                let mut b = PartitionerBuilder::new(&c).expect("valid");
+                let nothing = b.building() == Building::Nothing;
+                assert_eq!(nothing, b.is_done(), "{strategy:?}");
+                let mut slices = 0;
+                let mut last = 0;
+                while !b.step(Some(&mut cache), 17) {
+                    slices += 1;
+                    assert!(b.work_done() >= last && b.work_done() <= b.total_work());
+                    last = b.work_done();
+                }
+                assert!(nothing || slices > 10, "{strategy:?}: {slices} slices");
+                assert_eq!(b.finish(Some(&mut cache)), whole, "{strategy:?} {vnodes}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_builder_refuses_what_the_partitioner_refuses() {
+        use crate::config::StrategyParams;
+        let bad = [
+            (
+                Strategy::Maglev,
+                StrategyParams {
+                    table_size: 10_000,
+                    ..Default::default()
+                },
+            ),
+            (
+                Strategy::Maglev,
+                StrategyParams {
+                    table_size: 3,
+                    ..Default::default()
+                },
+            ),
+            (
+                Strategy::Bounded,
+                StrategyParams {
+                    load_factor: 0.5,
+                    ..Default::default()
+                },
+            ),
+            (
+                Strategy::Bounded,
+                StrategyParams {
+                    load_factor: f64::NAN,
+                    ..Default::default()
+                },
+            ),
+            (
+                Strategy::MultiProbe,
+                StrategyParams {
+                    probes: 0,
+                    ..Default::default()
+                },
+            ),
+        ];
+        for (strategy, params) in bad {
+            let c = config(&[("a", 1.0), ("b", 1.0), ("c", 1.0), ("d", 1.0)], 10)
+                .with_strategy(strategy)
+                .with_params(params);
+            let expected = Partitioner::new(&c).expect_err("invalid");
+            let got = PartitionerBuilder::new(&c).expect_err("invalid");
+            assert_eq!(format!("{got:?}"), format!("{expected:?}"), "{strategy:?}");
+        }
+        let empty = config(&[], 10).with_strategy(Strategy::Bounded);
+        assert_eq!(
+            PartitionerBuilder::new(&empty).expect_err("no nodes"),
+            Partitioner::new(&empty).expect_err("no nodes")
+        );
     }
 
     #[test]

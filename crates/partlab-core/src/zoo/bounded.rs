@@ -46,15 +46,33 @@ impl BoundedLoads {
     /// The ring of `names` with `vnodes` points each, bounded by `c`. The ring's own limits
     /// apply (its [`crate::ConfigError`] comes back as [`ZooError::Config`]).
     pub fn new<S: AsRef<str>>(names: &[S], vnodes: u32, c: f64) -> Result<BoundedLoads, ZooError> {
+        let config = Self::ring_config(names, vnodes, c)?;
+        Ok(Self::from_ring(Ring::build(&config)?, names.len(), c))
+    }
+
+    /// The (checked) configuration of the ring underneath: `names` unweighted, `vnodes` each.
+    /// [`crate::strategy::PartitionerBuilder`] builds that ring in slices.
+    pub fn ring_config<S: AsRef<str>>(
+        names: &[S],
+        vnodes: u32,
+        c: f64,
+    ) -> Result<Config, ZooError> {
         super::check_nodes(names.len())?;
         check_load_factor(c)?;
         let config = Config::new(Strategy::Ring, names.iter().map(|n| n.as_ref().to_owned()))
             .with_vnodes(vnodes);
-        Ok(BoundedLoads {
-            ring: Ring::build(&config)?,
-            n_nodes: names.len(),
+        config.validate()?;
+        Ok(config)
+    }
+
+    /// Bounded loads over `ring` of `n_nodes` nodes, built from [`BoundedLoads::ring_config`]
+    /// with the same `c`.
+    pub(crate) fn from_ring(ring: Ring, n_nodes: usize, c: f64) -> BoundedLoads {
+        BoundedLoads {
+            ring,
+            n_nodes,
             factor: c,
-        })
+        }
     }
 
     /// The factor `c`.

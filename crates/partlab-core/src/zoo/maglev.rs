@@ -68,13 +68,7 @@ pub fn check_table_size(m: u64, n_nodes: usize) -> Result<(), ZooError> {
 impl Maglev {
     /// The table of size `m` (prime) for backends `names`, in list order.
     pub fn new<S: AsRef<str>>(names: &[S], m: u64) -> Result<Maglev, ZooError> {
-        check_nodes(names.len())?;
-        check_table_size(m, names.len())?;
-        let perms: Vec<Permutation> = names
-            .iter()
-            .map(|n| Permutation::of(n.as_ref(), m))
-            .collect();
-        Ok(Self::fill(&perms, m))
+        Ok(MaglevBuilder::new(names, m)?.finish())
     }
 
     /// The table from explicit permutations (the paper's Table 1 gives them).
@@ -94,42 +88,9 @@ impl Maglev {
         Ok(Self::fill(perms, m))
     }
 
-    /// The paper's Pseudocode 1: backends take turns; each takes the next entry of its
-    /// permutation that is still empty, until the table is full. With `M ≥ N` every backend
-    /// ends with ⌊M/N⌋ or ⌈M/N⌉ entries.
+    /// The paper's Pseudocode 1, in one go (see [`MaglevBuilder`]).
     fn fill(perms: &[Permutation], m: u64) -> Maglev {
-        const EMPTY: u16 = u16::MAX;
-        let mut table = vec![EMPTY; m as usize];
-        // next[i]: the backend's position in its permutation, kept as the entry itself
-        // (entry = offset + next·skip mod M, advanced by adding skip).
-        let mut next: Vec<u64> = perms.iter().map(|p| p.offset).collect();
-        let mut filled = 0u64;
-        'outer: loop {
-            for (i, p) in perms.iter().enumerate() {
-                let mut c = next[i];
-                // Never loops forever: the permutation visits every entry and one is empty.
-                while table[c as usize] != EMPTY {
-                    c += p.skip;
-                    if c >= m {
-                        c -= m;
-                    }
-                }
-                table[c as usize] = i as u16;
-                c += p.skip;
-                if c >= m {
-                    c -= m;
-                }
-                next[i] = c;
-                filled += 1;
-                if filled == m {
-                    break 'outer;
-                }
-            }
-        }
-        Maglev {
-            table,
-            n_nodes: perms.len(),
-        }
+        MaglevBuilder::from_permutations(perms.to_vec(), m).finish()
     }
 
     /// The backend of the key at position `key_hash`: entry `key_hash mod M`.
@@ -167,6 +128,118 @@ impl Maglev {
     }
 }
 
+/// A Maglev table filled a slice at a time: the same table as [`Maglev::new`], in pieces
+/// short enough for a page's task (a table of [`LARGE_TABLE_SIZE`] entries takes about 13 ms
+/// natively, more in wasm, in one go).
+///
+/// The paper's Pseudocode 1: backends take turns; each takes the next entry of its
+/// permutation that is still empty, until the table is full. With `M ≥ N` every backend
+/// ends with ⌊M/N⌋ or ⌈M/N⌉ entries. Filling the k-th entry probes about `M / (M − k)`
+/// entries, so the whole table about `M · ln M`.
+#[derive(Clone, Debug)]
+pub struct MaglevBuilder {
+    perms: Vec<Permutation>,
+    table: Vec<u16>,
+    /// Each backend's position in its permutation, kept as the entry itself (entry =
+    /// offset + next·skip mod M, advanced by adding skip).
+    next: Vec<u64>,
+    /// The backend whose turn it is.
+    turn: usize,
+    filled: u64,
+    /// Entries looked at so far (a filled entry counts as one).
+    probes: u64,
+}
+
+/// Marks an entry no backend has taken yet.
+const EMPTY: u16 = u16::MAX;
+
+impl MaglevBuilder {
+    /// A builder for the table of size `m` (prime) for backends `names`, in list order.
+    pub fn new<S: AsRef<str>>(names: &[S], m: u64) -> Result<MaglevBuilder, ZooError> {
+        check_nodes(names.len())?;
+        check_table_size(m, names.len())?;
+        let perms = names
+            .iter()
+            .map(|n| Permutation::of(n.as_ref(), m))
+            .collect();
+        Ok(Self::from_permutations(perms, m))
+    }
+
+    /// Callers have checked the permutations against `m`.
+    fn from_permutations(perms: Vec<Permutation>, m: u64) -> MaglevBuilder {
+        MaglevBuilder {
+            next: perms.iter().map(|p| p.offset).collect(),
+            perms,
+            table: vec![EMPTY; m as usize],
+            turn: 0,
+            filled: 0,
+            probes: 0,
+        }
+    }
+
+    /// The table's size `M`.
+    pub fn size(&self) -> u64 {
+        self.table.len() as u64
+    }
+
+    /// Entries taken so far.
+    pub fn filled(&self) -> u64 {
+        self.filled
+    }
+
+    /// Entries looked at so far: the work done (the last entries cost the most, so this grows
+    /// with time where [`MaglevBuilder::filled`] rushes ahead, then crawls).
+    pub fn probes(&self) -> u64 {
+        self.probes
+    }
+
+    /// Whether the table is full.
+    pub fn is_done(&self) -> bool {
+        self.filled == self.size()
+    }
+
+    /// Fills entries until about `probes` entries have been looked at (at least one entry is
+    /// filled); returns whether the table is full.
+    pub fn step(&mut self, probes: u64) -> bool {
+        let m = self.size();
+        let budget = probes.max(1);
+        let mut looked = 0u64;
+        while self.filled < m && looked < budget {
+            let i = self.turn;
+            let skip = self.perms[i].skip;
+            let mut c = self.next[i];
+            // Never loops forever: the permutation visits every entry and one is empty.
+            while self.table[c as usize] != EMPTY {
+                c += skip;
+                if c >= m {
+                    c -= m;
+                }
+                looked += 1;
+            }
+            self.table[c as usize] = i as u16;
+            c += skip;
+            if c >= m {
+                c -= m;
+            }
+            self.next[i] = c;
+            self.filled += 1;
+            looked += 1;
+            self.turn = if i + 1 == self.perms.len() { 0 } else { i + 1 };
+        }
+        self.probes += looked;
+        self.filled == m
+    }
+
+    /// The table (filling whatever is left).
+    pub fn finish(mut self) -> Maglev {
+        while !self.step(u64::MAX) {}
+        Maglev {
+            n_nodes: self.perms.len(),
+            table: self.table,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -194,6 +267,38 @@ mod tests {
             .filter(|&j| before.entries()[j] != 1 && before.entries()[j] != after_as_before[j])
             .collect();
         assert_eq!(changed, [6]);
+    }
+
+    #[test]
+    fn a_table_filled_in_slices_is_the_table_filled_in_one_go() {
+        let names: Vec<String> = (1..=7).map(|i| format!("n{i}")).collect();
+        for (m, probes) in [(7, 1), (101, 3), (65_537, 1000), (65_537, 77_777)] {
+            for n in [1, 2, 7] {
+                let whole = Maglev::new(&names[..n], m).expect("valid");
+                let mut b = MaglevBuilder::new(&names[..n], m).expect("valid");
+                let mut slices = 0;
+                let mut last = 0;
+                while !b.step(probes) {
+                    slices += 1;
+                    assert!(b.filled() > last, "every slice fills an entry");
+                    last = b.filled();
+                }
+                assert!(b.is_done() && b.filled() == m && b.probes() >= m);
+                assert!(
+                    probes >= m || slices > 0,
+                    "{m} entries in one slice of {probes} probes"
+                );
+                assert_eq!(
+                    b.finish(),
+                    whole,
+                    "m = {m}, {n} nodes, {probes} probes a slice"
+                );
+            }
+        }
+        // The paper's Table 1 again, an entry at a time.
+        let mut b = MaglevBuilder::from_permutations(vec![p(3, 4), p(0, 2), p(3, 1)], 7);
+        while !b.step(1) {}
+        assert_eq!(b.finish().entries(), [1, 0, 1, 0, 2, 2, 0]);
     }
 
     #[test]

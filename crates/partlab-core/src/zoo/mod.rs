@@ -17,7 +17,7 @@ pub mod maglev;
 pub mod multiprobe;
 
 pub use bounded::BoundedLoads;
-pub use maglev::Maglev;
+pub use maglev::{Maglev, MaglevBuilder};
 pub use multiprobe::MultiProbe;
 
 /// Most nodes one of these algorithms is built over (owners fit in a `u16`; the over-provisioning

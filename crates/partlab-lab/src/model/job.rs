@@ -14,7 +14,7 @@ use partlab_core::budget;
 use partlab_core::config::Strategy;
 use partlab_core::keys::{KeySet, KeySetBuilder};
 use partlab_core::stats::{Distribution, Movement, MovementTask};
-use partlab_core::strategy::{AssignTask, Assignment, Partitioner, RingBuilder};
+use partlab_core::strategy::{AssignTask, Assignment, Building, Partitioner, PartitionerBuilder};
 
 use super::{sample_slots, Lab, Notice, Previous};
 use crate::state::{LabState, StateError};
@@ -28,8 +28,10 @@ pub const LAB_SCORE_CACHE_SCORES: usize = 2_000_000;
 pub enum WorkStage {
     /// Hashing and sorting the keys.
     HashKeys,
-    /// Hashing the vnodes' positions and building the ring.
+    /// Hashing the vnodes' positions and building the ring (the ring and bounded loads).
     Ring,
+    /// Filling Maglev's lookup table.
+    Table,
     /// Assigning the keys (hashing rendezvous scores on the way).
     Assign,
     /// Comparing with the previous assignment (keys moved).
@@ -95,9 +97,10 @@ pub(crate) struct Job {
 #[derive(Debug)]
 enum Stage {
     Keys(KeySetBuilder),
-    Ring {
+    /// Building the partitioner: a ring's vnodes or Maglev's table, in slices.
+    Build {
         keys: Rc<KeySet>,
-        builder: RingBuilder,
+        builder: PartitionerBuilder,
     },
     Assign {
         keys: Rc<KeySet>,
@@ -221,8 +224,11 @@ impl Lab {
                 total: b.total_work(),
                 keys,
             },
-            Stage::Ring { builder, .. } => Progress {
-                stage: WorkStage::Ring,
+            Stage::Build { builder, .. } => Progress {
+                stage: match builder.building() {
+                    Building::Table => WorkStage::Table,
+                    Building::Ring | Building::Nothing => WorkStage::Ring,
+                },
                 done: builder.work_done(),
                 total: builder.total_work(),
                 keys,
@@ -265,7 +271,7 @@ impl Lab {
         if let Some(j) = old {
             match j.stage {
                 Stage::Keys(b) if b.len() == count => builder = Some(b),
-                Stage::Ring { keys: k, .. }
+                Stage::Build { keys: k, .. }
                 | Stage::Assign { keys: k, .. }
                 | Stage::Compare { keys: k, .. }
                     if k.len() == count =>
@@ -297,24 +303,22 @@ impl Lab {
     }
 
     fn assign_stage(keys: Rc<KeySet>, next: &LabState) -> Stage {
-        let config = next.config();
-        if config.strategy == Strategy::Ring {
-            return match RingBuilder::new(&config) {
-                Ok(builder) => Stage::Ring { keys, builder },
-                Err(_) => Stage::Empty,
-            };
-        }
-        match Partitioner::new(&config) {
-            Ok(partitioner) => {
-                let task = AssignTask::new(&partitioner, &keys, next.replicas as usize);
-                Stage::Assign {
-                    keys,
-                    partitioner,
-                    task,
-                }
+        match PartitionerBuilder::new(&next.config()) {
+            Ok(builder) if builder.is_done() => {
+                Self::assign_with(keys, builder.finish(None), next.replicas)
             }
+            Ok(builder) => Stage::Build { keys, builder },
             // The state was checked; should the core still refuse it, nothing happens.
             Err(_) => Stage::Empty,
+        }
+    }
+
+    fn assign_with(keys: Rc<KeySet>, partitioner: Partitioner, replicas: u32) -> Stage {
+        let task = AssignTask::new(&partitioner, &keys, replicas as usize);
+        Stage::Assign {
+            keys,
+            partitioner,
+            task,
         }
     }
 
@@ -333,17 +337,12 @@ impl Lab {
                     Stage::Keys(b)
                 }
             }
-            Stage::Ring { keys, mut builder } => {
+            Stage::Build { keys, mut builder } => {
                 if builder.step(Some(&mut self.vnode_cache), work) {
                     let partitioner = builder.finish(Some(&mut self.vnode_cache));
-                    let task = AssignTask::new(&partitioner, &keys, job.next.replicas as usize);
-                    Stage::Assign {
-                        keys,
-                        partitioner,
-                        task,
-                    }
+                    Self::assign_with(keys, partitioner, job.next.replicas)
                 } else {
-                    Stage::Ring { keys, builder }
+                    Stage::Build { keys, builder }
                 }
             }
             Stage::Assign {
@@ -564,6 +563,59 @@ mod tests {
         assert_eq!(counts(&sliced), counts(&whole));
         assert_eq!(sliced.state(), whole.state());
         assert_eq!(sliced.keys_generation(), whole.keys_generation());
+    }
+
+    #[test]
+    fn a_maglev_table_and_a_bounded_ring_are_built_in_slices_too() {
+        use partlab_core::config::StrategyParams;
+        use partlab_core::Strategy;
+        let large = StrategyParams {
+            table_size: partlab_core::zoo::maglev::LARGE_TABLE_SIZE,
+            load_factor: 1.0,
+            ..StrategyParams::default()
+        };
+        for (strategy, stage) in [
+            (Strategy::Maglev, WorkStage::Table),
+            (Strategy::Bounded, WorkStage::Ring),
+        ] {
+            let mut sliced = lab();
+            let mut whole = lab();
+            for msg in [
+                Msg::SetParams(large),
+                Msg::SetVnodes(1000),
+                Msg::SetStrategy(strategy),
+            ] {
+                sliced.begin(msg.clone());
+                whole.update(msg);
+            }
+            // The keys are those on screen: the job starts with the build.
+            let mut seen = Vec::new();
+            let mut build_slices = 0;
+            let mut last = 0.0;
+            while !sliced.work(500) {
+                let p = sliced.progress().expect("busy");
+                if p.stage == stage {
+                    build_slices += 1;
+                    assert!(p.fraction() >= last, "{p:?}");
+                    last = p.fraction();
+                }
+                if seen.last() != Some(&p.stage) {
+                    seen.push(p.stage);
+                }
+            }
+            assert_eq!(
+                seen,
+                [stage, WorkStage::Assign, WorkStage::Compare],
+                "{strategy:?}"
+            );
+            assert!(build_slices > 5, "{strategy:?}: {build_slices} slices");
+            assert_eq!(counts(&sliced), counts(&whole), "{strategy:?}");
+            assert_eq!(sliced.state(), whole.state());
+            assert_eq!(
+                (sliced.state().strategy, sliced.state().vnodes),
+                (strategy, 1000)
+            );
+        }
     }
 
     #[test]
