@@ -155,8 +155,11 @@ pub struct Hashing {
     /// While the first drawing is spread over frames: the stage the next frame draws (1: the
     /// figures and the bars, 2: the charts).
     first_stages: Option<u8>,
-    /// The first experiment's ring was drawn from its configuration while its keys hash.
+    /// The first experiment's ring from its configuration is done with: drawn, or there was
+    /// none to draw.
     preview_drawn: bool,
+    /// That ring is on screen (the progress note then promises only the figures).
+    preview_shown: bool,
     /// That ring, computed in a task of its own for the next update to draw.
     preview: Option<Preview>,
     /// The first update after mounting has written the chapter's texts and controls.
@@ -383,9 +386,14 @@ impl Hashing {
     fn work_tick(&mut self) {
         self.work_timer = false;
         let started = now();
+        let preview_awaited = !self.preview_drawn && self.lab.preview_on_its_way();
         self.work_until(started + TICK_WORK_MS);
+        if preview_awaited && !self.lab.preview_on_its_way() {
+            // The partitioner built first is ready: the next update draws the ring from it.
+            self.schedule_frame();
+        }
         if self.lab.busy() {
-            page::render_progress(&self.lab, &mut self.marks.progress);
+            page::render_progress(&self.lab, self.preview_shown, &mut self.marks.progress);
             self.schedule_work();
         } else {
             self.schedule_frame();
@@ -504,7 +512,7 @@ impl Hashing {
             self.rendered_controls = Some(self.lab.target_state().clone());
         }
         page::render_notices(&self.lab, &mut self.marks.notices)?;
-        page::render_progress(&self.lab, &mut self.marks.progress);
+        page::render_progress(&self.lab, self.preview_shown, &mut self.marks.progress);
         page::render_baseline(&self.lab, &mut self.marks.baseline);
         let mut lap = |timing: &mut Vec<(&'static str, f64)>, name: &'static str| {
             let n = now();
@@ -546,7 +554,9 @@ impl Hashing {
                 // Computed in a task of its own after the first update (see
                 // `compute_preview`), or here when that task has not run.
                 let preview = self.preview.take().or_else(|| self.lab.preview());
-                self.preview_drawn = true;
+                // A partitioner too big for one task is being built first: its preview is
+                // drawn by the update after it is (see `work_tick`).
+                self.preview_drawn = preview.is_some() || !self.lab.preview_on_its_way();
                 if let (Some(preview), Some(c)) =
                     (preview, by_id_as::<web_sys::HtmlCanvasElement>("ring"))
                 {
@@ -563,6 +573,8 @@ impl Hashing {
                     if let Some(app) = by_id("app") {
                         dom::set_attr(&app, "data-ring", "drawn");
                     }
+                    self.preview_shown = true;
+                    page::render_progress(&self.lab, true, &mut self.marks.progress);
                 }
             }
             return Ok(());
@@ -1227,6 +1239,7 @@ impl Hashing {
             work_timer: false,
             first_stages: None,
             preview_drawn: false,
+            preview_shown: false,
             preview: None,
             laid_out: false,
             awaiting_layout: false,

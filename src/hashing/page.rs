@@ -16,7 +16,7 @@ use partlab_core::stats::Movement;
 use partlab_core::sweep::DEFAULT_VNODE_COUNTS;
 use partlab_lab::i18n::{
     capitalize_latin, fmt_dec, fmt_fraction, fmt_int, fmt_pct, preset_label, progress_note,
-    strategy_name, strategy_rule, tr, Text,
+    strategy_name, strategy_rule, tr, Meanwhile, Text,
 };
 use partlab_lab::model::{DeviationSweep, KeyPath, Lab, MovementSweep, Notice, PathDetail};
 use partlab_lab::palette::{chart_theme, node_colour, Theme};
@@ -1392,11 +1392,18 @@ fn weighted_of(d: &partlab_core::stats::Distribution) -> bool {
 /// The note that says a change is being computed, and how far it is (empty when idle);
 /// `#app[data-busy]` says the same to tests and scripts.
 ///
-/// `written` is the note and busy flag last written: unchanged, nothing is written.
-pub fn render_progress(lab: &Lab, written: &mut Option<(String, bool)>) {
+/// `ring_shown`: the first experiment's ring is drawn (from its configuration) while its keys
+/// are hashed. `written` is the note and busy flag last written: unchanged, nothing is
+/// written.
+pub fn render_progress(lab: &Lab, ring_shown: bool, written: &mut Option<(String, bool)>) {
+    let meanwhile = match (lab.ready(), ring_shown) {
+        (true, _) => Meanwhile::PreviousFigures,
+        (false, true) => Meanwhile::RingOnly,
+        (false, false) => Meanwhile::Nothing,
+    };
     let text = lab
         .progress()
-        .map(|p| progress_note(lab.target_state().lang, &p, lab.ready()))
+        .map(|p| progress_note(lab.target_state().lang, &p, meanwhile))
         .unwrap_or_default();
     let busy = lab.busy();
     if written

@@ -46,6 +46,44 @@ describe('work in slices', () => {
     await context.close();
   });
 
+  for (const [what, fragment, building] of [
+    ['a Maglev table of 655 373 entries', '#c=rendezvous&s=maglev&m=655373&k=1000000&l=en', /^Filling Maglev's table… \d+\s%/],
+    [
+      'bounded loads over 32 000 ring points',
+      `#c=ring&s=bounded&n=${Array.from({ length: 32 }, (_, i) => `n${i + 1}`).join(',')}&v=1000&k=1000000&l=en`,
+      /^Placing the virtual nodes on the ring… \d+\s%/,
+    ],
+  ]) {
+    test(`on a cold start, ${what} is built first, in slices, and the ring drawn while the keys are hashed`, { timeout: 120_000 }, async () => {
+      const { page, errors, context } = await open(fragment, {
+        initScript: () => {
+          // Every progress note in order, and what the page said when the ring was first drawn.
+          window.__notes = [];
+          window.__ringDrawn = null;
+          new MutationObserver(() => {
+            const app = document.getElementById('app');
+            const note = document.getElementById('progress')?.textContent ?? '';
+            if (note && window.__notes.at(-1) !== note) window.__notes.push(note);
+            if (window.__ringDrawn === null && app?.getAttribute('data-ring') === 'drawn') {
+              window.__ringDrawn = { note, state: app.getAttribute('data-state') };
+            }
+          }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+        },
+      });
+      const { notes, ringDrawn } = await page.evaluate(() => ({ notes: window.__notes, ringDrawn: window.__ringDrawn }));
+      const built = notes.findIndex((n) => building.test(n));
+      const hashing = notes.findIndex((n) => /^Hashing 1,000,000 keys… \d+\s%/.test(n));
+      assert.ok(built >= 0 && hashing > built, `the partitioner first, then the keys: ${notes.slice(0, 4)}`);
+      assert.ok(notes.filter((n) => building.test(n)).length >= 2, `built in more than one slice: ${notes.slice(0, 4)}`);
+      // The ring came while the keys were still being hashed, not with the figures.
+      assert.notEqual(ringDrawn?.state, 'ready', JSON.stringify(ringDrawn));
+      assert.match(ringDrawn?.note ?? '', /^Hashing 1,000,000 keys… \d+\s% The figures and the charts appear when it is done\.$/, JSON.stringify(ringDrawn));
+      assert.equal(await total(page), 1_000_000);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+
   test('work over the budget is refused with the way round it, and the last valid state stays', { timeout: 60_000 }, async () => {
     const names = Array.from({ length: 32 }, (_, i) => `n${i + 1}`).join(',');
     const { page, errors, context } = await open(`#c=rendezvous&s=rendezvous&n=${names}&k=200000&l=en`);

@@ -1931,9 +1931,20 @@ pub fn fragment_issue(lang: Lang, issue: &FragmentIssue) -> String {
     format!("{prefix}{body}")
 }
 
+/// What the page shows while a change is computed (the end of its progress note).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Meanwhile {
+    /// The previous experiment's figures.
+    PreviousFigures,
+    /// The first experiment's ring, drawn from its configuration before its keys are hashed.
+    RingOnly,
+    /// Nothing of the first experiment yet.
+    Nothing,
+}
+
 /// The note shown while a change is computed: what is being done, how far, and what the
-/// page shows meanwhile (`ready`: the previous experiment's figures; else nothing yet).
-pub fn progress_note(lang: Lang, p: &Progress, ready: bool) -> String {
+/// page shows meanwhile.
+pub fn progress_note(lang: Lang, p: &Progress, meanwhile: Meanwhile) -> String {
     let keys = fmt_int(lang, p.keys);
     let pct = fmt_pct(lang, (p.fraction() * 100.0).floor(), 0);
     let doing = match p.stage {
@@ -1968,20 +1979,25 @@ pub fn progress_note(lang: Lang, p: &Progress, ready: bool) -> String {
             format!("Contando las claves que se mueven… {pct}"),
         ),
     };
-    let meanwhile = if ready {
-        pick(
+    let meanwhile = match meanwhile {
+        Meanwhile::PreviousFigures => pick(
             lang,
             "Mentrestant, les xifres són les de l'experiment anterior.",
             "Meanwhile the figures are those of the previous experiment.",
             "Mientras tanto, las cifras son las del experimento anterior.",
-        )
-    } else {
-        pick(
+        ),
+        Meanwhile::RingOnly => pick(
+            lang,
+            "Les xifres i els gràfics apareixeran en acabar.",
+            "The figures and the charts appear when it is done.",
+            "Las cifras y los gráficos aparecerán al terminar.",
+        ),
+        Meanwhile::Nothing => pick(
             lang,
             "L'anell, les xifres i els gràfics apareixeran en acabar.",
             "The ring, the figures and the charts appear when it is done.",
             "El anillo, las cifras y los gráficos aparecerán al terminar.",
-        )
+        ),
     };
     format!("{doing} {meanwhile}")
 }
@@ -2441,15 +2457,26 @@ mod tests {
                 total: 3,
                 keys: 1_000_000,
             };
-            for ready in [true, false] {
+            let all = [
+                Meanwhile::PreviousFigures,
+                Meanwhile::RingOnly,
+                Meanwhile::Nothing,
+            ];
+            for meanwhile in all {
                 check_langs(
                     &format!("{stage:?}"),
-                    |l| progress_note(l, &p, ready),
+                    |l| progress_note(l, &p, meanwhile),
                     false,
                     false,
                 );
-                let en = progress_note(Lang::En, &p, ready);
+                let en = progress_note(Lang::En, &p, meanwhile);
                 assert!(en.contains("33\u{a0}%"), "{en}");
+            }
+            // Each says something of its own.
+            for lang in [Lang::Ca, Lang::En, Lang::Es] {
+                let notes: std::collections::HashSet<String> =
+                    all.iter().map(|&m| progress_note(lang, &p, m)).collect();
+                assert_eq!(notes.len(), 3, "{lang:?}");
             }
         }
         let p = Progress {
@@ -2458,8 +2485,12 @@ mod tests {
             total: 1,
             keys: 1_000_000,
         };
-        assert!(progress_note(Lang::Ca, &p, true).contains("1.000.000 claus"));
-        assert!(progress_note(Lang::Es, &p, true).contains("1.000.000 claves"));
+        let m = Meanwhile::PreviousFigures;
+        assert!(progress_note(Lang::Ca, &p, m).contains("1.000.000 claus"));
+        assert!(progress_note(Lang::Es, &p, m).contains("1.000.000 claves"));
+        // Once the ring is drawn, the note no longer promises it.
+        let ring = progress_note(Lang::En, &p, Meanwhile::RingOnly);
+        assert!(ring.contains("figures") && !ring.contains("ring"), "{ring}");
     }
 
     /// A request over the budget says the limit and the ways round it, in every language.

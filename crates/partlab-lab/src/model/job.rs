@@ -45,6 +45,39 @@ const PREVIEW_MAX_POINTS: usize = 20_000;
 /// in one task on a cold start).
 const PREVIEW_MAX_TABLE: u64 = partlab_core::zoo::maglev::DEFAULT_TABLE_SIZE;
 
+/// Most ring points whose partitioner is built before the keys, for a [`Preview`]: a ring
+/// of 160 000 points took 45–65 ms to draw on a cold start (the page's code not yet
+/// optimised), and is drawn once the experiment is computed instead; bounded loads' 32 000
+/// points take 20–55 ms.
+const PREPARE_MAX_POINTS: usize = 40_000;
+
+/// The number of ring points of `config` (weighted vnodes), 0 for strategies without a ring.
+fn ring_points(config: &partlab_core::Config) -> usize {
+    if !config.strategy.uses_vnodes() {
+        return 0;
+    }
+    (0..config.nodes.len())
+        .map(|i| config.vnodes_of(i) as usize)
+        .sum()
+}
+
+/// Whether the first experiment of `config` has its partitioner built first (see
+/// [`Stage::Prepare`]): too big for a one-task [`Preview`], small enough to draw.
+fn built_first(config: &partlab_core::Config) -> bool {
+    too_big_to_preview(config) && ring_points(config) <= PREPARE_MAX_POINTS
+}
+
+/// Whether `config`'s partitioner takes too long to build in one task for a [`Preview`]: a
+/// ring (or bounded loads' ring) over [`PREVIEW_MAX_POINTS`], a Maglev table over
+/// [`PREVIEW_MAX_TABLE`].
+fn too_big_to_preview(config: &partlab_core::Config) -> bool {
+    match config.strategy {
+        s if s.uses_vnodes() => ring_points(config) > PREVIEW_MAX_POINTS,
+        Strategy::Maglev => config.params.table_size > PREVIEW_MAX_TABLE,
+        _ => false,
+    }
+}
+
 /// What the ring of the experiment being computed first looks like, from its configuration
 /// alone: its vnodes and where the sample keys go. Drawn while the keys are hashed (before
 /// the first experiment is ready), so the ring is on screen at once and the figures follow.
@@ -96,7 +129,17 @@ pub(crate) struct Job {
 
 #[derive(Debug)]
 enum Stage {
-    Keys(KeySetBuilder),
+    /// The first experiment's partitioner, built before its keys are hashed when it is too
+    /// big for a one-task [`Preview`]: once built, the preview comes from it.
+    Prepare {
+        builder: PartitionerBuilder,
+        keys: KeySetBuilder,
+    },
+    /// Hashing the keys; `prepared`: the partitioner, when [`Stage::Prepare`] built it.
+    Keys {
+        builder: KeySetBuilder,
+        prepared: Option<Partitioner>,
+    },
     /// Building the partitioner: a ring's vnodes or Maglev's table, in slices.
     Build {
         keys: Rc<KeySet>,
@@ -159,28 +202,28 @@ impl Lab {
         lab
     }
 
-    /// While the first experiment is computed, its [`Preview`] (`None` once ready, or for a
-    /// ring or a Maglev table too big to build in a few milliseconds: the preview is built in
-    /// one task).
+    /// While the first experiment is computed, its [`Preview`]: `None` once ready; for a
+    /// ring or a Maglev table too big to build in one task, `None` until the job has built it
+    /// (see [`Lab::preview_on_its_way`]), and always for a ring too big to draw in a frame
+    /// on a cold start (over [`PREPARE_MAX_POINTS`]).
     pub fn preview(&self) -> Option<Preview> {
         if self.ready {
             return None;
         }
         let st = self.target_state();
         let config = st.config();
-        let points: usize = (0..config.nodes.len())
-            .map(|i| config.vnodes_of(i) as usize)
-            .sum();
-        // Bounded loads builds the same ring as the ring strategy.
-        let too_big = match config.strategy {
-            s if s.uses_vnodes() => points > PREVIEW_MAX_POINTS,
-            Strategy::Maglev => config.params.table_size > PREVIEW_MAX_TABLE,
-            _ => false,
+        let built;
+        let p = if too_big_to_preview(&config) {
+            match &self.job.as_ref()?.stage {
+                Stage::Keys {
+                    prepared: Some(p), ..
+                } => p,
+                _ => return None,
+            }
+        } else {
+            built = Partitioner::new(&config).ok()?;
+            &built
         };
-        if too_big {
-            return None;
-        }
-        let p = Partitioner::new(&config).ok()?;
         let colour = |n: usize| st.nodes.get(n).map_or(n, |x| x.colour);
         let n = super::SAMPLE_KEYS.min(st.key_count as usize) as u64;
         let mut dots: Vec<super::Dot> = (1..=n)
@@ -202,6 +245,17 @@ impl Lab {
         })
     }
 
+    /// Whether the first experiment's [`Preview`], not available yet, will be once the
+    /// partitioner being built first is done (the page then draws it before the keys are
+    /// hashed).
+    pub fn preview_on_its_way(&self) -> bool {
+        !self.ready
+            && matches!(
+                self.job.as_ref().map(|j| &j.stage),
+                Some(Stage::Prepare { .. })
+            )
+    }
+
     /// Whether a change is being computed (the figures show the previous experiment).
     pub fn busy(&self) -> bool {
         self.job.is_some()
@@ -218,7 +272,16 @@ impl Lab {
         let job = self.job.as_ref()?;
         let keys = u64::from(job.next.key_count);
         Some(match &job.stage {
-            Stage::Keys(b) => Progress {
+            Stage::Prepare { builder, .. } => Progress {
+                stage: match builder.building() {
+                    Building::Table => WorkStage::Table,
+                    Building::Ring | Building::Nothing => WorkStage::Ring,
+                },
+                done: builder.work_done(),
+                total: builder.total_work(),
+                keys,
+            },
+            Stage::Keys { builder: b, .. } => Progress {
                 stage: WorkStage::HashKeys,
                 done: b.work_done(),
                 total: b.total_work(),
@@ -270,7 +333,11 @@ impl Lab {
         let mut builder = None;
         if let Some(j) = old {
             match j.stage {
-                Stage::Keys(b) if b.len() == count => builder = Some(b),
+                Stage::Keys { builder: b, .. } | Stage::Prepare { keys: b, .. }
+                    if b.len() == count =>
+                {
+                    builder = Some(b)
+                }
                 Stage::Build { keys: k, .. }
                 | Stage::Assign { keys: k, .. }
                 | Stage::Compare { keys: k, .. }
@@ -283,12 +350,12 @@ impl Lab {
         }
         let stage = match (keys, builder) {
             (Some(keys), _) => Self::assign_stage(keys, &next),
-            (None, Some(b)) => Stage::Keys(b),
+            (None, Some(b)) => self.keys_stage(b, &next),
             (None, None) => match KeySetBuilder::lesson(count) {
                 Ok(b) => {
                     // The cached scores of the old keys are of no use to the new ones.
                     self.keys.clear_score_cache();
-                    Stage::Keys(b)
+                    self.keys_stage(b, &next)
                 }
                 // The state was checked: the count is valid.
                 Err(_) => return,
@@ -300,6 +367,22 @@ impl Lab {
             reload,
             stage,
         });
+    }
+
+    /// Hashing `keys` for `next`; for the first experiment, when its partitioner is too big
+    /// for a one-task preview but its ring small enough to draw ([`built_first`]), that
+    /// partitioner is built first (so the ring can be drawn long before the keys are hashed).
+    fn keys_stage(&self, keys: KeySetBuilder, next: &LabState) -> Stage {
+        let config = next.config();
+        if !self.ready && built_first(&config) {
+            if let Ok(builder) = PartitionerBuilder::new(&config) {
+                return Stage::Prepare { builder, keys };
+            }
+        }
+        Stage::Keys {
+            builder: keys,
+            prepared: None,
+        }
     }
 
     fn assign_stage(keys: Rc<KeySet>, next: &LabState) -> Stage {
@@ -330,11 +413,29 @@ impl Lab {
         };
         let stage = std::mem::replace(&mut job.stage, Stage::Empty);
         job.stage = match stage {
-            Stage::Keys(mut b) => {
-                if b.step(work) {
-                    Self::assign_stage(new_keys(b), &job.next)
+            Stage::Prepare { mut builder, keys } => {
+                if builder.step(Some(&mut self.vnode_cache), work) {
+                    Stage::Keys {
+                        builder: keys,
+                        prepared: Some(builder.finish(Some(&mut self.vnode_cache))),
+                    }
                 } else {
-                    Stage::Keys(b)
+                    Stage::Prepare { builder, keys }
+                }
+            }
+            Stage::Keys {
+                builder: mut b,
+                prepared,
+            } => {
+                if !b.step(work) {
+                    Stage::Keys {
+                        builder: b,
+                        prepared,
+                    }
+                } else if let Some(partitioner) = prepared {
+                    Self::assign_with(new_keys(b), partitioner, job.next.replicas)
+                } else {
+                    Self::assign_stage(new_keys(b), &job.next)
                 }
             }
             Stage::Build { keys, mut builder } => {
@@ -715,27 +816,86 @@ mod tests {
         assert_eq!(seen, dots);
     }
 
+    /// Works `lab` until the preview being prepared is ready; returns the stages seen.
+    fn prepare_preview(lab: &mut Lab) -> Vec<WorkStage> {
+        let mut stages = Vec::new();
+        while lab.preview_on_its_way() {
+            assert!(lab.preview().is_none());
+            let stage = lab.progress().expect("busy").stage;
+            if stages.last() != Some(&stage) {
+                stages.push(stage);
+            }
+            lab.work(500);
+        }
+        stages
+    }
+
     #[test]
-    fn no_ring_or_maglev_table_over_the_limits_is_previewed() {
+    fn a_ring_or_maglev_table_over_the_limits_is_previewed_once_built_first() {
+        let mut cases = Vec::new();
         for strategy in [Strategy::Ring, Strategy::Bounded] {
             let mut state = LabState::with_lang(Lang::En);
             state.strategy = strategy;
             let at_limit = (PREVIEW_MAX_POINTS / state.nodes.len()) as u32;
-            for (vnodes, previewed) in [(at_limit, true), (at_limit + 1, false)] {
+            for (vnodes, at_once) in [(at_limit, true), (at_limit + 1, false)] {
                 state.vnodes = vnodes;
-                let lab = Lab::starting(state.clone(), Vec::new(), state.clone());
-                assert_eq!(lab.preview().is_some(), previewed, "{strategy:?} {vnodes}");
+                cases.push((state.clone(), at_once, WorkStage::Ring));
             }
         }
         let mut state = LabState::with_lang(Lang::En);
         state.strategy = Strategy::Maglev;
-        for (table_size, previewed) in [(PREVIEW_MAX_TABLE, true), (655_373, false)] {
+        for (table_size, at_once) in [(PREVIEW_MAX_TABLE, true), (655_373, false)] {
             state.params.table_size = table_size;
-            let lab = Lab::starting(state.clone(), Vec::new(), state.clone());
+            cases.push((state.clone(), at_once, WorkStage::Table));
+        }
+        // Over the limit of a ring drawn early: no preview at all, the ring once computed.
+        let mut state = LabState::with_lang(Lang::En);
+        state.vnodes = (PREPARE_MAX_POINTS / state.nodes.len()) as u32 + 1;
+        let mut lab = Lab::starting(state.clone(), Vec::new(), state.clone());
+        assert!(lab.preview().is_none() && !lab.preview_on_its_way());
+        assert_eq!(lab.progress().map(|p| p.stage), Some(WorkStage::HashKeys));
+        lab.work(500);
+        assert!(lab.preview().is_none() && !lab.preview_on_its_way());
+        for (state, at_once, build) in cases {
+            let what = format!(
+                "{:?} {} {}",
+                state.strategy, state.vnodes, state.params.table_size
+            );
+            let mut lab = Lab::starting(state.clone(), Vec::new(), state.clone());
+            assert_eq!(lab.preview().is_some(), at_once, "{what}");
+            assert_eq!(lab.preview_on_its_way(), !at_once, "{what}");
+            let stages = prepare_preview(&mut lab);
+            let preview = lab.preview().expect("a preview before the keys are hashed");
+            if !at_once {
+                // The partitioner first, then the keys.
+                assert_eq!(stages, [build], "{what}");
+                assert_eq!(lab.progress().map(|p| p.stage), Some(WorkStage::HashKeys));
+            }
+            lab.finish_work();
+            assert!(lab.preview().is_none() && !lab.preview_on_its_way());
+            assert_eq!(preview.points.as_deref(), lab.ring_points(), "{what}");
+            if state.strategy != Strategy::Bounded {
+                // (Bounded loads' dots may move once the loads are known.)
+                let mut dots: Vec<(u64, usize)> = lab
+                    .sample_dots()
+                    .iter()
+                    .map(|d| (d.hash, d.colour))
+                    .collect();
+                dots.sort_unstable();
+                let seen: Vec<(u64, usize)> =
+                    preview.dots.iter().map(|d| (d.hash, d.colour)).collect();
+                assert_eq!(seen, dots, "{what}");
+            }
+            // The same experiment, straight from the core.
+            let config = state.config();
+            let keys = partlab_core::KeySet::lesson(state.key_count as usize).expect("valid");
+            let assignment = Partitioner::new(&config)
+                .expect("valid")
+                .assign(&keys, state.replicas as usize);
             assert_eq!(
-                lab.preview().is_some(),
-                previewed,
-                "Maglev, M = {table_size}"
+                counts(&lab),
+                assignment.counts(config.nodes.len()),
+                "{what}"
             );
         }
     }
