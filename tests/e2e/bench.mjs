@@ -1132,7 +1132,10 @@ async function main() {
   const single = (what, value, target, status) => rows.push([what, '1', value, '', target, status, '', '']);
   const stagesOf = (r) => {
     const st = r.stages;
-    const draw = ['controls', 'ring', 'texts', 'bars', 'deviation', 'movement']
+    // Every stage the page reported, in its order (`ring-base` and `ring-dots` are parts of
+    // `ring`), but the core's `update` and the `measure` of the canvases.
+    const draw = [...new Set(st.flatMap((x) => Object.keys(x)))]
+      .filter((k) => k !== 'update' && k !== 'measure')
       .map((k) => `${k} ${fmt(median(st.map((x) => x[k] ?? NaN)))}`)
       .join(', ');
     return { st, draw };
