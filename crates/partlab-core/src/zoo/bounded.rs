@@ -47,7 +47,12 @@ impl BoundedLoads {
     /// apply (its [`crate::ConfigError`] comes back as [`ZooError::Config`]).
     pub fn new<S: AsRef<str>>(names: &[S], vnodes: u32, c: f64) -> Result<BoundedLoads, ZooError> {
         let config = Self::ring_config(names, vnodes, c)?;
-        Ok(Self::from_ring(Ring::build(&config)?, names.len(), c))
+        // `ring_config` validated it.
+        Ok(Self::from_ring(
+            Ring::build_unvalidated(&config),
+            names.len(),
+            c,
+        ))
     }
 
     /// The (checked) configuration of the ring underneath: `names` unweighted, `vnodes` each.

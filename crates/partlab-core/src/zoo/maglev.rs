@@ -85,12 +85,7 @@ impl Maglev {
                 size: m,
             });
         }
-        Ok(Self::fill(perms, m))
-    }
-
-    /// The paper's Pseudocode 1, in one go (see [`MaglevBuilder`]).
-    fn fill(perms: &[Permutation], m: u64) -> Maglev {
-        MaglevBuilder::from_permutations(perms.to_vec(), m).finish()
+        Ok(MaglevBuilder::from_permutations(perms.to_vec(), m).finish())
     }
 
     /// The backend of the key at position `key_hash`: entry `key_hash mod M`.

@@ -272,22 +272,13 @@ impl Lab {
         let job = self.job.as_ref()?;
         let keys = u64::from(job.next.key_count);
         Some(match &job.stage {
-            Stage::Prepare { builder, .. } => Progress {
-                stage: match builder.building() {
-                    Building::Table => WorkStage::Table,
-                    Building::Ring | Building::Nothing => WorkStage::Ring,
-                },
-                done: builder.work_done(),
-                total: builder.total_work(),
-                keys,
-            },
             Stage::Keys { builder: b, .. } => Progress {
                 stage: WorkStage::HashKeys,
                 done: b.work_done(),
                 total: b.total_work(),
                 keys,
             },
-            Stage::Build { builder, .. } => Progress {
+            Stage::Prepare { builder, .. } | Stage::Build { builder, .. } => Progress {
                 stage: match builder.building() {
                     Building::Table => WorkStage::Table,
                     Building::Ring | Building::Nothing => WorkStage::Ring,
