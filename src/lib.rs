@@ -304,8 +304,9 @@ impl Frame {
                 log_error("chapter", &e);
             }
             self.rendered = None;
-            request_frame();
         }
+        // The questions panel may wait for the module too (on any chapter).
+        request_frame();
     }
 
     /// The failed chapter's retry button.

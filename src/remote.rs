@@ -1,6 +1,8 @@
 //! The chapters that live in the study module (the study chapters and the teachers' page,
 //! crate `partlab-study-web`): a second wasm module, fetched the first time one of them is
-//! shown, so a visitor of the hashing chapters downloads only this first part.
+//! shown, so a visitor of the hashing chapters downloads only this first part. The open
+//! questions panel is drawn by the same module (`quiz_render`, `quiz_reveal`, called by
+//! `src/quiz.rs`, which waits for the load with [`module_state`]).
 //!
 //! The build (scripts/study-module.sh, a Trunk hook) names the module's files with a content
 //! hash and writes them into the page: `<meta name="partlab-study-module" content="….js">` (its
@@ -92,6 +94,17 @@ extern "C" {
 
     #[wasm_bindgen(method)]
     fn unmount(this: &StudyModule);
+
+    #[wasm_bindgen(method, catch)]
+    fn quiz_render(
+        this: &StudyModule,
+        section: &Element,
+        address: &str,
+        lang: &str,
+    ) -> Result<(), JsValue>;
+
+    #[wasm_bindgen(method)]
+    fn quiz_reveal(this: &StudyModule);
 }
 
 /// Where the module's load stands (one per page).
@@ -127,9 +140,51 @@ fn meta_url(name: &str) -> Option<String> {
         .map(|u| u.href())
 }
 
+/// Where the study module's load stands, for the parts of the frame that wait for it (the
+/// questions panel).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ModuleState {
+    /// Not asked for yet.
+    Idle,
+    /// Being fetched.
+    Loading,
+    /// There: its functions can be called.
+    Ready,
+    /// The last load failed (it can be tried again).
+    Failed,
+}
+
+/// Where the study module's load stands.
+pub fn module_state() -> ModuleState {
+    MODULE.with(|m| match &*m.borrow() {
+        Load::Idle => ModuleState::Idle,
+        Load::Loading => ModuleState::Loading,
+        Load::Ready(_) => ModuleState::Ready,
+        Load::Failed => ModuleState::Failed,
+    })
+}
+
+/// Fills the questions panel `section` with the question the frame's `address` opens, in
+/// `lang`; `false` when the module is not there yet.
+pub fn quiz_render(section: &Element, address: &str, lang: Lang) -> Result<bool, JsValue> {
+    let Some(module) = ready_module() else {
+        return Ok(false);
+    };
+    module.quiz_render(section, address, lang.code())?;
+    Ok(true)
+}
+
+/// Grades the guess in the questions panel (nothing while the module is not there: the
+/// panel has no form then).
+pub fn quiz_reveal() {
+    if let Some(module) = ready_module() {
+        module.quiz_reveal();
+    }
+}
+
 /// Starts loading the module unless it is loaded or loading; the frame hears of the result
 /// ([`Frame::remote_loaded`]).
-fn ensure_loading() {
+pub fn ensure_loading() {
     let start = MODULE.with(|m| {
         let mut m = m.borrow_mut();
         if matches!(*m, Load::Idle | Load::Failed) {

@@ -4,10 +4,12 @@
 // one of them is shown. Every address keeps working: opened directly, switched to and from,
 // under a sub-path with the CSP header, inside a course page's iframe, offline after a visit
 // that never showed a study chapter, and in the single file from file://; a failed load says
-// so and can be tried again.
+// so and can be tried again. The open questions panel is drawn by the study module too: a
+// hashing chapter fetches it when the questions are opened, not before.
 //
 // Hooks: `<meta name="partlab-study-module|partlab-study-wasm">`, `#chapter-loading`
-// (`role=status`; `data-failed` with `#chapter-retry`), `main[data-study]`, `#app[data-state]`.
+// (`role=status`; `data-failed` with `#chapter-retry`), `main[data-study]`, `#app[data-state]`,
+// `#quiz-loading` (`data-failed` with `#quiz-retry`).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -174,6 +176,60 @@ describe('the page in two modules', () => {
     assert.ok(await page.$('main[data-study]'));
     assert.equal(await chapterOf(page), 'ranges');
     // Only the refused requests and their report on the console.
+    const unexpected = errors.filter((e) => !e.includes(js) && !/study module|dynamically imported/i.test(e));
+    assert.deepEqual(unexpected, []);
+    await context.close();
+  });
+
+  test('the questions of a hashing chapter fetch the module when opened: loading said, a failure retried, the keyboard kept', { timeout: 60_000 }, async () => {
+    const { js, wasm } = studyFiles();
+    const { page, context, errors, requests } = await openPage(browser, server.origin, { locale: 'en-GB' });
+    let fail = true;
+    let release;
+    const held = new Promise((r) => {
+      release = r;
+    });
+    await context.route(`**/${js}*`, async (route) => {
+      if (fail) return route.abort('internetdisconnected');
+      await held;
+      return route.continue();
+    });
+    await page.goto(`${server.url}#c=ring&l=en`);
+    await waitForReady(page);
+    // Closed, the questions cost nothing: the first part alone.
+    assert.deepEqual(wasmRequests(requests).length, 1);
+    const focused = () => page.evaluate(() => document.activeElement?.id ?? '');
+    await page.focus('#quiz-open');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#quiz-loading[data-failed="true"][role="alert"]');
+    assert.match(await page.textContent('#quiz-loading'), /The questions could not be loaded/);
+    assert.equal(await page.$('#quiz[data-open]'), null);
+    await page.waitForFunction(() => document.activeElement?.id === 'quiz-retry');
+    // The chapter still works, and says nothing of the failure itself.
+    assert.equal(await page.getAttribute('#app', 'data-state'), 'ready');
+    assert.equal(await chapterOf(page), 'ring');
+    // Retried: said while it loads, the keyboard on the status, then on the question.
+    fail = false;
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#quiz-loading[role="status"]:not([data-failed])');
+    assert.equal((await page.textContent('#quiz-loading')).trim(), 'Loading the questions…');
+    assert.equal(await focused(), 'quiz-loading');
+    release();
+    await page.waitForSelector('#quiz[data-open] #quiz-prompt');
+    assert.ok((await page.textContent('#quiz-prompt')).length > 20);
+    assert.match(await focused(), /^quiz-(guess|choice-0)$/);
+    assert.ok(wasmRequests(requests).includes(wasm), `${wasmRequests(requests)}`);
+    // Closed again: the keyboard back on the open button; opened again, no other fetch.
+    await page.focus('#quiz-close');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => !location.hash.includes('quiz='));
+    assert.equal(await focused(), 'quiz-open');
+    const fetched = requests.length;
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#quiz[data-open] #quiz-prompt');
+    assert.match(await focused(), /^quiz-(guess|choice-0)$/);
+    assert.deepEqual(requests.slice(fetched).filter((u) => /\.(js|wasm)$/.test(fileName(u))), []);
+    // Only the refused request and its report on the console.
     const unexpected = errors.filter((e) => !e.includes(js) && !/study module|dynamically imported/i.test(e));
     assert.deepEqual(unexpected, []);
     await context.close();

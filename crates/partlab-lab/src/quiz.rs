@@ -1483,6 +1483,10 @@ pub enum Word {
     TeachersNote,
     /// The column with a set's first question.
     FirstQuestion,
+    /// Said while the questions' module is being downloaded (the first time they open).
+    Loading,
+    /// Said when that download failed.
+    LoadFailed,
 }
 
 impl Word {
@@ -1559,6 +1563,18 @@ impl Word {
                 "La primera pregunta del joc",
                 "The set's first question",
                 "La primera pregunta de la serie",
+            ),
+            Word::Loading => by_lang(
+                lang,
+                "Carregant les preguntes…",
+                "Loading the questions…",
+                "Cargando las preguntas…",
+            ),
+            Word::LoadFailed => by_lang(
+                lang,
+                "No s'han pogut carregar les preguntes. Comprova la connexió i torna-ho a provar; el capítol funciona igualment.",
+                "The questions could not be loaded. Check the connection and try again; the chapter still works.",
+                "No se han podido cargar las preguntas. Comprueba la conexión y vuelve a intentarlo; el capítulo funciona igualmente.",
             ),
         }
     }

@@ -1,7 +1,8 @@
-//! Partlab's study module: the study chapters (`Instrument::Study`) and the teachers' page
-//! (`Instrument::Teachers`), compiled into a wasm module of their own that the page's first
-//! part (the root package: the frame and the hashing instrument) loads the first time one of
-//! them is shown. A visitor of the ring, mod-n or rendezvous chapters never downloads it.
+//! Partlab's study module: the study chapters (`Instrument::Study`), the teachers' page
+//! (`Instrument::Teachers`) and the open "Predict first" panel, compiled into a wasm module of
+//! their own that the page's first part (the root package: the frame and the hashing
+//! instrument) loads the first time one of them is shown. A visitor of the ring, mod-n or
+//! rendezvous chapters who does not open the questions never downloads it.
 //!
 //! The boundary is the small API below, called by the first part's `remote` chapter through
 //! the module's wasm-bindgen glue; it mirrors the first part's `ChapterView` methods. Values
@@ -16,6 +17,7 @@
 
 #![cfg(target_arch = "wasm32")]
 
+mod quiz;
 mod study;
 mod teachers;
 
@@ -220,4 +222,18 @@ pub fn unmount() {
     if let Some(View::Study(mut s)) = view {
         s.unmount();
     }
+}
+
+/// Fills the frame's questions panel (`section`, `#quiz`) with the question that the frame's
+/// `address` opens (its chapter and its `quiz=`/`qi=` fields), in `lang` (a language code).
+/// The panel is independent of the mounted view: the hashing chapters use it too.
+#[wasm_bindgen]
+pub fn quiz_render(section: Element, address: &str, lang: &str) -> Result<(), JsValue> {
+    quiz::render(&section, address, lang_from_code(lang))
+}
+
+/// Grades the guess in the questions panel and shows the answer (its form was submitted).
+#[wasm_bindgen]
+pub fn quiz_reveal() {
+    quiz::reveal();
 }
