@@ -51,7 +51,14 @@ pub fn build(app: &Element) -> Result<Element, JsValue> {
                         .attr("aria-haspopup", "dialog"),
                 )?
                 .child(H::new("label")?.id("lang-label").attr("for", "lang"))?
-                .child(lang_select("lang")?)?,
+                .child(crate::dom::lang_select("lang")?)?,
+        )?
+        // While the share dialog waits for the study module (src/share.rs).
+        .child(
+            H::new("p")?
+                .id("share-status")
+                .class("share-status")
+                .attr("role", "status"),
         )?;
     app.append_child(&header.el())?;
     let mut tabs = H::new("ul")?.class("chapter-tabs");
@@ -81,7 +88,6 @@ pub fn build(app: &Element) -> Result<Element, JsValue> {
     crate::quiz::build(app)?;
     let root = H::new("div")?.id("chapter").class("chapter").el();
     app.append_child(&root)?;
-    crate::share::build(app)?;
     app.append_child(
         &H::new("footer")?
             .class("footer")
@@ -100,21 +106,6 @@ pub fn build(app: &Element) -> Result<Element, JsValue> {
 }
 
 /// The address of `chapter` as a link, in `lang`, with `preset` applied if given.
-/// A language menu (the header's and the share dialog's): one option per language, each
-/// named in itself and marked with its own `lang`, so a screen reader says it right.
-pub fn lang_select(id: &str) -> Result<H, JsValue> {
-    let mut select = H::new("select")?.id(id);
-    for lang in Lang::ALL {
-        select = select.child(
-            H::new("option")?
-                .attr("value", lang.code())
-                .attr("lang", lang.code())
-                .text(lang.endonym()),
-        )?;
-    }
-    Ok(select)
-}
-
 fn link(chapter: ChapterId, lang: Lang, preset: Option<&str>, options: FrameOptions) -> String {
     let mut fields = String::new();
     if let Some(p) = preset {
@@ -144,7 +135,7 @@ pub fn render(lang: Lang, chapter: ChapterId, options: FrameOptions) -> Result<(
     t("toc-summary", Text::Contents);
     t("footer-text", Text::Footer);
     t("open-full", Text::OpenFull);
-    crate::share::render_texts(lang);
+    t("share-open", Text::ShareOpen);
     if let Some(select) = by_id_as::<web_sys::HtmlSelectElement>("lang") {
         select.set_value(lang.code());
     }

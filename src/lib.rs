@@ -93,13 +93,6 @@ impl ChapterView {
         }
     }
 
-    fn views(&self, lang: Lang) -> Vec<(&'static str, String)> {
-        match self {
-            ChapterView::Hashing(h) => h.views(lang),
-            ChapterView::Remote(_) => Vec::new(),
-        }
-    }
-
     fn embedded(&self) -> bool {
         match self {
             ChapterView::Hashing(h) => h.embedded(),
@@ -332,6 +325,7 @@ impl Frame {
             }
         }
         self.view.frame();
+        share::sync(|| self.share_address().0, self.view.lang());
         quiz::sync(
             self.chapter,
             self.options,
@@ -358,19 +352,17 @@ impl Frame {
         }
     }
 
-    /// What the share dialog needs to know about the chapter on screen.
-    fn share_context(&self) -> share::ShareContext {
-        let lang = self.view.lang();
-        share::ShareContext {
-            chapter: self.chapter,
-            fields: self.view.fields(true),
-            views: Lang::ALL
-                .into_iter()
-                .map(|l| (l, self.view.views(l)))
-                .collect(),
-            lang,
+    /// The chapter on screen for the share dialog, as an address (its chapter, its fields with
+    /// the embedded view, and the open question set), and the page's language.
+    fn share_address(&self) -> (String, Lang) {
+        let options = FrameOptions {
             quiz: self.options.quiz.filter(|_| quiz::covers(self.chapter)),
-        }
+            ..FrameOptions::default()
+        };
+        (
+            chapters::fragment(self.chapter, options, &self.view.fields(true)),
+            self.view.lang(),
+        )
     }
 
     /// Applies the frame's address fields: the links and the projector mode (its palette for

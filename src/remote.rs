@@ -1,8 +1,9 @@
 //! The chapters that live in the study module (the study chapters and the teachers' page,
 //! crate `partlab-study-web`): a second wasm module, fetched the first time one of them is
 //! shown, so a visitor of the hashing chapters downloads only this first part. The open
-//! questions panel is drawn by the same module (`quiz_render`, `quiz_reveal`, called by
-//! `src/quiz.rs`, which waits for the load with [`module_state`]).
+//! questions panel and the share dialog are drawn by the same module (`quiz_render`,
+//! `quiz_reveal`, `share_open`, called by `src/quiz.rs` and `src/share.rs`, which wait for
+//! the load with [`module_state`]).
 //!
 //! The build (scripts/study-module.sh, a Trunk hook) names the module's files with a content
 //! hash and writes them into the page: `<meta name="partlab-study-module" content="….js">` (its
@@ -105,6 +106,9 @@ extern "C" {
 
     #[wasm_bindgen(method)]
     fn quiz_reveal(this: &StudyModule);
+
+    #[wasm_bindgen(method, catch)]
+    fn share_open(this: &StudyModule, address: &str, lang: &str) -> Result<(), JsValue>;
 }
 
 /// Where the module's load stands (one per page).
@@ -171,6 +175,16 @@ pub fn quiz_render(section: &Element, address: &str, lang: Lang) -> Result<bool,
         return Ok(false);
     };
     module.quiz_render(section, address, lang.code())?;
+    Ok(true)
+}
+
+/// Opens the share dialog for the chapter that `address` names, in `lang`; `false` when the
+/// module is not there yet.
+pub fn share_open(address: &str, lang: Lang) -> Result<bool, JsValue> {
+    let Some(module) = ready_module() else {
+        return Ok(false);
+    };
+    module.share_open(address, lang.code())?;
     Ok(true)
 }
 

@@ -1,498 +1,111 @@
-//! The share / embed dialog: an instructor picks what to show (what is on screen, a lesson
-//! preset, or the chapter as it opens), a view, a language and a frame size, and gets the
-//! link, the `<iframe>` code (with a meaningful `title`), copy buttons and a live preview at
-//! that size. The addresses are computed by `partlab_lab::share`; this module only reads the
-//! form and writes the results.
+//! The header's "Share or embed" button. The dialog itself (what to show, the view, the
+//! language, the size, the link and the `<iframe>` code, the preview, copying) is drawn by the
+//! study module (`partlab-study-web`'s `share`), fetched the first time it opens, so its form
+//! and its texts are not in the first part. It gets the chapter on screen as an address: its
+//! chapter, its fields and the open question set.
 //!
-//! Hooks: `#share-open` opens `dialog#share`; `#share-link` and `#share-code` hold the results;
-//! `#share-preview` is the preview frame; `#share-copied` says what was copied.
+//! While the module loads, the button is busy and `#share-status` says so; once it is there the
+//! dialog opens for the chapter on screen then. A failed load is said there too; the button
+//! tries again.
+//!
+//! Hooks: `#share-open` (`aria-busy` while the module loads), `#share-status` (`role=status`;
+//! `data-failed` after a failed load); the dialog's hooks are listed in the study module.
+
+use std::cell::Cell;
 
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
-use web_sys::{
-    Element, HtmlDialogElement, HtmlIFrameElement, HtmlInputElement, HtmlSelectElement,
-    HtmlTextAreaElement,
-};
 
-use partlab_lab::chapters::ChapterId;
-use partlab_lab::i18n::{chapter_title, preset_label, tr, Text};
-use partlab_lab::share::{
-    iframe_code, share_fragment, share_link, ShareOptions, ShareWhat, SIZES, SIZE_RANGE,
-};
+use partlab_lab::i18n::{tr, Text};
 use partlab_lab::state::Lang;
 
-use crate::dom::{by_id, by_id_as, clear, set_attr, set_text_id, window, H};
+use crate::dom::{by_id, set_attr, set_text_id};
+use crate::remote::{self, ModuleState};
 use crate::{listen_id, log_error, with_frame};
 
-/// What the dialog needs to know about the chapter on screen.
-pub struct ShareContext {
-    /// The chapter.
-    pub chapter: ChapterId,
-    /// Its fragment fields now.
-    pub fields: String,
-    /// Its views that can be embedded, in each language: (name, title).
-    pub views: Vec<(Lang, Vec<(&'static str, String)>)>,
-    /// The page's language.
-    pub lang: Lang,
-    /// The question set open on the page, if any (the link can carry it).
-    pub quiz: Option<partlab_lab::quiz::QuizSet>,
+/// What `#share-status` says now.
+#[derive(Clone, Copy, PartialEq)]
+enum Status {
+    /// Nothing: the dialog is closed or open.
+    Idle,
+    /// The dialog waits for the study module.
+    Loading(Lang),
+    /// The study module could not be fetched.
+    Failed(Lang),
 }
 
-fn radio(id: &str, value: &str) -> Result<H, JsValue> {
-    Ok(H::new("input")?
-        .id(id)
-        .attr("type", "radio")
-        .attr("name", "share-what")
-        .attr("value", value))
+thread_local! {
+    /// Whether the dialog was asked for and waits for the study module.
+    static WAITING: Cell<bool> = const { Cell::new(false) };
+    static SHOWN: Cell<Status> = const { Cell::new(Status::Idle) };
 }
 
-fn labelled(id: &str, control: H) -> Result<H, JsValue> {
-    H::new("div")?
-        .class("field")
-        .child(H::new("label")?.id(&format!("{id}-label")).attr("for", id))?
-        .child(control)
-}
-
-/// Builds the dialog (closed) inside `parent`.
-pub fn build(parent: &Element) -> Result<(), JsValue> {
-    let mut size = H::new("select")?.id("share-size");
-    for (i, (w, h)) in SIZES.iter().enumerate() {
-        size = size.child(
-            H::new("option")?
-                .attr("value", &i.to_string())
-                .text(&format!("{w} × {h}")),
-        )?;
+/// Opens the dialog for the chapter that `address` names, in `lang`: at once when the study
+/// module is there, else once it is (the frame calls [`sync`] each frame).
+pub fn open(address: &str, lang: Lang) {
+    match remote::share_open(address, lang) {
+        Ok(true) => WAITING.with(|w| w.set(false)),
+        Ok(false) => {
+            WAITING.with(|w| w.set(true));
+            // A click after a failed load tries again.
+            remote::ensure_loading();
+            show(Status::Loading(lang));
+        }
+        Err(e) => log_error("share", &e),
     }
-    size = size.child(
-        H::new("option")?
-            .attr("value", "custom")
-            .id("share-size-custom"),
-    )?;
-    let number = |id: &str, value: u32| -> Result<H, JsValue> {
-        Ok(H::new("input")?
-            .id(id)
-            .attr("type", "number")
-            .attr("inputmode", "numeric")
-            .attr("min", &SIZE_RANGE.start().to_string())
-            .attr("max", &SIZE_RANGE.end().to_string())
-            .attr("value", &value.to_string()))
+}
+
+/// Called on every frame: opens the dialog that waited for the study module once it is there
+/// (`address` is the chapter on screen then), or says the load failed.
+pub fn sync(address: impl FnOnce() -> String, lang: Lang) {
+    if !WAITING.with(|w| w.get()) {
+        return;
+    }
+    match remote::module_state() {
+        ModuleState::Ready => {
+            show(Status::Idle);
+            open(&address(), lang);
+        }
+        ModuleState::Failed => show(Status::Failed(lang)),
+        ModuleState::Idle | ModuleState::Loading => show(Status::Loading(lang)),
+    }
+}
+
+/// Writes `status` into `#share-status` and the button, when it changed.
+fn show(status: Status) {
+    if SHOWN.with(|s| s.replace(status)) == status {
+        return;
+    }
+    let (text, busy, failed) = match status {
+        Status::Idle => ("", false, false),
+        Status::Loading(lang) => (tr(lang, Text::ShareLoading), true, false),
+        Status::Failed(lang) => (tr(lang, Text::ShareLoadFailed), false, true),
     };
-    let what = H::new("fieldset")?
-        .child(H::new("legend")?.id("share-what-legend"))?
-        .child(
-            H::new("div")?
-                .class("choice")
-                .child(radio("share-what-current", "current")?.attr("checked", ""))?
-                .child(
-                    H::new("label")?
-                        .id("share-what-current-label")
-                        .attr("for", "share-what-current"),
-                )?,
-        )?
-        .child(
-            H::new("div")?
-                .class("choice")
-                .child(radio("share-what-preset", "preset")?)?
-                .child(
-                    H::new("label")?
-                        .id("share-what-preset-label")
-                        .attr("for", "share-what-preset"),
-                )?
-                .child(
-                    H::new("select")?
-                        .id("share-preset")
-                        .attr("aria-labelledby", "share-what-preset-label"),
-                )?,
-        )?
-        .child(
-            H::new("div")?
-                .class("choice")
-                .child(radio("share-what-start", "start")?)?
-                .child(
-                    H::new("label")?
-                        .id("share-what-start-label")
-                        .attr("for", "share-what-start"),
-                )?,
-        )?;
-    let lang = crate::frame::lang_select("share-lang")?;
-    let dialog = H::new("dialog")?
-        .id("share")
-        .class("share")
-        .attr("aria-labelledby", "share-h")
-        .child(H::new("h2")?.id("share-h"))?
-        .child(
-            H::new("div")?
-                .class("share-grid")
-                .child(
-                    H::new("div")?
-                        .class("share-form")
-                        .child(what)?
-                        .child(labelled("share-view", H::new("select")?.id("share-view"))?)?
-                        .child(labelled("share-lang", lang)?)?
-                        .child(
-                            H::new("fieldset")?
-                                .child(H::new("legend")?.id("share-size-legend"))?
-                                .child(labelled("share-size", size)?)?
-                                .child(labelled(
-                                    "share-width",
-                                    number("share-width", SIZES[0].0)?,
-                                )?)?
-                                .child(labelled(
-                                    "share-height",
-                                    number("share-height", SIZES[0].1)?,
-                                )?)?,
-                        )?
-                        .child(
-                            H::new("div")?
-                                .class("choice")
-                                .child(
-                                    H::new("input")?
-                                        .id("share-links-off")
-                                        .attr("type", "checkbox"),
-                                )?
-                                .child(
-                                    H::new("label")?
-                                        .id("share-links-off-label")
-                                        .attr("for", "share-links-off"),
-                                )?,
-                        )?
-                        .child(
-                            H::new("div")?
-                                .class("choice")
-                                .child(
-                                    H::new("input")?
-                                        .id("share-projector")
-                                        .attr("type", "checkbox"),
-                                )?
-                                .child(
-                                    H::new("label")?
-                                        .id("share-projector-label")
-                                        .attr("for", "share-projector"),
-                                )?,
-                        )?
-                        // Shown when the page has questions open (see `open`).
-                        .child(
-                            H::new("div")?
-                                .id("share-quiz-choice")
-                                .class("choice")
-                                .attr("hidden", "")
-                                .child(H::new("input")?.id("share-quiz").attr("type", "checkbox"))?
-                                .child(
-                                    H::new("label")?
-                                        .id("share-quiz-label")
-                                        .attr("for", "share-quiz"),
-                                )?,
-                        )?,
-                )?
-                .child(
-                    H::new("div")?
-                        .class("share-out")
-                        .child(labelled(
-                            "share-link",
-                            H::new("input")?
-                                .id("share-link")
-                                .attr("type", "text")
-                                .attr("readonly", "")
-                                .attr("spellcheck", "false"),
-                        )?)?
-                        .child(
-                            H::new("button")?
-                                .id("share-copy-link")
-                                .attr("type", "button")
-                                .attr("data-copy", "share-link"),
-                        )?
-                        .child(labelled(
-                            "share-code",
-                            H::new("textarea")?
-                                .id("share-code")
-                                .attr("readonly", "")
-                                .attr("rows", "4")
-                                .attr("spellcheck", "false"),
-                        )?)?
-                        .child(
-                            H::new("button")?
-                                .id("share-copy-code")
-                                .attr("type", "button")
-                                .attr("data-copy", "share-code"),
-                        )?
-                        .child(
-                            H::new("p")?
-                                .id("share-copied")
-                                .class("note")
-                                .attr("role", "status"),
-                        )?
-                        .child(H::new("h3")?.id("share-preview-h"))?
-                        // The preview frame is made when the dialog first opens: a frame,
-                        // even hidden and empty, costs the page's start several ms.
-                        .child(
-                            H::new("div")?
-                                .id("share-preview-box")
-                                .class("share-preview"),
-                        )?,
-                )?,
-        )?
-        .child(H::new("button")?.id("share-close").attr("type", "button"))?;
-    parent.append_child(&dialog.el())?;
-    Ok(())
-}
-
-/// Writes the dialog's fixed texts in `lang`.
-pub fn render_texts(lang: Lang) {
-    let t = |id: &str, text: Text| set_text_id(id, tr(lang, text));
-    t("share-open", Text::ShareOpen);
-    t("share-h", Text::ShareTitle);
-    t("share-what-legend", Text::ShareWhat);
-    t("share-what-current-label", Text::ShareCurrent);
-    t("share-what-preset-label", Text::SharePreset);
-    t("share-what-start-label", Text::ShareStart);
-    t("share-view-label", Text::ShareView);
-    t("share-lang-label", Text::Language);
-    t("share-size-legend", Text::ShareSize);
-    t("share-size-label", Text::SizeChoice);
-    t("share-size-custom", Text::ShareCustomSize);
-    t("share-width-label", Text::Width);
-    t("share-height-label", Text::Height);
-    t("share-links-off-label", Text::LinksOff);
-    t("share-projector-label", Text::ShareProjector);
-    t("share-link-label", Text::ShareLink);
-    t("share-code-label", Text::EmbedCode);
-    t("share-copy-link", Text::CopyLink);
-    t("share-copy-code", Text::CopyCode);
-    t("share-preview-h", Text::Preview);
-    t("share-close", Text::Close);
-}
-
-fn select(id: &str) -> Option<HtmlSelectElement> {
-    by_id_as::<HtmlSelectElement>(id)
-}
-
-fn checked(id: &str) -> bool {
-    by_id_as::<HtmlInputElement>(id).is_some_and(|i| i.checked())
-}
-
-/// Fills the dialog for the chapter on screen and opens it.
-pub fn open(ctx: &ShareContext) -> Result<(), JsValue> {
-    let lang = ctx.lang;
-    // The preset on screen, if any, is the one offered first.
-    let current_preset = ctx
-        .fields
-        .split('&')
-        .find_map(|p| p.strip_prefix("p="))
-        .unwrap_or_default()
-        .to_owned();
-    if let Some(presets) = by_id("share-preset") {
-        clear(&presets);
-        for s in ctx.chapter.presets() {
-            let mut option = H::new("option")?
-                .attr("value", s.id)
-                .text(&preset_label(lang, s));
-            if s.id == current_preset {
-                option = option.attr("selected", "");
-            }
-            presets.append_child(&option.el())?;
+    set_text_id("share-status", text);
+    if let Some(s) = by_id("share-status") {
+        if failed {
+            set_attr(&s, "data-failed", "true");
+        } else {
+            let _ = s.remove_attribute("data-failed");
         }
     }
-    if let Some(views) = by_id("share-view") {
-        clear(&views);
-        views.append_child(
-            &H::new("option")?
-                .attr("value", "")
-                .text(tr(lang, Text::WholePage))
-                .el(),
-        )?;
-        for (name, title) in views_in(ctx, lang) {
-            views.append_child(&H::new("option")?.attr("value", name).text(title).el())?;
-        }
-    }
-    if let Some(l) = select("share-lang") {
-        l.set_value(lang.code());
-    }
-    if let Some(r) = by_id_as::<HtmlInputElement>("share-what-current") {
-        r.set_checked(true);
-    }
-    set_text_id("share-copied", "");
-    // The questions open on the page are offered (and ticked): the link then reproduces them.
-    if let Some(choice) = by_id("share-quiz-choice") {
-        match ctx.quiz {
-            Some(set) => {
-                let _ = choice.remove_attribute("hidden");
-                set_text_id(
-                    "share-quiz-label",
-                    &partlab_lab::quiz::share_label(lang, set.seed),
-                );
-            }
-            None => set_attr(&choice, "hidden", ""),
-        }
-    }
-    if let Some(c) = by_id_as::<HtmlInputElement>("share-quiz") {
-        c.set_checked(ctx.quiz.is_some());
-    }
-    update(ctx);
-    if let Some(d) = by_id_as::<HtmlDialogElement>("share") {
-        d.show_modal()?;
-    }
-    Ok(())
-}
-
-/// The chapter's views with their titles in `lang`.
-fn views_in(ctx: &ShareContext, lang: Lang) -> &[(&'static str, String)] {
-    ctx.views
-        .iter()
-        .find(|(l, _)| *l == lang)
-        .map_or(&[], |(_, v)| v.as_slice())
-}
-
-/// The frame size chosen: a preset size, or the custom width and height (clamped).
-fn size() -> (u32, u32) {
-    let choice = select("share-size").map(|s| s.value()).unwrap_or_default();
-    let number = |id: &str, default: u32| {
-        by_id_as::<HtmlInputElement>(id)
-            .and_then(|i| i.value().trim().parse::<u32>().ok())
-            .map_or(default, |v| v.clamp(*SIZE_RANGE.start(), *SIZE_RANGE.end()))
-    };
-    match choice.parse::<usize>().ok().and_then(|i| SIZES.get(i)) {
-        Some(&(w, h)) => (w, h),
-        None => (
-            number("share-width", SIZES[0].0),
-            number("share-height", SIZES[0].1),
-        ),
-    }
-}
-
-/// Recomputes the link, the code and the preview from the form.
-pub fn update(ctx: &ShareContext) {
-    let what = if checked("share-what-preset") {
-        let id = select("share-preset")
-            .map(|s| s.value())
-            .unwrap_or_default();
-        match ctx.chapter.presets().find(|s| s.id == id) {
-            Some(s) => ShareWhat::Preset(s.id),
-            None => ShareWhat::Current,
-        }
-    } else if checked("share-what-start") {
-        ShareWhat::ChapterStart
-    } else {
-        ShareWhat::Current
-    };
-    let lang = select("share-lang")
-        .and_then(|s| Lang::from_code(&s.value()))
-        .unwrap_or(ctx.lang);
-    let view_name = select("share-view").map(|s| s.value()).unwrap_or_default();
-    // The frame's title is in the shared page's language.
-    let view = views_in(ctx, lang).iter().find(|(n, _)| *n == view_name);
-    let options = ShareOptions {
-        what,
-        view: view.map(|(n, _)| *n),
-        lang,
-        links_off: checked("share-links-off"),
-        projector: checked("share-projector"),
-        quiz: ctx.quiz.filter(|_| checked("share-quiz")),
-    };
-    let (w, h) = size();
-    // The custom fields show the size in use, whichever way it was chosen.
-    for (id, v) in [("share-width", w), ("share-height", h)] {
-        if let Some(i) = by_id_as::<HtmlInputElement>(id) {
-            if i.value() != v.to_string()
-                && select("share-size").is_some_and(|s| s.value() != "custom")
-            {
-                i.set_value(&v.to_string());
-            }
-        }
-    }
-    let base = window()
-        .ok()
-        .and_then(|w| w.location().href().ok())
-        .unwrap_or_default();
-    let link = share_link(&base, &share_fragment(ctx.chapter, &ctx.fields, &options));
-    let title = match view {
-        Some((_, view_title)) => format!(
-            "Partlab: {} · {view_title}",
-            chapter_title(lang, ctx.chapter)
-        ),
-        None => format!("Partlab: {}", chapter_title(lang, ctx.chapter)),
-    };
-    if let Some(i) = by_id_as::<HtmlInputElement>("share-link") {
-        i.set_value(&link);
-    }
-    if let Some(t) = by_id_as::<HtmlTextAreaElement>("share-code") {
-        t.set_value(&iframe_code(&link, &title, w, h));
-    }
-    if let Some(f) = by_id_as::<HtmlIFrameElement>("share-preview").or_else(preview_frame) {
-        set_attr(&f, "title", &title);
-        set_attr(&f, "width", &w.to_string());
-        set_attr(&f, "height", &h.to_string());
-        if f.src() != link {
-            f.set_src(&link);
+    if let Some(b) = by_id("share-open") {
+        if busy {
+            set_attr(&b, "aria-busy", "true");
+        } else {
+            let _ = b.remove_attribute("aria-busy");
         }
     }
 }
 
-/// Makes the preview frame in its box (the first time the dialog opens).
-fn preview_frame() -> Option<HtmlIFrameElement> {
-    let frame = H::new("iframe").ok()?.id("share-preview").el();
-    by_id("share-preview-box")?.append_child(&frame).ok()?;
-    frame.dyn_into::<HtmlIFrameElement>().ok()
-}
-
-/// Copies the text of the field `id` (a link or code) and says so; where the clipboard is not
-/// available, selects the text so the user can copy it.
-fn copy(id: &str, lang: Lang) {
-    let text = by_id_as::<HtmlInputElement>(id)
-        .map(|i| i.value())
-        .or_else(|| by_id_as::<HtmlTextAreaElement>(id).map(|t| t.value()))
-        .unwrap_or_default();
-    let clipboard = window().ok().and_then(|w| {
-        js_sys::Reflect::get(&w.navigator(), &JsValue::from_str("clipboard"))
-            .ok()
-            .and_then(|c| c.dyn_into::<web_sys::Clipboard>().ok())
-    });
-    match clipboard {
-        Some(c) => {
-            let _ = c.write_text(&text);
-            set_text_id("share-copied", tr(lang, Text::Copied));
-        }
-        None => {
-            if let Some(i) = by_id_as::<HtmlInputElement>(id) {
-                i.select();
-            } else if let Some(t) = by_id_as::<HtmlTextAreaElement>(id) {
-                t.select();
-            }
-            set_text_id("share-copied", tr(lang, Text::CopyByHand));
-        }
-    }
-}
-
-/// The dialog's listeners (they live as long as the page, like the dialog).
+/// The button's listener (it lives as long as the page, like the button).
 pub fn wire() -> Result<(), JsValue> {
-    let keep = |l: Option<crate::Listener>| {
-        if let Some(l) = l {
-            l.forget();
-        }
-    };
-    keep(listen_id("share-open", "click", |_| {
-        let opened = with_frame(|f| open(&f.share_context()));
-        if let Some(Err(e)) = opened {
-            log_error("share", &e);
-        }
-    })?);
-    for event in ["input", "change"] {
-        keep(listen_id("share", event, |_| {
-            with_frame(|f| update(&f.share_context()));
-        })?);
+    if let Some(l) = listen_id("share-open", "click", |_| {
+        with_frame(|f| {
+            let (address, lang) = f.share_address();
+            open(&address, lang);
+        });
+    })? {
+        l.forget();
     }
-    keep(listen_id("share", "click", |e| {
-        let target = e.target().and_then(|t| t.dyn_into::<Element>().ok());
-        let Some(t) = target else {
-            return;
-        };
-        if t.id() == "share-close" {
-            if let Some(d) = by_id_as::<HtmlDialogElement>("share") {
-                d.close();
-            }
-        } else if let Some(field) = t.get_attribute("data-copy") {
-            let lang = with_frame(|f| f.share_context().lang).unwrap_or(Lang::Ca);
-            copy(&field, lang);
-        }
-    })?);
     Ok(())
 }

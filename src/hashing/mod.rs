@@ -1274,14 +1274,6 @@ impl Hashing {
         fields
     }
 
-    /// The views that can be embedded alone: (name in `embed=`, title in `lang`).
-    pub fn views(&self, lang: Lang) -> Vec<(&'static str, String)> {
-        View::ALL
-            .into_iter()
-            .map(|v| (v.name(), partlab_lab::i18n::view_title(lang, v).to_owned()))
-            .collect()
-    }
-
     /// The interface language of the experiment.
     pub fn lang(&self) -> Lang {
         self.lab.target_state().lang

@@ -234,6 +234,57 @@ describe('the page in two modules', () => {
     assert.deepEqual(unexpected, []);
     await context.close();
   });
+  test('the share dialog waits for the module: the header says so, a failed load is said, the button tries again', { timeout: 60_000 }, async () => {
+    const { js, wasm } = studyFiles();
+    const { page, context, errors, requests } = await openPage(browser, server.origin, { locale: 'en-GB' });
+    let fail = true;
+    let release;
+    const held = new Promise((r) => {
+      release = r;
+    });
+    await context.route(`**/${js}*`, async (route) => {
+      if (fail) return route.abort('internetdisconnected');
+      await held;
+      return route.continue();
+    });
+    await page.goto(`${server.url}#c=ring&l=en&p=ring-10`);
+    await waitForReady(page);
+    assert.deepEqual(wasmRequests(requests).length, 1);
+    assert.equal(await page.$('dialog#share'), null);
+    await page.focus('#share-open');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#share-status[data-failed="true"]');
+    assert.match(await page.textContent('#share-status'), /The share dialog could not be loaded/);
+    assert.equal(await page.getAttribute('#share-open', 'aria-busy'), null);
+    // The chapter still works.
+    assert.equal(await page.getAttribute('#app', 'data-state'), 'ready');
+    // The button tries again: busy and said while it loads, then the dialog for the chapter.
+    fail = false;
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#share-open[aria-busy="true"]');
+    assert.equal((await page.textContent('#share-status')).trim(), 'Loading the share dialog…');
+    release();
+    await page.waitForSelector('dialog#share[open]');
+    assert.equal(await page.textContent('#share-status'), '');
+    assert.equal(await page.getAttribute('#share-open', 'aria-busy'), null);
+    assert.equal(await page.inputValue('#share-preset'), 'ring-10');
+    // What is on screen, whole: the chapter's fields as the page reads them.
+    const link = await page.inputValue('#share-link');
+    assert.ok(link.startsWith(`${server.url}#c=ring&s=ring&`), link);
+    assert.match(link, /&v=10&.*p=ring-10&l=en$/);
+    assert.ok(wasmRequests(requests).includes(wasm), `${wasmRequests(requests)}`);
+    // Closed and opened again: no other fetch, the same dialog.
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('dialog#share:not([open])', { state: 'attached' });
+    const fetched = requests.length;
+    await page.click('#share-open');
+    await page.waitForSelector('dialog#share[open]');
+    assert.equal(await page.$$eval('dialog#share', (d) => d.length), 1);
+    assert.deepEqual(requests.slice(fetched).filter((u) => /\.(js|wasm)$/.test(fileName(u))), []);
+    const unexpected = errors.filter((e) => !e.includes(js) && !/study module|dynamically imported/i.test(e));
+    assert.deepEqual(unexpected, []);
+    await context.close();
+  });
 });
 
 describe('study addresses under a sub-path with the CSP header, and in a course iframe', () => {

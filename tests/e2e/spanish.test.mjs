@@ -126,6 +126,11 @@ describe('Spanish everywhere', () => {
 
   test('the language menus offer three languages; the header one works from the keyboard', { timeout: 60_000 }, async () => {
     const { page, context, errors } = await openChapter('ring', 'ca');
+    // The share dialog's menu is there once the dialog has opened (its module fetched).
+    await page.click('#share-open');
+    await page.waitForSelector('dialog#share[open]');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('dialog#share:not([open])', { state: 'attached' });
     for (const id of ['#lang', '#share-lang']) {
       const options = await page.$$eval(`${id} option`, (os) =>
         os.map((o) => ({ value: o.value, lang: o.lang, text: o.textContent })),

@@ -59,6 +59,18 @@ texts! {
     NamedRun => ("amb els noms reals", "with the real names", "con los nombres reales"),
     /// The button that opens the share / embed dialog.
     ShareOpen => ("Comparteix o incrusta", "Share or embed", "Compartir o incrustar"),
+    /// Said while the share dialog's module is being downloaded (the first time it opens).
+    ShareLoading => (
+        "Carregant el diàleg per compartir…",
+        "Loading the share dialog…",
+        "Cargando el diálogo para compartir…",
+    ),
+    /// Said when that download failed.
+    ShareLoadFailed => (
+        "No s'ha pogut carregar el diàleg per compartir. Comprova la connexió i torna-ho a provar.",
+        "The share dialog could not be loaded. Check the connection and try again.",
+        "No se ha podido cargar el diálogo para compartir. Comprueba la conexión y vuelve a intentarlo.",
+    ),
     /// The share dialog's heading.
     ShareTitle => ("Comparteix o incrusta aquesta vista", "Share or embed this view", "Compartir o incrustar esta vista"),
     /// The share dialog's "what" question.

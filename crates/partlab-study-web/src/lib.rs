@@ -1,8 +1,9 @@
 //! Partlab's study module: the study chapters (`Instrument::Study`), the teachers' page
-//! (`Instrument::Teachers`) and the open "Predict first" panel, compiled into a wasm module of
-//! their own that the page's first part (the root package: the frame and the hashing
-//! instrument) loads the first time one of them is shown. A visitor of the ring, mod-n or
-//! rendezvous chapters who does not open the questions never downloads it.
+//! (`Instrument::Teachers`), the open "Predict first" panel and the share dialog, compiled
+//! into a wasm module of their own that the page's first part (the root package: the frame
+//! and the hashing instrument) loads the first time one of them is shown. A visitor of the
+//! ring, mod-n or rendezvous chapters who neither opens the questions nor shares never
+//! downloads it.
 //!
 //! The boundary is the small API below, called by the first part's `remote` chapter through
 //! the module's wasm-bindgen glue; it mirrors the first part's `ChapterView` methods. Values
@@ -18,6 +19,7 @@
 #![cfg(target_arch = "wasm32")]
 
 mod quiz;
+mod share;
 mod study;
 mod teachers;
 
@@ -31,7 +33,7 @@ use partlab_lab::palette::Theme;
 use partlab_lab::state::Lang;
 
 pub(crate) use partlab_web::dom;
-pub(crate) use partlab_web::{dpr, listen, log_error, now, set_timeout, Listener};
+pub(crate) use partlab_web::{dpr, listen, listen_id, log_error, now, set_timeout, Listener};
 
 use study::StudyView;
 use teachers::Teachers;
@@ -236,4 +238,11 @@ pub fn quiz_render(section: Element, address: &str, lang: &str) -> Result<(), Js
 #[wasm_bindgen]
 pub fn quiz_reveal() {
     quiz::reveal();
+}
+
+/// Opens the share dialog for the chapter that `address` names (its `c=`, its fields, and
+/// `quiz=` when the page's questions are open), in `lang` (a language code).
+#[wasm_bindgen]
+pub fn share_open(address: &str, lang: &str) -> Result<(), JsValue> {
+    share::open(address, lang_from_code(lang))
 }

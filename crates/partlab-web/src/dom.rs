@@ -217,3 +217,18 @@ impl From<H> for Element {
         h.0
     }
 }
+
+/// A language menu (the header's and the share dialog's): one option per language, each
+/// named in itself and marked with its own `lang`, so a screen reader says it right.
+pub fn lang_select(id: &str) -> Result<H, JsValue> {
+    let mut select = H::new("select")?.id(id);
+    for lang in partlab_lab::state::Lang::ALL {
+        select = select.child(
+            H::new("option")?
+                .attr("value", lang.code())
+                .attr("lang", lang.code())
+                .text(lang.endonym()),
+        )?;
+    }
+    Ok(select)
+}
