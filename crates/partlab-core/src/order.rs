@@ -1,26 +1,45 @@
-//! Sorting with the standard stable sort's result and the unstable sort's code.
+//! Sorting with one copy of the sort's code.
 //!
-//! Every distinct use of the standard stable sort (`sort_by_key`, `sort_by`) brings its own
-//! copy of the merge sort's machinery into the page's wasm, several times the unstable
-//! sort's. The lab sorts small lists in many places; these helpers give each of them exactly
-//! the stable sort's order (equal keys keep their order) by sorting (key, original index)
-//! pairs with the unstable sort, so the page carries no stable sort at all.
+//! Every distinct use of a standard sort (each item type, each key or comparison closure)
+//! brings its own copy of the sort's machinery into the page's wasm: about 4 KB for the
+//! unstable sort at the core's optimisation level, several times that for the stable one.
+//! Here everything sorts packed `u128`s with [`sort_u128`]: [`sort_by_key_stable`] gives
+//! exactly the stable sort's order (equal keys keep their order) by sorting (key, original
+//! index) pairs, and the ring's points are sorted as (position, node, vnode) packed the same
+//! way, so the page carries one sort.
 
 /// Sorts `items` by `key` (ascending; see [`descending`] and [`total_order_key`]); items with
 /// equal keys keep their order, as with `sort_by_key`.
 pub fn sort_by_key_stable<T>(items: &mut Vec<T>, key: impl Fn(&T) -> u64) {
-    let mut order: Vec<(u64, usize)> = items.iter().enumerate().map(|(i, x)| (key(x), i)).collect();
-    sort_pairs(&mut order);
+    // The index makes every pair distinct, so the unstable sort cannot reorder equal keys.
+    let mut order: Vec<u128> = items
+        .iter()
+        .enumerate()
+        .map(|(i, x)| pack(key(x), i as u64))
+        .collect();
+    sort_u128(&mut order);
     let mut slots: Vec<Option<T>> = std::mem::take(items).into_iter().map(Some).collect();
-    items.extend(order.into_iter().filter_map(|(_, i)| slots[i].take()));
+    items.extend(
+        order
+            .into_iter()
+            .filter_map(|p| slots[unpack(p).1 as usize].take()),
+    );
 }
 
-/// The one sort behind [`sort_by_key_stable`], whatever the items: keys are all `u64`, so
-/// the page holds a single copy of it. The index makes every pair distinct, so the unstable
-/// sort cannot reorder equal keys.
+/// `(high, low)` as one `u128` that sorts as the pair does.
+pub fn pack(high: u64, low: u64) -> u128 {
+    (u128::from(high) << 64) | u128::from(low)
+}
+
+/// The pair [`pack`] made.
+pub fn unpack(packed: u128) -> (u64, u64) {
+    ((packed >> 64) as u64, packed as u64)
+}
+
+/// The one sort in the page: ascending `u128`s, whatever was packed into them.
 #[inline(never)]
-fn sort_pairs(pairs: &mut [(u64, usize)]) {
-    pairs.sort_unstable();
+pub fn sort_u128(values: &mut [u128]) {
+    values.sort_unstable();
 }
 
 /// A key that sorts `key` in descending order.
@@ -61,6 +80,17 @@ mod tests {
         #[test]
         fn total_order_key_agrees_with_total_cmp(a in any::<f64>(), b in any::<f64>()) {
             prop_assert_eq!(total_order_key(a).cmp(&total_order_key(b)), a.total_cmp(&b));
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn packed_pairs_sort_as_the_pairs(pairs in proptest::collection::vec(any::<(u64, u64)>(), 0..100)) {
+            let mut packed: Vec<u128> = pairs.iter().map(|&(h, l)| pack(h, l)).collect();
+            sort_u128(&mut packed);
+            let mut want = pairs;
+            want.sort_unstable();
+            prop_assert_eq!(packed.into_iter().map(unpack).collect::<Vec<_>>(), want);
         }
     }
 

@@ -143,7 +143,21 @@ impl Ring {
 /// Points are always made node by node, vnode numbers ascending: equal positions ordered by
 /// (node, vnode) are in the order they were made, as a stable sort would leave them.
 fn sort_by_position(points: &mut [RingPoint]) {
-    points.sort_unstable_by_key(|p| (p.position, p.node, p.vnode));
+    // Packed as (position, node << 32 | vnode): the crate's one sort (`order`), and no index
+    // needed, since a point is its key.
+    let mut packed: Vec<u128> = points
+        .iter()
+        .map(|p| crate::order::pack(p.position, (u64::from(p.node) << 32) | u64::from(p.vnode)))
+        .collect();
+    crate::order::sort_u128(&mut packed);
+    for (point, key) in points.iter_mut().zip(packed) {
+        let (position, low) = crate::order::unpack(key);
+        *point = RingPoint {
+            position,
+            node: (low >> 32) as NodeIdx,
+            vnode: low as u32,
+        };
+    }
 }
 
 /// The wrap-around range: keys at or after the last vnode's position.

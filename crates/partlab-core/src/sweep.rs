@@ -37,8 +37,8 @@ impl Band {
                 max: 0.0,
             };
         }
-        // Values equal under total_cmp have the same bits: no order among them to keep.
-        v.sort_unstable_by(f64::total_cmp);
+        // As `total_cmp` orders them (values equal under it have the same bits).
+        crate::order::sort_by_key_stable(&mut v, |x| crate::order::total_order_key(*x));
         let mid = v.len() / 2;
         let median = if v.len().is_multiple_of(2) {
             (v[mid - 1] + v[mid]) / 2.0

@@ -288,11 +288,10 @@ fn sample_slots(keys: &KeySet) -> Vec<usize> {
     // The first SAMPLE_KEYS keys in source order (P-2026-000001 …): a fixed, deterministic
     // sample that MD5 scatters evenly around the ring and that stays the same when the key
     // count changes.
-    let mut slots: Vec<usize> = (0..keys.len())
+    // Slots ascending, as they are visited.
+    (0..keys.len())
         .filter(|&slot| keys.source_index(slot) < SAMPLE_KEYS)
-        .collect();
-    slots.sort_unstable();
-    slots
+        .collect()
 }
 
 /// Everything computed for one valid state.

@@ -600,7 +600,7 @@ fn ring_overprovision(names: &[String], vnodes: u32) -> f64 {
         .flat_map(|(i, n)| (0..vnodes).map(move |v| (vnode_position(n, v), i)))
         .collect();
     // Made node by node: equal positions stay in node order (the first node keeps it).
-    points.sort_unstable();
+    crate::order::sort_by_key_stable(&mut points, |p| p.0);
     points.dedup_by_key(|p| p.0);
     let mut shares = vec![0.0f64; names.len()];
     let mut prev = points.last().map_or(0, |p| p.0);

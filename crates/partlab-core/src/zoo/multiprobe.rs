@@ -64,7 +64,7 @@ impl MultiProbe {
             .map(|(i, n)| (vnode_position(n.as_ref(), 0), i as u16))
             .collect();
         // Made in node order: equal positions stay in it (the first node keeps its point).
-        points.sort_unstable();
+        crate::order::sort_by_key_stable(&mut points, |p| p.0);
         points.dedup_by_key(|p| p.0);
         Ok(MultiProbe {
             points,
