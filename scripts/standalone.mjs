@@ -21,9 +21,10 @@
 // Content-Security-Policy: the single file runs inline script and style by nature, so the
 // served build's <meta> policy (scripts/csp.mjs) is replaced by a hash-based one:
 //   default-src 'none'; script-src 'sha256-<the module script>' 'wasm-unsafe-eval';
-//   style-src 'sha256-<each <style>>'; img-src data:; font-src data:; base-uri 'none';
-//   form-action 'none'
-// Only the exact scripts and styles written here may run; no fetch, no other origin. Like the
+//   style-src 'sha256-<each <style>>'; img-src data:; font-src data:; frame-src 'self';
+//   base-uri 'none'; form-action 'none'
+// Only the exact scripts and styles written here may run; no fetch, no other origin; the one
+// frame allowed is the share dialog's preview of the page itself. Like the
 // served policy, it blocks style="" and on…="" attributes (this script refuses them).
 //
 // Usage: node scripts/standalone.mjs [DIST_DIR] [OUTPUT_NAME]   (defaults: dist, partlab-standalone.html)
@@ -301,6 +302,8 @@ const policy = [
   `style-src ${[...new Set(styleHashes)].join(' ') || "'none'"}`,
   'img-src data:',
   'font-src data:',
+  // The share dialog's live preview frames the page itself (its own file: URL).
+  "frame-src 'self'",
   "base-uri 'none'",
   "form-action 'none'",
 ].join('; ');

@@ -188,7 +188,10 @@ describe('single-file page (dist/partlab-standalone.html)', () => {
     assert.deepEqual(d['default-src'], ["'none'"]);
     assert.ok(d['script-src'].every((v) => /^'sha256-[A-Za-z0-9+/]+=*'$/.test(v) || v === "'wasm-unsafe-eval'"), policies[0]);
     assert.ok(d['style-src'].every((v) => /^'(sha256-[A-Za-z0-9+/]+=*|none)'$/.test(v)), policies[0]);
-    assert.doesNotMatch(policies[0], /unsafe-inline|'unsafe-eval'|'self'/);
+    assert.doesNotMatch(policies[0], /unsafe-inline|'unsafe-eval'/);
+    // 'self' only where the share dialog's preview frames the page itself.
+    assert.deepEqual(d['frame-src'], ["'self'"]);
+    assert.doesNotMatch(policies[0].replace("frame-src 'self'", ''), /'self'/);
     // Every inline script's hash is listed (the page would not start otherwise; this says why).
     for (const [, attrs, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
       if (/type\s*=\s*"?(application\/(ld\+)?json)/i.test(attrs)) continue;
@@ -205,6 +208,13 @@ describe('single-file page (dist/partlab-standalone.html)', () => {
       await page.goto(distFileUrl('partlab-standalone.html'), { waitUntil: 'load' });
       await waitForAppStarted(page);
       assert.deepEqual(await violations(page), [], 'CSP violations');
+      // The share dialog's preview: the page itself, framed, started.
+      await page.click('#share-open');
+      await page.waitForSelector('dialog#share[open]');
+      await page.selectOption('#share-view', 'figures');
+      const preview = await (await page.waitForSelector('#share-preview')).contentFrame();
+      await preview.waitForSelector('#app[data-state="ready"]', { timeout: 30_000 });
+      assert.deepEqual(await violations(page), [], 'CSP violations with the share preview');
       assert.deepEqual(errors, []);
     } finally {
       await context.close();
