@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the study module (crates/partlab-study-web: the study chapters and the teachers'
-# page) into the site Trunk is staging: a Trunk `post_build` hook (Trunk.toml [[hooks]]), so
+# Builds the study module (crates/partlab-study-web: the study chapters, the teachers' page,
+# the open questions panel, the share dialog and the hashing chapters' lesson tables) into
+# the site Trunk is staging: a Trunk `post_build` hook (Trunk.toml [[hooks]]), so
 # `trunk build`, `trunk serve` (bash scripts/serve.sh) and scripts/build.sh all get it.
 #
 #   1. cargo build --target wasm32-unknown-unknown -p partlab-study-web (--release when Trunk
@@ -13,8 +14,8 @@
 #   5. the page told their names: `<meta name="partlab-study-module" content="…js">` and
 #      `<meta name="partlab-study-wasm" content="…wasm">` after <meta charset> in the staged
 #      index.html (src/remote.rs reads them; relative names, so any sub-path works).
-# The first part never imports the module statically: it is fetched the first time a study
-# chapter or the teachers' page is shown.
+# The first part never imports the module statically: it is fetched the first time one of
+# those is shown.
 set -euo pipefail
 # shellcheck source=scripts/env.sh
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"

@@ -292,13 +292,16 @@ impl Frame {
     /// The study module has loaded (or failed to): the chapter waiting for it is built (or
     /// says it could not be), then drawn on the next frame.
     fn remote_loaded(&mut self) {
-        if let ChapterView::Remote(r) = &mut self.view {
-            if let Err(e) = r.mount_loaded() {
-                log_error("chapter", &e);
+        match &mut self.view {
+            ChapterView::Remote(r) => {
+                if let Err(e) = r.mount_loaded() {
+                    log_error("chapter", &e);
+                }
+                self.rendered = None;
             }
-            self.rendered = None;
+            ChapterView::Hashing(h) => h.module_loaded(),
         }
-        // The questions panel may wait for the module too (on any chapter).
+        // The questions panel and the share dialog may wait for the module too.
         request_frame();
     }
 

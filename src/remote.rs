@@ -1,9 +1,10 @@
 //! The chapters that live in the study module (the study chapters and the teachers' page,
 //! crate `partlab-study-web`): a second wasm module, fetched the first time one of them is
 //! shown, so a visitor of the hashing chapters downloads only this first part. The open
-//! questions panel and the share dialog are drawn by the same module (`quiz_render`,
-//! `quiz_reveal`, `share_open`, called by `src/quiz.rs` and `src/share.rs`, which wait for
-//! the load with [`module_state`]).
+//! questions panel, the share dialog and the hashing chapters' lesson tables are drawn by the
+//! same module (`quiz_render`, `quiz_reveal`, `share_open`, `tables_*`, called by
+//! `src/quiz.rs`, `src/share.rs` and `src/hashing/tables.rs`, which wait for the load with
+//! [`module_state`]).
 //!
 //! The build (scripts/study-module.sh, a Trunk hook) names the module's files with a content
 //! hash and writes them into the page: `<meta name="partlab-study-module" content="….js">` (its
@@ -109,6 +110,18 @@ extern "C" {
 
     #[wasm_bindgen(method, catch)]
     fn share_open(this: &StudyModule, address: &str, lang: &str) -> Result<(), JsValue>;
+
+    #[wasm_bindgen(method)]
+    fn tables_start(this: &StudyModule, chapter: &str);
+
+    #[wasm_bindgen(method)]
+    fn tables_pending(this: &StudyModule) -> bool;
+
+    #[wasm_bindgen(method)]
+    fn tables_work(this: &StudyModule, deadline: f64) -> bool;
+
+    #[wasm_bindgen(method, catch)]
+    fn tables_render(this: &StudyModule, lang: &str) -> Result<(), JsValue>;
 }
 
 /// Where the module's load stands (one per page).
@@ -186,6 +199,32 @@ pub fn share_open(address: &str, lang: Lang) -> Result<bool, JsValue> {
     };
     module.share_open(address, lang.code())?;
     Ok(true)
+}
+
+/// Starts computing `chapter`'s lesson tables in the module; `false` when it is not there.
+pub fn tables_start(chapter: ChapterId) -> bool {
+    ready_module().is_some_and(|m| {
+        m.tables_start(chapter.slug());
+        true
+    })
+}
+
+/// Whether the module's lesson tables are started and not yet computed.
+pub fn tables_pending() -> bool {
+    ready_module().is_some_and(|m| m.tables_pending())
+}
+
+/// Computes the lesson tables until `deadline`; whether a row got its value.
+pub fn tables_work(deadline: f64) -> bool {
+    ready_module().is_some_and(|m| m.tables_work(deadline))
+}
+
+/// Draws the lesson tables in `lang` (in `#tables`), when anything they show changed.
+pub fn tables_render(lang: Lang) -> Result<(), JsValue> {
+    match ready_module() {
+        Some(m) => m.tables_render(lang.code()),
+        None => Ok(()),
+    }
 }
 
 /// Grades the guess in the questions panel (nothing while the module is not there: the

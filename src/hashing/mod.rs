@@ -1338,6 +1338,15 @@ impl Hashing {
         self.schedule_frame();
     }
 
+    /// The study module has loaded (or failed to): the lesson tables, if they were asked for,
+    /// say so or start computing.
+    pub fn module_loaded(&mut self) {
+        if let Err(e) = self.tables.render(self.lab.state().lang, self.chapter) {
+            log_error("tables", &e);
+        }
+        self.schedule_sweep();
+    }
+
     /// Downloads `view`'s data (`kind` "csv") or its canvas (`kind` "png"), named after the
     /// chapter and the view.
     fn export(&self, view: &str, kind: &str) -> Result<(), JsValue> {

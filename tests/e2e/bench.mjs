@@ -968,8 +968,8 @@ async function main() {
     };
   });
   // The study module (scripts/study-module.sh: the study chapters, the teachers' page, the open
-  // questions panel and the share dialog) is fetched only when one of them is shown; the first
-  // part is what a ring visitor downloads.
+  // questions panel, the share dialog and the lesson tables) is fetched only when one of them
+  // is shown; the first part is what a ring visitor downloads.
   const isStudy = (f) => f.startsWith('partlab-study-');
   const pageFiles = fs
     .readdirSync(opts.dist)
@@ -1202,7 +1202,7 @@ async function main() {
   for (const st of sizes.filter((s) => isStudy(s.file))) {
     const glue = fs.readdirSync(opts.dist).filter((f) => isStudy(f) && f.endsWith('.js'));
     const glueGzip = glue.reduce((n, f) => n + zlib.gzipSync(fs.readFileSync(path.join(opts.dist, f)), { level: 6 }).length, 0);
-    single(`  the study module, fetched when a study chapter, the teachers' page, the questions or the share dialog is first shown (${st.file}; raw ${kb(st.raw)}, brotli ${kb(st.brotli)}; its glue ${kb(glueGzip)} gzip)`, kb(st.gzip6), '', '');
+    single(`  the study module, fetched when a study chapter, the teachers' page, the questions, the share dialog or the lesson tables are first shown (${st.file}; raw ${kb(st.raw)}, brotli ${kb(st.brotli)}; its glue ${kb(glueGzip)} gzip)`, kb(st.gzip6), '', '');
   }
   single('  rest of the page gzip -6 (html, js glue, css, svg)', kb(otherGzip), '', '');
   const wasmMem = R.heap1m.wasm;

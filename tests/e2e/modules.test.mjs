@@ -4,12 +4,14 @@
 // one of them is shown. Every address keeps working: opened directly, switched to and from,
 // under a sub-path with the CSP header, inside a course page's iframe, offline after a visit
 // that never showed a study chapter, and in the single file from file://; a failed load says
-// so and can be tried again. The open questions panel is drawn by the study module too: a
-// hashing chapter fetches it when the questions are opened, not before.
+// so and can be tried again. The open questions panel, the share dialog and the hashing
+// chapters' lesson tables are drawn by the study module too: a hashing chapter fetches it when
+// one of them is opened, not before.
 //
 // Hooks: `<meta name="partlab-study-module|partlab-study-wasm">`, `#chapter-loading`
 // (`role=status`; `data-failed` with `#chapter-retry`), `main[data-study]`, `#app[data-state]`,
-// `#quiz-loading` (`data-failed` with `#quiz-retry`).
+// `#quiz-loading` (`data-failed` with `#quiz-retry`), `#share-status[data-failed]`,
+// `#tables-status[data-module=loading|failed]`.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -283,6 +285,70 @@ describe('the page in two modules', () => {
     assert.deepEqual(requests.slice(fetched).filter((u) => /\.(js|wasm)$/.test(fileName(u))), []);
     const unexpected = errors.filter((e) => !e.includes(js) && !/study module|dynamically imported/i.test(e));
     assert.deepEqual(unexpected, []);
+    await context.close();
+  });
+  test('the lesson tables of a hashing chapter wait for the module: said while it loads, a failure said, reopening tries again', { timeout: 120_000 }, async () => {
+    const { js, wasm } = studyFiles();
+    const { page, context, errors, requests } = await openPage(browser, server.origin, { locale: 'en-GB' });
+    let fail = true;
+    let release;
+    const held = new Promise((r) => {
+      release = r;
+    });
+    await context.route(`**/${js}*`, async (route) => {
+      if (fail) return route.abort('internetdisconnected');
+      await held;
+      return route.continue();
+    });
+    await page.goto(`${server.url}#c=mod-n&l=en`);
+    await waitForReady(page);
+    assert.deepEqual(wasmRequests(requests).length, 1);
+    const toggle = () => page.click('#tables-summary');
+    await toggle();
+    await page.waitForSelector('#tables-status[data-module="failed"]');
+    assert.match(await page.textContent('#tables-status'), /The tables could not be loaded/);
+    assert.equal(await page.$$eval('#tables tr[data-row]', (r) => r.length), 0);
+    // Closed and opened again: tried again, said while it loads, then computed.
+    fail = false;
+    await toggle();
+    await toggle();
+    await page.waitForSelector('#tables-status[data-module="loading"]');
+    assert.equal((await page.textContent('#tables-status')).trim(), 'Loading the tables…');
+    release();
+    await page.waitForSelector('#tables[data-done="true"]', { timeout: 90_000 });
+    assert.equal(await page.getAttribute('#tables-status', 'data-module'), null);
+    assert.match(await page.textContent('#tables-status'), /Every lab figure rounds to the lesson's/);
+    assert.ok((await page.$$eval('#tables tr[data-row]', (r) => r.length)) > 0);
+    assert.ok(wasmRequests(requests).includes(wasm), `${wasmRequests(requests)}`);
+    const unexpected = errors.filter((e) => !e.includes(js) && !/study module|dynamically imported/i.test(e));
+    assert.deepEqual(unexpected, []);
+    await context.close();
+  });
+  test('the lesson tables follow the chapter: opened in another hashing chapter and language, its own rows at once', { timeout: 120_000 }, async () => {
+    const { page, context, errors } = await openPage(browser, server.origin, { locale: 'en-GB' });
+    await page.goto(`${server.url}#c=ring&l=en`);
+    await waitForReady(page);
+    const parts = () =>
+      page.evaluate(() => ({
+        chapter: document.querySelector('#tables-panel').dataset.parts.split(','),
+        shown: [...document.querySelectorAll('#tables table[data-part]')].map((t) => t.dataset.part),
+      }));
+    await page.click('#tables-summary');
+    await page.waitForSelector('#tables[data-done="true"]', { timeout: 90_000 });
+    let p = await parts();
+    assert.ok(p.shown.length > 0 && p.shown.every((x) => p.chapter.includes(x)), JSON.stringify(p));
+    // Another chapter, in another language (so nothing drawn before can pass for it).
+    await go(page, 'mod-n');
+    await page.selectOption('#lang', 'es');
+    await page.waitForFunction(() => document.documentElement.lang === 'es');
+    await page.click('#tables-summary');
+    await page.waitForSelector('#tables table[data-part]');
+    p = await parts();
+    assert.ok(p.shown.every((x) => p.chapter.includes(x)), `mod-n's tables show another chapter's parts: ${JSON.stringify(p)}`);
+    await page.waitForSelector('#tables[data-done="true"]', { timeout: 90_000 });
+    p = await parts();
+    assert.ok(p.shown.length > 0 && p.shown.every((x) => p.chapter.includes(x)), JSON.stringify(p));
+    assert.deepEqual(errors, []);
     await context.close();
   });
 });

@@ -555,6 +555,14 @@ texts! {
         "This chapter could not be loaded. Check the connection and try again; the rest of the lab still works.",
         "No se ha podido cargar este capítulo. Comprueba la conexión y vuelve a intentarlo; el resto del laboratorio funciona igualmente.",
     ),
+    /// Said while the lesson tables' module is being downloaded (the first time they open).
+    TablesLoading => ("Carregant les taules…", "Loading the tables…", "Cargando las tablas…"),
+    /// Said when that download failed.
+    TablesLoadFailed => (
+        "No s'han pogut carregar les taules. Comprova la connexió i torna a obrir-les.",
+        "The tables could not be loaded. Check the connection, then close and open them again.",
+        "No se han podido cargar las tablas. Comprueba la conexión y vuelve a abrirlas.",
+    ),
     /// The button that tries to load the chapter's module again.
     ChapterRetry => ("Torna-ho a provar", "Try again", "Volver a intentarlo"),
 }

@@ -1,9 +1,9 @@
 //! Partlab's study module: the study chapters (`Instrument::Study`), the teachers' page
-//! (`Instrument::Teachers`), the open "Predict first" panel and the share dialog, compiled
-//! into a wasm module of their own that the page's first part (the root package: the frame
-//! and the hashing instrument) loads the first time one of them is shown. A visitor of the
-//! ring, mod-n or rendezvous chapters who neither opens the questions nor shares never
-//! downloads it.
+//! (`Instrument::Teachers`), the open "Predict first" panel, the share dialog and the hashing
+//! chapters' lesson tables, compiled into a wasm module of their own that the page's first
+//! part (the root package: the frame and the hashing instrument) loads the first time one of
+//! them is shown. A visitor of the ring, mod-n or rendezvous chapters who opens none of these
+//! never downloads it.
 //!
 //! The boundary is the small API below, called by the first part's `remote` chapter through
 //! the module's wasm-bindgen glue; it mirrors the first part's `ChapterView` methods. Values
@@ -21,6 +21,7 @@
 mod quiz;
 mod share;
 mod study;
+mod tables;
 mod teachers;
 
 use std::cell::RefCell;
@@ -245,4 +246,33 @@ pub fn quiz_reveal() {
 #[wasm_bindgen]
 pub fn share_open(address: &str, lang: &str) -> Result<(), JsValue> {
     share::open(address, lang_from_code(lang))
+}
+
+/// Starts computing the lesson tables of `chapter` (a slug of a sections 5–7 chapter); kept
+/// if they are already that chapter's.
+#[wasm_bindgen]
+pub fn tables_start(chapter: &str) {
+    if let Some(c) = ChapterId::from_slug(chapter) {
+        tables::start(c);
+    }
+}
+
+/// Whether the lesson tables are started and not yet computed.
+#[wasm_bindgen]
+pub fn tables_pending() -> bool {
+    tables::pending()
+}
+
+/// Computes the lesson tables until `deadline` (a `performance.now()` time); whether a row
+/// got its value.
+#[wasm_bindgen]
+pub fn tables_work(deadline: f64) -> bool {
+    tables::work(deadline)
+}
+
+/// Draws the lesson tables in `#tables` in `lang` (a language code), when anything they show
+/// changed.
+#[wasm_bindgen]
+pub fn tables_render(lang: &str) -> Result<(), JsValue> {
+    tables::render(lang_from_code(lang))
 }
