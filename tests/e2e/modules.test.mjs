@@ -31,6 +31,26 @@ const fileName = (url) => new URL(url).pathname.split('/').pop();
 const wasmRequests = (requests) => requests.filter((u) => fileName(u).endsWith('.wasm')).map(fileName);
 const chapterOf = (page) => page.getAttribute('#chapter', 'data-chapter');
 
+/**
+ * Stands between the page and the study module's glue (`js`): its requests are refused while
+ * `gate.fail` is set, then held until `gate.release()`.
+ */
+async function gateStudyModule(context, js) {
+  const gate = { fail: true };
+  const held = new Promise((r) => {
+    gate.release = r;
+  });
+  await context.route(`**/${js}*`, async (route) => {
+    if (gate.fail) return route.abort('internetdisconnected');
+    await held;
+    return route.continue();
+  });
+  return gate;
+}
+
+/** The console errors other than the refused glue's requests and their reports. */
+const unexpectedErrors = (errors, js) => errors.filter((e) => !e.includes(js) && !/study module|dynamically imported/i.test(e));
+
 /** Clicks the chapter bar's link to `slug` and waits until that chapter is drawn. */
 async function go(page, slug) {
   await page.click(`a[data-chapter="${slug}"]`);
@@ -178,24 +198,14 @@ describe('the page in two modules', () => {
     assert.ok(await page.$('main[data-study]'));
     assert.equal(await chapterOf(page), 'ranges');
     // Only the refused requests and their report on the console.
-    const unexpected = errors.filter((e) => !e.includes(js) && !/study module|dynamically imported/i.test(e));
-    assert.deepEqual(unexpected, []);
+    assert.deepEqual(unexpectedErrors(errors, js), []);
     await context.close();
   });
 
   test('the questions of a hashing chapter fetch the module when opened: loading said, a failure retried, the keyboard kept', { timeout: 60_000 }, async () => {
     const { js, wasm } = studyFiles();
     const { page, context, errors, requests } = await openPage(browser, server.origin, { locale: 'en-GB' });
-    let fail = true;
-    let release;
-    const held = new Promise((r) => {
-      release = r;
-    });
-    await context.route(`**/${js}*`, async (route) => {
-      if (fail) return route.abort('internetdisconnected');
-      await held;
-      return route.continue();
-    });
+    const gate = await gateStudyModule(context, js);
     await page.goto(`${server.url}#c=ring&l=en`);
     await waitForReady(page);
     // Closed, the questions cost nothing: the first part alone.
@@ -211,12 +221,12 @@ describe('the page in two modules', () => {
     assert.equal(await page.getAttribute('#app', 'data-state'), 'ready');
     assert.equal(await chapterOf(page), 'ring');
     // Retried: said while it loads, the keyboard on the status, then on the question.
-    fail = false;
+    gate.fail = false;
     await page.keyboard.press('Enter');
     await page.waitForSelector('#quiz-loading[role="status"]:not([data-failed])');
     assert.equal((await page.textContent('#quiz-loading')).trim(), 'Loading the questions…');
     assert.equal(await focused(), 'quiz-loading');
-    release();
+    gate.release();
     await page.waitForSelector('#quiz[data-open] #quiz-prompt');
     assert.ok((await page.textContent('#quiz-prompt')).length > 20);
     assert.match(await focused(), /^quiz-(guess|choice-0)$/);
@@ -232,23 +242,13 @@ describe('the page in two modules', () => {
     assert.match(await focused(), /^quiz-(guess|choice-0)$/);
     assert.deepEqual(requests.slice(fetched).filter((u) => /\.(js|wasm)$/.test(fileName(u))), []);
     // Only the refused request and its report on the console.
-    const unexpected = errors.filter((e) => !e.includes(js) && !/study module|dynamically imported/i.test(e));
-    assert.deepEqual(unexpected, []);
+    assert.deepEqual(unexpectedErrors(errors, js), []);
     await context.close();
   });
   test('the share dialog waits for the module: the header says so, a failed load is said, the button tries again', { timeout: 60_000 }, async () => {
     const { js, wasm } = studyFiles();
     const { page, context, errors, requests } = await openPage(browser, server.origin, { locale: 'en-GB' });
-    let fail = true;
-    let release;
-    const held = new Promise((r) => {
-      release = r;
-    });
-    await context.route(`**/${js}*`, async (route) => {
-      if (fail) return route.abort('internetdisconnected');
-      await held;
-      return route.continue();
-    });
+    const gate = await gateStudyModule(context, js);
     await page.goto(`${server.url}#c=ring&l=en&p=ring-10`);
     await waitForReady(page);
     assert.deepEqual(wasmRequests(requests).length, 1);
@@ -261,11 +261,11 @@ describe('the page in two modules', () => {
     // The chapter still works.
     assert.equal(await page.getAttribute('#app', 'data-state'), 'ready');
     // The button tries again: busy and said while it loads, then the dialog for the chapter.
-    fail = false;
+    gate.fail = false;
     await page.keyboard.press('Enter');
     await page.waitForSelector('#share-open[aria-busy="true"]');
     assert.equal((await page.textContent('#share-status')).trim(), 'Loading the share dialog…');
-    release();
+    gate.release();
     await page.waitForSelector('dialog#share[open]');
     assert.equal(await page.textContent('#share-status'), '');
     assert.equal(await page.getAttribute('#share-open', 'aria-busy'), null);
@@ -283,23 +283,13 @@ describe('the page in two modules', () => {
     await page.waitForSelector('dialog#share[open]');
     assert.equal(await page.$$eval('dialog#share', (d) => d.length), 1);
     assert.deepEqual(requests.slice(fetched).filter((u) => /\.(js|wasm)$/.test(fileName(u))), []);
-    const unexpected = errors.filter((e) => !e.includes(js) && !/study module|dynamically imported/i.test(e));
-    assert.deepEqual(unexpected, []);
+    assert.deepEqual(unexpectedErrors(errors, js), []);
     await context.close();
   });
   test('the lesson tables of a hashing chapter wait for the module: said while it loads, a failure said, reopening tries again', { timeout: 120_000 }, async () => {
     const { js, wasm } = studyFiles();
     const { page, context, errors, requests } = await openPage(browser, server.origin, { locale: 'en-GB' });
-    let fail = true;
-    let release;
-    const held = new Promise((r) => {
-      release = r;
-    });
-    await context.route(`**/${js}*`, async (route) => {
-      if (fail) return route.abort('internetdisconnected');
-      await held;
-      return route.continue();
-    });
+    const gate = await gateStudyModule(context, js);
     await page.goto(`${server.url}#c=mod-n&l=en`);
     await waitForReady(page);
     assert.deepEqual(wasmRequests(requests).length, 1);
@@ -309,19 +299,18 @@ describe('the page in two modules', () => {
     assert.match(await page.textContent('#tables-status'), /The tables could not be loaded/);
     assert.equal(await page.$$eval('#tables tr[data-row]', (r) => r.length), 0);
     // Closed and opened again: tried again, said while it loads, then computed.
-    fail = false;
+    gate.fail = false;
     await toggle();
     await toggle();
     await page.waitForSelector('#tables-status[data-module="loading"]');
     assert.equal((await page.textContent('#tables-status')).trim(), 'Loading the tables…');
-    release();
+    gate.release();
     await page.waitForSelector('#tables[data-done="true"]', { timeout: 90_000 });
     assert.equal(await page.getAttribute('#tables-status', 'data-module'), null);
     assert.match(await page.textContent('#tables-status'), /Every lab figure rounds to the lesson's/);
     assert.ok((await page.$$eval('#tables tr[data-row]', (r) => r.length)) > 0);
     assert.ok(wasmRequests(requests).includes(wasm), `${wasmRequests(requests)}`);
-    const unexpected = errors.filter((e) => !e.includes(js) && !/study module|dynamically imported/i.test(e));
-    assert.deepEqual(unexpected, []);
+    assert.deepEqual(unexpectedErrors(errors, js), []);
     await context.close();
   });
   test('the lesson tables follow the chapter: opened in another hashing chapter and language, its own rows at once', { timeout: 120_000 }, async () => {
