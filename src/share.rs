@@ -22,7 +22,8 @@ use crate::dom::{by_id, set_attr, set_text_id};
 use crate::remote::{self, ModuleState};
 use crate::{listen_id, log_error, with_frame};
 
-/// What `#share-status` says now.
+/// What `#share-status` says now; anything but `Idle` means the dialog waits for the study
+/// module.
 #[derive(Clone, Copy, PartialEq)]
 enum Status {
     /// Nothing: the dialog is closed or open.
@@ -34,8 +35,6 @@ enum Status {
 }
 
 thread_local! {
-    /// Whether the dialog was asked for and waits for the study module.
-    static WAITING: Cell<bool> = const { Cell::new(false) };
     static SHOWN: Cell<Status> = const { Cell::new(Status::Idle) };
 }
 
@@ -43,9 +42,8 @@ thread_local! {
 /// module is there, else once it is (the frame calls [`sync`] each frame).
 pub fn open(address: &str, lang: Lang) {
     match remote::share_open(address, lang) {
-        Ok(true) => WAITING.with(|w| w.set(false)),
+        Ok(true) => show(Status::Idle),
         Ok(false) => {
-            WAITING.with(|w| w.set(true));
             // A click after a failed load tries again.
             remote::ensure_loading();
             show(Status::Loading(lang));
@@ -57,14 +55,11 @@ pub fn open(address: &str, lang: Lang) {
 /// Called on every frame: opens the dialog that waited for the study module once it is there
 /// (`address` is the chapter on screen then), or says the load failed.
 pub fn sync(address: impl FnOnce() -> String, lang: Lang) {
-    if !WAITING.with(|w| w.get()) {
+    if SHOWN.with(Cell::get) == Status::Idle {
         return;
     }
     match remote::module_state() {
-        ModuleState::Ready => {
-            show(Status::Idle);
-            open(&address(), lang);
-        }
+        ModuleState::Ready => open(&address(), lang),
         ModuleState::Failed => show(Status::Failed(lang)),
         ModuleState::Idle | ModuleState::Loading => show(Status::Loading(lang)),
     }

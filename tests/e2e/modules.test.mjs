@@ -48,6 +48,9 @@ async function gateStudyModule(context, js) {
   return gate;
 }
 
+/** The scripts and wasm among `requests`. */
+const codeRequests = (requests) => requests.filter((u) => /\.(js|wasm)$/.test(fileName(u)));
+
 /** The console errors other than the refused glue's requests and their reports. */
 const unexpectedErrors = (errors, js) => errors.filter((e) => !e.includes(js) && !/study module|dynamically imported/i.test(e));
 
@@ -240,11 +243,12 @@ describe('the page in two modules', () => {
     await page.keyboard.press('Enter');
     await page.waitForSelector('#quiz[data-open] #quiz-prompt');
     assert.match(await focused(), /^quiz-(guess|choice-0)$/);
-    assert.deepEqual(requests.slice(fetched).filter((u) => /\.(js|wasm)$/.test(fileName(u))), []);
+    assert.deepEqual(codeRequests(requests.slice(fetched)), []);
     // Only the refused request and its report on the console.
     assert.deepEqual(unexpectedErrors(errors, js), []);
     await context.close();
   });
+
   test('the share dialog waits for the module: the header says so, a failed load is said, the button tries again', { timeout: 60_000 }, async () => {
     const { js, wasm } = studyFiles();
     const { page, context, errors, requests } = await openPage(browser, server.origin, { locale: 'en-GB' });
@@ -282,10 +286,11 @@ describe('the page in two modules', () => {
     await page.click('#share-open');
     await page.waitForSelector('dialog#share[open]');
     assert.equal(await page.$$eval('dialog#share', (d) => d.length), 1);
-    assert.deepEqual(requests.slice(fetched).filter((u) => /\.(js|wasm)$/.test(fileName(u))), []);
+    assert.deepEqual(codeRequests(requests.slice(fetched)), []);
     assert.deepEqual(unexpectedErrors(errors, js), []);
     await context.close();
   });
+
   test('the lesson tables of a hashing chapter wait for the module: said while it loads, a failure said, reopening tries again', { timeout: 120_000 }, async () => {
     const { js, wasm } = studyFiles();
     const { page, context, errors, requests } = await openPage(browser, server.origin, { locale: 'en-GB' });
@@ -313,6 +318,7 @@ describe('the page in two modules', () => {
     assert.deepEqual(unexpectedErrors(errors, js), []);
     await context.close();
   });
+
   test('the lesson tables follow the chapter: opened in another hashing chapter and language, its own rows at once', { timeout: 120_000 }, async () => {
     const { page, context, errors } = await openPage(browser, server.origin, { locale: 'en-GB' });
     await page.goto(`${server.url}#c=ring&l=en`);
