@@ -65,10 +65,20 @@ describe('embedding contract', () => {
     let messages = await partlabMessages(page);
     for (const m of messages) assert.equal(m.origin, lab.origin, 'only the lab posts');
     assert.equal(messages[0].data.type, 'partlab:ready');
-    const sizes = messages.filter((m) => m.data.type === 'partlab:resize').map((m) => m.data.height);
+    // The page may still change height after `ready`; the new height follows in
+    // a message of its own, which on a loaded machine can come a moment after: the last height
+    // posted is compared with the content once the page has settled (up to 5 s).
+    let sizes;
+    let scrollHeight;
+    for (const t0 = Date.now(); ; ) {
+      messages = await partlabMessages(page);
+      sizes = messages.filter((m) => m.data.type === 'partlab:resize').map((m) => m.data.height);
+      scrollHeight = await frame.evaluate(() => document.documentElement.scrollHeight);
+      if (sizes.at(-1) === scrollHeight || Date.now() - t0 > 5_000) break;
+      await page.waitForTimeout(100);
+    }
     assert.ok(sizes.length >= 1, 'a height is posted');
     for (const h of sizes) assert.ok(Number.isInteger(h) && h > 480, `height ${h}: the full page is taller than the frame`);
-    const scrollHeight = await frame.evaluate(() => document.documentElement.scrollHeight);
     assert.equal(sizes.at(-1), scrollHeight);
     // The content grows (the table of contents opens): a new height is posted.
     await frame.click('#toc-summary');
