@@ -22,6 +22,7 @@ use wasm_bindgen::Clamped;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData, Path2d};
 
+use partlab_core::order::{pack, sort_u128, unpack};
 use partlab_core::strategy::RingPoint;
 use partlab_lab::geometry::{angle_of, owner_arcs, ticks, RingLayout};
 use partlab_lab::model::{Dot, KeyPath, Lab, Preview};
@@ -238,10 +239,7 @@ fn base_paths(
     };
     let arcs = owner_arcs(points, layout.pixel_angle(), |n| scene.colour_of(n));
     let ticks = ticks(points, layout.pixel_angle(), |n| scene.colour_of(n));
-    let mut slots: Vec<usize> = arcs.iter().map(|a| a.colour).collect();
-    slots.sort_unstable();
-    slots.dedup();
-    slots
+    slots_in_order(arcs.iter().map(|a| a.colour))
         .into_iter()
         .map(|slot| {
             Ok((
@@ -251,6 +249,14 @@ fn base_paths(
             ))
         })
         .collect()
+}
+
+/// The distinct colour slots among `slots`, ascending (sorted with the page's one sort).
+fn slots_in_order(slots: impl Iterator<Item = usize>) -> Vec<usize> {
+    let mut sorted: Vec<u128> = slots.map(|s| s as u128).collect();
+    sort_u128(&mut sorted);
+    sorted.dedup();
+    sorted.into_iter().map(|s| s as usize).collect()
 }
 
 /// The hash space, the owner arcs, the vnode ticks, the "0" label (over the background).
@@ -350,14 +356,12 @@ fn put_background_and_dots(
     if dw == 0 || dh == 0 {
         return Ok(());
     }
-    let mut slots: Vec<usize> = u
-        .dots
-        .iter()
-        .filter(|d| d.moved_from.is_none())
-        .map(|d| d.colour)
-        .collect();
-    slots.sort_unstable();
-    slots.dedup();
+    let slots = slots_in_order(
+        u.dots
+            .iter()
+            .filter(|d| d.moved_from.is_none())
+            .map(|d| d.colour),
+    );
     let Rgb(r, g, b) = t.background;
     let rgb = |slot: usize| {
         let Rgb(r, g, b) = t.mark(node_colour(slot));
@@ -403,14 +407,15 @@ fn paint_moved(
         rgb(t.text),
         1.0,
     );
-    let mut pairs: Vec<(usize, usize)> = u
+    let mut pairs: Vec<u128> = u
         .dots
         .iter()
-        .filter_map(|d| d.moved_from.map(|f| (f, d.colour)))
+        .filter_map(|d| d.moved_from.map(|f| pack(f as u64, d.colour as u64)))
         .collect();
-    pairs.sort_unstable();
+    sort_u128(&mut pairs);
     pairs.dedup();
-    for (from, to) in pairs {
+    for (from, to) in pairs.into_iter().map(unpack) {
+        let (from, to) = (from as usize, to as usize);
         u.centres(
             dpr,
             |d| d.colour == to && d.moved_from == Some(from),

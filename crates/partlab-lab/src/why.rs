@@ -20,6 +20,7 @@
 
 use partlab_core::config::Strategy;
 use partlab_core::hash::{angle_deg, rendezvous_score};
+use partlab_core::order::{descending, sort_by_key_stable, total_order_key};
 use partlab_core::strategy::{jump_hash, weighted_score, RingPoint};
 
 use crate::i18n::{by_lang, fmt_dec, fmt_int};
@@ -327,14 +328,14 @@ pub fn rendezvous_scores(lab: &Lab, key: &str, replicas: usize) -> Vec<Score> {
             )
         })
         .collect();
-    // A total order (the index last): the unstable sort gives the one possible result.
-    rows.sort_unstable_by(|(ia, a), (ib, b)| {
-        let by_weight = match (a.weighted, b.weighted) {
-            (Some(x), Some(y)) => y.total_cmp(&x),
-            _ => std::cmp::Ordering::Equal,
-        };
-        by_weight.then(b.raw.cmp(&a.raw)).then(ia.cmp(ib))
-    });
+    // Highest weighted score first, then highest raw score, then the earlier node: two stable
+    // sorts of rows in node order, the last key last (with the page's one sort).
+    sort_by_key_stable(&mut rows, |(_, s)| descending(s.raw));
+    if !equal {
+        sort_by_key_stable(&mut rows, |(_, s)| {
+            descending(total_order_key(s.weighted.unwrap_or(f64::NEG_INFINITY)))
+        });
+    }
     rows.into_iter()
         .enumerate()
         .map(|(rank, (_, mut s))| {
