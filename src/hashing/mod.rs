@@ -390,14 +390,79 @@ impl Hashing {
         self.work_until(started + TICK_WORK_MS);
         if preview_awaited && !self.lab.preview_on_its_way() {
             // The partitioner built first is ready: the next update draws the ring from it.
-            self.schedule_frame();
+            self.ring_ready();
         }
         if self.lab.busy() {
             page::render_progress(&self.lab, self.preview_shown, &mut self.marks.progress);
             self.schedule_work();
         } else {
-            self.schedule_frame();
+            self.ring_ready();
         }
+    }
+
+    /// A ring to draw is computed: the update that draws it, after a task that builds its
+    /// arcs and ticks when it is large (see [`ring::prepare_base`]).
+    fn ring_ready(&mut self) {
+        let apart = self.visible(View::Ring)
+            && self.measured.is_some()
+            && if self.lab.ready() {
+                self.lab
+                    .ring_points()
+                    .is_some_and(|p| p.len() >= ring::BUILT_APART_POINTS)
+            } else {
+                // The first experiment's partitioner, built before its keys (a ring or a
+                // Maglev table too big for one task): its preview and the arcs are computed
+                // in that task.
+                !self.preview_drawn
+            };
+        if apart
+            && crate::post_task(|| {
+                with_app(Hashing::prepare_ring);
+            })
+        {
+            return;
+        }
+        self.schedule_frame();
+    }
+
+    /// Builds the arcs and ticks of the ring the next update draws (the experiment's, or the
+    /// first experiment's preview, computed here) when it is large, then asks for that update.
+    fn prepare_ring(&mut self) {
+        if !self.lab.ready() && !self.preview_drawn && self.preview.is_none() {
+            self.preview = self.lab.preview();
+        }
+        if let Some((_, sizes)) = self.measured {
+            let scene = if self.lab.ready() {
+                Some(ring::Scene::of(&self.lab))
+            } else {
+                self.preview
+                    .as_ref()
+                    .map(|p| ring::Scene::preview(&self.lab, p))
+            };
+            if let Some(scene) = scene.filter(ring::large) {
+                let perf = partlab_web::performance();
+                if let Some(p) = &perf {
+                    let _ = p.mark("partlab-ring-paths-start");
+                }
+                match ring::prepare_base(&scene, self.theme, sizes.ring, &mut self.ring_cache) {
+                    // A task of its own in DevTools' Performance panel and for the tests.
+                    Ok(true) => {
+                        if let Some(p) = &perf {
+                            let _ = p.measure_with_start_mark(
+                                "partlab-ring-paths",
+                                "partlab-ring-paths-start",
+                            );
+                        }
+                    }
+                    Ok(false) => {}
+                    Err(e) => log_error("ring", &e),
+                }
+                if let Some(p) = &perf {
+                    p.clear_marks_with_mark_name("partlab-ring-paths-start");
+                }
+            }
+        }
+        self.schedule_frame();
     }
 
     /// The first experiment's ring from its configuration alone, for the next update to draw

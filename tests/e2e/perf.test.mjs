@@ -84,6 +84,47 @@ describe('work in slices', () => {
     });
   }
 
+  test("a large ring's arcs and ticks are built in a task before the update that draws it; a small ring's in that update", { timeout: 120_000 }, async () => {
+    const nodes = Array.from({ length: 32 }, (_, i) => `n${i + 1}`).join(',');
+    for (const [what, fragment, apart] of [
+      // 32 000 points: built before the keys, drawn as a preview while they are hashed.
+      ['bounded loads, 32 000 points', `#c=ring&s=bounded&n=${nodes}&v=1000&k=100000&l=en`, true],
+      // 160 000 points: drawn once the experiment is computed.
+      ['a ring of 160 000 points', `#c=ring&s=ring&n=${nodes}&w=${Array(32).fill(5).join(',')}&v=1000&k=100000&l=en`, true],
+      ['4 × 1000 vnodes', `#n=${NODES}&v=1000&k=100000&l=en`, false],
+    ]) {
+      const { page, errors, context } = await open(fragment, {
+        initScript: () => {
+          window.__ringAt = null;
+          new MutationObserver(() => {
+            if (window.__ringAt === null && document.getElementById('app')?.getAttribute('data-ring') === 'drawn') {
+              window.__ringAt = performance.now();
+            }
+          }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-ring'] });
+        },
+      });
+      await settle(page);
+      const r = await page.evaluate(() => ({
+        paths: performance.getEntriesByName('partlab-ring-paths').map((m) => [m.startTime, m.startTime + m.duration]),
+        updates: performance.getEntriesByName('partlab-update').map((m) => [m.startTime, m.startTime + m.duration]),
+        ringAt: window.__ringAt,
+      }));
+      assert.ok(r.ringAt != null, `${what}: the ring is drawn`);
+      if (!apart) {
+        assert.deepEqual(r.paths, [], `${what}: no task apart for a small ring`);
+      } else {
+        assert.ok(r.paths.length >= 1, `${what}: its paths are built apart`);
+        for (const [a, z] of r.paths) {
+          const inside = r.updates.filter(([ua, uz]) => a < uz && ua < z);
+          assert.deepEqual(inside, [], `${what}: a task of their own, not within an update`);
+        }
+        assert.ok(r.paths[0][1] <= r.ringAt, `${what}: built before the ring is drawn (${r.paths[0][1]} / ${r.ringAt})`);
+      }
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  });
+
   test('work over the budget is refused with the way round it, and the last valid state stays', { timeout: 60_000 }, async () => {
     const names = Array.from({ length: 32 }, (_, i) => `n${i + 1}`).join(',');
     const { page, errors, context } = await open(`#c=rendezvous&s=rendezvous&n=${names}&k=200000&l=en`);
