@@ -313,9 +313,7 @@ impl Hashing {
     pub fn frame(&mut self) {
         self.frame_scheduled = false;
         let started = now();
-        if let Some(p) = partlab_web::performance() {
-            let _ = p.mark("partlab-update-start");
-        }
+        partlab_web::mark("partlab-update-start");
         let msgs = std::mem::take(&mut self.queue);
         if !msgs.is_empty() {
             self.dragging = msgs
@@ -376,9 +374,7 @@ impl Hashing {
                 .collect();
             dom::set_attr(&app, "data-timing", &timing.join(" "));
         }
-        if let Some(p) = partlab_web::performance() {
-            let _ = p.measure_with_start_mark("partlab-update", "partlab-update-start");
-        }
+        partlab_web::measure("partlab-update", "partlab-update-start");
         self.after_render();
     }
 
@@ -440,25 +436,16 @@ impl Hashing {
                     .map(|p| ring::Scene::preview(&self.lab, p))
             };
             if let Some(scene) = scene.filter(ring::large) {
-                let perf = partlab_web::performance();
-                if let Some(p) = &perf {
-                    let _ = p.mark("partlab-ring-paths-start");
-                }
+                const START: &str = "partlab-ring-paths-start";
+                partlab_web::mark(START);
                 match ring::prepare_base(&scene, self.theme, sizes.ring, &mut self.ring_cache) {
                     // A task of its own in DevTools' Performance panel and for the tests.
-                    Ok(true) => {
-                        if let Some(p) = &perf {
-                            let _ = p.measure_with_start_mark(
-                                "partlab-ring-paths",
-                                "partlab-ring-paths-start",
-                            );
-                        }
+                    Ok(true) => partlab_web::measure("partlab-ring-paths", START),
+                    Ok(false) => partlab_web::unmark(START),
+                    Err(e) => {
+                        partlab_web::unmark(START);
+                        log_error("ring", &e);
                     }
-                    Ok(false) => {}
-                    Err(e) => log_error("ring", &e),
-                }
-                if let Some(p) = &perf {
-                    p.clear_marks_with_mark_name("partlab-ring-paths-start");
                 }
             }
         }

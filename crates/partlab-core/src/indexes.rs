@@ -438,12 +438,13 @@ fn lag_buckets(created_us: &[u64], finish_us: &[u64], lags_ms: &[u64]) -> (Vec<L
         for &c in &created_us[from..to] {
             max_backlog = max_backlog.max(backlog_at(c));
         }
-        let max_ms = in_bucket.iter().copied().max().unwrap_or(0);
+        // Sorted by the percentile: the largest is the last.
+        let p50_ms = percentile(&mut in_bucket, 50);
         buckets.push(LagBucket {
             minute: b * 10,
             orders: in_bucket.len() as u32,
-            p50_ms: percentile(&mut in_bucket, 50),
-            max_ms,
+            p50_ms,
+            max_ms: in_bucket.last().copied().unwrap_or(0),
             backlog: backlog_at(hi - 1),
         });
         from = to;

@@ -34,6 +34,30 @@ pub fn performance() -> Option<web_sys::Performance> {
     PERFORMANCE.with(Clone::clone)
 }
 
+/// Starts a span of the page's work, for DevTools' Performance panel and the benchmark: a
+/// performance mark named `start` (see [`measure`]).
+pub fn mark(start: &str) {
+    if let Some(p) = performance() {
+        let _ = p.mark(start);
+    }
+}
+
+/// Ends the span [`mark`] began at `start` as a performance measure named `name`, and
+/// forgets the mark (marks would otherwise pile up, one per span, while the page is open).
+pub fn measure(name: &str, start: &str) {
+    if let Some(p) = performance() {
+        let _ = p.measure_with_start_mark(name, start);
+        p.clear_marks_with_mark_name(start);
+    }
+}
+
+/// Forgets the span [`mark`] began at `start` without measuring it.
+pub fn unmark(start: &str) {
+    if let Some(p) = performance() {
+        p.clear_marks_with_mark_name(start);
+    }
+}
+
 /// The page's clock (`performance.now()`), in ms; 0 where there is none.
 pub fn now() -> f64 {
     PERFORMANCE.with(|p| p.as_ref().map_or(0.0, web_sys::Performance::now))

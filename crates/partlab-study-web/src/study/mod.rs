@@ -292,17 +292,11 @@ impl StudyView {
 
 /// Marks the start of a frame or a work slice (see [`measure`]).
 fn mark_start() {
-    if let Some(p) = partlab_web::performance() {
-        let _ = p.mark("partlab-study-start");
-    }
+    partlab_web::mark("partlab-study-start");
 }
 
 /// Records the frame or work slice begun by [`mark_start`] as a performance measure named
 /// `name`: the benchmark's per-chapter rows and DevTools' Performance panel read them.
 fn measure(name: &str) {
-    if let Some(p) = partlab_web::performance() {
-        let _ = p.measure_with_start_mark(name, "partlab-study-start");
-        // Marks accumulate otherwise: one per frame for as long as the page is open.
-        p.clear_marks_with_mark_name("partlab-study-start");
-    }
+    partlab_web::measure(name, "partlab-study-start");
 }
