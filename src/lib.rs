@@ -124,6 +124,15 @@ impl ChapterView {
         }
     }
 
+    /// Whether the chapter has drawn its first update (a study chapter's is drawn by its
+    /// module, so it counts as drawn).
+    fn drawn(&self) -> bool {
+        match self {
+            ChapterView::Hashing(h) => h.drawn(),
+            ChapterView::Remote(_) => true,
+        }
+    }
+
     /// Whether input is waiting to be applied on the next animation frame.
     fn has_queued(&self) -> bool {
         match self {
@@ -219,23 +228,27 @@ pub(crate) fn request_frame() {
     }
 }
 
-/// Runs the frame's update in a task of its own once the browser has rendered its next frame
-/// (an animation frame that posts a task): what the page wrote before is laid out and painted
-/// in the browser's rendering task, and this update reads that layout without forcing one.
+/// Runs `f` in a task of its own once the browser has rendered its next frame (an animation
+/// frame that posts a task): `f` comes after what the page wrote before is laid out and
+/// painted. False where the browser cannot (no window, no `MessageChannel`).
+pub(crate) fn after_next_rendering(f: impl FnOnce() + 'static) -> bool {
+    let cb = Closure::once_into_js(move || {
+        post_task(f);
+    });
+    window().is_ok_and(|w| w.request_animation_frame(cb.unchecked_ref()).is_ok())
+}
+
+/// Runs the frame's update in a task of its own once the browser has rendered its next frame:
+/// the update reads the layout of what the page wrote before without forcing one.
 pub(crate) fn request_update_after_rendering() {
-    let cb = Closure::once_into_js(|| {
-        post_task(|| {
-            with_frame(|f| {
-                if let ChapterView::Hashing(h) = &mut f.view {
-                    h.rendered_by_browser();
-                }
-                f.frame();
-            });
+    after_next_rendering(|| {
+        with_frame(|f| {
+            if let ChapterView::Hashing(h) = &mut f.view {
+                h.rendered_by_browser();
+            }
+            f.frame();
         });
     });
-    if let Ok(w) = window() {
-        let _ = w.request_animation_frame(cb.unchecked_ref());
-    }
 }
 
 /// The colour scheme for the page: the projector's, else the system's light or dark one.
@@ -431,8 +444,14 @@ impl Frame {
                 });
             } else if self.written_fragment.is_empty() {
                 // The first address (the one the page opened with, in the lab's own words):
-                // in a task of its own, not in the first frame, which lays the page out.
-                self.url_timer = set_timeout(0, || {
+                // a moment after the chapter's first drawing. Serializing the fields and
+                // `replaceState` take a few milliseconds that the page's first layout, its
+                // first drawing and the frame that shows it would otherwise wait for.
+                if !self.view.drawn() {
+                    self.url_pending = None;
+                    return;
+                }
+                self.url_timer = set_timeout(URL_DELAY_MS, || {
                     with_frame(Frame::write_url);
                 });
             } else {

@@ -65,7 +65,11 @@ impl SizeWatch {
         let callback = Closure::<dyn FnMut(JsValue)>::new(|_| {
             with_app(|app| {
                 app.measured = None;
-                app.schedule_frame();
+                // Before the first drawing, the update after the browser's rendering measures
+                // anyway: a frame asked for here would come first and put that update off.
+                if !app.awaiting_layout {
+                    app.schedule_frame();
+                }
             });
         });
         let observer = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()).ok()?;
@@ -166,6 +170,8 @@ pub struct Hashing {
     laid_out: bool,
     /// Between that update and the browser's rendering of it: nothing is measured or drawn.
     awaiting_layout: bool,
+    /// The first ring was just drawn: the keys' hashing starts once it is on screen.
+    first_ring_drawn: bool,
     preset_timer: Option<i32>,
     last_change: f64,
     /// Which of the three chapters this instrument is showing.
@@ -466,9 +472,16 @@ impl Hashing {
         if self.work_timer || !self.lab.busy() || self.awaiting_layout || self.preview.is_some() {
             return;
         }
-        self.work_timer = crate::post_task(|| {
+        let tick = || {
             with_app(Hashing::work_tick);
-        });
+        };
+        self.work_timer = if std::mem::take(&mut self.first_ring_drawn) {
+            // The first ring is on its way to the screen: a tick posted now would run before
+            // the browser's next rendering and hold the ring back by its length.
+            crate::after_next_rendering(tick)
+        } else {
+            crate::post_task(tick)
+        };
     }
 
     fn visible(&self, v: View) -> bool {
@@ -626,6 +639,7 @@ impl Hashing {
                         dom::set_attr(&app, "data-ring", "drawn");
                     }
                     self.preview_shown = true;
+                    self.first_ring_drawn = true;
                     page::render_progress(&self.lab, true, &mut self.marks.progress);
                 }
             }
@@ -1295,6 +1309,7 @@ impl Hashing {
             preview: None,
             laid_out: false,
             awaiting_layout: false,
+            first_ring_drawn: false,
             preset_timer: None,
             last_change: -1e9,
             chapter,
@@ -1365,6 +1380,12 @@ impl Hashing {
     /// and draws.
     pub fn rendered_by_browser(&mut self) {
         self.awaiting_layout = false;
+    }
+
+    /// Whether the first update after the browser laid the chapter out has run (the one that
+    /// draws its canvases).
+    pub fn drawn(&self) -> bool {
+        self.laid_out && !self.awaiting_layout
     }
 
     /// Whether input is waiting for the next animation frame.

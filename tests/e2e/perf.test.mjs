@@ -207,6 +207,81 @@ describe('work in slices', () => {
     await context.close();
   });
 
+  test("between the page's first layout and its first ring nothing else runs; the keys' hashing and the first address wait for the ring's frame", { timeout: 60_000 }, async () => {
+    // The fields out of the lab's order: the page writes the address in its own words.
+    const { page, errors, context } = await open(`#l=en&k=100000&v=1000&n=${NODES}&s=ring&c=ring`, {
+      initScript: () => {
+        // Renderings counted as in the test above; each page call below is stamped with the
+        // renderings so far and whether it runs inside animation-frame callbacks.
+        const b = (window.__first = { renders: 0, inFrame: false, lastFrame: null, updates: [], posts: [], writes: [], ring: null });
+        const raf = window.requestAnimationFrame.bind(window);
+        window.requestAnimationFrame = (cb) =>
+          raf((ts) => {
+            if (ts !== b.lastFrame) {
+              b.lastFrame = ts;
+              b.renders += 1;
+            }
+            b.inFrame = true;
+            try {
+              cb(ts);
+            } finally {
+              b.inFrame = false;
+            }
+          });
+        const loop = () => window.requestAnimationFrame(loop);
+        loop();
+        const at = () => ({ t: performance.now(), renders: b.renders, inFrame: b.inFrame });
+        const mark = Performance.prototype.mark;
+        Performance.prototype.mark = function (name, ...rest) {
+          if (name === 'partlab-update-start') b.updates.push(at());
+          return mark.call(this, name, ...rest);
+        };
+        // The page's tasks are posted through a MessageChannel.
+        const post = MessagePort.prototype.postMessage;
+        MessagePort.prototype.postMessage = function (...args) {
+          b.posts.push(at());
+          return post.apply(this, args);
+        };
+        const replace = History.prototype.replaceState;
+        History.prototype.replaceState = function (...args) {
+          b.writes.push(at());
+          return replace.apply(this, args);
+        };
+        const set = Element.prototype.setAttribute;
+        Element.prototype.setAttribute = function (name, value) {
+          if (name === 'data-ring' && value === 'drawn' && this.id === 'app' && !b.ring) b.ring = at();
+          return set.call(this, name, value);
+        };
+      },
+    });
+    await page.waitForSelector('#app[data-state="ready"]', { timeout: 60_000 });
+    await page.waitForFunction(() => window.__first.writes.length > 0, null, { timeout: 10_000 });
+    const b = await page.evaluate(() => window.__first);
+    const { ring, updates, posts, writes } = b;
+    assert.ok(ring && !ring.inFrame, `the first ring is drawn in a task (${JSON.stringify(ring)})`);
+    const first = updates[0];
+    const drawing = updates.filter((u) => u.t < ring.t).at(-1);
+    assert.ok(first && drawing && drawing.renders > first.renders, `the ring is drawn after a rendering of the first update (${JSON.stringify({ first, drawing })})`);
+    // The first update's rendering lays the page out; an update in a later rendering before
+    // the drawing (a frame the canvases' first size notices asked for) would put it off.
+    const between = updates.filter((u) => u.t > first.t && u.t < drawing.t);
+    assert.ok(
+      between.every((u) => u.renders <= first.renders + 1),
+      `no update in a rendering between the page's first layout and the drawing: ${JSON.stringify({ first, between, drawing })}`,
+    );
+    // Nothing posted by the drawing task after the ring: the keys' first slice is posted from
+    // the next rendering's animation frame, so the ring reaches the screen first.
+    const after = posts.filter((p) => p.t > ring.t && p.renders === ring.renders && !p.inFrame);
+    assert.deepEqual(after, [], 'no task posted between the drawn ring and its rendering');
+    assert.ok(posts.some((p) => p.t > ring.t && p.inFrame), 'the keys\' hashing goes on from an animation frame after the ring');
+    // The address in the lab's words, written once the ring has been rendered.
+    assert.ok(writes[0].renders > ring.renders, `the first address is written after the ring's rendering (${JSON.stringify({ ring, write: writes[0] })})`);
+    assert.match(await page.evaluate(() => location.hash), /^#c=ring/);
+    assert.equal(await total(page), 100_000);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('200 addresses in a row are shown once, the last one', { timeout: 60_000 }, async () => {
     const { page, errors, context } = await open(`#s=ring&n=${NODES}&v=150&k=100000&l=en`);
     const drawn = await page.evaluate(() => {
