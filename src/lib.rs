@@ -25,7 +25,8 @@ mod share;
 // The helpers shared with the study module, under the paths the first part has always used.
 pub(crate) use partlab_web::dom;
 pub(crate) use partlab_web::{
-    clear_timeout, dpr, listen, listen_id, log_error, now, post_task, set_timeout, Listener,
+    after_next_rendering, clear_timeout, dpr, listen, listen_id, log_error, now, post_task,
+    set_timeout, Listener,
 };
 
 use std::cell::RefCell;
@@ -226,16 +227,6 @@ pub(crate) fn request_frame() {
     if let Ok(w) = window() {
         let _ = w.request_animation_frame(cb.unchecked_ref());
     }
-}
-
-/// Runs `f` in a task of its own once the browser has rendered its next frame (an animation
-/// frame that posts a task): `f` comes after what the page wrote before is laid out and
-/// painted. False where the browser cannot (no window, no `MessageChannel`).
-pub(crate) fn after_next_rendering(f: impl FnOnce() + 'static) -> bool {
-    let cb = Closure::once_into_js(move || {
-        post_task(f);
-    });
-    window().is_ok_and(|w| w.request_animation_frame(cb.unchecked_ref()).is_ok())
 }
 
 /// Runs the frame's update in a task of its own once the browser has rendered its next frame:
@@ -444,14 +435,14 @@ impl Frame {
                 });
             } else if self.written_fragment.is_empty() {
                 // The first address (the one the page opened with, in the lab's own words):
-                // a moment after the chapter's first drawing. Serializing the fields and
-                // `replaceState` take a few milliseconds that the page's first layout, its
-                // first drawing and the frame that shows it would otherwise wait for.
+                // in a task of its own once the chapter has drawn. Serializing the fields and
+                // `replaceState` take a few milliseconds that the page's first layout and
+                // first drawing would otherwise wait for.
                 if !self.view.drawn() {
                     self.url_pending = None;
                     return;
                 }
-                self.url_timer = set_timeout(URL_DELAY_MS, || {
+                self.url_timer = set_timeout(0, || {
                     with_frame(Frame::write_url);
                 });
             } else {

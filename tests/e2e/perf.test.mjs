@@ -207,7 +207,7 @@ describe('work in slices', () => {
     await context.close();
   });
 
-  test("between the page's first layout and its first ring nothing else runs; the keys' hashing and the first address wait for the ring's frame", { timeout: 60_000 }, async () => {
+  test("between the page's first layout and its first ring nothing else runs; the keys' hashing waits for the ring's frame, the first address for the ring", { timeout: 60_000 }, async () => {
     // The fields out of the lab's order: the page writes the address in its own words.
     const { page, errors, context } = await open(`#l=en&k=100000&v=1000&n=${NODES}&s=ring&c=ring`, {
       initScript: () => {
@@ -274,8 +274,8 @@ describe('work in slices', () => {
     const after = posts.filter((p) => p.t > ring.t && p.renders === ring.renders && !p.inFrame);
     assert.deepEqual(after, [], 'no task posted between the drawn ring and its rendering');
     assert.ok(posts.some((p) => p.t > ring.t && p.inFrame), 'the keys\' hashing goes on from an animation frame after the ring');
-    // The address in the lab's words, written once the ring has been rendered.
-    assert.ok(writes[0].renders > ring.renders, `the first address is written after the ring's rendering (${JSON.stringify({ ring, write: writes[0] })})`);
+    // The address in the lab's words, written in a task after the ring's.
+    assert.ok(writes[0].t > ring.t && !writes[0].inFrame, `the first address is written after the ring is drawn (${JSON.stringify({ ring, write: writes[0] })})`);
     assert.match(await page.evaluate(() => location.hash), /^#c=ring/);
     assert.equal(await total(page), 100_000);
     assert.deepEqual(errors, []);
@@ -360,6 +360,45 @@ describe("study chapters' charts", () => {
         }),
       ),
     );
+
+  test("a study chapter's first render runs in tasks, each apart from the browser's layout of the part before", { timeout: 120_000 }, async () => {
+    for (const chapter of ['routing', 'replication', 'hot-keys']) {
+      const { page, errors, context } = await open(`#c=${chapter}&l=en`, {
+        initScript: () => {
+          // Each study frame's measure, stamped with whether it ran inside animation-frame
+          // callbacks (whose rendering lays out what the frame wrote in the same task).
+          const b = (window.__study = { inFrame: false, frames: [] });
+          const raf = window.requestAnimationFrame.bind(window);
+          window.requestAnimationFrame = (cb) =>
+            raf((ts) => {
+              b.inFrame = true;
+              try {
+                cb(ts);
+              } finally {
+                b.inFrame = false;
+              }
+            });
+          const measure = Performance.prototype.measure;
+          Performance.prototype.measure = function (name, ...rest) {
+            if (name === 'partlab-study-frame') b.frames.push(b.inFrame);
+            return measure.call(this, name, ...rest);
+          };
+        },
+      });
+      await page.waitForSelector('#app[data-state="ready"]', { timeout: 60_000 });
+      await page.waitForFunction(() => document.getElementById('app').getAttribute('data-busy') === 'false', null, { timeout: 60_000 });
+      const frames = await page.evaluate(() => window.__study.frames);
+      assert.ok(frames.length > 0, `${chapter}: no study frame measured`);
+      assert.equal(frames[0], false, `${chapter}: the first frame is a task, not an animation frame`);
+      if (chapter === 'routing') {
+        // Its first render comes in several parts here: each one a task after a rendering.
+        assert.ok(frames.length > 1, `routing drew in ${frames.length} frame(s)`);
+        assert.deepEqual(frames, frames.map(() => false), `routing: every part of its first render in a task (${JSON.stringify(frames)})`);
+      }
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  });
 
   test("a slider step redraws the charts without reading their sizes from the page", { timeout: 120_000 }, async () => {
     const { page, errors, context } = await open('#c=indexes&l=en&o=10000&d=2', {

@@ -126,6 +126,16 @@ pub fn post_task(f: impl FnOnce() + 'static) -> bool {
     })
 }
 
+/// Runs `f` in a task of its own once the browser has rendered its next frame (an animation
+/// frame that posts a task): `f` comes after what the page wrote before is laid out and
+/// painted, in a task apart from that rendering. False where the browser cannot.
+pub fn after_next_rendering(f: impl FnOnce() + 'static) -> bool {
+    let cb = Closure::once_into_js(move || {
+        post_task(f);
+    });
+    window().is_ok_and(|w| w.request_animation_frame(cb.unchecked_ref()).is_ok())
+}
+
 /// Cancels a timer set with [`set_timeout`] (nothing for `None`).
 pub fn clear_timeout(handle: Option<i32>) {
     if let (Some(h), Ok(w)) = (handle, window()) {

@@ -41,6 +41,9 @@ pub struct StudyView {
     rendered: render::Rendered,
     /// Panels are left to fill in the next frames (a first render is spread over frames).
     unfilled: bool,
+    /// The next part of the render is posted as a task of its own (see
+    /// [`StudyView::schedule_fill`]): an animation frame meanwhile has nothing to draw.
+    fill_scheduled: bool,
     _listeners: Vec<Listener>,
 }
 
@@ -132,6 +135,9 @@ impl StudyView {
             .ok_or_else(|| JsValue::from_str("not a study chapter"))?;
         let main = render::build(root, chapter)?;
         let listeners = wire_events(&main)?;
+        // The first frame in a task of its own rather than an animation frame, whose
+        // rendering would add the browser's first layout of the chapter to the same task.
+        let posted = partlab_web::post_task(StudyView::fill);
         Ok(StudyView {
             model,
             queue: Vec::new(),
@@ -140,6 +146,7 @@ impl StudyView {
             theme,
             rendered: render::Rendered::default(),
             unfilled: false,
+            fill_scheduled: posted,
             _listeners: listeners,
         })
     }
@@ -163,9 +170,31 @@ impl StudyView {
         self.queue.push(input);
     }
 
+    /// Asks for the next part of a render spread over several: a task after the browser's
+    /// next rendering, so that each part and the layout of the part before are separate
+    /// tasks (an animation frame would run the part and then lay out everything written so
+    /// far in one), and the charts it draws read their sizes from a layout already done.
+    fn schedule_fill(&mut self) {
+        if !self.fill_scheduled {
+            self.fill_scheduled = partlab_web::after_next_rendering(StudyView::fill);
+        }
+    }
+
+    /// The task [`StudyView::schedule_fill`] posted: the next part of the render.
+    fn fill() {
+        with_study(|s| {
+            s.fill_scheduled = false;
+            s.frame();
+        });
+    }
+
     /// Applies the queued inputs and redraws (called by the frame once per animation frame).
     pub fn frame(&mut self) {
         self.frame_scheduled = false;
+        if self.fill_scheduled && self.queue.is_empty() {
+            // Nothing new: the task on its way draws.
+            return;
+        }
         mark_start();
         let inputs = std::mem::take(&mut self.queue);
         if !inputs.is_empty() {
@@ -194,8 +223,8 @@ impl StudyView {
             Ok(done) => {
                 self.unfilled = !done;
                 if !done {
-                    // The panels left are filled in the next frames.
-                    self.schedule_frame();
+                    // The panels left are filled in the next tasks.
+                    self.schedule_fill();
                 }
             }
             Err(e) => {
