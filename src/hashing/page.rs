@@ -422,8 +422,10 @@ pub fn render_flow(lang: Lang, m: &Movement, id: &str) -> Result<(), JsValue> {
 }
 
 impl Table<'_> {
-    /// Replaces the content of table `id` (unless it already shows exactly this).
-    pub fn render(&self, id: &str) -> Result<(), JsValue> {
+    /// Replaces the content of table `id` (unless it already shows exactly this). The rows
+    /// are kept as what was written (moved, not copied: a step's tables hold a few hundred
+    /// strings).
+    pub fn render(self, id: &str) -> Result<(), JsValue> {
         let Some(table) = by_id(id) else {
             return Ok(());
         };
@@ -454,10 +456,7 @@ impl Table<'_> {
             w.push((
                 id.to_string(),
                 sig,
-                (
-                    self.head.iter().map(|h| h.to_string()).collect(),
-                    self.rows.clone(),
-                ),
+                (self.head.iter().map(|h| h.to_string()).collect(), self.rows),
             ));
         });
         Ok(())
@@ -771,6 +770,27 @@ impl NodeNames {
     }
 }
 
+thread_local! {
+    /// The last node row template built, with its language (see [`node_row_template`]).
+    static NODE_ROW: std::cell::RefCell<Option<(Lang, Element)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// A node row with the texts of `lang` and no node yet, built once per language: a node that
+/// joins copies it instead of building a template for one row.
+fn node_row_template(lang: Lang) -> Result<Element, JsValue> {
+    if let Some(t) = NODE_ROW.with_borrow(|t| {
+        t.as_ref()
+            .filter(|(l, _)| *l == lang)
+            .map(|(_, e)| e.clone())
+    }) {
+        return Ok(t);
+    }
+    let template = build_node_row_template(lang)?;
+    NODE_ROW.with_borrow_mut(|t| *t = Some((lang, template.clone())));
+    Ok(template)
+}
+
 /// Appends the rows of nodes `first..` to `list`, with their values, texts and accessible
 /// names. One row of the language's texts is built element by element and every node's row
 /// is a copy of it with its own ids, index, colour and values: with 32 nodes, building each
@@ -781,42 +801,7 @@ fn build_node_rows(list: &Element, st: &LabState, first: usize) -> Result<(), Js
         return Ok(());
     }
     let lang = st.lang;
-    let template = H::new("li")?
-        .class("node-row")
-        .child(H::new("span")?.class("swatch").attr("aria-hidden", "true"))?
-        .child(
-            H::new("span")?
-                .class("node-field")
-                .child(H::new("label")?.text(tr(lang, Text::NodeName)))?
-                .child(
-                    H::new("input")?
-                        .attr("type", "text")
-                        .attr("data-role", "name")
-                        .attr("autocomplete", "off")
-                        .attr("spellcheck", "false"),
-                )?,
-        )?
-        .child(
-            H::new("span")?
-                .class("node-field")
-                .child(H::new("label")?.text(tr(lang, Text::Weight)))?
-                .child(
-                    H::new("input")?
-                        .attr("type", "range")
-                        .attr("min", &MIN_WEIGHT.to_string())
-                        .attr("max", &MAX_LAB_WEIGHT.to_string())
-                        .attr("step", "0.1")
-                        .attr("data-role", "weight"),
-                )?
-                .child(H::new("output")?)?,
-        )?
-        .child(
-            H::new("button")?
-                .attr("type", "button")
-                .attr("data-role", "remove")
-                .text(tr(lang, Text::RemoveNode)),
-        )?
-        .el();
+    let template = node_row_template(lang)?;
     let single = st.nodes.len() <= 1;
     let missing = || JsValue::from_str("a node row lost a part");
     for (i, n) in st.nodes.iter().enumerate().skip(first) {
@@ -861,6 +846,46 @@ fn build_node_rows(list: &Element, st: &LabState, first: usize) -> Result<(), Js
         list.append_child(&row)?;
     }
     Ok(())
+}
+
+/// The node row template of [`node_row_template`], built element by element.
+fn build_node_row_template(lang: Lang) -> Result<Element, JsValue> {
+    Ok(H::new("li")?
+        .class("node-row")
+        .child(H::new("span")?.class("swatch").attr("aria-hidden", "true"))?
+        .child(
+            H::new("span")?
+                .class("node-field")
+                .child(H::new("label")?.text(tr(lang, Text::NodeName)))?
+                .child(
+                    H::new("input")?
+                        .attr("type", "text")
+                        .attr("data-role", "name")
+                        .attr("autocomplete", "off")
+                        .attr("spellcheck", "false"),
+                )?,
+        )?
+        .child(
+            H::new("span")?
+                .class("node-field")
+                .child(H::new("label")?.text(tr(lang, Text::Weight)))?
+                .child(
+                    H::new("input")?
+                        .attr("type", "range")
+                        .attr("min", &MIN_WEIGHT.to_string())
+                        .attr("max", &MAX_LAB_WEIGHT.to_string())
+                        .attr("step", "0.1")
+                        .attr("data-role", "weight"),
+                )?
+                .child(H::new("output")?)?,
+        )?
+        .child(
+            H::new("button")?
+                .attr("type", "button")
+                .attr("data-role", "remove")
+                .text(tr(lang, Text::RemoveNode)),
+        )?
+        .el())
 }
 
 /// Where a notice shows: a rejected change next to the controls, a bad key lookup next to
