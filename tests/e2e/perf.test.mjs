@@ -10,6 +10,36 @@ const NODES = 'inv-bcn,inv-vlc,inv-gir,inv-lle';
 /** The keys-per-node table's total. */
 const total = async (page) => Object.values(await counts(page)).reduce((s, k) => s + k, 0);
 
+/**
+ * Page script (run before the page's own): counts the page's renderings, each at its first
+ * animation-frame callback (a loop of its own makes sure every rendering has one), and
+ * `window.__at()` stamps a moment with the renderings so far and whether animation-frame
+ * callbacks are running (before that rendering's layout).
+ */
+function renderClock() {
+  const b = { renders: 0, inFrame: false, lastFrame: null };
+  const raf = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (cb) =>
+    raf((ts) => {
+      if (ts !== b.lastFrame) {
+        b.lastFrame = ts;
+        b.renders += 1;
+      }
+      b.inFrame = true;
+      try {
+        cb(ts);
+      } finally {
+        b.inFrame = false;
+      }
+    });
+  const loop = () => window.requestAnimationFrame(loop);
+  loop();
+  window.__at = () => ({ t: performance.now(), renders: b.renders, inFrame: b.inFrame });
+}
+
+/** An init script: the render clock, then `body` (which may call `window.__at()`). */
+const withRenderClock = (body) => `${renderClock}\nrenderClock();\n(${body})();`;
+
 describe('work in slices', () => {
   test('a million keys are hashed in slices: a progress note, the old figures until the new ones', { timeout: 120_000 }, async () => {
     const { page, errors, context } = await open(`#s=ring&n=${NODES}&v=150&k=100000&l=en`, {
@@ -144,28 +174,9 @@ describe('work in slices', () => {
   test('the chapter is built in one task and written in the next, which draws nothing; the canvases are measured once the browser has laid its writing out', { timeout: 60_000 }, async () => {
     const names = Array.from({ length: 32 }, (_, i) => `n${i + 1}`).join(',');
     const { page, errors, context } = await open(`#c=ring&s=ring&n=${names}&v=1000&k=100000&l=en`, {
-      initScript: () => {
-        // Each rendering of the page is counted at its first animation-frame callback (a
-        // loop of our own makes sure every rendering has one); `inFrame` is true while
-        // animation-frame callbacks run, before that rendering's layout.
-        const b = (window.__first = { renders: 0, inFrame: false, lastFrame: null, reads: [], updates: [] });
-        const raf = window.requestAnimationFrame.bind(window);
-        window.requestAnimationFrame = (cb) =>
-          raf((ts) => {
-            if (ts !== b.lastFrame) {
-              b.lastFrame = ts;
-              b.renders += 1;
-            }
-            b.inFrame = true;
-            try {
-              cb(ts);
-            } finally {
-              b.inFrame = false;
-            }
-          });
-        const loop = () => window.requestAnimationFrame(loop);
-        loop();
-        const at = () => ({ t: performance.now(), renders: b.renders, inFrame: b.inFrame });
+      initScript: withRenderClock(() => {
+        const b = (window.__first = { reads: [], updates: [] });
+        const at = window.__at;
         // When the page reads a canvas's box (a layout, if the page changed since the last).
         const read = Element.prototype.getBoundingClientRect;
         Element.prototype.getBoundingClientRect = function () {
@@ -186,7 +197,7 @@ describe('work in slices', () => {
           if (name === 'partlab-update-start') b.updates.push(at());
           return mark.call(this, name, ...rest);
         };
-      },
+      }),
     });
     await page.waitForSelector('#app[data-state="ready"]', { timeout: 60_000 });
     const { first, reads, built } = await page.evaluate(() => {
@@ -210,27 +221,11 @@ describe('work in slices', () => {
   test("between the page's first layout and its first ring nothing else runs; the keys' hashing waits for the ring's frame, the first address for the ring", { timeout: 60_000 }, async () => {
     // The fields out of the lab's order: the page writes the address in its own words.
     const { page, errors, context } = await open(`#l=en&k=100000&v=1000&n=${NODES}&s=ring&c=ring`, {
-      initScript: () => {
-        // Renderings counted as in the test above; each page call below is stamped with the
-        // renderings so far and whether it runs inside animation-frame callbacks.
-        const b = (window.__first = { renders: 0, inFrame: false, lastFrame: null, updates: [], posts: [], writes: [], ring: null });
-        const raf = window.requestAnimationFrame.bind(window);
-        window.requestAnimationFrame = (cb) =>
-          raf((ts) => {
-            if (ts !== b.lastFrame) {
-              b.lastFrame = ts;
-              b.renders += 1;
-            }
-            b.inFrame = true;
-            try {
-              cb(ts);
-            } finally {
-              b.inFrame = false;
-            }
-          });
-        const loop = () => window.requestAnimationFrame(loop);
-        loop();
-        const at = () => ({ t: performance.now(), renders: b.renders, inFrame: b.inFrame });
+      initScript: withRenderClock(() => {
+        // Each page call below is stamped with the renderings so far and whether it runs
+        // inside animation-frame callbacks.
+        const b = (window.__first = { updates: [], posts: [], writes: [], ring: null });
+        const at = window.__at;
         const mark = Performance.prototype.mark;
         Performance.prototype.mark = function (name, ...rest) {
           if (name === 'partlab-update-start') b.updates.push(at());
@@ -252,7 +247,7 @@ describe('work in slices', () => {
           if (name === 'data-ring' && value === 'drawn' && this.id === 'app' && !b.ring) b.ring = at();
           return set.call(this, name, value);
         };
-      },
+      }),
     });
     await page.waitForSelector('#app[data-state="ready"]', { timeout: 60_000 });
     await page.waitForFunction(() => window.__first.writes.length > 0, null, { timeout: 10_000 });
@@ -364,26 +359,16 @@ describe("study chapters' charts", () => {
   test("a study chapter's first render runs in tasks, each apart from the browser's layout of the part before", { timeout: 120_000 }, async () => {
     for (const chapter of ['routing', 'replication', 'hot-keys']) {
       const { page, errors, context } = await open(`#c=${chapter}&l=en`, {
-        initScript: () => {
+        initScript: withRenderClock(() => {
           // Each study frame's measure, stamped with whether it ran inside animation-frame
           // callbacks (whose rendering lays out what the frame wrote in the same task).
-          const b = (window.__study = { inFrame: false, frames: [] });
-          const raf = window.requestAnimationFrame.bind(window);
-          window.requestAnimationFrame = (cb) =>
-            raf((ts) => {
-              b.inFrame = true;
-              try {
-                cb(ts);
-              } finally {
-                b.inFrame = false;
-              }
-            });
+          const b = (window.__study = { frames: [] });
           const measure = Performance.prototype.measure;
           Performance.prototype.measure = function (name, ...rest) {
-            if (name === 'partlab-study-frame') b.frames.push(b.inFrame);
+            if (name === 'partlab-study-frame') b.frames.push(window.__at().inFrame);
             return measure.call(this, name, ...rest);
           };
-        },
+        }),
       });
       await page.waitForSelector('#app[data-state="ready"]', { timeout: 60_000 });
       await page.waitForFunction(() => document.getElementById('app').getAttribute('data-busy') === 'false', null, { timeout: 60_000 });
