@@ -430,9 +430,7 @@ impl Hashing {
     /// Builds the arcs and ticks of the ring the next update draws (the experiment's, or the
     /// first experiment's preview, computed here) when it is large, then asks for that update.
     fn prepare_ring(&mut self) {
-        if !self.lab.ready() && !self.preview_drawn && self.preview.is_none() {
-            self.preview = self.lab.preview();
-        }
+        self.compute_preview();
         if let Some((_, sizes)) = self.measured {
             let scene = if self.lab.ready() {
                 Some(ring::Scene::of(&self.lab))
