@@ -340,6 +340,36 @@ describe('redraws', () => {
     await a.context.close();
     await b.context.close();
   });
+
+  test("a node's leave moves the focus from its row to \"add node\" before the row goes; a kept row keeps it", { timeout: 60_000 }, async () => {
+    // Removing the focused element, then focusing another, each made the browser lay the page
+    // out at once in the middle of the update: the focus moves while the page is laid out.
+    const { page, errors, context } = await open(`#s=ring&n=${NODES}&v=150&k=10000&l=en`);
+    await page.evaluate(() => {
+      window.__focusIn = [];
+      document.addEventListener('focusin', (e) =>
+        window.__focusIn.push({ id: e.target.id, rowThere: document.getElementById('node-remove-4')?.isConnected === true }),
+      );
+    });
+    await page.focus('#add-node');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#node-remove-4');
+    await settle(page);
+    await page.focus('#node-remove-4');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => !document.getElementById('node-remove-4'));
+    await settle(page);
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'add-node');
+    const moves = await page.evaluate(() => window.__focusIn.filter((f) => f.id === 'add-node'));
+    assert.deepEqual(moves.at(-1), { id: 'add-node', rowThere: true }, JSON.stringify(moves));
+    // A weight step keeps the rows, and the focus stays on the slider that moved.
+    await page.focus('#node-weight-1');
+    await page.keyboard.press('ArrowRight');
+    await settle(page);
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'node-weight-1');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 });
 
 describe("study chapters' charts", () => {
