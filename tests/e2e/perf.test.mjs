@@ -415,6 +415,60 @@ describe("study chapters' charts", () => {
     }
   });
 
+  test("a slice of background work that fills its time draws in a task of its own", { timeout: 120_000 }, async () => {
+    // Traces of cold loads: a unit of work before the engine optimised it, then the first
+    // drawing of the charts it completed, in one task of 40–70 ms.
+    const { page, errors, context } = await open('#c=hash-keys&l=en', {
+      initScript: () => {
+        // Each timer or posted-message task of the page: whether it ended a study slice (a
+        // `partlab-study-work` measure) and whether it wrote to the page.
+        const b = (window.__tasks = []);
+        const writes = new MutationObserver(() => {});
+        document.addEventListener('DOMContentLoaded', () =>
+          writes.observe(document, { subtree: true, childList: true, attributes: true, characterData: true }),
+        );
+        const slices = () => performance.getEntriesByName('partlab-study-work').length;
+        const timed = (kind, f) =>
+          function (...a) {
+            writes.takeRecords();
+            const before = slices();
+            try {
+              return f.apply(this, a);
+            } finally {
+              b.push({ kind, slice: slices() > before, wrote: writes.takeRecords().length > 0 });
+            }
+          };
+        const st = window.setTimeout;
+        window.setTimeout = (cb, ms, ...rest) => (typeof cb === 'function' ? st.call(window, timed('timer', cb), ms, ...rest) : st.call(window, cb, ms, ...rest));
+        const onmessage = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage');
+        Object.defineProperty(MessagePort.prototype, 'onmessage', {
+          configurable: true,
+          get() {
+            return onmessage.get.call(this);
+          },
+          set(f) {
+            onmessage.set.call(this, typeof f === 'function' ? timed('posted', f) : f);
+          },
+        });
+      },
+    });
+    await page.waitForSelector('#app[data-state="ready"]', { timeout: 60_000 });
+    await page.waitForFunction(() => document.getElementById('app').getAttribute('data-busy') === 'false', null, { timeout: 60_000 });
+    const tasks = await page.evaluate(() => window.__tasks.filter((t) => t.slice));
+    // Work alone: a timer task that ended a slice and wrote nothing.
+    const alone = tasks.map((t, i) => [t, i]).filter(([t]) => t.kind === 'timer' && !t.wrote);
+    assert.ok(alone.length > 0, `no slice of work without its drawing: ${JSON.stringify(tasks)}`);
+    // Each is followed by its drawing, a posted task (which writes what changed, if anything).
+    for (const [, i] of alone) {
+      assert.equal(tasks[i + 1]?.kind, 'posted', `the drawing after slice ${i}: ${JSON.stringify(tasks.slice(i, i + 2))}`);
+    }
+    assert.ok(alone.some(([, i]) => tasks[i + 1]?.wrote), 'no drawing after a slice wrote anything');
+    // The figures are there at the end, drawn.
+    assert.ok((await page.$$('canvas[data-chart]')).length > 0);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test("a slider step redraws the charts without reading their sizes from the page", { timeout: 120_000 }, async () => {
     const { page, errors, context } = await open('#c=indexes&l=en&o=10000&d=2', {
       initScript: () => {

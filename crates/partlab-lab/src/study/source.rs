@@ -16,8 +16,10 @@ use super::view::{Block, Panel};
 use super::WorkloadFields;
 use crate::state::Lang;
 
-/// Ids hashed per slice: about 5 ms of MD5 natively, 10 ms in the page.
-const IDS_PER_SLICE: usize = 32_768;
+/// Ids hashed per unit of work: about 1.3 ms of MD5 natively, 2–3 ms in the page once the
+/// engine has optimised it, 4–6 ms before (the page runs several units per slice when they
+/// are quick).
+const IDS_PER_SLICE: usize = 8_192;
 
 /// A generated and hashed workload, with the fields it was made from.
 pub type Loaded = (WorkloadFields, Rc<Workload>, Rc<HashedWorkload>);
