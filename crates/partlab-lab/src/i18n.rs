@@ -40,6 +40,19 @@ macro_rules! texts {
     };
 }
 
+/// The text in `lang`, of three (Catalan, English, Spanish), each a `String` or a `&str`:
+/// only the one asked for is evaluated (messages are built every frame for the canvases'
+/// descriptions and the announcements, and formatting all three was wasted work).
+macro_rules! pick {
+    ($lang:expr, $ca:expr, $en:expr, $es:expr $(,)?) => {
+        match $lang {
+            Lang::Ca => String::from($ca),
+            Lang::En => String::from($en),
+            Lang::Es => String::from($es),
+        }
+    };
+}
+
 texts! {
     /// The chapter bar's accessible name.
     ChapterNav => ("Capítols del laboratori", "The lab's chapters", "Capítulos del laboratorio"),
@@ -674,37 +687,37 @@ pub fn view_title(lang: Lang, v: View) -> &'static str {
 /// The label of a lesson preset button, worded from what the scenario shows.
 pub fn preset_label(lang: Lang, s: &Scenario) -> String {
     match s.kind {
-        ScenarioKind::ModuloResize { from, to } => pick(
+        ScenarioKind::ModuloResize { from, to } => pick!(
             lang,
             format!("Hash mòdul N: de {from} a {to} nodes"),
             format!("Hash mod N: {from} → {to} nodes"),
             format!("Hash módulo N: de {from} a {to} nodos"),
         ),
-        ScenarioKind::RingVnodes { vnodes: 1 } => pick(
+        ScenarioKind::RingVnodes { vnodes: 1 } => pick!(
             lang,
             "Anell, 1 node virtual",
             "Ring, 1 virtual node",
             "Anillo, 1 nodo virtual",
         ),
-        ScenarioKind::RingVnodes { vnodes } => pick(
+        ScenarioKind::RingVnodes { vnodes } => pick!(
             lang,
             format!("Anell, {vnodes} nodes virtuals"),
             format!("Ring, {vnodes} virtual nodes"),
             format!("Anillo, {vnodes} nodos virtuales"),
         ),
-        ScenarioKind::NodeJoins { strategy } => pick(
+        ScenarioKind::NodeJoins { strategy } => pick!(
             lang,
             format!("{}: entra {JOINING_NODE}", strategy_short(lang, strategy)),
             format!("{}: {JOINING_NODE} joins", strategy_short(lang, strategy)),
             format!("{}: entra {JOINING_NODE}", strategy_short(lang, strategy)),
         ),
-        ScenarioKind::NodeLeaves => pick(
+        ScenarioKind::NodeLeaves => pick!(
             lang,
             format!("Anell: surt {LEAVING_NODE}"),
             format!("Ring: {LEAVING_NODE} leaves"),
             format!("Anillo: sale {LEAVING_NODE}"),
         ),
-        ScenarioKind::WeightedRing => pick(
+        ScenarioKind::WeightedRing => pick!(
             lang,
             format!("Anell amb pesos ({})", part_name(lang, s.section)),
             format!("Weighted ring ({})", part_name(lang, s.section)),
@@ -718,7 +731,7 @@ pub fn preset_label(lang: Lang, s: &Scenario) -> String {
         } => {
             let copies = match replicas {
                 1 => String::new(),
-                r => pick(
+                r => pick!(
                     lang,
                     format!(", {r} rèpliques"),
                     format!(", {r} replicas"),
@@ -1098,7 +1111,7 @@ fn what_changed(
     let had = |name: &str| from.nodes.iter().find(|n| n.name == name);
     let has = |name: &str| now.nodes.iter().any(|n| n.name == name);
     for n in now.nodes.iter().filter(|n| had(&n.name).is_none()) {
-        out.push(pick(
+        out.push(pick!(
             lang,
             format!("{} ha entrat", n.name),
             format!("{} joined", n.name),
@@ -1106,7 +1119,7 @@ fn what_changed(
         ));
     }
     for n in from.nodes.iter().filter(|n| !has(&n.name)) {
-        out.push(pick(
+        out.push(pick!(
             lang,
             format!("{} ha sortit", n.name),
             format!("{} left", n.name),
@@ -1115,7 +1128,7 @@ fn what_changed(
     }
     for n in &now.nodes {
         if let Some(old) = had(&n.name).filter(|o| o.weight != n.weight) {
-            out.push(pick(
+            out.push(pick!(
                 lang,
                 format!(
                     "pes del node {} {} → {}",
@@ -1189,7 +1202,7 @@ pub fn canvas_description(lang: Lang, view: View, lab: &crate::model::Lab) -> Op
             let dev = fmt_pct(lang, d.deviation_pct, 1);
             Some(if c.strategy.uses_vnodes() {
                 let v = fmt_int(lang, u64::from(c.vnodes));
-                pick(
+                pick!(
                     lang,
                     format!("Ara: {v} nodes virtuals, desviació {dev}."),
                     format!("Now: {v} virtual nodes, deviation {dev}."),
@@ -1197,7 +1210,7 @@ pub fn canvas_description(lang: Lang, view: View, lab: &crate::model::Lab) -> Op
                 )
             } else {
                 let s = strategy_name(lang, c.strategy);
-                pick(
+                pick!(
                     lang,
                     format!("Ara: {s}, sense nodes virtuals, desviació {dev}."),
                     format!("Now: {s}, no virtual nodes, deviation {dev}."),
@@ -1217,7 +1230,7 @@ pub fn sweep_keys(lang: Lang, used: u32, total: u32) -> String {
         fmt_int(lang, u64::from(total)),
     );
     if used < total {
-        pick(
+        pick!(
             lang,
             format!("les primeres {u} de les {t} claus"),
             format!("the first {u} of the {t} keys"),
@@ -1244,7 +1257,7 @@ pub fn change_sentence(
         }
         _ => fmt_pct(lang, d, 1),
     };
-    let deviation = pick(
+    let deviation = pick!(
         lang,
         format!("desviació {deviation}"),
         format!("deviation {deviation}"),
@@ -1252,7 +1265,7 @@ pub fn change_sentence(
     );
     let (Some(m), Some(from)) = (lab.movement(), lab.moved_from()) else {
         let st = lab.state();
-        return pick(
+        return pick!(
             lang,
             format!(
                 "{} claus en {}; {deviation}.",
@@ -1277,7 +1290,7 @@ pub fn change_sentence(
     }
     let moved = fmt_fraction(lang, m.moved_fraction);
     let target = match m.flow.first() {
-        Some(f) if m.moved > 0 && m.flow.iter().all(|g| g.to == f.to) => pick(
+        Some(f) if m.moved > 0 && m.flow.iter().all(|g| g.to == f.to) => pick!(
             lang,
             format!(", totes cap a {}", f.to),
             format!(", all to {}", f.to),
@@ -1285,7 +1298,7 @@ pub fn change_sentence(
         ),
         _ => String::new(),
     };
-    pick(
+    pick!(
         lang,
         format!("{what}: s'han mogut el {moved} de les claus{target}; {deviation}."),
         format!("{what}: {moved} of the keys moved{target}; {deviation}."),
@@ -1297,43 +1310,43 @@ pub fn change_sentence(
 pub fn notice(lang: Lang, n: &Notice) -> String {
     match n {
         Notice::Fragment(issue) => fragment_issue(lang, issue),
-        Notice::Rejected(e) => pick(
+        Notice::Rejected(e) => pick!(
             lang,
             format!("{} Es manté l'últim estat vàlid.", state_error(lang, e)),
             format!("{} The last valid state is kept.", state_error(lang, e)),
             format!("{} Se mantiene el último estado válido.", state_error(lang, e)),
         ),
-        Notice::EmptyKey => pick(
+        Notice::EmptyKey => pick!(
             lang,
             "Escriu una clau per seguir-ne el camí.",
             "Type a key to follow its path.",
             "Escribe una clave para seguir su camino.",
         ),
-        Notice::KeyTooLong => pick(
+        Notice::KeyTooLong => pick!(
             lang,
             format!("La clau és massa llarga: com a màxim {MAX_SELECTED_KEY_CHARS} caràcters."),
             format!("That key is too long: at most {MAX_SELECTED_KEY_CHARS} characters."),
             format!("La clave es demasiado larga: como máximo {MAX_SELECTED_KEY_CHARS} caracteres."),
         ),
-        Notice::UnknownPreset => pick(
+        Notice::UnknownPreset => pick!(
             lang,
             "Aquest experiment no existeix.",
             "There is no such experiment.",
             "Este experimento no existe.",
         ),
-        Notice::NodeListFull => pick(
+        Notice::NodeListFull => pick!(
             lang,
             format!("Ja hi ha {MAX_LAB_NODES} nodes, el màxim del laboratori."),
             format!("There are already {MAX_LAB_NODES} nodes, the lab's maximum."),
             format!("Ya hay {MAX_LAB_NODES} nodos, el máximo del laboratorio."),
         ),
-        Notice::ReplicasLowered { wanted, now } => pick(
+        Notice::ReplicasLowered { wanted, now } => pick!(
             lang,
             format!("El factor de replicació és {now} i no {wanted}: amb {} no hi caben més còpies. Tornarà a {wanted} quan hi hagi prou nodes, si no el canvies.", count_nodes(lang, *now as usize)),
             format!("The replication factor is {now}, not {wanted}: {} hold no more copies. It goes back to {wanted} when there are enough nodes, unless you change it.", count_nodes(lang, *now as usize)),
             format!("El factor de replicación es {now} y no {wanted}: con {} no caben más copias. Volverá a {wanted} cuando haya suficientes nodos, si no lo cambias.", count_nodes(lang, *now as usize)),
         ),
-        Notice::ReplicasRestored { replicas } => pick(
+        Notice::ReplicasRestored { replicas } => pick!(
             lang,
             format!("Tornen a haver-hi prou nodes: el factor de replicació torna a ser {replicas}, com l'havies posat."),
             format!("There are enough nodes again: the replication factor is back to {replicas}, as you set it."),
@@ -1343,7 +1356,7 @@ pub fn notice(lang: Lang, n: &Notice) -> String {
             let label = partlab_core::lesson::scenario(preset)
                 .map(|s| preset_label(lang, s))
                 .unwrap_or_else(|| shown(preset));
-            pick(
+            pick!(
                 lang,
                 format!("S'ha desat el nom que escrivies i no s'ha aplicat «{label}», que l'hauria substituït. Tria'l un altre cop per aplicar-lo."),
                 format!("The name you were typing was saved and \"{label}\", which would have replaced it, was not applied. Choose it again to apply it."),
@@ -1410,27 +1423,27 @@ pub fn fmt_fraction(lang: Lang, fraction: f64) -> String {
 /// What a valid value of field `f` looks like (the "why" of a refused value).
 fn field_rule(lang: Lang, f: Field) -> String {
     match f {
-        Field::Strategy => pick(
+        Field::Strategy => pick!(
             lang,
             "ha de ser modulo, ring, rendezvous, jump, maglev, bounded o multiprobe",
             "it must be modulo, ring, rendezvous, jump, maglev, bounded or multiprobe",
             "debe ser modulo, ring, rendezvous, jump, maglev, bounded o multiprobe",
         ),
-        Field::TableSize => pick(
+        Field::TableSize => pick!(
             lang,
             "ha de ser un nombre primer de 2 a 2.000.003",
             "it must be a prime from 2 to 2,000,003",
             "debe ser un número primo de 2 a 2.000.003",
         ),
-        Field::LoadFactor => pick(lang, "ha de ser un nombre d'1 a 16", "it must be a number from 1 to 16", "debe ser un número de 1 a 16"),
-        Field::Probes => pick(lang, "ha de ser un nombre d'1 a 64", "it must be a number from 1 to 64", "debe ser un número de 1 a 64"),
-        Field::Nodes => pick(
+        Field::LoadFactor => pick!(lang, "ha de ser un nombre d'1 a 16", "it must be a number from 1 to 16", "debe ser un número de 1 a 16"),
+        Field::Probes => pick!(lang, "ha de ser un nombre d'1 a 64", "it must be a number from 1 to 64", "debe ser un número de 1 a 64"),
+        Field::Nodes => pick!(
             lang,
             format!("han de ser d'1 a {MAX_LAB_NODES} noms separats per comes"),
             format!("it must be 1 to {MAX_LAB_NODES} comma-separated names"),
             format!("deben ser de 1 a {MAX_LAB_NODES} nombres separados por comas"),
         ),
-        Field::Weights => pick(
+        Field::Weights => pick!(
             lang,
             format!(
                 "cal un pes per node, cadascun entre {} i {}",
@@ -1448,60 +1461,60 @@ fn field_rule(lang: Lang, f: Field) -> String {
                 fmt_num(lang, MAX_LAB_WEIGHT)
             ),
         ),
-        Field::Vnodes => pick(
+        Field::Vnodes => pick!(
             lang,
             format!("ha de ser un nombre enter d'1 a {MAX_LAB_VNODES}"),
             format!("it must be a whole number from 1 to {MAX_LAB_VNODES}"),
             format!("debe ser un número entero de 1 a {MAX_LAB_VNODES}"),
         ),
-        Field::Keys => pick(
+        Field::Keys => pick!(
             lang,
             format!("ha de ser un nombre enter de {MIN_KEYS} a {MAX_LAB_KEYS}"),
             format!("it must be a whole number from {MIN_KEYS} to {MAX_LAB_KEYS}"),
             format!("debe ser un número entero de {MIN_KEYS} a {MAX_LAB_KEYS}"),
         ),
-        Field::Replicas => pick(
+        Field::Replicas => pick!(
             lang,
             "ha de ser un nombre enter d'1 al nombre de nodes",
             "it must be a whole number from 1 to the number of nodes",
             "debe ser un número entero de 1 al número de nodos",
         ),
-        Field::Lang => pick(
+        Field::Lang => pick!(
             lang,
             "ha de ser ca, en o es",
             "it must be ca, en or es",
             "debe ser ca, en o es",
         ),
-        Field::Preset => pick(
+        Field::Preset => pick!(
             lang,
             "ha de ser un experiment de la lliçó, com ring-150",
             "it must be one of the lesson's experiments, such as ring-150",
             "debe ser un experimento de la lección, como ring-150",
         ),
-        Field::Key => pick(
+        Field::Key => pick!(
             lang,
             format!("ha de ser text sense caràcters de control, d'1 a {MAX_SELECTED_KEY_CHARS} caràcters"),
             format!("it must be text without control characters, 1 to {MAX_SELECTED_KEY_CHARS} characters"),
             format!("debe ser texto sin caracteres de control, de 1 a {MAX_SELECTED_KEY_CHARS} caracteres"),
         ),
-        Field::Embed => pick(
+        Field::Embed => pick!(
             lang,
             "ha de ser ring, figures, bars, deviation, movement o tables",
             "it must be ring, figures, bars, deviation, movement or tables",
             "debe ser ring, figures, bars, deviation, movement o tables",
         ),
-        Field::Chapter => pick(
+        Field::Chapter => pick!(
             lang,
             "ha de ser mod-n, ring, rendezvous o teachers",
             "it must be mod-n, ring, rendezvous or teachers",
             "debe ser mod-n, ring, rendezvous o teachers",
         ),
-        Field::Links => pick(lang, "ha de ser off o on", "it must be off or on", "debe ser off u on"),
-        Field::Projector => pick(lang, "ha de ser on o off", "it must be on or off", "debe ser on u off"),
+        Field::Links => pick!(lang, "ha de ser off o on", "it must be off or on", "debe ser off u on"),
+        Field::Projector => pick!(lang, "ha de ser on o off", "it must be on or off", "debe ser on u off"),
         Field::Quiz | Field::QuizIndex => {
             crate::quiz::field_rule(lang, f == Field::QuizIndex).to_owned()
         }
-        Field::Compare => pick(
+        Field::Compare => pick!(
             lang,
             "ha de ser una configuració vàlida, com s:ring;n:inv-bcn,inv-vlc;v:150",
             "it must be a valid configuration, such as s:ring;n:inv-bcn,inv-vlc;v:150",
@@ -1613,19 +1626,19 @@ pub fn shown(text: &str) -> String {
 /// the English one too). Names are quoted through [`shown`].
 pub fn config_error(lang: Lang, e: &ConfigError) -> String {
     match e {
-        ConfigError::NoNodes => pick(
+        ConfigError::NoNodes => pick!(
             lang,
             "Cal almenys un node: les claus han d'anar a algun lloc.",
             "Add at least one node: keys need somewhere to go.",
             "Hace falta al menos un nodo: las claves tienen que ir a algún sitio.",
         ),
-        ConfigError::TooManyNodes { count, max } => pick(
+        ConfigError::TooManyNodes { count, max } => pick!(
             lang,
             format!("{count} nodes són massa; el màxim és {max}."),
             format!("{count} nodes is more than this lab handles; use at most {max}."),
             format!("{count} nodos son demasiados; el máximo es {max}."),
         ),
-        ConfigError::EmptyNodeName { position } => pick(
+        ConfigError::EmptyNodeName { position } => pick!(
             lang,
             format!("El node {position} no té nom; tots els nodes en necessiten un."),
             format!("Node {position} has no name; every node needs one."),
@@ -1633,7 +1646,7 @@ pub fn config_error(lang: Lang, e: &ConfigError) -> String {
         ),
         ConfigError::DuplicateNodeName { name } => {
             let name = shown(name);
-            pick(
+            pick!(
                 lang,
                 format!("Hi ha dos nodes que es diuen «{name}»; els noms han de ser únics perquè el nom és el que es hasheja."),
                 format!("Two nodes are called \"{name}\"; names must be unique because the name is what gets hashed."),
@@ -1642,7 +1655,7 @@ pub fn config_error(lang: Lang, e: &ConfigError) -> String {
         }
         ConfigError::NodeNameTooLong { name, chars, max } => {
             let name = shown(name);
-            pick(
+            pick!(
                 lang,
                 format!("El nom «{name}» té {chars} caràcters; com a màxim {max} (compten els caràcters Unicode: «é» o «☕» és un)."),
                 format!("The node name \"{name}\" has {chars} characters; use at most {max} (counted in Unicode characters: \"é\" or \"☕\" is one)."),
@@ -1651,7 +1664,7 @@ pub fn config_error(lang: Lang, e: &ConfigError) -> String {
         }
         ConfigError::NodeNameControlChar { name } => {
             let name = shown(name);
-            pick(
+            pick!(
                 lang,
                 format!("El nom «{name}» conté un caràcter de control (com un salt de línia)."),
                 format!("The node name \"{name}\" contains a control character (such as a line break)."),
@@ -1660,7 +1673,7 @@ pub fn config_error(lang: Lang, e: &ConfigError) -> String {
         }
         ConfigError::NodeNameHiddenChar { name, code } => {
             let name = shown(name);
-            pick(
+            pick!(
                 lang,
                 format!("El nom «{name}» conté un caràcter invisible (U+{code:04X}, d'amplada zero o de direcció del text); esborra'l: dos noms que semblen iguals es repartirien diferent."),
                 format!("The node name \"{name}\" contains an invisible character (U+{code:04X}, zero-width or text direction); remove it: two names that look the same would hash apart."),
@@ -1674,14 +1687,14 @@ pub fn config_error(lang: Lang, e: &ConfigError) -> String {
             max,
         } => {
             let node = shown(node);
-            pick(
+            pick!(
                 lang,
                 format!("El node «{node}» té pes {weight}; el pes ha de ser un nombre entre {} i {}.", fmt_num(lang, *min), fmt_num(lang, *max)),
                 format!("Node \"{node}\" has weight {weight}; a weight must be a number from {} to {}.", fmt_num(lang, *min), fmt_num(lang, *max)),
                 format!("El nodo «{node}» tiene peso {weight}; el peso debe ser un número entre {} y {}.", fmt_num(lang, *min), fmt_num(lang, *max)),
             )
         }
-        ConfigError::VnodesOutOfRange { vnodes, max } => pick(
+        ConfigError::VnodesOutOfRange { vnodes, max } => pick!(
             lang,
             format!("{vnodes} nodes virtuals per node queda fora de límits; tria entre 1 i {max}."),
             format!("{vnodes} virtual nodes per node is out of range; choose between 1 and {max}."),
@@ -1689,32 +1702,32 @@ pub fn config_error(lang: Lang, e: &ConfigError) -> String {
         ),
         ConfigError::TooManyVnodesForNode { node, vnodes, max } => {
             let node = shown(node);
-            pick(
+            pick!(
                 lang,
                 format!("El node «{node}» tindria {vnodes} nodes virtuals (nodes virtuals × pes); el límit és {max} per node."),
                 format!("Node \"{node}\" would get {vnodes} virtual nodes (vnodes × weight); the limit is {max} per node."),
                 format!("El nodo «{node}» tendría {vnodes} nodos virtuales (nodos virtuales × peso); el límite es {max} por nodo."),
             )
         }
-        ConfigError::TooManyRingPoints { points, max } => pick(
+        ConfigError::TooManyRingPoints { points, max } => pick!(
             lang,
             format!("L'anell tindria {points} nodes virtuals en total; el límit és {max}: fes servir menys nodes virtuals o menys nodes."),
             format!("The ring would have {points} virtual nodes in total; the limit is {max}: use fewer vnodes or nodes."),
             format!("El anillo tendría {points} nodos virtuales en total; el límite es {max}: usa menos nodos virtuales o menos nodos."),
         ),
-        ConfigError::ReplicasOutOfRange { replicas, nodes } => pick(
+        ConfigError::ReplicasOutOfRange { replicas, nodes } => pick!(
             lang,
             format!("Un factor de replicació de {replicas} no hi cap amb {}: cada còpia necessita un node diferent; tria entre 1 i {nodes}.", count_nodes(lang, *nodes)),
             format!("A replication factor of {replicas} does not fit {}: each copy needs a different node, so choose between 1 and {nodes}.", count_nodes(lang, *nodes)),
             format!("Un factor de replicación de {replicas} no cabe con {}: cada copia necesita un nodo distinto; elige entre 1 y {nodes}.", count_nodes(lang, *nodes)),
         ),
-        ConfigError::KeyCountOutOfRange { count, max } => pick(
+        ConfigError::KeyCountOutOfRange { count, max } => pick!(
             lang,
             format!("{count} claus queda fora de límits; tria entre 1 i {max}."),
             format!("{count} keys is out of range; choose between 1 and {max}."),
             format!("{count} claves queda fuera de los límites; elige entre 1 y {max}."),
         ),
-        ConfigError::KeyTooLong { position, max } => pick(
+        ConfigError::KeyTooLong { position, max } => pick!(
             lang,
             format!("La clau {position} té més de {max} caràcters."),
             format!("Key {position} is longer than {max} characters."),
@@ -1722,7 +1735,7 @@ pub fn config_error(lang: Lang, e: &ConfigError) -> String {
         ),
         ConfigError::UnknownStrategy { given } => {
             let given = shown(given);
-            pick(
+            pick!(
                 lang,
                 format!("No hi ha cap estratègia «{given}»; tria modulo, ring, rendezvous, jump, maglev, bounded o multiprobe."),
                 format!("Unknown strategy \"{given}\"; choose modulo, ring, rendezvous, jump, maglev, bounded or multiprobe."),
@@ -1730,25 +1743,25 @@ pub fn config_error(lang: Lang, e: &ConfigError) -> String {
             )
         }
         ConfigError::OverBudget(b) => over_budget(lang, b),
-        ConfigError::TableSizeNotPrime { size } => pick(
+        ConfigError::TableSizeNotPrime { size } => pick!(
             lang,
             format!("La mida de la taula de Maglev ha de ser un nombre primer, i {size} no ho és (65.537 o 655.373, per exemple)."),
             format!("Maglev's table size must be a prime, and {size} is not (65,537 or 655,373, for example)."),
             format!("El tamaño de la tabla de Maglev debe ser un número primo, y {size} no lo es (65.537 o 655.373, por ejemplo)."),
         ),
-        ConfigError::TableSizeOutOfRange { size, min, max } => pick(
+        ConfigError::TableSizeOutOfRange { size, min, max } => pick!(
             lang,
             format!("La taula de Maglev de {size} caselles no és possible: ha de tenir entre {min} (una per node) i {max} caselles."),
             format!("A Maglev table of {size} entries is not possible: it needs {min} (one per node) to {max} entries."),
             format!("La tabla de Maglev de {size} casillas no es posible: debe tener entre {min} (una por nodo) y {max} casillas."),
         ),
-        ConfigError::LoadFactorOutOfRange { factor, min, max } => pick(
+        ConfigError::LoadFactorOutOfRange { factor, min, max } => pick!(
             lang,
             format!("El factor de càrrega c = {} ha de ser entre {} i {}.", fmt_num(lang, *factor), fmt_num(lang, *min), fmt_num(lang, *max)),
             format!("The load factor c = {} must be from {} to {}.", fmt_num(lang, *factor), fmt_num(lang, *min), fmt_num(lang, *max)),
             format!("El factor de carga c = {} debe estar entre {} y {}.", fmt_num(lang, *factor), fmt_num(lang, *min), fmt_num(lang, *max)),
         ),
-        ConfigError::ProbesOutOfRange { probes, min, max } => pick(
+        ConfigError::ProbesOutOfRange { probes, min, max } => pick!(
             lang,
             format!("{probes} sondes per clau no és possible: entre {min} i {max}."),
             format!("{probes} probes per key is not possible: from {min} to {max}."),
@@ -1781,27 +1794,22 @@ pub fn count_nodes(lang: Lang, n: usize) -> String {
     }
 }
 
-/// The text in `lang`, of three (Catalan, English, Spanish).
-fn pick(lang: Lang, ca: impl Into<String>, en: impl Into<String>, es: impl Into<String>) -> String {
-    by_lang(lang, &ca.into(), &en.into(), &es.into()).to_owned()
-}
-
 /// A message for a state the lab rejects.
 pub fn state_error(lang: Lang, e: &StateError) -> String {
     match e {
-        StateError::TooManyNodes => pick(
+        StateError::TooManyNodes => pick!(
             lang,
             format!("El laboratori admet com a màxim {MAX_LAB_NODES} nodes."),
             format!("The lab takes at most {MAX_LAB_NODES} nodes."),
             format!("El laboratorio admite como máximo {MAX_LAB_NODES} nodos."),
         ),
-        StateError::Vnodes(v) => pick(
+        StateError::Vnodes(v) => pick!(
             lang,
             format!("{v} nodes virtuals per node: tria entre 1 i {MAX_LAB_VNODES}."),
             format!("{v} virtual nodes per node: choose between 1 and {MAX_LAB_VNODES}."),
             format!("{v} nodos virtuales por nodo: elige entre 1 y {MAX_LAB_VNODES}."),
         ),
-        StateError::KeyCount(k) => pick(
+        StateError::KeyCount(k) => pick!(
             lang,
             format!("{k} claus: tria entre {MIN_KEYS} i {MAX_LAB_KEYS}."),
             format!("{k} keys: choose between {MIN_KEYS} and {MAX_LAB_KEYS}."),
@@ -1810,7 +1818,7 @@ pub fn state_error(lang: Lang, e: &StateError) -> String {
         StateError::Weight { node, weight } => {
             let node = shown(node);
             let (min, max) = (fmt_num(lang, MIN_WEIGHT), fmt_num(lang, MAX_LAB_WEIGHT));
-            pick(
+            pick!(
                 lang,
                 format!("El pes {weight} del node «{node}» no és vàlid: tria entre {min} i {max}."),
                 format!("Weight {weight} for node \"{node}\" is not valid: choose between {min} and {max}."),
@@ -1830,13 +1838,13 @@ pub fn fragment_issue(lang: Lang, issue: &FragmentIssue) -> String {
         "Dirección de la página: ",
     );
     let body = match issue {
-        FragmentIssue::TooLong { bytes } => pick(
+        FragmentIssue::TooLong { bytes } => pick!(
             lang,
             format!("la part després de # fa {bytes} bytes (el màxim és {MAX_FRAGMENT_BYTES}); s'ha ignorat i es mostra l'experiment per defecte."),
             format!("the part after # is {bytes} bytes long (at most {MAX_FRAGMENT_BYTES}); it was ignored and the default experiment is shown."),
             format!("la parte después de # tiene {bytes} bytes (el máximo es {MAX_FRAGMENT_BYTES}); se ha ignorado y se muestra el experimento por defecto."),
         ),
-        FragmentIssue::NotUtf8 { field } => pick(
+        FragmentIssue::NotUtf8 { field } => pick!(
             lang,
             format!(
                 "{}: no és text UTF-8 vàlid; {}.",
@@ -1856,7 +1864,7 @@ pub fn fragment_issue(lang: Lang, issue: &FragmentIssue) -> String {
         ),
         FragmentIssue::BadValue { field, value } => {
             let value = shown(value);
-            pick(
+            pick!(
                 lang,
                 format!(
                     "{}: «{value}» no és vàlid ({}); {}.",
@@ -1878,7 +1886,7 @@ pub fn fragment_issue(lang: Lang, issue: &FragmentIssue) -> String {
                 ),
             )
         }
-        FragmentIssue::Rejected { field, error } => pick(
+        FragmentIssue::Rejected { field, error } => pick!(
             lang,
             format!(
                 "{}: {} Per això {}.",
@@ -1899,7 +1907,7 @@ pub fn fragment_issue(lang: Lang, issue: &FragmentIssue) -> String {
                 fallback(lang, *field)
             ),
         ),
-        FragmentIssue::ReplicasClamped { given, nodes } => pick(
+        FragmentIssue::ReplicasClamped { given, nodes } => pick!(
             lang,
             format!(
                 "{}: {given} còpies no hi caben amb {}; s'ha rebaixat a {nodes}.",
@@ -1917,31 +1925,31 @@ pub fn fragment_issue(lang: Lang, issue: &FragmentIssue) -> String {
                 count_nodes(lang, *nodes)
             ),
         ),
-        FragmentIssue::TooManyNodes { count } => pick(
+        FragmentIssue::TooManyNodes { count } => pick!(
             lang,
             format!("{}: {count} nodes són massa (màxim {MAX_LAB_NODES}); es mostren els nodes per defecte.", field_name(lang, Field::Nodes)),
             format!("{}: {count} nodes are too many (at most {MAX_LAB_NODES}); the default nodes are shown.", field_name(lang, Field::Nodes)),
             format!("{}: {count} nodos son demasiados (máximo {MAX_LAB_NODES}); se muestran los nodos por defecto.", field_name(lang, Field::Nodes)),
         ),
-        FragmentIssue::WeightsDoNotMatchNodes => pick(
+        FragmentIssue::WeightsDoNotMatchNodes => pick!(
             lang,
             format!("{}: el nombre de pesos no coincideix amb el de nodes; s'han ignorat els pesos.", field_name(lang, Field::Weights)),
             format!("{}: the number of weights does not match the number of nodes; the weights were ignored.", field_name(lang, Field::Weights)),
             format!("{}: el número de pesos no coincide con el de nodos; se han ignorado los pesos.", field_name(lang, Field::Weights)),
         ),
-        FragmentIssue::UnknownFields { count: 1 } => pick(
+        FragmentIssue::UnknownFields { count: 1 } => pick!(
             lang,
             "s'ha ignorat 1 camp desconegut.",
             "1 unknown field was ignored.",
             "se ha ignorado 1 campo desconocido.",
         ),
-        FragmentIssue::UnknownFields { count } => pick(
+        FragmentIssue::UnknownFields { count } => pick!(
             lang,
             format!("s'han ignorat {count} camps desconeguts."),
             format!("{count} unknown fields were ignored."),
             format!("se han ignorado {count} campos desconocidos."),
         ),
-        FragmentIssue::Invalid(e) => pick(
+        FragmentIssue::Invalid(e) => pick!(
             lang,
             format!("{} Es mostra l'experiment per defecte.", state_error(lang, e)),
             format!("{} The default experiment is shown.", state_error(lang, e)),
@@ -1968,31 +1976,31 @@ pub fn progress_note(lang: Lang, p: &Progress, meanwhile: Meanwhile) -> String {
     let keys = fmt_int(lang, p.keys);
     let pct = fmt_pct(lang, (p.fraction() * 100.0).floor(), 0);
     let doing = match p.stage {
-        WorkStage::HashKeys => pick(
+        WorkStage::HashKeys => pick!(
             lang,
             format!("Calculant el hash de {keys} claus… {pct}"),
             format!("Hashing {keys} keys… {pct}"),
             format!("Calculando el hash de {keys} claves… {pct}"),
         ),
-        WorkStage::Ring => pick(
+        WorkStage::Ring => pick!(
             lang,
             format!("Col·locant els nodes virtuals a l'anell… {pct}"),
             format!("Placing the virtual nodes on the ring… {pct}"),
             format!("Colocando los nodos virtuales en el anillo… {pct}"),
         ),
-        WorkStage::Table => pick(
+        WorkStage::Table => pick!(
             lang,
             format!("Omplint la taula de Maglev… {pct}"),
             format!("Filling Maglev's table… {pct}"),
             format!("Llenando la tabla de Maglev… {pct}"),
         ),
-        WorkStage::Assign => pick(
+        WorkStage::Assign => pick!(
             lang,
             format!("Assignant {keys} claus als nodes… {pct}"),
             format!("Assigning {keys} keys to the nodes… {pct}"),
             format!("Asignando {keys} claves a los nodos… {pct}"),
         ),
-        WorkStage::Compare => pick(
+        WorkStage::Compare => pick!(
             lang,
             format!("Comptant les claus que es mouen… {pct}"),
             format!("Counting the keys that move… {pct}"),
@@ -2000,19 +2008,19 @@ pub fn progress_note(lang: Lang, p: &Progress, meanwhile: Meanwhile) -> String {
         ),
     };
     let meanwhile = match meanwhile {
-        Meanwhile::PreviousFigures => pick(
+        Meanwhile::PreviousFigures => pick!(
             lang,
             "Mentrestant, les xifres són les de l'experiment anterior.",
             "Meanwhile the figures are those of the previous experiment.",
             "Mientras tanto, las cifras son las del experimento anterior.",
         ),
-        Meanwhile::RingOnly => pick(
+        Meanwhile::RingOnly => pick!(
             lang,
             "Les xifres i els gràfics apareixeran en acabar.",
             "The figures and the charts appear when it is done.",
             "Las cifras y los gráficos aparecerán al terminar.",
         ),
-        Meanwhile::Nothing => pick(
+        Meanwhile::Nothing => pick!(
             lang,
             "L'anell, les xifres i els gràfics apareixeran en acabar.",
             "The ring, the figures and the charts appear when it is done.",
@@ -2036,12 +2044,12 @@ pub fn over_budget(lang: Lang, b: &OverBudget) -> String {
             ..
         } => {
             let copies = if replicas > 1 {
-                pick(lang, ", o menys còpies", ", or fewer copies", ", o menos copias")
+                pick!(lang, ", o menys còpies", ", or fewer copies", ", o menos copias")
             } else {
                 String::new()
             };
             let nodes_way = other.filter(|&m| m >= 1).map(n);
-            pick(
+            pick!(
                 lang,
                 format!(
                     "El rendezvous hauria de calcular {} × {} × {} = {work} puntuacions (nodes × claus × còpies); el límit és {max}, perquè cada canvi acabi en un segon: fes servir com a màxim {} claus{}{copies}.",
@@ -2076,7 +2084,7 @@ pub fn over_budget(lang: Lang, b: &OverBudget) -> String {
                     ", o una sola copia (factor 1)".to_owned(),
                 ),
             };
-            pick(
+            pick!(
                 lang,
                 format!(
                     "Un factor de replicació de {} sobre {} claus desa {work} còpies; el límit és {max}: fes servir com a màxim {} claus{}.",
@@ -2109,7 +2117,7 @@ pub fn over_budget(lang: Lang, b: &OverBudget) -> String {
                     "usa menos nodos virtuales o menos nodos".to_owned(),
                 ),
             };
-            pick(
+            pick!(
                 lang,
                 format!(
                     "Aquest escombratge hauria de calcular {work} posicions de nodes virtuals ({} proves × {} punts de l'anell sumant tots els valors); el límit és {max}: {}.",
@@ -2129,7 +2137,7 @@ pub fn over_budget(lang: Lang, b: &OverBudget) -> String {
             keys: k, probes, ..
         } => {
             let fewer = other.filter(|&p| p >= 1).map(n);
-            pick(
+            pick!(
                 lang,
                 format!(
                     "Multi-sonda hauria de fer {} × {} = {work} sondes (claus × sondes); el límit és {max}, perquè cada canvi acabi en un segon: fes servir com a màxim {} claus{}.",
@@ -2151,7 +2159,7 @@ pub fn over_budget(lang: Lang, b: &OverBudget) -> String {
                 ),
             )
         }
-        OverBudget::MovementSweep { sizes, keys: k, .. } => pick(
+        OverBudget::MovementSweep { sizes, keys: k, .. } => pick!(
             lang,
             format!(
                 "Aquest escombratge hauria de repartir {} mides de clúster × {} claus = {work} vegades les claus; el límit és {max}: fes servir com a màxim {} claus{}.",
