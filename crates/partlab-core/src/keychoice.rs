@@ -155,6 +155,9 @@ fn placements(
     // Each client's last bucket and its hash: orders come in time order, so a client's
     // bucket changes at most once a month.
     let mut bucket_cache: Vec<Option<(u32, u64)>> = vec![None; w.client_count()];
+    // The month of the last order's day: the calendar's arithmetic once a day, not once an
+    // order (it was a quarter of this candidate's time).
+    let mut day_month: Option<(u32, u32)> = None;
     for (i, o) in orders.iter().enumerate() {
         let (p, k) = match key {
             OrderCandidate::DataCreacio => ((i as u64 * u64::from(n) / total) as u32, i as u64),
@@ -164,7 +167,15 @@ fn placements(
                 u64::from(o.client),
             ),
             OrderCandidate::ClientMonth => {
-                let month = epoch.date(o.created).month_bucket();
+                let day = o.created.0 / DAY_SECS;
+                let month = match day_month {
+                    Some((d, m)) if d == day => m,
+                    _ => {
+                        let m = epoch.date(o.created).month_bucket();
+                        day_month = Some((day, m));
+                        m
+                    }
+                };
                 let h = match bucket_cache[o.client as usize] {
                     Some((m, h)) if m == month => h,
                     _ => {
