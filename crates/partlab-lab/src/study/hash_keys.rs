@@ -44,7 +44,7 @@ pub const HORIZON_STOPS: [u32; 4] = [31, 61, 92, 122];
 pub const MAX_COUNT: u32 = 64;
 /// Largest first order number.
 pub const MAX_FROM: u64 = 999_999;
-/// Days generated per unit of background work (about 2.5 ms natively; the page runs several
+/// Days generated per unit of background work (about 2.3 ms natively; the page runs several
 /// units per slice when they are quick).
 const GROWTH_DAYS_PER_STEP: u32 = 1;
 

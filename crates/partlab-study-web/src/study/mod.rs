@@ -311,15 +311,18 @@ impl StudyView {
             }
             mark_start();
         }
-        self.draw();
-        measure("partlab-study-work");
-        self.schedule_work();
+        self.draw_and_go_on();
     }
 
     /// The redraw after a slice of work that filled its task, then the next slice.
     fn draw_tick(&mut self) {
         self.work_scheduled = false;
         mark_start();
+        self.draw_and_go_on();
+    }
+
+    /// Draws what the work changed, ends the slice's measure and asks for the next slice.
+    fn draw_and_go_on(&mut self) {
         self.draw();
         measure("partlab-study-work");
         self.schedule_work();
