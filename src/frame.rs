@@ -20,86 +20,86 @@ use crate::dom::{by_id, by_id_as, clear, document, set_attr, set_text_id, H};
 /// chapters are mounted in.
 pub fn build(app: &Element) -> Result<Element, JsValue> {
     clear(app);
-    let header = H::new("header")?
+    let header = H::new("header")
         .class("top")
         .child(
-            H::new("div")?
-                .child(H::new("h1")?.id("title"))?
-                .child(H::new("p")?.id("tagline").class("tagline"))?,
-        )?
+            H::new("div")
+                .child(H::new("h1").id("title"))
+                .child(H::new("p").id("tagline").class("tagline")),
+        )
         .child(
-            H::new("div")?
+            H::new("div")
                 .class("lang")
                 .child(
-                    H::new("a")?
+                    H::new("a")
                         .id("tab-teachers")
                         .class("teachers-link")
                         .attr("data-chapter", ChapterId::Teachers.slug()),
-                )?
+                )
                 .child(
-                    H::new("button")?
+                    H::new("button")
                         .id("projector")
                         .class("projector-toggle")
                         .attr("type", "button")
                         .attr("aria-pressed", "false"),
-                )?
+                )
                 .child(
-                    H::new("button")?
+                    H::new("button")
                         .id("share-open")
                         .class("share-open")
                         .attr("type", "button")
                         .attr("aria-haspopup", "dialog"),
-                )?
-                .child(H::new("label")?.id("lang-label").attr("for", "lang"))?
-                .child(crate::dom::lang_select("lang")?)?,
-        )?
+                )
+                .child(H::new("label").id("lang-label").attr("for", "lang"))
+                .child(crate::dom::lang_select("lang")),
+        )
         // While the share dialog waits for the study module (src/share.rs).
         .child(
-            H::new("p")?
+            H::new("p")
                 .id("share-status")
                 .class("share-status")
                 .attr("role", "status"),
-        )?;
+        );
     app.append_child(&header.el())?;
-    let mut tabs = H::new("ul")?.class("chapter-tabs");
+    let mut tabs = H::new("ul").class("chapter-tabs");
     for c in ChapterId::ALL
         .into_iter()
         .filter(|c| c.is_lesson() || c.is_beyond())
     {
         tabs = tabs.child(
-            H::new("li")?.child(
-                H::new("a")?
+            H::new("li").child(
+                H::new("a")
                     .id(&format!("tab-{}", c.slug()))
                     .attr("data-chapter", c.slug()),
-            )?,
-        )?;
+            ),
+        );
     }
-    let nav = H::new("nav")?
+    let nav = H::new("nav")
         .id("chapters")
         .class("chapters")
-        .child(tabs)?
+        .child(tabs)
         .child(
-            H::new("details")?
+            H::new("details")
                 .class("toc")
-                .child(H::new("summary")?.id("toc-summary"))?
-                .child(H::new("ol")?.id("toc").class("toc-list"))?,
-        )?;
+                .child(H::new("summary").id("toc-summary"))
+                .child(H::new("ol").id("toc").class("toc-list")),
+        );
     app.append_child(&nav.el())?;
     crate::quiz::build(app)?;
-    let root = H::new("div")?.id("chapter").class("chapter").el();
+    let root = H::new("div").id("chapter").class("chapter").el();
     app.append_child(&root)?;
     app.append_child(
-        &H::new("footer")?
+        &H::new("footer")
             .class("footer")
-            .child(H::new("p")?.id("footer-text"))?
+            .child(H::new("p").id("footer-text"))
             .child(
-                H::new("p")?.child(
-                    H::new("a")?
+                H::new("p").child(
+                    H::new("a")
                         .id("open-full")
                         .attr("target", "_blank")
                         .attr("rel", "noopener"),
-                )?,
-            )?
+                ),
+            )
             .el(),
     )?;
     Ok(root)
@@ -156,7 +156,7 @@ pub fn render(lang: Lang, chapter: ChapterId, options: FrameOptions) -> Result<(
     if let Some(toc) = by_id("toc") {
         clear(&toc);
         for entry in contents() {
-            let mut item = H::new("li")?
+            let mut item = H::new("li")
                 .attr("data-part", &entry.part.code())
                 .attr(
                     "data-available",
@@ -167,47 +167,47 @@ pub fn render(lang: Lang, chapter: ChapterId, options: FrameOptions) -> Result<(
                     },
                 )
                 .child(
-                    H::new("span")?
+                    H::new("span")
                         .class("toc-num")
                         .text(&part_number(lang, entry.part)),
-                )?;
+                );
             let title = part_title(lang, entry.part);
             item = match entry.chapter {
                 Some(c) => {
-                    let mut a = H::new("a")?
+                    let mut a = H::new("a")
                         .attr("href", &link(c, lang, entry.preset, options))
                         .text(title);
                     if c == chapter && entry.preset.is_none() {
                         a = a.attr("aria-current", "page");
                     }
-                    item.child(a)?
+                    item.child(a)
                 }
-                None => item.child(H::new("span")?.text(title))?.child(
-                    H::new("span")?
+                None => item.child(H::new("span").text(title)).child(
+                    H::new("span")
                         .class("note")
                         .text(&format!(" ({})", tr(lang, Text::NotYet))),
-                )?,
+                ),
             };
             toc.append_child(&item.el())?;
         }
         // The chapters beyond the lesson: a group of their own after the lesson's parts.
-        let head = H::new("li")?
+        let head = H::new("li")
             .class("toc-group")
             .attr("data-group", "beyond")
-            .child(H::new("strong")?.text(tr(lang, Text::BeyondLesson)))?;
+            .child(H::new("strong").text(tr(lang, Text::BeyondLesson)));
         toc.append_child(&head.el())?;
         for c in ChapterId::BEYOND {
-            let mut a = H::new("a")?
+            let mut a = H::new("a")
                 .attr("href", &link(c, lang, None, options))
                 .text(&partlab_lab::i18n::chapter_title(lang, c));
             if c == chapter {
                 a = a.attr("aria-current", "page");
             }
-            let item = H::new("li")?
+            let item = H::new("li")
                 .attr("data-part", c.slug())
                 .attr("data-available", "true")
-                .child(H::new("span")?.class("toc-num").text("+"))?
-                .child(a)?;
+                .child(H::new("span").class("toc-num").text("+"))
+                .child(a);
             toc.append_child(&item.el())?;
         }
     }

@@ -52,7 +52,7 @@ thread_local! {
 /// Builds the panel's (empty) section inside `parent`, before the chapter, with its listeners
 /// (they live as long as the page, like the section).
 pub fn build(parent: &Element) -> Result<(), JsValue> {
-    let section = H::new("section")?
+    let section = H::new("section")
         .id("quiz")
         .class("quiz")
         .attr("hidden", "")
@@ -177,7 +177,7 @@ fn render(shown: Shown) -> Result<(), JsValue> {
     set_attr(&section, "lang", lang.code());
     let Some(module) = shown.module else {
         section.append_child(
-            &H::new("button")?
+            &H::new("button")
                 .id("quiz-open")
                 .class("quiz-open")
                 .attr("type", "button")
@@ -193,7 +193,7 @@ fn render(shown: Shown) -> Result<(), JsValue> {
     // The study module draws the open panel: it is on its way, or it could not be fetched.
     let failed = module == ModuleState::Failed;
     set_attr(&section, "data-waiting", "");
-    let mut status = H::new("div")?
+    let mut status = H::new("div")
         .id("quiz-loading")
         .class("quiz-status")
         .attr("tabindex", "-1");
@@ -201,28 +201,28 @@ fn render(shown: Shown) -> Result<(), JsValue> {
         status
             .attr("role", "alert")
             .attr("data-failed", "true")
-            .child(H::new("p")?.text(Word::LoadFailed.text(lang)))?
+            .child(H::new("p").text(Word::LoadFailed.text(lang)))
             .child(
-                H::new("button")?
+                H::new("button")
                     .id("quiz-retry")
                     .attr("type", "button")
                     .text(tr(lang, Text::ChapterRetry)),
-            )?
+            )
     } else {
         status
             .attr("role", "status")
-            .child(H::new("p")?.text(Word::Loading.text(lang)))?
+            .child(H::new("p").text(Word::Loading.text(lang)))
     };
     section.append_child(&status.el())?;
     section.append_child(
-        &H::new("div")?
+        &H::new("div")
             .class("quiz-actions")
             .child(
-                H::new("button")?
+                H::new("button")
                     .id("quiz-close")
                     .attr("type", "button")
                     .text(Word::Close.text(lang)),
-            )?
+            )
             .el(),
     )?;
     Ok(())

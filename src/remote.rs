@@ -401,7 +401,7 @@ impl Remote {
             .and_then(|d| d.active_element())
             .is_some_and(|a| self.root.contains(Some(&a)));
         dom::clear(&self.root);
-        let mut status = H::new("div")?
+        let mut status = H::new("div")
             .id("chapter-loading")
             .class("chapter-loading")
             .attr("lang", lang.code());
@@ -409,17 +409,17 @@ impl Remote {
             status = status
                 .attr("role", "alert")
                 .attr("data-failed", "true")
-                .child(H::new("p")?.text(tr(lang, Text::ChapterLoadFailed)))?
+                .child(H::new("p").text(tr(lang, Text::ChapterLoadFailed)))
                 .child(
-                    H::new("button")?
+                    H::new("button")
                         .id("chapter-retry")
                         .attr("type", "button")
                         .text(tr(lang, Text::ChapterRetry)),
-                )?;
+                );
         } else {
             status = status
                 .attr("role", "status")
-                .child(H::new("p")?.text(tr(lang, Text::ChapterLoading)))?;
+                .child(H::new("p").text(tr(lang, Text::ChapterLoading)));
         }
         let status = status.el();
         self.root.append_child(&status)?;

@@ -103,121 +103,121 @@ pub struct ComparePanel {
 }
 
 /// The toggle, placed with the "count moves from here" button in the figures panel.
-pub fn toggle() -> Result<H, JsValue> {
-    Ok(H::new("button")?
+pub fn toggle() -> H {
+    H::new("button")
         .id("compare-toggle")
         .attr("type", "button")
         .attr("aria-pressed", "false")
-        .attr("aria-controls", "compare-panel"))
+        .attr("aria-controls", "compare-panel")
 }
 
 /// One side's column: heading, configuration, ring, figures, keys per node.
-fn column(side: &str) -> Result<H, JsValue> {
-    H::new("div")?
+fn column(side: &str) -> H {
+    H::new("div")
         .class("compare-col")
         .attr("data-side", side)
-        .child(H::new("h3")?.id(&format!("cmp-{side}-h")))?
-        .child(H::new("p")?.id(&format!("cmp-{side}-config")).class("note"))?
+        .child(H::new("h3").id(&format!("cmp-{side}-h")))
+        .child(H::new("p").id(&format!("cmp-{side}-config")).class("note"))
         .child(
-            H::new("canvas")?
+            H::new("canvas")
                 .id(&format!("cmp-ring-{side}"))
                 .class("ring-canvas compare-ring")
                 .attr("role", "img")
                 .attr("aria-labelledby", &format!("cmp-{side}-ring-label")),
-        )?
+        )
         .child(
-            H::new("p")?
+            H::new("p")
                 .id(&format!("cmp-{side}-ring-label"))
                 .class("sr-only"),
-        )?
+        )
         .child(
-            H::new("dl")?
+            H::new("dl")
                 .id(&format!("cmp-{side}-figures"))
                 .class("figures"),
-        )?
+        )
         .child(
-            H::new("table")?
+            H::new("table")
                 .id(&format!("cmp-{side}-table"))
                 .class("data"),
         )
 }
 
 /// The panel (hidden until compare mode is on).
-pub fn panel() -> Result<H, JsValue> {
-    let replay = H::new("div")?
+pub fn panel() -> H {
+    let replay = H::new("div")
         .id("replay")
         .class("replay")
         .attr("role", "group")
         .attr("aria-labelledby", "replay-h")
         .attr("aria-describedby", "replay-keys")
-        .child(H::new("h3")?.id("replay-h"))?
+        .child(H::new("h3").id("replay-h"))
         .child(
-            H::new("canvas")?
+            H::new("canvas")
                 .id("replay-ring")
                 .class("ring-canvas compare-ring")
                 .attr("role", "img")
                 .attr("tabindex", "0")
                 .attr("aria-labelledby", "replay-h replay-step"),
-        )?
+        )
         .child(
-            H::new("div")?
+            H::new("div")
                 .class("replay-controls")
-                .child(H::new("button")?.id("replay-prev").attr("type", "button"))?
+                .child(H::new("button").id("replay-prev").attr("type", "button"))
                 .child(
-                    H::new("button")?
+                    H::new("button")
                         .id("replay-play")
                         .attr("type", "button")
                         .attr("aria-pressed", "false"),
-                )?
-                .child(H::new("button")?.id("replay-next").attr("type", "button"))?,
-        )?
+                )
+                .child(H::new("button").id("replay-next").attr("type", "button")),
+        )
         .child(
-            H::new("p")?
+            H::new("p")
                 .id("replay-step")
                 .class("replay-step")
                 .attr("role", "status")
                 .attr("aria-live", "polite")
                 .attr("data-step", "before"),
-        )?
-        .child(H::new("p")?.id("replay-keys").class("note"))?;
-    H::new("section")?
+        )
+        .child(H::new("p").id("replay-keys").class("note"));
+    H::new("section")
         .id("compare-panel")
         .class("panel compare-panel")
         .attr("aria-labelledby", "compare-h")
         .attr("hidden", "")
-        .child(H::new("h2")?.id("compare-h"))?
-        .child(H::new("p")?.id("compare-intro").class("note"))?
+        .child(H::new("h2").id("compare-h"))
+        .child(H::new("p").id("compare-intro").class("note"))
         .child(
-            H::new("div")?
+            H::new("div")
                 .class("compare-cols")
-                .child(column("a")?)?
-                .child(column("b")?)?,
-        )?
+                .child(column("a"))
+                .child(column("b")),
+        )
         .child(
-            H::new("div")?
+            H::new("div")
                 .class("compare-cols")
                 .child(
-                    H::new("div")?
+                    H::new("div")
                         .class("compare-col")
-                        .child(H::new("h3")?.id("cmp-bars-h"))?
+                        .child(H::new("h3").id("cmp-bars-h"))
                         .child(
-                            H::new("canvas")?
+                            H::new("canvas")
                                 .id("cmp-bars-chart")
                                 .class("compare-bars")
                                 .attr("role", "img")
                                 .attr("aria-labelledby", "cmp-bars-h")
                                 .attr("aria-describedby", "cmp-bars"),
-                        )?
-                        .child(H::new("table")?.id("cmp-bars").class("data"))?,
-                )?
+                        )
+                        .child(H::new("table").id("cmp-bars").class("data")),
+                )
                 .child(
-                    H::new("div")?
+                    H::new("div")
                         .class("compare-col")
-                        .child(H::new("h3")?.id("cmp-move-h"))?
-                        .child(H::new("dl")?.id("cmp-move").class("figures"))?
-                        .child(H::new("table")?.id("cmp-flow").class("data"))?,
-                )?,
-        )?
+                        .child(H::new("h3").id("cmp-move-h"))
+                        .child(H::new("dl").id("cmp-move").class("figures"))
+                        .child(H::new("table").id("cmp-flow").class("data")),
+                ),
+        )
         .child(replay)
 }
 
@@ -852,9 +852,9 @@ fn side_figures(
             ),
         ];
         for (key, label, text, value) in items {
-            dl.append_child(&H::new("dt")?.text(label).el())?;
+            dl.append_child(&H::new("dt").text(label).el())?;
             dl.append_child(
-                &H::new("dd")?
+                &H::new("dd")
                     .attr("data-cmp-figure", key)
                     .attr("data-value", &value.to_string())
                     .text(&text)
@@ -898,9 +898,9 @@ fn render_movement(lab: &Lab) -> Result<(), JsValue> {
     };
     dom::clear(&dl);
     let add = |key: &str, label: &str, text: String, value: f64| -> Result<(), JsValue> {
-        dl.append_child(&H::new("dt")?.text(label).el())?;
+        dl.append_child(&H::new("dt").text(label).el())?;
         dl.append_child(
-            &H::new("dd")?
+            &H::new("dd")
                 .attr("data-cmp-figure", key)
                 .attr("data-value", &value.to_string())
                 .text(&text)

@@ -252,7 +252,7 @@ const WORK_CHUNK: u64 = 500;
 
 /// Saves `url` (a `data:` URL) as the file `name`: a download, nothing leaves the browser.
 fn download(name: &str, url: &str) -> Result<(), JsValue> {
-    let a = dom::H::new("a")?
+    let a = dom::H::new("a")
         .attr("href", url)
         .attr("download", name)
         .el();

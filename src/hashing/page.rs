@@ -37,199 +37,199 @@ use crate::dom::{
 /// Builds the instrument inside the chapter's root element (replacing what was there).
 pub fn build(root: &Element, chapter: ChapterId, embed: Option<View>) -> Result<(), JsValue> {
     clear(root);
-    let intro = H::new("section")?
+    let intro = H::new("section")
         .class("panel chapter-intro")
         .attr("aria-labelledby", "chapter-h")
-        .child(H::new("h2")?.id("chapter-h"))?
-        .child(H::new("p")?.id("chapter-intro").class("note"))?;
-    let layout = H::new("main")?
+        .child(H::new("h2").id("chapter-h"))
+        .child(H::new("p").id("chapter-intro").class("note"));
+    let layout = H::new("main")
         .class("layout")
-        .child(notice_area("notices")?)?
-        .child(H::new("p")?.id("embed-caption").class("embed-caption"))?
+        .child(notice_area("notices"))
+        .child(H::new("p").id("embed-caption").class("embed-caption"))
         // What a screen reader hears after a change: one sentence, not the whole panel.
         .child(
-            H::new("p")?
+            H::new("p")
                 .id("announce")
                 .class("sr-only")
                 .attr("role", "status")
                 .attr("aria-live", "polite"),
-        )?
+        )
         .child(
-            H::new("p")?
+            H::new("p")
                 .id("progress")
                 .class("progress")
                 .attr("role", "status")
                 .attr("aria-live", "polite"),
-        )?
-        .child(intro)?;
+        )
+        .child(intro);
 
     // Controls.
-    let mut strategy = H::new("select")?.id("strategy");
+    let mut strategy = H::new("select").id("strategy");
     for s in Strategy::ALL {
         strategy = strategy.child(
-            H::new("option")?
+            H::new("option")
                 .attr("value", s.name())
                 .id(&format!("strategy-{}", s.name())),
-        )?;
+        );
     }
-    let field = |id: &str, control: H, out: Option<&str>| -> Result<H, JsValue> {
-        let mut f = H::new("div")?
+    let field = |id: &str, control: H, out: Option<&str>| -> H {
+        let mut f = H::new("div")
             .class("field")
-            .child(H::new("label")?.id(&format!("{id}-label")).attr("for", id))?
-            .child(control)?;
+            .child(H::new("label").id(&format!("{id}-label")).attr("for", id))
+            .child(control);
         if let Some(o) = out {
-            f = f.child(H::new("output")?.id(o).attr("for", id))?;
+            f = f.child(H::new("output").id(o).attr("for", id));
         }
-        Ok(f)
+        f
     };
-    let vnodes = H::new("input")?
+    let vnodes = H::new("input")
         .id("vnodes")
         .attr("type", "range")
         .attr("min", "0")
         .attr("max", &(VNODE_STOPS.len() - 1).to_string())
         .attr("step", "1");
-    let keys = H::new("input")?
+    let keys = H::new("input")
         .id("keys")
         .attr("type", "range")
         .attr("min", "0")
         .attr("max", &(KEY_STOPS.len() - 1).to_string())
         .attr("step", "1");
-    let replicas = H::new("input")?
+    let replicas = H::new("input")
         .id("replicas")
         .attr("type", "number")
         .attr("min", "1")
         .attr("step", "1")
         .attr("inputmode", "numeric");
-    let mut presets = H::new("div")?.id("presets").class("presets");
+    let mut presets = H::new("div").id("presets").class("presets");
     for s in chapter.presets() {
         presets = presets.child(
-            H::new("button")?
+            H::new("button")
                 .attr("type", "button")
                 .id(&format!("preset-{}", s.id))
                 .attr("data-preset", s.id)
                 .attr("aria-pressed", "false"),
-        )?;
+        );
     }
-    let controls = H::new("section")?
+    let controls = H::new("section")
         .id("controls")
         .class("panel controls")
         .attr("aria-labelledby", "controls-h")
-        .child(H::new("h2")?.id("controls-h"))?
-        .child(notice_area("control-notices")?)?
-        .child(field("strategy", strategy, None)?)?
+        .child(H::new("h2").id("controls-h"))
+        .child(notice_area("control-notices"))
+        .child(field("strategy", strategy, None))
         .child(
-            H::new("fieldset")?
+            H::new("fieldset")
                 .id("nodes")
-                .child(H::new("legend")?.id("nodes-legend"))?
-                .child(H::new("ol")?.id("node-list").class("node-list"))?
-                .child(H::new("button")?.attr("type", "button").id("add-node"))?
-                .child(H::new("p")?.id("weights-note").class("note"))?,
-        )?
+                .child(H::new("legend").id("nodes-legend"))
+                .child(H::new("ol").id("node-list").class("node-list"))
+                .child(H::new("button").attr("type", "button").id("add-node"))
+                .child(H::new("p").id("weights-note").class("note")),
+        )
         .child(
-            field("vnodes", vnodes, Some("vnodes-out"))?
-                .child(H::new("p")?.id("vnodes-note").class("note"))?,
-        )?
-        .child(params_fields(&field)?)?
-        .child(field("keys", keys, Some("keys-out"))?)?
-        .child(field("replicas", replicas, None)?)?;
-    let presets = H::new("section")?
+            field("vnodes", vnodes, Some("vnodes-out"))
+                .child(H::new("p").id("vnodes-note").class("note")),
+        )
+        .child(params_fields(&field))
+        .child(field("keys", keys, Some("keys-out")))
+        .child(field("replicas", replicas, None));
+    let presets = H::new("section")
         .id("presets-panel")
         .class("panel presets-panel")
         .attr("aria-labelledby", "presets-h")
-        .child(H::new("h2")?.id("presets-h"))?
-        .child(H::new("p")?.id("presets-intro").class("note"))?
-        .child(presets)?;
+        .child(H::new("h2").id("presets-h"))
+        .child(H::new("p").id("presets-intro").class("note"))
+        .child(presets);
 
     // The ring.
-    let ring = H::new("section")?
+    let ring = H::new("section")
         .class("panel view")
         .attr("data-view", "ring")
         .attr("aria-labelledby", "ring-h")
-        .child(H::new("h2")?.id("ring-h"))?
+        .child(H::new("h2").id("ring-h"))
         // The stage: what stays in view on a phone while a control changes (style.css).
         .child(
-            H::new("div")?
+            H::new("div")
                 .class("stage")
                 .child(
-                    H::new("canvas")?
+                    H::new("canvas")
                         .id("ring")
                         .class("ring-canvas")
                         .attr("role", "img")
                         .attr("tabindex", "0")
                         .attr("aria-labelledby", "ring-h")
                         .attr("aria-describedby", "ring-desc ring-caption pick-hint"),
-                )?
-                .child(H::new("p")?.id("ring-desc").class("sr-only"))?
+                )
+                .child(H::new("p").id("ring-desc").class("sr-only"))
                 .child(
-                    H::new("p")?
+                    H::new("p")
                         .id("ring-hover")
                         .class("hover-readout")
                         .attr("aria-hidden", "true"),
-                )?
-                .child(crate::hashing::strip::element()?)?,
-        )?
-        .child(H::new("ul")?.id("legend").class("legend"))?
-        .child(H::new("p")?.id("ring-caption").class("note"))?
+                )
+                .child(crate::hashing::strip::element()),
+        )
+        .child(H::new("ul").id("legend").class("legend"))
+        .child(H::new("p").id("ring-caption").class("note"))
         .child(
-            H::new("form")?
+            H::new("form")
                 .id("lookup")
                 .class("lookup")
-                .child(H::new("label")?.id("key-label").attr("for", "key-input"))?
+                .child(H::new("label").id("key-label").attr("for", "key-input"))
                 .child(
-                    H::new("input")?
+                    H::new("input")
                         .id("key-input")
                         .attr("type", "text")
                         .attr("autocomplete", "off")
                         .attr("spellcheck", "false")
                         .attr("placeholder", "P-2026-000042"),
-                )?
-                .child(H::new("button")?.attr("type", "submit").id("find"))?
-                .child(H::new("button")?.attr("type", "button").id("clear-key"))?,
-        )?
-        .child(notice_area("key-notices")?)?
-        .child(H::new("p")?.id("pick-hint").class("note"))?
+                )
+                .child(H::new("button").attr("type", "submit").id("find"))
+                .child(H::new("button").attr("type", "button").id("clear-key")),
+        )
+        .child(notice_area("key-notices"))
+        .child(H::new("p").id("pick-hint").class("note"))
         .child(
-            H::new("div")?
+            H::new("div")
                 .id("key-path")
                 .class("key-path")
                 .attr("aria-live", "polite"),
-        )?
-        .child(H::new("div")?.id("key-why").class("key-why"))?
-        .child(details("ring-table-summary", "ring-table")?)?;
+        )
+        .child(H::new("div").id("key-why").class("key-why"))
+        .child(details("ring-table-summary", "ring-table"));
 
     // Figures.
-    let figures = H::new("section")?
+    let figures = H::new("section")
         .class("panel view")
         .id("figures-panel")
         .attr("data-view", "figures")
         .attr("aria-labelledby", "figures-h")
-        .child(H::new("h2")?.id("figures-h"))?
-        .child(H::new("p")?.id("lesson-note").class("lesson-note"))?
-        .child(H::new("table")?.id("dist-table").class("data"))?
-        .child(H::new("dl")?.id("figures").class("figures"))?
-        .child(H::new("p")?.id("moved-why").class("note"))?
+        .child(H::new("h2").id("figures-h"))
+        .child(H::new("p").id("lesson-note").class("lesson-note"))
+        .child(H::new("table").id("dist-table").class("data"))
+        .child(H::new("dl").id("figures").class("figures"))
+        .child(H::new("p").id("moved-why").class("note"))
         .child(
-            H::new("button")?
+            H::new("button")
                 .id("pin-baseline")
                 .attr("type", "button")
                 .attr("aria-pressed", "false"),
-        )?
-        .child(super::compare::toggle()?)?
-        .child(H::new("h3")?.id("flow-h"))?
-        .child(H::new("table")?.id("flow-table").class("data"))?
-        .child(export_buttons("figures", false)?)?;
+        )
+        .child(super::compare::toggle())
+        .child(H::new("h3").id("flow-h"))
+        .child(H::new("table").id("flow-table").class("data"))
+        .child(export_buttons("figures", false));
 
-    let chart = |view: View, caption: bool| -> Result<H, JsValue> {
+    let chart = |view: View, caption: bool| -> H {
         let name = view.name();
-        let mut s = H::new("section")?
+        let mut s = H::new("section")
             .class("panel view chart")
             .attr("data-view", name)
             .attr("aria-labelledby", &format!("{name}-h"))
-            .child(H::new("h2")?.id(&format!("{name}-h")))?;
+            .child(H::new("h2").id(&format!("{name}-h")));
         if caption {
-            s = s.child(H::new("p")?.id(&format!("{name}-caption")).class("note"))?;
+            s = s.child(H::new("p").id(&format!("{name}-caption")).class("note"));
         }
-        let mut canvas = H::new("canvas")?
+        let mut canvas = H::new("canvas")
             .id(&format!("{name}-chart"))
             .class("chart-canvas")
             .attr("role", "img")
@@ -240,38 +240,35 @@ pub fn build(root: &Element, chapter: ChapterId, embed: Option<View>) -> Result<
         canvas = canvas
             .attr("tabindex", "0")
             .attr("aria-describedby", &format!("{name}-desc {name}-readout"));
-        s = s.child(canvas)?.child(
-            H::new("p")?
+        s = s.child(canvas).child(
+            H::new("p")
                 .id(&format!("{name}-readout"))
                 .class("hover-readout chart-readout")
                 .attr("aria-live", "polite"),
-        )?;
-        s.child(H::new("p")?.id(&format!("{name}-desc")).class("sr-only"))?
+        );
+        s.child(H::new("p").id(&format!("{name}-desc")).class("sr-only"))
             .child(
-                H::new("p")?
+                H::new("p")
                     .id(&format!("{name}-status"))
                     .class("note status"),
-            )?
+            )
             .child(details(
                 &format!("{name}-table-summary"),
                 &format!("{name}-table"),
-            )?)?
-            .child(export_buttons(name, true)?)
+            ))
+            .child(export_buttons(name, true))
     };
 
     let layout = layout
-        .child(presets)?
-        .child(super::compare::panel()?)?
-        .child(controls)?
-        .child(ring)?
-        .child(figures)?
-        .child(chart(View::Bars, false)?)?
-        .child(chart(View::Deviation, true)?)?
-        .child(chart(View::Movement, true)?)?
-        .child(super::tables::section(
-            chapter,
-            embed == Some(View::Tables),
-        )?)?;
+        .child(presets)
+        .child(super::compare::panel())
+        .child(controls)
+        .child(ring)
+        .child(figures)
+        .child(chart(View::Bars, false))
+        .child(chart(View::Deviation, true))
+        .child(chart(View::Movement, true))
+        .child(super::tables::section(chapter, embed == Some(View::Tables)));
     root.append_child(&layout.el())?;
     if let Some(v) = embed {
         if let Some(body) = crate::dom::document()?.body() {
@@ -283,37 +280,37 @@ pub fn build(root: &Element, chapter: ChapterId, embed: Option<View>) -> Result<
 }
 
 /// The download buttons of a view: its data as CSV, and its canvas as PNG when `png`.
-fn export_buttons(view: &str, png: bool) -> Result<H, JsValue> {
-    let mut box_ = H::new("div")?.class("export").child(
-        H::new("button")?
+fn export_buttons(view: &str, png: bool) -> H {
+    let mut box_ = H::new("div").class("export").child(
+        H::new("button")
             .attr("type", "button")
             .id(&format!("{view}-csv"))
             .attr("data-export", &format!("{view}-csv")),
-    )?;
+    );
     if png {
         box_ = box_.child(
-            H::new("button")?
+            H::new("button")
                 .attr("type", "button")
                 .id(&format!("{view}-png"))
                 .attr("data-export", &format!("{view}-png")),
-        )?;
+        );
     }
-    Ok(box_)
+    box_
 }
 
-fn notice_area(id: &str) -> Result<H, JsValue> {
-    Ok(H::new("div")?
+fn notice_area(id: &str) -> H {
+    H::new("div")
         .id(id)
         .class("notices")
         .attr("role", "status")
-        .attr("aria-live", "polite"))
+        .attr("aria-live", "polite")
 }
 
-fn details(summary_id: &str, table_id: &str) -> Result<H, JsValue> {
-    H::new("details")?
+fn details(summary_id: &str, table_id: &str) -> H {
+    H::new("details")
         .class("alt")
-        .child(H::new("summary")?.id(summary_id))?
-        .child(H::new("table")?.id(table_id).class("data"))
+        .child(H::new("summary").id(summary_id))
+        .child(H::new("table").id(table_id).class("data"))
 }
 
 /// Sets every fixed text in `lang` (on language change only).
@@ -464,14 +461,14 @@ impl Table<'_> {
 
     fn build(&self, table: &Element) -> Result<(), JsValue> {
         clear(table);
-        let mut tr_head = H::new("tr")?;
+        let mut tr_head = H::new("tr");
         for h in &self.head {
-            tr_head = tr_head.child(H::new("th")?.attr("scope", "col").text(h))?;
+            tr_head = tr_head.child(H::new("th").attr("scope", "col").text(h));
         }
-        table.append_child(&H::new("thead")?.child(tr_head)?.el())?;
-        let mut body = H::new("tbody")?;
+        table.append_child(&H::new("thead").child(tr_head).el())?;
+        let mut body = H::new("tbody");
         for row in &self.rows {
-            body = body.child(row_element(row)?)?;
+            body = body.child(row_element(row)?);
         }
         table.append_child(&body.el())?;
         Ok(())
@@ -551,17 +548,17 @@ impl Table<'_> {
 
 /// A body row of a [`Table`]: its attributes, a header cell (the row's name) and data cells.
 fn row_element((attrs, cells): &Row) -> Result<Element, JsValue> {
-    let mut row = H::new("tr")?;
+    let mut row = H::new("tr");
     for (k, v) in attrs {
         row = row.attr(k, v);
     }
     for (i, c) in cells.iter().enumerate() {
         let cell = if i == 0 {
-            H::new("th")?.attr("scope", "row").attr("title", c)
+            H::new("th").attr("scope", "row").attr("title", c)
         } else {
-            H::new("td")?
+            H::new("td")
         };
-        row = row.child(cell.text(c))?;
+        row = row.child(cell.text(c));
     }
     Ok(row.el())
 }
@@ -850,41 +847,41 @@ fn build_node_rows(list: &Element, st: &LabState, first: usize) -> Result<(), Js
 
 /// The node row template of [`node_row_template`], built element by element.
 fn build_node_row_template(lang: Lang) -> Result<Element, JsValue> {
-    Ok(H::new("li")?
+    Ok(H::new("li")
         .class("node-row")
-        .child(H::new("span")?.class("swatch").attr("aria-hidden", "true"))?
+        .child(H::new("span").class("swatch").attr("aria-hidden", "true"))
         .child(
-            H::new("span")?
+            H::new("span")
                 .class("node-field")
-                .child(H::new("label")?.text(tr(lang, Text::NodeName)))?
+                .child(H::new("label").text(tr(lang, Text::NodeName)))
                 .child(
-                    H::new("input")?
+                    H::new("input")
                         .attr("type", "text")
                         .attr("data-role", "name")
                         .attr("autocomplete", "off")
                         .attr("spellcheck", "false"),
-                )?,
-        )?
+                ),
+        )
         .child(
-            H::new("span")?
+            H::new("span")
                 .class("node-field")
-                .child(H::new("label")?.text(tr(lang, Text::Weight)))?
+                .child(H::new("label").text(tr(lang, Text::Weight)))
                 .child(
-                    H::new("input")?
+                    H::new("input")
                         .attr("type", "range")
                         .attr("min", &MIN_WEIGHT.to_string())
                         .attr("max", &MAX_LAB_WEIGHT.to_string())
                         .attr("step", "0.1")
                         .attr("data-role", "weight"),
-                )?
-                .child(H::new("output")?)?,
-        )?
+                )
+                .child(H::new("output")),
+        )
         .child(
-            H::new("button")?
+            H::new("button")
                 .attr("type", "button")
                 .attr("data-role", "remove")
                 .text(tr(lang, Text::RemoveNode)),
-        )?
+        )
         .el())
 }
 
@@ -928,13 +925,13 @@ pub fn render_notices(lab: &Lab, written: &mut Option<(Lang, Vec<Notice>)>) -> R
         if here.is_empty() {
             continue;
         }
-        let mut ul = H::new("ul")?;
+        let mut ul = H::new("ul");
         for n in here {
-            ul = ul.child(H::new("li")?.class("notice").text(&n.text(lang)))?;
+            ul = ul.child(H::new("li").class("notice").text(&n.text(lang)));
         }
         box_.append_child(&ul.el())?;
         box_.append_child(
-            &H::new("button")?
+            &H::new("button")
                 .attr("type", "button")
                 .class("dismiss")
                 .text(tr(lang, Text::Dismiss))
@@ -970,15 +967,15 @@ pub fn render_ring_texts(lab: &Lab) -> Result<(), JsValue> {
     }) {
         clear(&legend);
         for n in &st.nodes {
-            let sw = H::new("span")?
+            let sw = H::new("span")
                 .class("swatch")
                 .attr("aria-hidden", "true")
                 .el();
             paint_swatch(&sw, n.colour);
             legend.append_child(
-                &H::new("li")?
-                    .child(sw)?
-                    .child(H::new("span")?.text(&n.name))?
+                &H::new("li")
+                    .child(sw)
+                    .child(H::new("span").text(&n.name))
                     .el(),
             )?;
         }
@@ -1039,26 +1036,22 @@ pub fn render_key_path(lab: &Lab, path: Option<&KeyPath>) -> Result<(), JsValue>
     let Some(p) = path else {
         return Ok(());
     };
-    panel.append_child(&H::new("h3")?.text(tr(lang, Text::KeyPath)).el())?;
-    let mut dl = H::new("dl")?.class("path");
-    let mut row = |label: &str, value: String, attr: &str| -> Result<(), JsValue> {
-        let dd = H::new("dd")?.text(&value).attr("data-path", attr);
-        let taken = std::mem::replace(&mut dl, H::new("dl")?);
-        dl = taken.child(H::new("dt")?.text(label))?.child(dd)?;
-        Ok(())
+    panel.append_child(&H::new("h3").text(tr(lang, Text::KeyPath)).el())?;
+    let dl = H::new("dl").class("path");
+    let row = |label: &str, value: String, attr: &str| {
+        dl.append(H::new("dt").text(label));
+        dl.append(H::new("dd").text(&value).attr("data-path", attr));
     };
-    row(tr(lang, Text::PathKey), p.key.clone(), "key")?;
+    row(tr(lang, Text::PathKey), p.key.clone(), "key");
     if !p.in_key_set {
-        if let Some(last) = dl_note(lang) {
-            panel.append_child(&last)?;
-        }
+        panel.append_child(&dl_note(lang))?;
     }
-    row(tr(lang, Text::PathMd5), p.md5_hex.clone(), "md5")?;
+    row(tr(lang, Text::PathMd5), p.md5_hex.clone(), "md5");
     row(
         tr(lang, Text::PathU64),
         format!("{} (0x{:016x})", fmt_int(lang, p.hash), p.hash),
         "u64",
-    )?;
+    );
     let strategy = lab.config().strategy;
     // Only a ring has angles of its own; elsewhere the angle is where the canvas draws the key.
     let angle_label = if strategy.uses_vnodes() {
@@ -1070,7 +1063,7 @@ pub fn render_key_path(lab: &Lab, path: Option<&KeyPath>) -> Result<(), JsValue>
         tr(lang, angle_label),
         format!("{}°", fmt_dec(lang, p.angle_deg, 2)),
         "angle",
-    )?;
+    );
     // Mod N, jump and Maglev: the arithmetic in one line, the hash written out (why.rs).
     let arithmetic = crate::hashing::why::arithmetic_line(lab, p);
     let detail = match arithmetic {
@@ -1107,28 +1100,27 @@ pub fn render_key_path(lab: &Lab, path: Option<&KeyPath>) -> Result<(), JsValue>
             }
         },
     };
-    row(tr(lang, Text::PathRule), detail, "rule")?;
+    row(tr(lang, Text::PathRule), detail, "rule");
     let owner = p.nodes.first().map(|(n, _)| n.clone()).unwrap_or_default();
-    row(tr(lang, Text::PathOwner), owner, "owner")?;
+    row(tr(lang, Text::PathOwner), owner, "owner");
     // "Replicas" is the whole replica set, owner first, in this row and in "before" alike.
     if p.nodes.len() > 1 {
         let all: Vec<String> = p.nodes.iter().map(|(n, _)| n.clone()).collect();
-        row(tr(lang, Text::PathReplicas), all.join(", "), "replicas")?;
+        row(tr(lang, Text::PathReplicas), all.join(", "), "replicas");
     }
     if let Some(b) = &p.before {
-        row(tr(lang, Text::PathBefore), b.join(", "), "before")?;
+        row(tr(lang, Text::PathBefore), b.join(", "), "before");
     }
     panel.append_child(&dl.el())?;
     Ok(())
 }
 
-fn dl_note(lang: Lang) -> Option<Element> {
-    H::new("p").ok().map(|h| {
-        h.class("note")
-            .attr("data-path", "not-in-set")
-            .text(tr(lang, Text::NotInKeySet))
-            .el()
-    })
+fn dl_note(lang: Lang) -> Element {
+    H::new("p")
+        .class("note")
+        .attr("data-path", "not-in-set")
+        .text(tr(lang, Text::NotInKeySet))
+        .el()
 }
 
 /// The figures list, written in place: a figure whose slot already holds the same figure
@@ -1175,20 +1167,20 @@ impl Figures {
             }
             self.truncate(i);
         }
-        let dd = H::new("dd")?
+        let dd = H::new("dd")
             .attr("data-figure", key)
             .attr("data-value", &value_attr)
-            .child(H::new("span")?.class("value").text(text))?;
+            .child(H::new("span").class("value").text(text));
         let dd = match lesson {
             Some(l) => dd.child(
-                H::new("span")?
+                H::new("span")
                     .class("lesson")
                     .attr("data-lesson", key)
                     .text(&l),
-            )?,
+            ),
             None => dd,
         };
-        self.dl.append_child(&H::new("dt")?.text(label).el())?;
+        self.dl.append_child(&H::new("dt").text(label).el())?;
         self.dl.append_child(&dd.el())?;
         Ok(())
     }
@@ -1676,32 +1668,32 @@ fn paint_swatch(e: &Element, colour: usize) {
 }
 
 /// Builds a labelled control: its id, the control, the id of its `<output>` if any.
-type FieldBuilder = dyn Fn(&str, H, Option<&str>) -> Result<H, JsValue>;
+type FieldBuilder = dyn Fn(&str, H, Option<&str>) -> H;
 
 /// The controls of the strategies beyond the lesson, one shown at a time: Maglev's table
 /// size, bounded loads' factor, multi-probe's probes.
-fn params_fields(field: &FieldBuilder) -> Result<H, JsValue> {
-    let mut table = H::new("select")?.id("table-size");
+fn params_fields(field: &FieldBuilder) -> H {
+    let mut table = H::new("select").id("table-size");
     for m in TABLE_SIZE_STOPS {
-        table = table.child(H::new("option")?.attr("value", &m.to_string()))?;
+        table = table.child(H::new("option").attr("value", &m.to_string()));
     }
-    let load = H::new("input")?
+    let load = H::new("input")
         .id("load-factor")
         .attr("type", "range")
         .attr("min", "0")
         .attr("max", &(LOAD_FACTOR_STOPS.len() - 1).to_string())
         .attr("step", "1");
-    let probes = H::new("input")?
+    let probes = H::new("input")
         .id("probes")
         .attr("type", "range")
         .attr("min", "0")
         .attr("max", &(PROBE_STOPS.len() - 1).to_string())
         .attr("step", "1");
-    H::new("div")?
+    H::new("div")
         .id("params")
-        .child(field("table-size", table, None)?.id("table-size-field"))?
-        .child(field("load-factor", load, Some("load-factor-out"))?.id("load-factor-field"))?
-        .child(field("probes", probes, Some("probes-out"))?.id("probes-field"))
+        .child(field("table-size", table, None).id("table-size-field"))
+        .child(field("load-factor", load, Some("load-factor-out")).id("load-factor-field"))
+        .child(field("probes", probes, Some("probes-out")).id("probes-field"))
 }
 
 /// Shows the parameter of the strategy on screen, with its value: the inputs always, the

@@ -12,11 +12,11 @@ use partlab_lab::model::Lab;
 use crate::dom::{by_id, clear, fingerprint, same_content, H};
 
 /// The strip's (empty) element, for the page's structure.
-pub fn element() -> Result<H, JsValue> {
-    Ok(H::new("p")?
+pub fn element() -> H {
+    H::new("p")
         .id("figure-strip")
         .class("figure-strip")
-        .attr("aria-hidden", "true"))
+        .attr("aria-hidden", "true")
 }
 
 /// Writes the current figures into the strip.
@@ -51,10 +51,10 @@ pub fn render(lab: &Lab) -> Result<(), JsValue> {
     clear(&strip);
     for (name, label, value) in items {
         strip.append_child(
-            &H::new("span")?
+            &H::new("span")
                 .attr("data-strip", name)
-                .child(H::new("span")?.class("strip-label").text(label))?
-                .child(H::new("b")?.text(&value))?
+                .child(H::new("span").class("strip-label").text(label))
+                .child(H::new("b").text(&value))
                 .el(),
         )?;
     }

@@ -30,31 +30,31 @@ pub struct TablesView {
 }
 
 /// The view's section (its disclosure closed: nothing is computed until it opens).
-pub fn section(chapter: ChapterId, open: bool) -> Result<H, JsValue> {
-    let mut details = H::new("details")?
+pub fn section(chapter: ChapterId, open: bool) -> H {
+    let mut details = H::new("details")
         .id("tables-details")
         .class("tables-details")
-        .child(H::new("summary")?.id("tables-summary"))?
+        .child(H::new("summary").id("tables-summary"))
         .child(
-            H::new("p")?
+            H::new("p")
                 .id("tables-status")
                 .class("note status")
                 .attr("role", "status")
                 .attr("aria-live", "polite"),
-        )?
-        .child(H::new("div")?.id("tables").class("lesson-tables"))?;
+        )
+        .child(H::new("div").id("tables").class("lesson-tables"));
     if open {
         details = details.attr("open", "");
     }
     let parts: Vec<String> = chapter.parts().iter().map(|p| p.code()).collect();
-    H::new("section")?
+    H::new("section")
         .class("panel view")
         .id("tables-panel")
         .attr("data-view", "tables")
         .attr("data-parts", &parts.join(","))
         .attr("aria-labelledby", "tables-h")
-        .child(H::new("h2")?.id("tables-h"))?
-        .child(H::new("p")?.id("tables-intro").class("note"))?
+        .child(H::new("h2").id("tables-h"))
+        .child(H::new("p").id("tables-intro").class("note"))
         .child(details)
 }
 

@@ -81,23 +81,23 @@ fn kind(w: &Why) -> &'static str {
 
 fn build(panel: &web_sys::Element, lang: Lang, w: &Why) -> Result<(), JsValue> {
     panel.set_attribute("data-why", kind(w))?;
-    panel.append_child(&H::new("h3")?.text(tr(lang, Text::WhyHeading)).el())?;
+    panel.append_child(&H::new("h3").text(tr(lang, Text::WhyHeading)).el())?;
     if let Some((line, sentence)) = arithmetic(lang, w) {
         panel.append_child(
-            &H::new("p")?
+            &H::new("p")
                 .class("why-line")
                 .attr("data-why-line", "")
-                .child(H::new("code")?.text(&line))?
+                .child(H::new("code").text(&line))
                 .el(),
         )?;
-        panel.append_child(&H::new("p")?.class("note").text(sentence).el())?;
+        panel.append_child(&H::new("p").class("note").text(sentence).el())?;
     }
     match w {
         Why::Ring {
             magnifier: m,
             passed_on_to,
         } => {
-            let canvas = H::new("canvas")?
+            let canvas = H::new("canvas")
                 .id("magnifier")
                 .class("magnifier")
                 .attr("role", "img")
@@ -115,7 +115,7 @@ fn build(panel: &web_sys::Element, lang: Lang, w: &Why) -> Result<(), JsValue> {
                 );
             panel.append_child(&canvas.el())?;
             panel.append_child(
-                &H::new("p")?
+                &H::new("p")
                     .id("magnifier-desc")
                     .class("magnifier-desc")
                     .text(&m.describe(lang))
@@ -130,7 +130,7 @@ fn build(panel: &web_sys::Element, lang: Lang, w: &Why) -> Result<(), JsValue> {
             )
             .replace("{span}", &span);
             let note = format!("{} {width}", tr(lang, Text::MagnifierNote));
-            panel.append_child(&H::new("p")?.class("note").text(&note).el())?;
+            panel.append_child(&H::new("p").class("note").text(&note).el())?;
             if let Some(to) = passed_on_to {
                 let text = by_lang(
                     lang,
@@ -140,7 +140,7 @@ fn build(panel: &web_sys::Element, lang: Lang, w: &Why) -> Result<(), JsValue> {
                 )
                 .replace("{to}", to);
                 panel.append_child(
-                    &H::new("p")?
+                    &H::new("p")
                         .class("note")
                         .attr("data-why", "passed-on")
                         .text(&text)
@@ -150,14 +150,14 @@ fn build(panel: &web_sys::Element, lang: Lang, w: &Why) -> Result<(), JsValue> {
         }
         Why::Rendezvous { scores } => {
             panel.append_child(
-                &H::new("p")?
+                &H::new("p")
                     .class("note")
                     .id("hrw-caption")
                     .text(tr(lang, Text::ScoresCaption))
                     .el(),
             )?;
             panel.append_child(
-                &H::new("table")?
+                &H::new("table")
                     .id("hrw-table")
                     .class("data scores")
                     .attr("aria-describedby", "hrw-caption")
@@ -205,7 +205,7 @@ fn build(panel: &web_sys::Element, lang: Lang, w: &Why) -> Result<(), JsValue> {
             )
             .replace("{k}", &probes.to_string())
             .replace("{owner}", owner);
-            panel.append_child(&H::new("p")?.class("note").text(&text).el())?;
+            panel.append_child(&H::new("p").class("note").text(&text).el())?;
         }
         Why::Modulo { .. } | Why::Jump { .. } | Why::Maglev { .. } => {}
     }

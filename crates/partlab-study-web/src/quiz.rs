@@ -67,44 +67,44 @@ pub fn render(section: &Element, address: &str, lang: Lang) -> Result<(), JsValu
     set_attr(section, "data-open", "");
     set_attr(section, "aria-labelledby", "quiz-h");
     section.append_child(
-        &H::new("div")?
+        &H::new("div")
             .class("quiz-head")
-            .child(H::new("h2")?.id("quiz-h").text(Word::Heading.text(lang)))?
+            .child(H::new("h2").id("quiz-h").text(Word::Heading.text(lang)))
             .child(
-                H::new("p")?
+                H::new("p")
                     .id("quiz-pos")
                     .class("quiz-pos")
                     .text(&position(lang, set)),
-            )?
+            )
             .el(),
     )?;
-    section.append_child(&form(&q, set, lang)?.el())?;
+    section.append_child(&form(&q, set, lang).el())?;
     section.append_child(
-        &H::new("div")?
+        &H::new("div")
             .id("quiz-result")
             .class("quiz-result")
             .attr("aria-live", "polite")
             .el(),
     )?;
     section.append_child(
-        &H::new("div")?
+        &H::new("div")
             .class("quiz-actions")
             .child(
-                H::new("button")?
+                H::new("button")
                     .id("quiz-next")
                     .attr("type", "button")
                     .text(Word::Next.text(lang)),
-            )?
+            )
             .child(
-                H::new("button")?
+                H::new("button")
                     .id("quiz-close")
                     .attr("type", "button")
                     .text(Word::Close.text(lang)),
-            )?
+            )
             .el(),
     )?;
     section.append_child(
-        &H::new("p")?
+        &H::new("p")
             .class("note")
             .text(Word::Private.text(lang))
             .el(),
@@ -115,8 +115,8 @@ pub fn render(section: &Element, address: &str, lang: Lang) -> Result<(), JsValu
 /// The question's form: its prompt, the guess's input (a number or options), the rule the
 /// guess is graded by, the error line and the reveal button. The first part's listener on the
 /// section keeps it from being submitted and calls [`reveal`].
-fn form(q: &Question, set: QuizSet, lang: Lang) -> Result<H, JsValue> {
-    let form = H::new("form")?
+fn form(q: &Question, set: QuizSet, lang: Lang) -> H {
+    let form = H::new("form")
         .id("quiz-form")
         .class("quiz-form")
         .attr("novalidate", "")
@@ -124,33 +124,33 @@ fn form(q: &Question, set: QuizSet, lang: Lang) -> Result<H, JsValue> {
         .attr("data-seed", &set.seed.to_string())
         .attr("data-index", &set.index.to_string())
         .child(
-            H::new("p")?
+            H::new("p")
                 .id("quiz-prompt")
                 .class("quiz-prompt")
                 .text(&q.prompt(lang)),
-        )?;
+        );
     let form = match q.input() {
         InputKind::Choice => {
-            let mut fieldset = H::new("fieldset")?
+            let mut fieldset = H::new("fieldset")
                 .class("quiz-choices")
                 .attr("aria-describedby", "quiz-rule quiz-error")
-                .child(H::new("legend")?.text(Word::GuessChoice.text(lang)))?;
+                .child(H::new("legend").text(Word::GuessChoice.text(lang)));
             for (i, label) in q.choices(lang).iter().enumerate() {
                 let id = format!("quiz-choice-{i}");
                 fieldset = fieldset.child(
-                    H::new("div")?
+                    H::new("div")
                         .class("choice")
                         .child(
-                            H::new("input")?
+                            H::new("input")
                                 .id(&id)
                                 .attr("type", "radio")
                                 .attr("name", "quiz-choice")
                                 .attr("value", &i.to_string()),
-                        )?
-                        .child(H::new("label")?.attr("for", &id).text(label))?,
-                )?;
+                        )
+                        .child(H::new("label").attr("for", &id).text(label)),
+                );
             }
-            form.child(fieldset)?
+            form.child(fieldset)
         }
         kind => {
             let (label, mode) = match kind {
@@ -158,15 +158,15 @@ fn form(q: &Question, set: QuizSet, lang: Lang) -> Result<H, JsValue> {
                 _ => (Word::GuessPercent, "decimal"),
             };
             form.child(
-                H::new("div")?
+                H::new("div")
                     .class("field")
                     .child(
-                        H::new("label")?
+                        H::new("label")
                             .attr("for", "quiz-guess")
                             .text(label.text(lang)),
-                    )?
+                    )
                     .child(
-                        H::new("input")?
+                        H::new("input")
                             .id("quiz-guess")
                             .attr("type", "text")
                             .attr("inputmode", mode)
@@ -174,25 +174,25 @@ fn form(q: &Question, set: QuizSet, lang: Lang) -> Result<H, JsValue> {
                             .attr("spellcheck", "false")
                             .attr("maxlength", &MAX_GUESS_CHARS.to_string())
                             .attr("aria-describedby", "quiz-rule quiz-error"),
-                    )?,
-            )?
+                    ),
+            )
         }
     };
     form.child(
-        H::new("p")?
+        H::new("p")
             .id("quiz-rule")
             .class("note")
             .text(&q.rule(lang)),
-    )?
+    )
     // Announced when it appears: the input only points at it.
     .child(
-        H::new("p")?
+        H::new("p")
             .id("quiz-error")
             .class("quiz-error")
             .attr("aria-live", "polite"),
-    )?
+    )
     .child(
-        H::new("button")?
+        H::new("button")
             .id("quiz-reveal")
             .attr("type", "submit")
             .text(Word::Reveal.text(lang)),
@@ -258,16 +258,16 @@ pub fn reveal() {
             Word::Wrong
         };
         result.append_child(
-            &H::new("p")?
+            &H::new("p")
                 .class("quiz-verdict")
-                .child(H::new("strong")?.text(word.text(lang)))?
-                .child(H::new("span")?.text(&format!(
+                .child(H::new("strong").text(word.text(lang)))
+                .child(H::new("span").text(&format!(
                     " {}",
                     comparison(lang, &q.show(lang, verdict.guess), &computed)
-                )))?
+                )))
                 .el(),
         )?;
-        result.append_child(&H::new("p")?.text(&q.explanation(lang)).el())?;
+        result.append_child(&H::new("p").text(&q.explanation(lang)).el())?;
         let lab = q
             .lab_fields()
             .filter(|_| shown.chapter.instrument() == Instrument::Hashing);
@@ -281,13 +281,13 @@ pub fn reveal() {
                 )
             );
             result.append_child(
-                &H::new("p")?
+                &H::new("p")
                     .child(
-                        H::new("a")?
+                        H::new("a")
                             .id("quiz-lab")
                             .attr("href", &href)
                             .text(Word::OpenInLab.text(lang)),
-                    )?
+                    )
                     .el(),
             )?;
         }

@@ -80,200 +80,193 @@ fn with_context(f: impl FnOnce(&ShareContext)) {
     });
 }
 
-fn radio(id: &str, value: &str) -> Result<H, JsValue> {
-    Ok(H::new("input")?
+fn radio(id: &str, value: &str) -> H {
+    H::new("input")
         .id(id)
         .attr("type", "radio")
         .attr("name", "share-what")
-        .attr("value", value))
+        .attr("value", value)
 }
 
-fn labelled(id: &str, control: H) -> Result<H, JsValue> {
-    H::new("div")?
+fn labelled(id: &str, control: H) -> H {
+    H::new("div")
         .class("field")
-        .child(H::new("label")?.id(&format!("{id}-label")).attr("for", id))?
+        .child(H::new("label").id(&format!("{id}-label")).attr("for", id))
         .child(control)
 }
 
 /// Builds the dialog (closed) inside `parent`.
 fn build(parent: &Element) -> Result<(), JsValue> {
-    let mut size = H::new("select")?.id("share-size");
+    let mut size = H::new("select").id("share-size");
     for (i, (w, h)) in SIZES.iter().enumerate() {
         size = size.child(
-            H::new("option")?
+            H::new("option")
                 .attr("value", &i.to_string())
                 .text(&format!("{w} × {h}")),
-        )?;
+        );
     }
     size = size.child(
-        H::new("option")?
+        H::new("option")
             .attr("value", "custom")
             .id("share-size-custom"),
-    )?;
-    let number = |id: &str, value: u32| -> Result<H, JsValue> {
-        Ok(H::new("input")?
+    );
+    let number = |id: &str, value: u32| -> H {
+        H::new("input")
             .id(id)
             .attr("type", "number")
             .attr("inputmode", "numeric")
             .attr("min", &SIZE_RANGE.start().to_string())
             .attr("max", &SIZE_RANGE.end().to_string())
-            .attr("value", &value.to_string()))
+            .attr("value", &value.to_string())
     };
-    let what = H::new("fieldset")?
-        .child(H::new("legend")?.id("share-what-legend"))?
+    let what = H::new("fieldset")
+        .child(H::new("legend").id("share-what-legend"))
         .child(
-            H::new("div")?
+            H::new("div")
                 .class("choice")
-                .child(radio("share-what-current", "current")?.attr("checked", ""))?
+                .child(radio("share-what-current", "current").attr("checked", ""))
                 .child(
-                    H::new("label")?
+                    H::new("label")
                         .id("share-what-current-label")
                         .attr("for", "share-what-current"),
-                )?,
-        )?
+                ),
+        )
         .child(
-            H::new("div")?
+            H::new("div")
                 .class("choice")
-                .child(radio("share-what-preset", "preset")?)?
+                .child(radio("share-what-preset", "preset"))
                 .child(
-                    H::new("label")?
+                    H::new("label")
                         .id("share-what-preset-label")
                         .attr("for", "share-what-preset"),
-                )?
+                )
                 .child(
-                    H::new("select")?
+                    H::new("select")
                         .id("share-preset")
                         .attr("aria-labelledby", "share-what-preset-label"),
-                )?,
-        )?
+                ),
+        )
         .child(
-            H::new("div")?
+            H::new("div")
                 .class("choice")
-                .child(radio("share-what-start", "start")?)?
+                .child(radio("share-what-start", "start"))
                 .child(
-                    H::new("label")?
+                    H::new("label")
                         .id("share-what-start-label")
                         .attr("for", "share-what-start"),
-                )?,
-        )?;
-    let lang = crate::dom::lang_select("share-lang")?;
-    let dialog = H::new("dialog")?
+                ),
+        );
+    let lang = crate::dom::lang_select("share-lang");
+    let dialog = H::new("dialog")
         .id("share")
         .class("share")
         .attr("aria-labelledby", "share-h")
-        .child(H::new("h2")?.id("share-h"))?
+        .child(H::new("h2").id("share-h"))
         .child(
-            H::new("div")?
+            H::new("div")
                 .class("share-grid")
                 .child(
-                    H::new("div")?
+                    H::new("div")
                         .class("share-form")
-                        .child(what)?
-                        .child(labelled("share-view", H::new("select")?.id("share-view"))?)?
-                        .child(labelled("share-lang", lang)?)?
+                        .child(what)
+                        .child(labelled("share-view", H::new("select").id("share-view")))
+                        .child(labelled("share-lang", lang))
                         .child(
-                            H::new("fieldset")?
-                                .child(H::new("legend")?.id("share-size-legend"))?
-                                .child(labelled("share-size", size)?)?
-                                .child(labelled(
-                                    "share-width",
-                                    number("share-width", SIZES[0].0)?,
-                                )?)?
+                            H::new("fieldset")
+                                .child(H::new("legend").id("share-size-legend"))
+                                .child(labelled("share-size", size))
+                                .child(labelled("share-width", number("share-width", SIZES[0].0)))
                                 .child(labelled(
                                     "share-height",
-                                    number("share-height", SIZES[0].1)?,
-                                )?)?,
-                        )?
+                                    number("share-height", SIZES[0].1),
+                                )),
+                        )
                         .child(
-                            H::new("div")?
+                            H::new("div")
                                 .class("choice")
                                 .child(
-                                    H::new("input")?
+                                    H::new("input")
                                         .id("share-links-off")
                                         .attr("type", "checkbox"),
-                                )?
+                                )
                                 .child(
-                                    H::new("label")?
+                                    H::new("label")
                                         .id("share-links-off-label")
                                         .attr("for", "share-links-off"),
-                                )?,
-                        )?
+                                ),
+                        )
                         .child(
-                            H::new("div")?
+                            H::new("div")
                                 .class("choice")
                                 .child(
-                                    H::new("input")?
+                                    H::new("input")
                                         .id("share-projector")
                                         .attr("type", "checkbox"),
-                                )?
+                                )
                                 .child(
-                                    H::new("label")?
+                                    H::new("label")
                                         .id("share-projector-label")
                                         .attr("for", "share-projector"),
-                                )?,
-                        )?
+                                ),
+                        )
                         // Shown when the page has questions open (see `open`).
                         .child(
-                            H::new("div")?
+                            H::new("div")
                                 .id("share-quiz-choice")
                                 .class("choice")
                                 .attr("hidden", "")
-                                .child(H::new("input")?.id("share-quiz").attr("type", "checkbox"))?
+                                .child(H::new("input").id("share-quiz").attr("type", "checkbox"))
                                 .child(
-                                    H::new("label")?
+                                    H::new("label")
                                         .id("share-quiz-label")
                                         .attr("for", "share-quiz"),
-                                )?,
-                        )?,
-                )?
+                                ),
+                        ),
+                )
                 .child(
-                    H::new("div")?
+                    H::new("div")
                         .class("share-out")
                         .child(labelled(
                             "share-link",
-                            H::new("input")?
+                            H::new("input")
                                 .id("share-link")
                                 .attr("type", "text")
                                 .attr("readonly", "")
                                 .attr("spellcheck", "false"),
-                        )?)?
+                        ))
                         .child(
-                            H::new("button")?
+                            H::new("button")
                                 .id("share-copy-link")
                                 .attr("type", "button")
                                 .attr("data-copy", "share-link"),
-                        )?
+                        )
                         .child(labelled(
                             "share-code",
-                            H::new("textarea")?
+                            H::new("textarea")
                                 .id("share-code")
                                 .attr("readonly", "")
                                 .attr("rows", "4")
                                 .attr("spellcheck", "false"),
-                        )?)?
+                        ))
                         .child(
-                            H::new("button")?
+                            H::new("button")
                                 .id("share-copy-code")
                                 .attr("type", "button")
                                 .attr("data-copy", "share-code"),
-                        )?
+                        )
                         .child(
-                            H::new("p")?
+                            H::new("p")
                                 .id("share-copied")
                                 .class("note")
                                 .attr("role", "status"),
-                        )?
-                        .child(H::new("h3")?.id("share-preview-h"))?
+                        )
+                        .child(H::new("h3").id("share-preview-h"))
                         // The preview frame is made when the dialog first opens: a frame,
                         // even hidden and empty, costs the page's start several ms.
-                        .child(
-                            H::new("div")?
-                                .id("share-preview-box")
-                                .class("share-preview"),
-                        )?,
-                )?,
-        )?
-        .child(H::new("button")?.id("share-close").attr("type", "button"))?;
+                        .child(H::new("div").id("share-preview-box").class("share-preview")),
+                ),
+        )
+        .child(H::new("button").id("share-close").attr("type", "button"));
     parent.append_child(&dialog.el())?;
     Ok(())
 }
@@ -325,7 +318,7 @@ fn show(ctx: &ShareContext) -> Result<(), JsValue> {
     if let Some(presets) = by_id("share-preset") {
         clear(&presets);
         for s in ctx.chapter.presets() {
-            let mut option = H::new("option")?
+            let mut option = H::new("option")
                 .attr("value", s.id)
                 .text(&preset_label(lang, s));
             if s.id == current_preset {
@@ -337,13 +330,13 @@ fn show(ctx: &ShareContext) -> Result<(), JsValue> {
     if let Some(views) = by_id("share-view") {
         clear(&views);
         views.append_child(
-            &H::new("option")?
+            &H::new("option")
                 .attr("value", "")
                 .text(tr(lang, Text::WholePage))
                 .el(),
         )?;
         for (name, title) in views_in(ctx, lang) {
-            views.append_child(&H::new("option")?.attr("value", name).text(&title).el())?;
+            views.append_child(&H::new("option").attr("value", name).text(&title).el())?;
         }
     }
     if let Some(l) = select("share-lang") {
@@ -476,7 +469,7 @@ fn update(ctx: &ShareContext) {
 
 /// Makes the preview frame in its box (the first time the dialog opens).
 fn preview_frame() -> Option<HtmlIFrameElement> {
-    let frame = H::new("iframe").ok()?.id("share-preview").el();
+    let frame = H::new("iframe").id("share-preview").el();
     by_id("share-preview-box")?.append_child(&frame).ok()?;
     frame.dyn_into::<HtmlIFrameElement>().ok()
 }

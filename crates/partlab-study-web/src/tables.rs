@@ -121,7 +121,7 @@ fn draw(state: &mut State, lang: Lang) -> Result<(), JsValue> {
         if rows.is_empty() {
             continue;
         }
-        let mut head = H::new("tr")?;
+        let mut head = H::new("tr");
         for h in [
             Text::TablesExperiment,
             Text::TablesFigure,
@@ -129,20 +129,20 @@ fn draw(state: &mut State, lang: Lang) -> Result<(), JsValue> {
             Text::TablesLab,
             Text::TablesAgree,
         ] {
-            let mut th = H::new("th")?.attr("scope", "col");
+            let mut th = H::new("th").attr("scope", "col");
             if matches!(h, Text::TablesLesson | Text::TablesLab) {
                 th = th.class("num");
             }
-            head = head.child(th.text(tr(lang, h)))?;
+            head = head.child(th.text(tr(lang, h)));
         }
-        let mut body = H::new("tbody")?;
+        let mut body = H::new("tbody");
         for (i, row) in rows {
             let value = t.values().get(i).copied().flatten();
             let agrees = value.map(|v| row.matches(v));
             all_agree &= agrees != Some(false);
             let href = format!("#{}", row.fragment(lang, options));
             let link_id = format!("tables-link-{}", row.id().replace(':', "-"));
-            let mut tr_el = H::new("tr")?
+            let mut tr_el = H::new("tr")
                 .attr("data-row", &row.id())
                 .attr("data-scenario", row.scenario.id)
                 .attr("data-figure", &row.figure.code())
@@ -169,30 +169,30 @@ fn draw(state: &mut State, lang: Lang) -> Result<(), JsValue> {
             };
             tr_el = tr_el
                 .child(
-                    H::new("th")?.attr("scope", "row").child(
-                        H::new("a")?
+                    H::new("th").attr("scope", "row").child(
+                        H::new("a")
                             .id(&link_id)
                             .attr("href", &href)
                             .text(&row.experiment(lang)),
-                    )?,
-                )?
-                .child(H::new("td")?.text(&row.figure.label(lang)))?
+                    ),
+                )
+                .child(H::new("td").text(&row.figure.label(lang)))
                 .child(
-                    H::new("td")?
+                    H::new("td")
                         .class("num")
                         .text(&row.format(lang, row.printed)),
-                )?
-                .child(H::new("td")?.class("num").text(&lab_cell))?
-                .child(H::new("td")?.text(agree_cell))?;
-            body = body.child(tr_el)?;
+                )
+                .child(H::new("td").class("num").text(&lab_cell))
+                .child(H::new("td").text(agree_cell));
+            body = body.child(tr_el);
         }
-        let table = H::new("table")?
+        let table = H::new("table")
             .class("data lesson-table")
             .id(&format!("tables-{}", part.code()))
             .attr("data-part", &part.code())
-            .child(H::new("caption")?.text(&tables::part_title(lang, *part)))?
-            .child(H::new("thead")?.child(head)?)?
-            .child(body)?;
+            .child(H::new("caption").text(&tables::part_title(lang, *part)))
+            .child(H::new("thead").child(head))
+            .child(body);
         root.append_child(&table.el())?;
     }
     let done = t.is_done();

@@ -26,37 +26,37 @@ pub struct Teachers {
 }
 
 /// A table with a header row and text cells; each row carries one `data-*` attribute.
-fn table(id: &str, head: &[&str], rows: Vec<(&str, String, Vec<H>)>) -> Result<H, JsValue> {
-    let mut tr_head = H::new("tr")?;
+fn table(id: &str, head: &[&str], rows: Vec<(&str, String, Vec<H>)>) -> H {
+    let mut tr_head = H::new("tr");
     for h in head {
-        tr_head = tr_head.child(H::new("th")?.attr("scope", "col").text(h))?;
+        tr_head = tr_head.child(H::new("th").attr("scope", "col").text(h));
     }
-    let mut body = H::new("tbody")?;
+    let mut body = H::new("tbody");
     for (attr, value, cells) in rows {
-        let mut row = H::new("tr")?.attr(attr, &value);
+        let mut row = H::new("tr").attr(attr, &value);
         for (i, cell) in cells.into_iter().enumerate() {
             let wrapper = if i == 0 {
-                H::new("th")?.attr("scope", "row")
+                H::new("th").attr("scope", "row")
             } else {
-                H::new("td")?
+                H::new("td")
             };
-            row = row.child(wrapper.child(cell)?)?;
+            row = row.child(wrapper.child(cell));
         }
-        body = body.child(row)?;
+        body = body.child(row);
     }
-    H::new("table")?
+    H::new("table")
         .id(id)
         .class("data teachers-table")
-        .child(H::new("thead")?.child(tr_head)?)?
+        .child(H::new("thead").child(tr_head))
         .child(body)
 }
 
-fn text(t: &str) -> Result<H, JsValue> {
-    Ok(H::new("span")?.text(t))
+fn text(t: &str) -> H {
+    H::new("span").text(t)
 }
 
-fn code(t: &str) -> Result<H, JsValue> {
-    Ok(H::new("code")?.text(t))
+fn code(t: &str) -> H {
+    H::new("code").text(t)
 }
 
 impl Teachers {
@@ -136,11 +136,11 @@ impl Teachers {
                     "data-preset",
                     s.id.to_owned(),
                     vec![
-                        code(s.id)?,
-                        text(&preset_label(lang, s))?,
-                        text(chapter_tab(lang, c))?,
-                        text(&part_name(lang, s.section))?,
-                        H::new("a")?.attr("href", &href).text(&href),
+                        code(s.id),
+                        text(&preset_label(lang, s)),
+                        text(chapter_tab(lang, c)),
+                        text(&part_name(lang, s.section)),
+                        H::new("a").attr("href", &href).text(&href),
                     ],
                 ));
             }
@@ -151,7 +151,7 @@ impl Teachers {
             fields.push((
                 "data-field",
                 f.name().to_owned(),
-                vec![code(f.name())?, text(meaning)?, text(values)?],
+                vec![code(f.name()), text(meaning), text(values)],
             ));
         }
         let mut views = Vec::new();
@@ -166,10 +166,10 @@ impl Teachers {
                     "data-view",
                     format!("{}:{}", c.slug(), v.name()),
                     vec![
-                        code(v.name())?,
-                        text(view_title(lang, v))?,
-                        text(chapter_tab(lang, c))?,
-                        H::new("a")?.attr("href", &href).text(&href),
+                        code(v.name()),
+                        text(view_title(lang, v)),
+                        text(chapter_tab(lang, c)),
+                        H::new("a").attr("href", &href).text(&href),
                     ],
                 ));
             }
@@ -193,41 +193,41 @@ impl Teachers {
                 "data-quiz",
                 c.slug().to_owned(),
                 vec![
-                    text(chapter_tab(lang, c))?,
-                    text(&first)?,
-                    H::new("a")?.attr("href", &href).text(&href),
+                    text(chapter_tab(lang, c)),
+                    text(&first),
+                    H::new("a").attr("href", &href).text(&href),
                 ],
             ));
         }
         let q = |w: partlab_lab::quiz::Word| w.text(lang);
         let t = |x: Text| tr(lang, x);
-        let main = H::new("main")?
+        let main = H::new("main")
             .class("layout teachers")
             .child(
-                H::new("section")?
+                H::new("section")
                     .class("panel chapter-intro")
                     .attr("aria-labelledby", "chapter-h")
                     .child(
-                        H::new("h2")?
+                        H::new("h2")
                             .id("chapter-h")
                             .text(&chapter_title(lang, ChapterId::Teachers)),
-                    )?
+                    )
                     .child(
-                        H::new("p")?
+                        H::new("p")
                             .class("note")
                             .text(chapter_intro(lang, ChapterId::Teachers)),
-                    )?,
-            )?
+                    ),
+            )
             .child(
-                H::new("section")?
+                H::new("section")
                     .class("panel")
                     .attr("aria-labelledby", "teachers-presets-h")
                     .child(
-                        H::new("h2")?
+                        H::new("h2")
                             .id("teachers-presets-h")
                             .text(t(Text::TeachersPresets)),
-                    )?
-                    .child(H::new("div")?.class("scroll").child(table(
+                    )
+                    .child(H::new("div").class("scroll").child(table(
                         "teachers-presets",
                         &[
                             t(Text::Name),
@@ -237,33 +237,33 @@ impl Teachers {
                             t(Text::Address),
                         ],
                         presets,
-                    )?)?)?,
-            )?
+                    ))),
+            )
             .child(
-                H::new("section")?
+                H::new("section")
                     .class("panel")
                     .attr("aria-labelledby", "teachers-fields-h")
                     .child(
-                        H::new("h2")?
+                        H::new("h2")
                             .id("teachers-fields-h")
                             .text(t(Text::TeachersFields)),
-                    )?
-                    .child(H::new("div")?.class("scroll").child(table(
+                    )
+                    .child(H::new("div").class("scroll").child(table(
                         "teachers-fields",
                         &[t(Text::Name), t(Text::Meaning), t(Text::Values)],
                         fields,
-                    )?)?)?,
-            )?
+                    ))),
+            )
             .child(
-                H::new("section")?
+                H::new("section")
                     .class("panel")
                     .attr("aria-labelledby", "teachers-views-h")
                     .child(
-                        H::new("h2")?
+                        H::new("h2")
                             .id("teachers-views-h")
                             .text(t(Text::TeachersViews)),
-                    )?
-                    .child(H::new("div")?.class("scroll").child(table(
+                    )
+                    .child(H::new("div").class("scroll").child(table(
                         "teachers-views",
                         &[
                             t(Text::Name),
@@ -272,23 +272,23 @@ impl Teachers {
                             t(Text::Address),
                         ],
                         views,
-                    )?)?)?,
-            )?
+                    ))),
+            )
             .child(
-                H::new("section")?
+                H::new("section")
                     .class("panel")
                     .attr("aria-labelledby", "teachers-quiz-h")
                     .child(
-                        H::new("h2")?
+                        H::new("h2")
                             .id("teachers-quiz-h")
                             .text(q(partlab_lab::quiz::Word::TeachersHeading)),
-                    )?
+                    )
                     .child(
-                        H::new("p")?
+                        H::new("p")
                             .class("note")
                             .text(q(partlab_lab::quiz::Word::TeachersNote)),
-                    )?
-                    .child(H::new("div")?.class("scroll").child(table(
+                    )
+                    .child(H::new("div").class("scroll").child(table(
                         "teachers-quiz",
                         &[
                             t(Text::ChapterCol),
@@ -296,8 +296,8 @@ impl Teachers {
                             t(Text::Address),
                         ],
                         quizzes,
-                    )?)?)?,
-            )?;
+                    ))),
+            );
         self.root.append_child(&main.el())?;
         Ok(())
     }

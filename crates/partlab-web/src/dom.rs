@@ -167,13 +167,32 @@ pub fn fingerprint(value: &impl std::hash::Hash) -> u64 {
     h.finish()
 }
 
-/// An element under construction.
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// `document.createElement(tag)` without the exception check: for the builder's tag
+    /// names, which are constants and valid, it cannot throw. (The checked binding wrapped
+    /// every element of every panel in error paths: kilobytes of the first part.)
+    #[wasm_bindgen(js_namespace = document, js_name = createElement)]
+    fn create_element_unchecked(tag: &str) -> Element;
+
+    /// A node, for [`append_unchecked`].
+    type PlainNode;
+
+    /// `appendChild` without the exception check: it throws only when the child is an
+    /// ancestor of the parent (or not an element), which a builder appending the elements it
+    /// has just made cannot meet.
+    #[wasm_bindgen(method, js_name = appendChild)]
+    fn append_unchecked(this: &PlainNode, child: &Element);
+}
+
+/// An element under construction. Building cannot fail: tag names are constants
+/// (`&'static str`) and each child is an element made for it.
 pub struct H(Element);
 
 impl H {
     /// A new `tag` element.
-    pub fn new(tag: &str) -> Result<H, JsValue> {
-        Ok(H(document()?.create_element(tag)?))
+    pub fn new(tag: &'static str) -> H {
+        H(create_element_unchecked(tag))
     }
 
     /// Sets the id.
@@ -200,10 +219,17 @@ impl H {
         self
     }
 
-    /// Appends a child.
-    pub fn child(self, c: impl Into<Element>) -> Result<H, JsValue> {
-        self.0.append_child(&c.into())?;
-        Ok(self)
+    /// Appends a child (made for it: see [`H`]).
+    pub fn child(self, c: impl Into<Element>) -> H {
+        self.append(c);
+        self
+    }
+
+    /// Appends a child in place (made for it: see [`H`]), for a list built in a loop.
+    pub fn append(&self, c: impl Into<Element>) {
+        self.0
+            .unchecked_ref::<PlainNode>()
+            .append_unchecked(&c.into());
     }
 
     /// The element.
@@ -220,15 +246,15 @@ impl From<H> for Element {
 
 /// A language menu (the header's and the share dialog's): one option per language, each
 /// named in itself and marked with its own `lang`, so a screen reader says it right.
-pub fn lang_select(id: &str) -> Result<H, JsValue> {
-    let mut select = H::new("select")?.id(id);
+pub fn lang_select(id: &str) -> H {
+    let mut select = H::new("select").id(id);
     for lang in partlab_lab::state::Lang::ALL {
         select = select.child(
-            H::new("option")?
+            H::new("option")
                 .attr("value", lang.code())
                 .attr("lang", lang.code())
                 .text(lang.endonym()),
-        )?;
+        );
     }
-    Ok(select)
+    select
 }

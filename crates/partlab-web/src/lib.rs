@@ -179,20 +179,15 @@ pub fn install_panic_hook() {
         let _ = app.set_attribute("data-state", "crashed");
         // The first part keeps the page hidden while it is being built (see its `run`).
         let _ = app.remove_attribute("hidden");
-        let build = || -> Result<web_sys::Element, JsValue> {
-            // Every language at once: the crash may come before the language is known.
-            let mut crash = dom::H::new("div")?.class("crash").attr("role", "alert");
-            for lang in Lang::ALL {
-                crash = crash.child(
-                    dom::H::new("p")?
-                        .attr("lang", lang.code())
-                        .text(tr(lang, Text::Crashed)),
-                )?;
-            }
-            Ok(crash.child(dom::H::new("pre")?.text(&detail))?.el())
-        };
-        if let Ok(el) = build() {
-            let _ = app.append_child(&el);
+        // Every language at once: the crash may come before the language is known.
+        let crash = dom::H::new("div").class("crash").attr("role", "alert");
+        for lang in Lang::ALL {
+            crash.append(
+                dom::H::new("p")
+                    .attr("lang", lang.code())
+                    .text(tr(lang, Text::Crashed)),
+            );
         }
+        let _ = app.append_child(&crash.child(dom::H::new("pre").text(&detail)).el());
     }));
 }

@@ -71,36 +71,36 @@ impl Default for Rendered {
 /// Builds the chapter's frame inside `root` (replacing what was there); returns its `<main>`.
 pub fn build(root: &Element, chapter: ChapterId) -> Result<Element, JsValue> {
     clear(root);
-    let main = H::new("main")?
+    let main = H::new("main")
         .class("study-layout")
         .attr("data-study", chapter.slug())
         .child(
-            H::new("div")?
+            H::new("div")
                 .id("study-notices")
                 .class("notices study-notices")
                 .attr("role", "status")
                 .attr("aria-live", "polite"),
-        )?
+        )
         .child(
-            H::new("section")?
+            H::new("section")
                 .class("panel study-intro")
                 .attr("aria-labelledby", "chapter-h")
-                .child(H::new("h2")?.id("chapter-h"))?
-                .child(H::new("p")?.id("chapter-intro").class("note"))?,
-        )?
+                .child(H::new("h2").id("chapter-h"))
+                .child(H::new("p").id("chapter-intro").class("note")),
+        )
         .child(
-            H::new("section")?
+            H::new("section")
                 .id("study-controls")
                 .class("panel study-controls")
                 .attr("aria-labelledby", "study-controls-h")
-                .child(H::new("h2")?.id("study-controls-h"))?
+                .child(H::new("h2").id("study-controls-h"))
                 .child(
-                    H::new("div")?
+                    H::new("div")
                         .id("study-control-list")
                         .class("study-control-list"),
-                )?,
-        )?
-        .child(H::new("div")?.id("study-panels").class("study-panels"))?
+                ),
+        )
+        .child(H::new("div").id("study-panels").class("study-panels"))
         .el();
     root.append_child(&main)?;
     Ok(main)
@@ -182,13 +182,13 @@ fn render_notices(model: &dyn Study) -> Result<(), JsValue> {
     if notices.is_empty() {
         return Ok(());
     }
-    let mut ul = H::new("ul")?;
+    let mut ul = H::new("ul");
     for n in &notices {
-        ul = ul.child(H::new("li")?.class("notice").text(n))?;
+        ul = ul.child(H::new("li").class("notice").text(n));
     }
     area.append_child(&ul.el())?;
     area.append_child(
-        &H::new("button")?
+        &H::new("button")
             .attr("type", "button")
             .class("dismiss")
             .text(tr(model.lang(), St::Dismiss))
@@ -298,74 +298,74 @@ fn render_controls(controls: &[Control], r: &mut Rendered) -> Result<(), JsValue
 
 fn build_control(c: &Control) -> Result<Element, JsValue> {
     let id = control_dom_id(c.id);
-    let note = H::new("p")?.id(&format!("{id}-note")).class("note");
+    let note = H::new("p").id(&format!("{id}-note")).class("note");
     let field = match &c.kind {
         ControlKind::Buttons { options, .. } => {
             let label_id = format!("{id}-label");
-            let mut group = H::new("div")?
+            let mut group = H::new("div")
                 .class("presets")
                 .attr("role", "group")
                 .attr("aria-labelledby", &label_id);
             for (i, o) in options.iter().enumerate() {
                 group = group.child(
-                    H::new("button")?
+                    H::new("button")
                         .attr("type", "button")
                         .id(&format!("{id}-{i}"))
                         .attr("data-control", c.id)
                         .attr("data-value", &o.value)
                         .attr("aria-pressed", "false")
                         .text(&o.label),
-                )?;
+                );
             }
-            H::new("div")?
+            H::new("div")
                 .class("field study-buttons")
                 .child(
-                    H::new("span")?
+                    H::new("span")
                         .id(&label_id)
                         .class("field-label")
                         .text(&c.label),
-                )?
-                .child(group)?
+                )
+                .child(group)
         }
         ControlKind::Select { options, .. } => {
-            let mut select = H::new("select")?.id(&id).attr("data-control", c.id);
+            let mut select = H::new("select").id(&id).attr("data-control", c.id);
             for o in options {
-                select = select.child(H::new("option")?.attr("value", &o.value).text(&o.label))?;
+                select = select.child(H::new("option").attr("value", &o.value).text(&o.label));
             }
-            H::new("div")?
+            H::new("div")
                 .class("field")
-                .child(H::new("label")?.attr("for", &id).text(&c.label))?
-                .child(select)?
+                .child(H::new("label").attr("for", &id).text(&c.label))
+                .child(select)
         }
-        ControlKind::Range { max, .. } => H::new("div")?
+        ControlKind::Range { max, .. } => H::new("div")
             .class("field")
-            .child(H::new("label")?.attr("for", &id).text(&c.label))?
+            .child(H::new("label").attr("for", &id).text(&c.label))
             .child(
-                H::new("input")?
+                H::new("input")
                     .id(&id)
                     .attr("type", "range")
                     .attr("min", "0")
                     .attr("max", &max.to_string())
                     .attr("step", "1")
                     .attr("data-control", c.id),
-            )?
-            .child(H::new("output")?.id(&format!("{id}-out")).attr("for", &id))?,
-        ControlKind::Text { .. } => H::new("div")?
+            )
+            .child(H::new("output").id(&format!("{id}-out")).attr("for", &id)),
+        ControlKind::Text { .. } => H::new("div")
             .class("field")
-            .child(H::new("label")?.attr("for", &id).text(&c.label))?
+            .child(H::new("label").attr("for", &id).text(&c.label))
             .child(
-                H::new("input")?
+                H::new("input")
                     .id(&id)
                     .attr("type", "text")
                     .attr("autocomplete", "off")
                     .attr("spellcheck", "false")
                     .attr("data-control", c.id),
-            )?,
-        ControlKind::Number { min, max, .. } => H::new("div")?
+            ),
+        ControlKind::Number { min, max, .. } => H::new("div")
             .class("field")
-            .child(H::new("label")?.attr("for", &id).text(&c.label))?
+            .child(H::new("label").attr("for", &id).text(&c.label))
             .child(
-                H::new("input")?
+                H::new("input")
                     .id(&id)
                     .attr("type", "number")
                     .attr("min", &min.to_string())
@@ -373,9 +373,9 @@ fn build_control(c: &Control) -> Result<Element, JsValue> {
                     .attr("step", "1")
                     .attr("inputmode", "numeric")
                     .attr("data-control", c.id),
-            )?,
+            ),
     };
-    Ok(field.child(note)?.el())
+    Ok(field.child(note).el())
 }
 
 /// The structure of a panel: blocks, their kinds and table shapes.
@@ -510,18 +510,14 @@ fn panel_shell(p: &Panel) -> Result<Element, JsValue> {
     } else {
         "panel view study-panel"
     };
-    Ok(H::new("section")?
+    Ok(H::new("section")
         .id(&format!("view-{}", p.view))
         .class(class)
         .attr("data-view", p.view)
         .attr("aria-labelledby", &format!("{}-h", p.view))
-        .child(H::new("h2")?.id(&format!("{}-h", p.view)))?
-        .child(
-            H::new("p")?
-                .id(&format!("{}-caption", p.view))
-                .class("note"),
-        )?
-        .child(H::new("div")?.class("study-blocks"))?
+        .child(H::new("h2").id(&format!("{}-h", p.view)))
+        .child(H::new("p").id(&format!("{}-caption", p.view)).class("note"))
+        .child(H::new("div").class("study-blocks"))
         .el())
 }
 
@@ -536,40 +532,40 @@ fn build_blocks(
         let id = format!("{view}-b{k}");
         *k += 1;
         let el = match b {
-            Block::Text(_) => H::new("p")?.id(&id).class("study-text").el(),
-            Block::Figures(_) => H::new("dl")?.id(&id).class("figures").el(),
+            Block::Text(_) => H::new("p").id(&id).class("study-text").el(),
+            Block::Figures(_) => H::new("dl").id(&id).class("figures").el(),
             // Focusable: a wide table scrolls sideways on a phone or a projector, and the
             // keyboard must reach it too.
-            Block::Table(_) => H::new("div")?
+            Block::Table(_) => H::new("div")
                 .class("table-wrap")
                 .attr("tabindex", "0")
-                .child(H::new("table")?.id(&id).class("data"))?
+                .child(H::new("table").id(&id).class("data"))
                 .el(),
-            Block::Chart { .. } => H::new("div")?
+            Block::Chart { .. } => H::new("div")
                 .class("study-chart")
                 .child(
-                    H::new("canvas")?
+                    H::new("canvas")
                         .id(&id)
                         .class("chart-canvas")
                         .attr("role", "img"),
-                )?
+                )
                 .child(
-                    H::new("details")?
+                    H::new("details")
                         .class("alt")
-                        .child(H::new("summary")?.id(&format!("{id}-summary")))?
+                        .child(H::new("summary").id(&format!("{id}-summary")))
                         .child(
-                            H::new("div")?
+                            H::new("div")
                                 .class("table-wrap")
                                 .attr("tabindex", "0")
-                                .child(H::new("table")?.id(&format!("{id}-table")).class("data"))?,
-                        )?,
-                )?
+                                .child(H::new("table").id(&format!("{id}-table")).class("data")),
+                        ),
+                )
                 .el(),
             Block::Reveal { blocks: inner, .. } => {
-                let details = H::new("details")?
+                let details = H::new("details")
                     .class("reveal")
-                    .child(H::new("summary")?.id(&format!("{id}-summary")))?
-                    .child(H::new("div")?.id(&format!("{id}-body")))?
+                    .child(H::new("summary").id(&format!("{id}-summary")))
+                    .child(H::new("div").id(&format!("{id}-body")))
                     .el();
                 if let Some(body) = details.query_selector(&format!("#{id}-body"))? {
                     build_blocks(&body, view, inner, k)?;
@@ -663,9 +659,9 @@ fn render_figures(id: &str, figures: &[Figure]) -> Result<(), JsValue> {
     };
     clear(&dl);
     for f in figures {
-        dl.append_child(&H::new("dt")?.text(&f.label).el())?;
+        dl.append_child(&H::new("dt").text(&f.label).el())?;
         dl.append_child(
-            &H::new("dd")?
+            &H::new("dd")
                 .attr("data-figure", f.key)
                 .attr("data-value", &plain(f.value))
                 .text(&f.text)
@@ -701,12 +697,12 @@ fn render_table(id: &str, t: &DataTable, was: Option<&DataTable>) -> Result<(), 
     }
     clear(&table);
     set_attr(&table, "data-table", t.key);
-    let mut head = H::new("tr")?;
+    let mut head = H::new("tr");
     for h in &t.head {
-        head = head.child(H::new("th")?.attr("scope", "col").text(h))?;
+        head = head.child(H::new("th").attr("scope", "col").text(h));
     }
-    table.append_child(&H::new("thead")?.child(head)?.el())?;
-    let body = H::new("tbody")?.el();
+    table.append_child(&H::new("thead").child(head).el())?;
+    let body = H::new("tbody").el();
     for row in &t.rows {
         let tr_ = table_row(row)?;
         body.append_child(&tr_)?;
@@ -717,20 +713,20 @@ fn render_table(id: &str, t: &DataTable, was: Option<&DataTable>) -> Result<(), 
 
 /// One body row: its `data-*` attributes, a row header, then the cells.
 fn table_row(row: &Row) -> Result<Element, JsValue> {
-    let mut tr_ = H::new("tr")?;
+    let mut tr_ = H::new("tr");
     for (k, v) in &row.attrs {
         tr_ = tr_.attr(&format!("data-{k}"), v);
     }
     for (i, c) in row.cells.iter().enumerate() {
         let mut cell = if i == 0 {
-            H::new("th")?.attr("scope", "row")
+            H::new("th").attr("scope", "row")
         } else {
-            H::new("td")?
+            H::new("td")
         };
         if let Some(v) = c.value {
             cell = cell.attr("data-value", &plain(v));
         }
-        tr_ = tr_.child(cell.text(&c.text))?;
+        tr_ = tr_.child(cell.text(&c.text));
     }
     Ok(tr_.el())
 }
