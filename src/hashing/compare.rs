@@ -111,6 +111,35 @@ pub fn toggle() -> H {
         .attr("aria-controls", "compare-panel")
 }
 
+/// What [`ComparePanel::render`] did with the panel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shown {
+    /// Drawn as the lab stands (or hidden, or nothing to change).
+    Drawn,
+    /// Just shown, its texts written: it is drawn once the browser has laid it out.
+    AwaitingLayout,
+}
+
+/// The panel's fixed texts in `lang`.
+fn write_texts(lang: Lang) {
+    for (id, text) in [
+        ("compare-h", Text::CmpTitle),
+        ("compare-intro", Text::CmpIntro),
+        ("cmp-a-h", Text::CmpSideA),
+        ("cmp-b-h", Text::CmpSideB),
+        ("cmp-a-ring-label", Text::CmpRingA),
+        ("cmp-b-ring-label", Text::CmpRingB),
+        ("cmp-bars-h", Text::CmpBars),
+        ("cmp-move-h", Text::CmpMove),
+        ("replay-h", Text::ReplayTitle),
+        ("replay-prev", Text::ReplayPrev),
+        ("replay-next", Text::ReplayNext),
+        ("replay-keys", Text::ReplayKeys),
+    ] {
+        set_text_id(id, tr(lang, text));
+    }
+}
+
 /// One side's column: heading, configuration, ring, figures, keys per node.
 fn column(side: &str) -> H {
     H::new("div")
@@ -391,13 +420,19 @@ impl ComparePanel {
 
     /// Draws what changed: the toggle always, the panel while compare mode is on (`sizes`:
     /// [`ComparePanel::measure`]'s, `None` when the panel was hidden then).
+    ///
+    /// The update that shows the panel writes its texts and draws nothing: its canvases get
+    /// their sizes in the browser's next layout, and reading them here would force that
+    /// layout inside the update, with the three rings, the bars and their rasterisation in
+    /// the same task (50–75 ms in traces). It returns [`Shown::AwaitingLayout`], and the
+    /// caller asks for an update after the browser's next rendering, which draws.
     pub fn render(
         &mut self,
         lab: &Lab,
         theme: Theme,
         dpr: f64,
         sizes: Option<[(f64, f64); 4]>,
-    ) -> Result<(), JsValue> {
+    ) -> Result<Shown, JsValue> {
         let lang = lab.state().lang;
         if let Some(b) = by_id("compare-toggle") {
             dom::set_text(&b, tr(lang, Text::CmpToggle));
@@ -408,7 +443,7 @@ impl ComparePanel {
             );
         }
         let Some(panel) = by_id("compare-panel") else {
-            return Ok(());
+            return Ok(Shown::Drawn);
         };
         let Some(side) = lab.compare_side() else {
             if !panel.has_attribute("hidden") {
@@ -417,19 +452,17 @@ impl ComparePanel {
                 self.seen = None;
                 self.replay_drawn = None;
             }
-            return Ok(());
+            return Ok(Shown::Drawn);
         };
-        let shown = !panel.has_attribute("hidden");
-        if !shown {
+        if panel.has_attribute("hidden") {
             let _ = panel.remove_attribute("hidden");
+            write_texts(lang);
+            return Ok(Shown::AwaitingLayout);
         }
-        // Just shown: its canvases had no size when the frame measured them.
-        let sizes = match sizes {
-            Some(s) if shown => s,
-            _ => match self.measure(lab) {
-                Some(s) => s,
-                None => return Ok(()),
-            },
+        // Measured with the frame's other sizes; read here only if that found no panel.
+        let sizes = match sizes.or_else(|| self.measure(lab)) {
+            Some(s) => s,
+            None => return Ok(Shown::Drawn),
         };
         let bits = |(w, h): (f64, f64)| (w.to_bits(), h.to_bits());
         let seen = Seen {
@@ -442,25 +475,14 @@ impl ComparePanel {
         };
         let old = self.seen.clone().unwrap_or_default();
         if old == seen {
-            return Ok(());
+            return Ok(Shown::Drawn);
         }
         let look = old.theme != seen.theme || old.dpr_bits != seen.dpr_bits;
         let texts = old.lang != seen.lang;
         let side_changed = old.side != seen.side;
         let b_changed = old.revision != seen.revision;
         if texts {
-            set_text_id("compare-h", tr(lang, Text::CmpTitle));
-            set_text_id("compare-intro", tr(lang, Text::CmpIntro));
-            set_text_id("cmp-a-h", tr(lang, Text::CmpSideA));
-            set_text_id("cmp-b-h", tr(lang, Text::CmpSideB));
-            set_text_id("cmp-a-ring-label", tr(lang, Text::CmpRingA));
-            set_text_id("cmp-b-ring-label", tr(lang, Text::CmpRingB));
-            set_text_id("cmp-bars-h", tr(lang, Text::CmpBars));
-            set_text_id("cmp-move-h", tr(lang, Text::CmpMove));
-            set_text_id("replay-h", tr(lang, Text::ReplayTitle));
-            set_text_id("replay-prev", tr(lang, Text::ReplayPrev));
-            set_text_id("replay-next", tr(lang, Text::ReplayNext));
-            set_text_id("replay-keys", tr(lang, Text::ReplayKeys));
+            write_texts(lang);
         }
         let mut timing = Vec::new();
         if side_changed || texts || look || old.sizes[0] != seen.sizes[0] {
@@ -528,7 +550,7 @@ impl ComparePanel {
         }
         self.seen = Some(seen);
         self.draw_replay(lab, theme, side_changed || b_changed || texts || look)?;
-        Ok(())
+        Ok(Shown::Drawn)
     }
 
     /// Before/after bars: per node, A's keys (light) over B's (solid), one scale.

@@ -746,7 +746,13 @@ impl Hashing {
             }
         }
         lap(&mut self.timing, "figures");
-        self.compare.render(&self.lab, theme, dpr, compare_sizes)?;
+        if self.compare.render(&self.lab, theme, dpr, compare_sizes)?
+            == compare::Shown::AwaitingLayout
+        {
+            crate::after_next_rendering(|| {
+                with_app(Hashing::frame);
+            });
+        }
         lap(&mut self.timing, "compare");
         if self.visible(View::Bars) && dirty.bars && !hold_texts {
             charts::draw_bars(&mut self.charts, &self.lab, theme, dpr, sizes.bars)?;

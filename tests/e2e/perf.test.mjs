@@ -341,6 +341,48 @@ describe('redraws', () => {
     await b.context.close();
   });
 
+  test('the compare panel, when shown, is drawn after the browser has laid it out, not in the update that shows it', { timeout: 60_000 }, async () => {
+    // Measuring its canvases in the update that showed the panel laid the page out inside that
+    // update, which then drew three rings and the bars: one task of 50–75 ms in traces.
+    const { page, errors, context } = await open(`#s=ring&n=${NODES}&v=150&k=100000&l=en`, {
+      initScript: withRenderClock(() => {
+        const b = (window.__cmp = { shown: null, reads: [], puts: [] });
+        const at = window.__at;
+        const remove = Element.prototype.removeAttribute;
+        Element.prototype.removeAttribute = function (name) {
+          if (this.id === 'compare-panel' && name === 'hidden') b.shown = at();
+          return remove.call(this, name);
+        };
+        const read = Element.prototype.getBoundingClientRect;
+        Element.prototype.getBoundingClientRect = function () {
+          if (this.id.startsWith('cmp-ring')) b.reads.push(at());
+          return read.call(this);
+        };
+        // The rings' dots reach their canvas as one image.
+        const put = CanvasRenderingContext2D.prototype.putImageData;
+        CanvasRenderingContext2D.prototype.putImageData = function (...a) {
+          if (this.canvas.id.startsWith('cmp-ring')) b.puts.push({ id: this.canvas.id, ...at() });
+          return put.apply(this, a);
+        };
+      }),
+    });
+    await page.waitForSelector('#app[data-state="ready"]', { timeout: 60_000 });
+    await page.click('#compare-toggle');
+    await page.waitForSelector('#cmp-ring-b[data-moved-dots]', { timeout: 30_000 });
+    const { shown, reads, puts } = await page.evaluate(() => window.__cmp);
+    assert.ok(shown, 'the panel was shown');
+    assert.deepEqual([...new Set(puts.map((p) => p.id))].sort(), ['cmp-ring-a', 'cmp-ring-b'], 'both rings are drawn');
+    for (const p of puts) {
+      assert.ok(p.renders > shown.renders, `${p.id} is drawn after a rendering of the shown panel (${JSON.stringify({ shown, p })})`);
+    }
+    // A size read after the panel was shown, in the same rendering, would lay it out there.
+    const early = reads.filter((r) => r.t > shown.t && r.renders === shown.renders);
+    assert.deepEqual(early, [], 'no canvas of the panel is measured before the browser has laid it out');
+    assert.equal(await page.getAttribute('#compare-panel', 'hidden'), null);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test("a node's leave moves the focus from its row to \"add node\" before the row goes; a kept row keeps it", { timeout: 60_000 }, async () => {
     // Removing the focused element, then focusing another, each made the browser lay the page
     // out at once in the middle of the update: the focus moves while the page is laid out.
