@@ -15,14 +15,16 @@ use partlab_lab::why::{Magnifier, Role};
 
 use crate::dom;
 
-/// Draws `m` on `canvas`, sized to its CSS box at `dpr`.
+/// Draws `m` on `canvas`, whose CSS box is `size` (measured by the caller), at `dpr`.
 pub fn draw(
     canvas: &HtmlCanvasElement,
     m: &Magnifier,
     theme: Theme,
     dpr: f64,
+    size: (f64, f64),
 ) -> Result<(), JsValue> {
-    let (w, h) = dom::size_canvas(canvas, dpr);
+    dom::size_canvas_to(canvas, size, dpr);
+    let (w, h) = size;
     let ctx = canvas
         .get_context("2d")?
         .ok_or_else(|| JsValue::from_str("no 2d context"))?

@@ -41,19 +41,22 @@ use partlab_lab::state::{
 use crate::dom::{self, by_id, by_id_as};
 use crate::{clear_timeout, dpr, listen_id, log_error, now, set_timeout, Listener};
 
-/// The CSS sizes of the four canvases, measured once per frame before anything changes the
-/// page (a size read after a change forces the browser to lay the page out again).
+/// The CSS sizes of the canvases, measured once per frame before anything changes the page (a
+/// size read after a change forces the browser to lay the page out again).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 struct Sizes {
     ring: (f64, f64),
     bars: (f64, f64),
     deviation: (f64, f64),
     movement: (f64, f64),
+    /// The "why this key" magnifier's (0 × 0 while there is none).
+    magnifier: (f64, f64),
     dpr: f64,
 }
 
-/// Watches the four canvases' boxes: a change of size (a resized window, a panel opened
-/// beside them) makes the next frame read the sizes again.
+/// Watches the four canvases' boxes and the "why this key" panel's (where the magnifier is
+/// made when a key is picked): a change of size (a resized window, a panel opened beside
+/// them, a magnifier just made) makes the next frame read the sizes again.
 struct SizeWatch {
     observer: web_sys::ResizeObserver,
     _callback: Closure<dyn FnMut(JsValue)>,
@@ -73,7 +76,13 @@ impl SizeWatch {
             });
         });
         let observer = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()).ok()?;
-        for id in ["ring", "bars-chart", "deviation-chart", "movement-chart"] {
+        for id in [
+            "ring",
+            "bars-chart",
+            "deviation-chart",
+            "movement-chart",
+            "key-why",
+        ] {
             if let Some(e) = by_id(id) {
                 observer.observe(&e);
             }
@@ -101,6 +110,8 @@ struct Seen {
 #[derive(Clone, Copy, Debug, Default)]
 struct Dirty {
     ring: bool,
+    /// The magnifier (with the ring or the key, or at a new size).
+    magnifier: bool,
     ring_texts: bool,
     key_path: bool,
     figures: bool,
@@ -115,6 +126,11 @@ impl Dirty {
         let look = old.theme != new.theme || old.sizes.dpr != new.sizes.dpr;
         Dirty {
             ring: figures || look || old.key != new.key || old.sizes.ring != new.sizes.ring,
+            magnifier: figures
+                || look
+                || lang
+                || old.key != new.key
+                || old.sizes.magnifier != new.sizes.magnifier,
             ring_texts: figures || lang,
             key_path: figures || lang || old.key != new.key,
             figures: figures || lang || old.pending != new.pending,
@@ -517,6 +533,7 @@ impl Hashing {
             bars: size("bars-chart", View::Bars),
             deviation: size("deviation-chart", View::Deviation),
             movement: size("movement-chart", View::Movement),
+            magnifier: size("magnifier", View::Ring),
             dpr: dpr(),
         }
     }
@@ -680,7 +697,7 @@ impl Hashing {
         let theme = self.theme;
         let dpr = sizes.dpr;
         if self.visible(View::Ring) {
-            let path = (dirty.ring || dirty.key_path)
+            let path = (dirty.ring || dirty.key_path || dirty.magnifier)
                 .then(|| self.lab.key_path())
                 .flatten();
             if dirty.ring {
@@ -715,9 +732,15 @@ impl Hashing {
                 page::render_key_path(&self.lab, path.as_ref())?;
             }
             lap(&mut self.timing, "ring-texts");
-            // A theme or size change redraws the magnifier with the ring.
-            if dirty.ring || dirty.key_path {
-                why::render(&self.lab, path.as_ref(), theme, dpr)?;
+            if dirty.magnifier || dirty.key_path {
+                let drawn = why::render(&self.lab, path.as_ref(), theme, dpr, sizes.magnifier)?;
+                if drawn == why::Magnifier::AwaitingLayout && self.size_watch.is_none() {
+                    // Without a resize observer to say the new magnifier has a size, the
+                    // update after the browser has laid it out reads it.
+                    crate::after_next_rendering(|| {
+                        with_app(Hashing::frame);
+                    });
+                }
             }
             lap(&mut self.timing, "magnifier");
         }

@@ -27,9 +27,26 @@ pub fn arithmetic_line(lab: &Lab, path: &KeyPath) -> Option<String> {
     arithmetic(lab.state().lang, &w).map(|(line, _)| line)
 }
 
+/// What [`render`] did with the magnifier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Magnifier {
+    /// Drawn, or none to draw.
+    Drawn,
+    /// Made in this update, without a size yet: drawn by an update after the browser has
+    /// laid it out (reading its size now would lay the page out inside this update).
+    AwaitingLayout,
+}
+
 /// Renders `#key-why` for the selected key (empty without one), names the ring view after
-/// the strategy, and draws the magnifier (on every call: a theme, size or key change).
-pub fn render(lab: &Lab, path: Option<&KeyPath>, theme: Theme, dpr: f64) -> Result<(), JsValue> {
+/// the strategy, and draws the magnifier (on every call: a theme, size or key change) in
+/// `size`, its CSS size measured before the update changed the page.
+pub fn render(
+    lab: &Lab,
+    path: Option<&KeyPath>,
+    theme: Theme,
+    dpr: f64,
+    size: (f64, f64),
+) -> Result<Magnifier, JsValue> {
     let lang = lab.state().lang;
     let strategy = lab.config().strategy;
     let view = tr(
@@ -50,7 +67,7 @@ pub fn render(lab: &Lab, path: Option<&KeyPath>, theme: Theme, dpr: f64) -> Resu
         );
     }
     let Some(panel) = by_id("key-why") else {
-        return Ok(());
+        return Ok(Magnifier::Drawn);
     };
     let w = path.and_then(|p| why(lab, p));
     let sig = fingerprint(&(&w, lang.code()));
@@ -63,9 +80,14 @@ pub fn render(lab: &Lab, path: Option<&KeyPath>, theme: Theme, dpr: f64) -> Resu
     if let (Some(Why::Ring { magnifier: m, .. }), Some(canvas)) =
         (&w, by_id_as::<web_sys::HtmlCanvasElement>("magnifier"))
     {
-        magnifier::draw(&canvas, m, theme, dpr)?;
+        // The first magnifier has no size until the browser lays it out; a later one is made
+        // in the same box as the one before, whose size was measured.
+        if size.0 < 1.0 || size.1 < 1.0 {
+            return Ok(Magnifier::AwaitingLayout);
+        }
+        magnifier::draw(&canvas, m, theme, dpr, size)?;
     }
-    Ok(())
+    Ok(Magnifier::Drawn)
 }
 
 fn kind(w: &Why) -> &'static str {

@@ -383,6 +383,54 @@ describe('redraws', () => {
     await context.close();
   });
 
+  test("with a key picked, a slider step draws the magnifier without measuring it after the update's writes; a resize redraws it at its new size", { timeout: 60_000 }, async () => {
+    // The magnifier read its box after the step had written the controls and the key path:
+    // a layout inside every step (3–4 ms with the CPU throttled 4×).
+    const { page, errors, context } = await open(`#s=ring&n=${NODES}&v=150&k=100000&l=en`, {
+      initScript: () => {
+        const b = (window.__mag = { reads: [] });
+        const writes = new MutationObserver(() => {});
+        document.addEventListener('DOMContentLoaded', () =>
+          writes.observe(document, { subtree: true, childList: true, attributes: true, characterData: true }),
+        );
+        const mark = Performance.prototype.mark;
+        Performance.prototype.mark = function (name, ...rest) {
+          if (name === 'partlab-update-start') writes.takeRecords();
+          return mark.call(this, name, ...rest);
+        };
+        const read = Element.prototype.getBoundingClientRect;
+        Element.prototype.getBoundingClientRect = function () {
+          if (this.id === 'magnifier') b.reads.push(writes.takeRecords().length);
+          return read.call(this);
+        };
+      },
+    });
+    await page.waitForSelector('#app[data-state="ready"]', { timeout: 60_000 });
+    await page.fill('#key-input', 'P-2026-000042');
+    await page.click('#find');
+    await page.waitForSelector('#magnifier[data-drawn]', { timeout: 30_000 });
+    const drawn = () => page.$eval('#magnifier', (c) => ({ w: c.width, css: Math.round(c.getBoundingClientRect().width * devicePixelRatio) }));
+    await page.focus('#vnodes');
+    for (const key of ['ArrowLeft', 'ArrowRight', 'ArrowLeft', 'ArrowRight']) {
+      const before = await page.evaluate(() => performance.getEntriesByName('partlab-update').length);
+      await page.keyboard.press(key);
+      await page.waitForFunction((n) => performance.getEntriesByName('partlab-update').length > n, before);
+      await settle(page);
+    }
+    const { reads } = await page.evaluate(() => window.__mag);
+    assert.deepEqual(reads.filter((pending) => pending > 0), [], `the magnifier's box was read after the update had changed the page (${JSON.stringify(reads)})`);
+    const at1280 = await drawn();
+    assert.equal(at1280.w, at1280.css, 'drawn at its CSS width');
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.waitForFunction(() => {
+      const c = document.getElementById('magnifier');
+      return c && c.width === Math.round(c.getBoundingClientRect().width * devicePixelRatio);
+    }, null, { timeout: 10_000 });
+    assert.notEqual((await drawn()).w, at1280.w, 'redrawn at the new width');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test("a node's leave moves the focus from its row to \"add node\" before the row goes; a kept row keeps it", { timeout: 60_000 }, async () => {
     // Removing the focused element, then focusing another, each made the browser lay the page
     // out at once in the middle of the update: the focus moves while the page is laid out.
