@@ -100,6 +100,9 @@ pub struct ComparePanel {
     /// The replay's step, travel and play state last drawn, with the revision and side they
     /// were of.
     replay_drawn: Option<(Step, u64, bool, u64, u64)>,
+    /// The replay ring's CSS size, measured with the panel's other canvases at the start of
+    /// the last update (the replay's timer draws between updates).
+    replay_size: (f64, f64),
 }
 
 /// The toggle, placed with the "count moves from here" button in the figures panel.
@@ -464,6 +467,7 @@ impl ComparePanel {
             Some(s) => s,
             None => return Ok(Shown::Drawn),
         };
+        self.replay_size = sizes[3];
         let bits = |(w, h): (f64, f64)| (w.to_bits(), h.to_bits());
         let seen = Seen {
             revision: lab.revision(),
@@ -549,7 +553,20 @@ impl ComparePanel {
             self.replay.t = 0.0;
         }
         self.seen = Some(seen);
-        self.draw_replay(lab, theme, side_changed || b_changed || texts || look)?;
+        if side_changed || b_changed || texts || look {
+            // A third ring: in a task of its own, after A's, B's and the bars (the three rings
+            // in one update made a task of 40-70 ms on the panel's first drawing).
+            crate::post_task(|| {
+                with_app(|a| {
+                    let theme = a.theme;
+                    if let Err(e) = a.compare.draw_replay(&a.lab, theme, true) {
+                        crate::log_error("replay", &e);
+                    }
+                });
+            });
+        } else {
+            self.draw_replay(lab, theme, false)?;
+        }
         Ok(Shown::Drawn)
     }
 
@@ -735,7 +752,7 @@ impl ComparePanel {
             ),
         };
         if let Some(c) = by_id_as::<HtmlCanvasElement>("replay-ring") {
-            let size = dom::css_size(&c);
+            let size = self.replay_size;
             let scene = ring::Scene::parts(points, nodes, vnodes, dots, lab.keys_generation());
             let mut timing = Vec::new();
             ring::draw(
