@@ -734,9 +734,11 @@ impl Hashing {
             lap(&mut self.timing, "ring-texts");
             if dirty.magnifier || dirty.key_path {
                 let drawn = why::render(&self.lab, path.as_ref(), theme, dpr, sizes.magnifier)?;
-                if drawn == why::Magnifier::AwaitingLayout && self.size_watch.is_none() {
-                    // Without a resize observer to say the new magnifier has a size, the
-                    // update after the browser has laid it out reads it.
+                if drawn == why::Magnifier::AwaitingLayout {
+                    // The update after the browser has laid the new magnifier out reads its
+                    // size (the resize observer usually says so too, but the panel's box
+                    // need not have changed).
+                    self.measured = None;
                     crate::after_next_rendering(|| {
                         with_app(Hashing::frame);
                     });
