@@ -60,7 +60,7 @@ pub fn build(app: &Element) -> Result<Element, JsValue> {
                 .class("share-status")
                 .attr("role", "status"),
         );
-    app.append_child(&header.el())?;
+    crate::dom::append(app, &header.el());
     let mut tabs = H::new("ul").class("chapter-tabs");
     for c in ChapterId::ALL
         .into_iter()
@@ -84,10 +84,10 @@ pub fn build(app: &Element) -> Result<Element, JsValue> {
                 .child(H::new("summary").id("toc-summary"))
                 .child(H::new("ol").id("toc").class("toc-list")),
         );
-    app.append_child(&nav.el())?;
+    crate::dom::append(app, &nav.el());
     crate::quiz::build(app)?;
     let root = H::new("div").id("chapter").class("chapter").el();
-    app.append_child(&root)?;
+    crate::dom::append(app, &root);
     app.append_child(
         &H::new("footer")
             .class("footer")
@@ -188,14 +188,14 @@ pub fn render(lang: Lang, chapter: ChapterId, options: FrameOptions) -> Result<(
                         .text(&format!(" ({})", tr(lang, Text::NotYet))),
                 ),
             };
-            toc.append_child(&item.el())?;
+            crate::dom::append(&toc, &item.el());
         }
         // The chapters beyond the lesson: a group of their own after the lesson's parts.
         let head = H::new("li")
             .class("toc-group")
             .attr("data-group", "beyond")
             .child(H::new("strong").text(tr(lang, Text::BeyondLesson)));
-        toc.append_child(&head.el())?;
+        crate::dom::append(&toc, &head.el());
         for c in ChapterId::BEYOND {
             let mut a = H::new("a")
                 .attr("href", &link(c, lang, None, options))
@@ -208,7 +208,7 @@ pub fn render(lang: Lang, chapter: ChapterId, options: FrameOptions) -> Result<(
                 .attr("data-available", "true")
                 .child(H::new("span").class("toc-num").text("+"))
                 .child(a);
-            toc.append_child(&item.el())?;
+            crate::dom::append(&toc, &item.el());
         }
     }
     if let Some(root) = by_id("chapter") {

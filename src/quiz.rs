@@ -57,7 +57,7 @@ pub fn build(parent: &Element) -> Result<(), JsValue> {
         .class("quiz")
         .attr("hidden", "")
         .el();
-    parent.append_child(&section)?;
+    crate::dom::append(parent, &section);
     listen(&section, "click", |e| {
         let target = e.target().and_then(|t| t.dyn_into::<Element>().ok());
         let Some(t) = target.and_then(|t| t.closest("button").ok().flatten()) else {
@@ -213,7 +213,7 @@ fn render(shown: Shown) -> Result<(), JsValue> {
             .attr("role", "status")
             .child(H::new("p").text(Word::Loading.text(lang)))
     };
-    section.append_child(&status.el())?;
+    crate::dom::append(&section, &status.el());
     section.append_child(
         &H::new("div")
             .class("quiz-actions")

@@ -422,7 +422,7 @@ impl Remote {
                 .child(H::new("p").text(tr(lang, Text::ChapterLoading)));
         }
         let status = status.el();
-        self.root.append_child(&status)?;
+        crate::dom::append(&self.root, &status);
         if failed && (p.focus || had_focus) {
             // A chapter switch (or a retry) that failed: the keyboard lands on "Try again",
             // not back on the chapter link, and the alert is read out with it.

@@ -891,7 +891,7 @@ fn side_figures(
             ),
         ];
         for (key, label, text, value) in items {
-            dl.append_child(&H::new("dt").text(label).el())?;
+            crate::dom::append(&dl, &H::new("dt").text(label).el());
             dl.append_child(
                 &H::new("dd")
                     .attr("data-cmp-figure", key)
@@ -937,7 +937,7 @@ fn render_movement(lab: &Lab) -> Result<(), JsValue> {
     };
     dom::clear(&dl);
     let add = |key: &str, label: &str, text: String, value: f64| -> Result<(), JsValue> {
-        dl.append_child(&H::new("dt").text(label).el())?;
+        crate::dom::append(&dl, &H::new("dt").text(label).el());
         dl.append_child(
             &H::new("dd")
                 .attr("data-cmp-figure", key)

@@ -275,7 +275,7 @@ fn download(name: &str, url: &str) -> Result<(), JsValue> {
     let body = dom::document()?
         .body()
         .ok_or_else(|| JsValue::from_str("no body"))?;
-    body.append_child(&a)?;
+    crate::dom::append(&body, &a);
     if let Some(h) = a.dyn_ref::<HtmlElement>() {
         h.click();
     }

@@ -269,7 +269,7 @@ pub fn build(root: &Element, chapter: ChapterId, embed: Option<View>) -> Result<
         .child(chart(View::Deviation, true))
         .child(chart(View::Movement, true))
         .child(super::tables::section(chapter, embed == Some(View::Tables)));
-    root.append_child(&layout.el())?;
+    crate::dom::append(root, &layout.el());
     if let Some(v) = embed {
         if let Some(body) = crate::dom::document()?.body() {
             body.class_list().add_1("embed")?;
@@ -465,12 +465,12 @@ impl Table<'_> {
         for h in &self.head {
             tr_head = tr_head.child(H::new("th").attr("scope", "col").text(h));
         }
-        table.append_child(&H::new("thead").child(tr_head).el())?;
+        crate::dom::append(table, &H::new("thead").child(tr_head).el());
         let mut body = H::new("tbody");
         for row in &self.rows {
             body = body.child(row_element(row)?);
         }
-        table.append_child(&body.el())?;
+        crate::dom::append(table, &body.el());
         Ok(())
     }
 
@@ -840,7 +840,7 @@ fn build_node_rows(list: &Element, st: &LabState, first: usize) -> Result<(), Js
         if single {
             remove.set_attribute("disabled", "")?;
         }
-        list.append_child(&row)?;
+        crate::dom::append(list, &row);
     }
     Ok(())
 }
@@ -929,7 +929,7 @@ pub fn render_notices(lab: &Lab, written: &mut Option<(Lang, Vec<Notice>)>) -> R
         for n in here {
             ul = ul.child(H::new("li").class("notice").text(&n.text(lang)));
         }
-        box_.append_child(&ul.el())?;
+        crate::dom::append(&box_, &ul.el());
         box_.append_child(
             &H::new("button")
                 .attr("type", "button")
@@ -1036,7 +1036,7 @@ pub fn render_key_path(lab: &Lab, path: Option<&KeyPath>) -> Result<(), JsValue>
     let Some(p) = path else {
         return Ok(());
     };
-    panel.append_child(&H::new("h3").text(tr(lang, Text::KeyPath)).el())?;
+    crate::dom::append(&panel, &H::new("h3").text(tr(lang, Text::KeyPath)).el());
     let dl = H::new("dl").class("path");
     let row = |label: &str, value: String, attr: &str| {
         dl.append(H::new("dt").text(label));
@@ -1044,7 +1044,7 @@ pub fn render_key_path(lab: &Lab, path: Option<&KeyPath>) -> Result<(), JsValue>
     };
     row(tr(lang, Text::PathKey), p.key.clone(), "key");
     if !p.in_key_set {
-        panel.append_child(&dl_note(lang))?;
+        crate::dom::append(&panel, &dl_note(lang));
     }
     row(tr(lang, Text::PathMd5), p.md5_hex.clone(), "md5");
     row(
@@ -1111,7 +1111,7 @@ pub fn render_key_path(lab: &Lab, path: Option<&KeyPath>) -> Result<(), JsValue>
     if let Some(b) = &p.before {
         row(tr(lang, Text::PathBefore), b.join(", "), "before");
     }
-    panel.append_child(&dl.el())?;
+    crate::dom::append(&panel, &dl.el());
     Ok(())
 }
 
@@ -1180,8 +1180,8 @@ impl Figures {
             ),
             None => dd,
         };
-        self.dl.append_child(&H::new("dt").text(label).el())?;
-        self.dl.append_child(&dd.el())?;
+        crate::dom::append(&self.dl, &H::new("dt").text(label).el());
+        crate::dom::append(&self.dl, &dd.el());
         Ok(())
     }
 

@@ -103,7 +103,7 @@ fn kind(w: &Why) -> &'static str {
 
 fn build(panel: &web_sys::Element, lang: Lang, w: &Why) -> Result<(), JsValue> {
     panel.set_attribute("data-why", kind(w))?;
-    panel.append_child(&H::new("h3").text(tr(lang, Text::WhyHeading)).el())?;
+    crate::dom::append(panel, &H::new("h3").text(tr(lang, Text::WhyHeading)).el());
     if let Some((line, sentence)) = arithmetic(lang, w) {
         panel.append_child(
             &H::new("p")
@@ -112,7 +112,7 @@ fn build(panel: &web_sys::Element, lang: Lang, w: &Why) -> Result<(), JsValue> {
                 .child(H::new("code").text(&line))
                 .el(),
         )?;
-        panel.append_child(&H::new("p").class("note").text(sentence).el())?;
+        crate::dom::append(panel, &H::new("p").class("note").text(sentence).el());
     }
     match w {
         Why::Ring {
@@ -135,7 +135,7 @@ fn build(panel: &web_sys::Element, lang: Lang, w: &Why) -> Result<(), JsValue> {
                         .collect::<Vec<_>>()
                         .join(","),
                 );
-            panel.append_child(&canvas.el())?;
+            crate::dom::append(panel, &canvas.el());
             panel.append_child(
                 &H::new("p")
                     .id("magnifier-desc")
@@ -152,7 +152,7 @@ fn build(panel: &web_sys::Element, lang: Lang, w: &Why) -> Result<(), JsValue> {
             )
             .replace("{span}", &span);
             let note = format!("{} {width}", tr(lang, Text::MagnifierNote));
-            panel.append_child(&H::new("p").class("note").text(&note).el())?;
+            crate::dom::append(panel, &H::new("p").class("note").text(&note).el());
             if let Some(to) = passed_on_to {
                 let text = by_lang(
                     lang,
@@ -227,7 +227,7 @@ fn build(panel: &web_sys::Element, lang: Lang, w: &Why) -> Result<(), JsValue> {
             )
             .replace("{k}", &probes.to_string())
             .replace("{owner}", owner);
-            panel.append_child(&H::new("p").class("note").text(&text).el())?;
+            crate::dom::append(panel, &H::new("p").class("note").text(&text).el());
         }
         Why::Modulo { .. } | Why::Jump { .. } | Why::Maglev { .. } => {}
     }

@@ -185,6 +185,11 @@ extern "C" {
     fn append_unchecked(this: &PlainNode, child: &Element);
 }
 
+/// Appends `child` (an element made for it) to `parent`, without the exception check.
+pub fn append(parent: &Element, child: &Element) {
+    parent.unchecked_ref::<PlainNode>().append_unchecked(child);
+}
+
 /// An element under construction. Building cannot fail: tag names are constants
 /// (`&'static str`) and each child is an element made for it.
 pub struct H(Element);
