@@ -88,7 +88,8 @@ pub fn build(app: &Element) -> Result<Element, JsValue> {
     crate::quiz::build(app)?;
     let root = H::new("div").id("chapter").class("chapter").el();
     crate::dom::append(app, &root);
-    app.append_child(
+    crate::dom::append(
+        app,
         &H::new("footer")
             .class("footer")
             .child(H::new("p").id("footer-text"))
@@ -101,7 +102,7 @@ pub fn build(app: &Element) -> Result<Element, JsValue> {
                 ),
             )
             .el(),
-    )?;
+    );
     Ok(root)
 }
 

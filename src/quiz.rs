@@ -176,14 +176,15 @@ fn render(shown: Shown) -> Result<(), JsValue> {
     set_attr(&section, "data-chapter", shown.chapter.slug());
     set_attr(&section, "lang", lang.code());
     let Some(module) = shown.module else {
-        section.append_child(
+        crate::dom::append(
+            &section,
             &H::new("button")
                 .id("quiz-open")
                 .class("quiz-open")
                 .attr("type", "button")
                 .text(Word::Open.text(lang))
                 .el(),
-        )?;
+        );
         return Ok(());
     };
     let address = chapters::fragment(shown.chapter, shown.options, "");
@@ -214,7 +215,8 @@ fn render(shown: Shown) -> Result<(), JsValue> {
             .child(H::new("p").text(Word::Loading.text(lang)))
     };
     crate::dom::append(&section, &status.el());
-    section.append_child(
+    crate::dom::append(
+        &section,
         &H::new("div")
             .class("quiz-actions")
             .child(
@@ -224,6 +226,6 @@ fn render(shown: Shown) -> Result<(), JsValue> {
                     .text(Word::Close.text(lang)),
             )
             .el(),
-    )?;
+    );
     Ok(())
 }

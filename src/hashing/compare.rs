@@ -20,7 +20,7 @@ use partlab_lab::palette::{chart_theme, node_colour, Theme};
 use partlab_lab::state::{Lang, NodeSpec};
 
 use super::page::{render_flow, Table};
-use super::{dispatch, ring, with_app};
+use super::{dispatch, ring, with_app, Drawing, Hashing};
 use crate::dom::{self, by_id, by_id_as, set_attr, set_text_id, H};
 use crate::{listen_id, Listener};
 
@@ -112,15 +112,6 @@ pub fn toggle() -> H {
         .attr("type", "button")
         .attr("aria-pressed", "false")
         .attr("aria-controls", "compare-panel")
-}
-
-/// What [`ComparePanel::render`] did with the panel.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Shown {
-    /// Drawn as the lab stands (or hidden, or nothing to change).
-    Drawn,
-    /// Just shown, its texts written: it is drawn once the browser has laid it out.
-    AwaitingLayout,
 }
 
 /// The panel's fixed texts in `lang`.
@@ -301,12 +292,17 @@ fn replay(f: impl FnOnce(&mut ReplayState)) -> bool {
     with_app(|a| {
         f(&mut a.compare.replay);
         a.compare.schedule();
-        let theme = a.theme;
-        if let Err(e) = a.compare.draw_replay(&a.lab, theme, false) {
-            crate::log_error("replay", &e);
-        }
+        redraw_replay(a, false);
     })
     .is_some()
+}
+
+/// Draws the mounted instrument's replay (`force`: even if what it shows was drawn).
+fn redraw_replay(a: &mut Hashing, force: bool) {
+    let theme = a.theme;
+    if let Err(e) = a.compare.draw_replay(&a.lab, theme, force) {
+        crate::log_error("replay", &e);
+    }
 }
 
 /// Whether the user asked for less motion.
@@ -392,10 +388,7 @@ impl ComparePanel {
                     return;
                 }
                 a.compare.replay.advance();
-                let theme = a.theme;
-                if let Err(e) = a.compare.draw_replay(&a.lab, theme, false) {
-                    crate::log_error("replay", &e);
-                }
+                redraw_replay(a, false);
                 a.compare.schedule();
             });
         });
@@ -427,7 +420,7 @@ impl ComparePanel {
     /// The update that shows the panel writes its texts and draws nothing: its canvases get
     /// their sizes in the browser's next layout, and reading them here would force that
     /// layout inside the update, with the three rings, the bars and their rasterisation in
-    /// the same task (50–75 ms in traces). It returns [`Shown::AwaitingLayout`], and the
+    /// the same task (50–75 ms in traces). It returns [`Drawing::AwaitingLayout`], and the
     /// caller asks for an update after the browser's next rendering, which draws.
     pub fn render(
         &mut self,
@@ -435,7 +428,7 @@ impl ComparePanel {
         theme: Theme,
         dpr: f64,
         sizes: Option<[(f64, f64); 4]>,
-    ) -> Result<Shown, JsValue> {
+    ) -> Result<Drawing, JsValue> {
         let lang = lab.state().lang;
         if let Some(b) = by_id("compare-toggle") {
             dom::set_text(&b, tr(lang, Text::CmpToggle));
@@ -446,7 +439,7 @@ impl ComparePanel {
             );
         }
         let Some(panel) = by_id("compare-panel") else {
-            return Ok(Shown::Drawn);
+            return Ok(Drawing::Done);
         };
         let Some(side) = lab.compare_side() else {
             if !panel.has_attribute("hidden") {
@@ -455,17 +448,17 @@ impl ComparePanel {
                 self.seen = None;
                 self.replay_drawn = None;
             }
-            return Ok(Shown::Drawn);
+            return Ok(Drawing::Done);
         };
         if panel.has_attribute("hidden") {
             let _ = panel.remove_attribute("hidden");
             write_texts(lang);
-            return Ok(Shown::AwaitingLayout);
+            return Ok(Drawing::AwaitingLayout);
         }
         // Measured with the frame's other sizes; read here only if that found no panel.
         let sizes = match sizes.or_else(|| self.measure(lab)) {
             Some(s) => s,
-            None => return Ok(Shown::Drawn),
+            None => return Ok(Drawing::Done),
         };
         self.replay_size = sizes[3];
         let bits = |(w, h): (f64, f64)| (w.to_bits(), h.to_bits());
@@ -479,7 +472,7 @@ impl ComparePanel {
         };
         let old = self.seen.clone().unwrap_or_default();
         if old == seen {
-            return Ok(Shown::Drawn);
+            return Ok(Drawing::Done);
         }
         let look = old.theme != seen.theme || old.dpr_bits != seen.dpr_bits;
         let texts = old.lang != seen.lang;
@@ -557,17 +550,12 @@ impl ComparePanel {
             // A third ring: in a task of its own, after A's, B's and the bars (the three rings
             // in one update made a task of 40-70 ms on the panel's first drawing).
             crate::post_task(|| {
-                with_app(|a| {
-                    let theme = a.theme;
-                    if let Err(e) = a.compare.draw_replay(&a.lab, theme, true) {
-                        crate::log_error("replay", &e);
-                    }
-                });
+                with_app(|a| redraw_replay(a, true));
             });
         } else {
             self.draw_replay(lab, theme, false)?;
         }
-        Ok(Shown::Drawn)
+        Ok(Drawing::Done)
     }
 
     /// Before/after bars: per node, A's keys (light) over B's (solid), one scale.
@@ -892,13 +880,14 @@ fn side_figures(
         ];
         for (key, label, text, value) in items {
             crate::dom::append(&dl, &H::new("dt").text(label).el());
-            dl.append_child(
+            crate::dom::append(
+                &dl,
                 &H::new("dd")
                     .attr("data-cmp-figure", key)
                     .attr("data-value", &value.to_string())
                     .text(&text)
                     .el(),
-            )?;
+            );
         }
     }
     let rows = d
@@ -938,13 +927,14 @@ fn render_movement(lab: &Lab) -> Result<(), JsValue> {
     dom::clear(&dl);
     let add = |key: &str, label: &str, text: String, value: f64| -> Result<(), JsValue> {
         crate::dom::append(&dl, &H::new("dt").text(label).el());
-        dl.append_child(
+        crate::dom::append(
+            &dl,
             &H::new("dd")
                 .attr("data-cmp-figure", key)
                 .attr("data-value", &value.to_string())
                 .text(&text)
                 .el(),
-        )?;
+        );
         Ok(())
     };
     let Some(m) = lab.movement() else {

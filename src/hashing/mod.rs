@@ -54,6 +54,17 @@ struct Sizes {
     dpr: f64,
 }
 
+/// What drawing a panel whose canvases may be new came to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Drawing {
+    /// Drawn (or nothing to draw).
+    Done,
+    /// Its canvases were just made or shown and have no size yet: the update after the
+    /// browser has laid them out draws them (reading their sizes now would lay the page out
+    /// inside this update).
+    AwaitingLayout,
+}
+
 /// Watches the four canvases' boxes and the "why this key" panel's (where the magnifier is
 /// made when a key is picked): a change of size (a resized window, a panel opened beside
 /// them, a magnifier just made) makes the next frame read the sizes again.
@@ -110,7 +121,8 @@ struct Seen {
 #[derive(Clone, Copy, Debug, Default)]
 struct Dirty {
     ring: bool,
-    /// The magnifier (with the ring or the key, or at a new size).
+    /// The "why this key" panel and its magnifier (with the key path, the look, or at a new
+    /// size).
     magnifier: bool,
     ring_texts: bool,
     key_path: bool,
@@ -124,15 +136,12 @@ impl Dirty {
         let figures = old.revision != new.revision;
         let lang = old.lang != new.lang;
         let look = old.theme != new.theme || old.sizes.dpr != new.sizes.dpr;
+        let key_path = figures || lang || old.key != new.key;
         Dirty {
             ring: figures || look || old.key != new.key || old.sizes.ring != new.sizes.ring,
-            magnifier: figures
-                || look
-                || lang
-                || old.key != new.key
-                || old.sizes.magnifier != new.sizes.magnifier,
+            magnifier: key_path || look || old.sizes.magnifier != new.sizes.magnifier,
             ring_texts: figures || lang,
-            key_path: figures || lang || old.key != new.key,
+            key_path,
             figures: figures || lang || old.pending != new.pending,
             bars: figures || lang || look || old.sizes.bars != new.sizes.bars,
             sweeps: figures
@@ -697,7 +706,7 @@ impl Hashing {
         let theme = self.theme;
         let dpr = sizes.dpr;
         if self.visible(View::Ring) {
-            let path = (dirty.ring || dirty.key_path || dirty.magnifier)
+            let path = (dirty.ring || dirty.magnifier)
                 .then(|| self.lab.key_path())
                 .flatten();
             if dirty.ring {
@@ -732,17 +741,14 @@ impl Hashing {
                 page::render_key_path(&self.lab, path.as_ref())?;
             }
             lap(&mut self.timing, "ring-texts");
-            if dirty.magnifier || dirty.key_path {
-                let drawn = why::render(&self.lab, path.as_ref(), theme, dpr, sizes.magnifier)?;
-                if drawn == why::Magnifier::AwaitingLayout {
-                    // The update after the browser has laid the new magnifier out reads its
-                    // size (the resize observer usually says so too, but the panel's box
-                    // need not have changed).
-                    self.measured = None;
-                    crate::after_next_rendering(|| {
-                        with_app(Hashing::frame);
-                    });
-                }
+            if dirty.magnifier
+                && why::render(&self.lab, path.as_ref(), theme, dpr, sizes.magnifier)?
+                    == Drawing::AwaitingLayout
+            {
+                // The update after the rendering measures again (the resize observer usually
+                // says so too, but the panel's box need not have changed).
+                self.measured = None;
+                crate::request_update_after_rendering();
             }
             lap(&mut self.timing, "magnifier");
         }
@@ -771,12 +777,8 @@ impl Hashing {
             }
         }
         lap(&mut self.timing, "figures");
-        if self.compare.render(&self.lab, theme, dpr, compare_sizes)?
-            == compare::Shown::AwaitingLayout
-        {
-            crate::after_next_rendering(|| {
-                with_app(Hashing::frame);
-            });
+        if self.compare.render(&self.lab, theme, dpr, compare_sizes)? == Drawing::AwaitingLayout {
+            crate::request_update_after_rendering();
         }
         lap(&mut self.timing, "compare");
         if self.visible(View::Bars) && dirty.bars && !hold_texts {

@@ -930,13 +930,14 @@ pub fn render_notices(lab: &Lab, written: &mut Option<(Lang, Vec<Notice>)>) -> R
             ul = ul.child(H::new("li").class("notice").text(&n.text(lang)));
         }
         crate::dom::append(&box_, &ul.el());
-        box_.append_child(
+        crate::dom::append(
+            &box_,
             &H::new("button")
                 .attr("type", "button")
                 .class("dismiss")
                 .text(tr(lang, Text::Dismiss))
                 .el(),
-        )?;
+        );
     }
     *written = Some((lang, lab.notices().to_vec()));
     Ok(())
@@ -972,12 +973,13 @@ pub fn render_ring_texts(lab: &Lab) -> Result<(), JsValue> {
                 .attr("aria-hidden", "true")
                 .el();
             paint_swatch(&sw, n.colour);
-            legend.append_child(
+            crate::dom::append(
+                &legend,
                 &H::new("li")
                     .child(sw)
                     .child(H::new("span").text(&n.name))
                     .el(),
-            )?;
+            );
         }
     }
     let shares = lab.arc_shares();

@@ -50,13 +50,14 @@ pub fn render(lab: &Lab) -> Result<(), JsValue> {
     }
     clear(&strip);
     for (name, label, value) in items {
-        strip.append_child(
+        crate::dom::append(
+            &strip,
             &H::new("span")
                 .attr("data-strip", name)
                 .child(H::new("span").class("strip-label").text(label))
                 .child(H::new("b").text(&value))
                 .el(),
-        )?;
+        );
     }
     Ok(())
 }

@@ -17,24 +17,14 @@ use partlab_lab::palette::Theme;
 use partlab_lab::state::Lang;
 use partlab_lab::why::{arithmetic, why, Why};
 
-use super::magnifier;
 use super::page::Table;
+use super::{magnifier, Drawing};
 use crate::dom::{by_id, by_id_as, clear, fingerprint, same_content, set_text_id, H};
 
 /// The arithmetic line of `path` (mod N, jump, Maglev), for the key path's "rule" row.
 pub fn arithmetic_line(lab: &Lab, path: &KeyPath) -> Option<String> {
     let w = why(lab, path)?;
     arithmetic(lab.state().lang, &w).map(|(line, _)| line)
-}
-
-/// What [`render`] did with the magnifier.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Magnifier {
-    /// Drawn, or none to draw.
-    Drawn,
-    /// Made in this update, without a size yet: drawn by an update after the browser has
-    /// laid it out (reading its size now would lay the page out inside this update).
-    AwaitingLayout,
 }
 
 /// Renders `#key-why` for the selected key (empty without one), names the ring view after
@@ -46,7 +36,7 @@ pub fn render(
     theme: Theme,
     dpr: f64,
     size: (f64, f64),
-) -> Result<Magnifier, JsValue> {
+) -> Result<Drawing, JsValue> {
     let lang = lab.state().lang;
     let strategy = lab.config().strategy;
     let view = tr(
@@ -67,7 +57,7 @@ pub fn render(
         );
     }
     let Some(panel) = by_id("key-why") else {
-        return Ok(Magnifier::Drawn);
+        return Ok(Drawing::Done);
     };
     let w = path.and_then(|p| why(lab, p));
     let sig = fingerprint(&(&w, lang.code()));
@@ -83,11 +73,11 @@ pub fn render(
         // The first magnifier has no size until the browser lays it out; a later one is made
         // in the same box as the one before, whose size was measured.
         if size.0 < 1.0 || size.1 < 1.0 {
-            return Ok(Magnifier::AwaitingLayout);
+            return Ok(Drawing::AwaitingLayout);
         }
         magnifier::draw(&canvas, m, theme, dpr, size)?;
     }
-    Ok(Magnifier::Drawn)
+    Ok(Drawing::Done)
 }
 
 fn kind(w: &Why) -> &'static str {
@@ -105,13 +95,14 @@ fn build(panel: &web_sys::Element, lang: Lang, w: &Why) -> Result<(), JsValue> {
     panel.set_attribute("data-why", kind(w))?;
     crate::dom::append(panel, &H::new("h3").text(tr(lang, Text::WhyHeading)).el());
     if let Some((line, sentence)) = arithmetic(lang, w) {
-        panel.append_child(
+        crate::dom::append(
+            panel,
             &H::new("p")
                 .class("why-line")
                 .attr("data-why-line", "")
                 .child(H::new("code").text(&line))
                 .el(),
-        )?;
+        );
         crate::dom::append(panel, &H::new("p").class("note").text(sentence).el());
     }
     match w {
@@ -136,13 +127,14 @@ fn build(panel: &web_sys::Element, lang: Lang, w: &Why) -> Result<(), JsValue> {
                         .join(","),
                 );
             crate::dom::append(panel, &canvas.el());
-            panel.append_child(
+            crate::dom::append(
+                panel,
                 &H::new("p")
                     .id("magnifier-desc")
                     .class("magnifier-desc")
                     .text(&m.describe(lang))
                     .el(),
-            )?;
+            );
             let span = fmt_dec(lang, m.span_deg(), 2);
             let width = by_lang(
                 lang,
@@ -161,30 +153,33 @@ fn build(panel: &web_sys::Element, lang: Lang, w: &Why) -> Result<(), JsValue> {
                     "Con cargas acotadas, el nodo del nodo virtual propietario ya estaba lleno (en el límite ⌈c·m/n⌉) cuando llegó esta clave: ha pasado al siguiente nodo con sitio, {to}.",
                 )
                 .replace("{to}", to);
-                panel.append_child(
+                crate::dom::append(
+                    panel,
                     &H::new("p")
                         .class("note")
                         .attr("data-why", "passed-on")
                         .text(&text)
                         .el(),
-                )?;
+                );
             }
         }
         Why::Rendezvous { scores } => {
-            panel.append_child(
+            crate::dom::append(
+                panel,
                 &H::new("p")
                     .class("note")
                     .id("hrw-caption")
                     .text(tr(lang, Text::ScoresCaption))
                     .el(),
-            )?;
-            panel.append_child(
+            );
+            crate::dom::append(
+                panel,
                 &H::new("table")
                     .id("hrw-table")
                     .class("data scores")
                     .attr("aria-describedby", "hrw-caption")
                     .el(),
-            )?;
+            );
             let weighted = scores.iter().any(|s| s.weighted.is_some());
             let mut head = vec![tr(lang, Text::Node), tr(lang, Text::ScoreRaw)];
             if weighted {

@@ -115,15 +115,6 @@ pub fn size_canvas_to(canvas: &HtmlCanvasElement, size: (f64, f64), dpr: f64) {
     }
 }
 
-/// Sizes `canvas`'s backing store to its own CSS box times `dpr` and returns the CSS size it
-/// will be drawn in (at least 1 × 1).
-pub fn size_canvas(canvas: &HtmlCanvasElement, dpr: f64) -> (f64, f64) {
-    let (w, h) = css_size(canvas);
-    let size = (w.max(1.0), h.max(1.0));
-    size_canvas_to(canvas, size, dpr);
-    size
-}
-
 /// Whether `e` already shows what `sig` (a fingerprint of its content) stands for; if not,
 /// records `sig` on it (`data-sig`) and returns false, and the caller redraws it. Rebuilding a
 /// table or a list that did not change costs the browser a style and layout pass for nothing.
@@ -232,9 +223,7 @@ impl H {
 
     /// Appends a child in place (made for it: see [`H`]), for a list built in a loop.
     pub fn append(&self, c: impl Into<Element>) {
-        self.0
-            .unchecked_ref::<PlainNode>()
-            .append_unchecked(&c.into());
+        append(&self.0, &c.into());
     }
 
     /// The element.
