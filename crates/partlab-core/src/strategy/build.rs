@@ -4,8 +4,9 @@
 //! A ring of 160 000 vnodes hashes 160 000 labels (about 30 ms in wasm) and sorts them:
 //! too long for one task of a page that must answer within a frame. The builder hashes
 //! node by node in slices, sorts each node's positions on its own, then merges the nodes'
-//! sorted lists. With a cache, a node whose vnode count did not change costs nothing, and a
-//! node whose weight moved hashes only its new vnodes: dragging one weight slider rebuilds
+//! sorted lists. With a cache, a node whose vnode count did not change costs nothing, a node
+//! whose count went down takes its vnodes out of its longer sorted list (no sort), and a
+//! node whose count went up hashes only its new vnodes: dragging one weight slider rebuilds
 //! a big ring in a few milliseconds. The result is exactly [`Ring::build`]'s: points by
 //! position, and among equal positions the first node in the list, then the first vnode,
 //! keeps it.
@@ -29,7 +30,8 @@ type SortedVnodes = Arc<[(u64, u32)]>;
 #[derive(Debug)]
 pub struct VnodeCache {
     limit: usize,
-    /// Name, positions by vnode number, and the sorted list of the first `n` of them.
+    /// Name, positions by vnode number, and the sorted list of the first `n` of them (the
+    /// largest `n` asked for since the positions were hashed).
     entries: Vec<CacheEntry>,
 }
 
@@ -233,8 +235,9 @@ impl RingBuilder {
                         self.phase = Phase::Hash { node, next: end };
                         continue;
                     }
-                    // The node is complete: its sorted list (from the cache when the count
-                    // is the same as last time).
+                    // The node is complete: its sorted list, from the cache's when that
+                    // one has at least as many vnodes (a slider moving down and back, or a
+                    // drag downwards, then sorts nothing).
                     let mut entry = self.current.take().unwrap_or_else(|| CacheEntry {
                         name: n.name.clone(),
                         positions: Vec::new(),
@@ -242,6 +245,13 @@ impl RingBuilder {
                     });
                     let sorted = match &entry.sorted {
                         Some((c, list)) if *c == count => Arc::clone(list),
+                        // The first `count` vnodes in (position, vnode) order are the longer
+                        // list's in its order, less the vnodes numbered `count` or more.
+                        Some((c, list)) if *c > count => list
+                            .iter()
+                            .copied()
+                            .filter(|&(_, vnode)| vnode < count)
+                            .collect(),
                         _ => {
                             let mut list: Vec<RingPoint> = entry.positions[..count as usize]
                                 .iter()
@@ -596,6 +606,9 @@ mod tests {
             config(&[("a", 1.0), ("b", 2.5), ("c", 0.5)], 100),
             config(&[("a", 1.0), ("b", 0.1), ("c", 0.5), ("d", 1.0)], 300),
             config(&[("c", 0.5), ("a", 1.0)], 7),
+            // Up again, then down to a count between: each node's longer sorted list kept.
+            config(&[("c", 0.5), ("a", 1.0)], 300),
+            config(&[("c", 0.5), ("a", 1.0)], 150),
         ];
         for c in &steps {
             let expected = Ring::build(c).expect("valid");
@@ -608,7 +621,8 @@ mod tests {
             let ring = b.finish_ring(Some(&mut cache));
             assert_eq!(ring, expected, "{:?} in {slices} slices", c.nodes);
         }
-        // The last configuration again: everything is in the cache, one slice does it.
+        // A small configuration seen before: every position is in the cache, and one slice
+        // (the merge of a few points) does it.
         let mut b = RingBuilder::new(&steps[3]).expect("valid");
         assert!(b.step(Some(&mut cache), 1));
         assert!(cache.len() <= VnodeCache::default().limit);
