@@ -22,10 +22,10 @@ use wasm_bindgen::Clamped;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData, Path2d};
 
-use partlab_core::order::{pack, sort_u128, unpack};
+use partlab_core::order::sort_u128;
 use partlab_core::strategy::RingPoint;
 use partlab_lab::geometry::{angle_of, owner_arcs, ticks, RingLayout};
-use partlab_lab::model::{Dot, KeyPath, Lab, Preview};
+use partlab_lab::model::{moved_by_pair, Dot, KeyPath, Lab, Preview};
 use partlab_lab::palette::{chart_theme, node_colour, ChartTheme, Rgb, Theme};
 use partlab_lab::paths::{arcs_path, ticks_path};
 use partlab_lab::state::NodeSpec;
@@ -448,30 +448,22 @@ fn paint_moved(
         rgb(t.text),
         1.0,
     );
-    let mut pairs: Vec<u128> = u
-        .dots
-        .iter()
-        .filter_map(|d| d.moved_from.map(|f| pack(f as u64, d.colour as u64)))
-        .collect();
-    sort_u128(&mut pairs);
-    pairs.dedup();
-    for (from, to) in pairs.into_iter().map(unpack) {
-        let (from, to) = (from as usize, to as usize);
-        u.centres(
-            dpr,
-            |d| d.colour == to && d.moved_from == Some(from),
-            centres,
-        );
+    for pair in moved_by_pair(u.dots) {
+        centres.clear();
+        centres.extend(pair.dots.iter().filter_map(|&i| {
+            let &(x, y) = u.places.get(i)?;
+            Some((x * dpr, y * dpr))
+        }));
         pixels.group(
             centres,
             Shape::disc(big * dpr),
-            rgb(t.mark(node_colour(to))),
+            rgb(t.mark(node_colour(pair.to))),
             1.0,
         );
         pixels.group(
             centres,
             Shape::ring((big - ring_w / 2.0) * dpr, (big + ring_w / 2.0) * dpr),
-            rgb(t.mark(node_colour(from))),
+            rgb(t.mark(node_colour(pair.from))),
             1.0,
         );
     }

@@ -25,6 +25,7 @@ use partlab_core::config::{Config, Node, Strategy, StrategyParams};
 use partlab_core::hash::{angle_deg, arc_fraction, md5_hex, rendezvous_score};
 use partlab_core::keys::{KeySet, KeySetBuilder};
 use partlab_core::lesson::{self, Printed};
+use partlab_core::order::{pack, sort_u128, unpack};
 use partlab_core::stats::{Distribution, Movement};
 use partlab_core::strategy::{Assignment, NodeIdx, Partitioner, RingPoint, VnodeCache};
 use partlab_core::sweep::{
@@ -156,6 +157,47 @@ pub struct Dot {
     pub colour: usize,
     /// Colour slot of its owner before the last change, when it moved.
     pub moved_from: Option<usize>,
+}
+
+/// The dots of one change of owner (see [`moved_by_pair`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MovedPair {
+    /// Colour slot of the owner before.
+    pub from: usize,
+    /// Colour slot of the owner now.
+    pub to: usize,
+    /// The dots' indices, ascending.
+    pub dots: Vec<usize>,
+}
+
+/// The moved dots among `dots`, by change of owner: one entry per (colour before, colour
+/// now) pair, in that order, each with its dots in sample order. One sort, where looking
+/// for each pair's dots among all of them took pairs × dots steps (992 × 1 500 when one of
+/// 32 nodes leaves a mod-N cluster).
+pub fn moved_by_pair(dots: &[Dot]) -> Vec<MovedPair> {
+    let mut moved: Vec<u128> = dots
+        .iter()
+        .enumerate()
+        .filter_map(|(i, d)| {
+            let from = u32::try_from(d.moved_from?).ok()?;
+            let to = u32::try_from(d.colour).ok()?;
+            Some(pack((u64::from(from) << 32) | u64::from(to), i as u64))
+        })
+        .collect();
+    sort_u128(&mut moved);
+    let mut pairs: Vec<MovedPair> = Vec::new();
+    for (pair, i) in moved.into_iter().map(unpack) {
+        let (from, to) = ((pair >> 32) as usize, (pair & 0xffff_ffff) as usize);
+        match pairs.last_mut() {
+            Some(p) if p.from == from && p.to == to => p.dots.push(i as usize),
+            _ => pairs.push(MovedPair {
+                from,
+                to,
+                dots: vec![i as usize],
+            }),
+        }
+    }
+    pairs
 }
 
 /// How the strategy found the owner of a selected key.
@@ -1259,6 +1301,49 @@ mod tests {
             .iter()
             .map(|n| (n.name.clone(), n.keys))
             .collect()
+    }
+
+    #[test]
+    fn moved_dots_are_grouped_by_their_change_of_owner() {
+        // 32 colours, about two dots in three moved: hundreds of pairs.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let dots: Vec<Dot> = (0..1500)
+            .map(|slot| {
+                let r = next();
+                Dot {
+                    slot,
+                    hash: r,
+                    colour: (r % 32) as usize,
+                    moved_from: (r % 3 != 0).then_some(((r >> 8) % 32) as usize),
+                }
+            })
+            .collect();
+        let got = moved_by_pair(&dots);
+        // What a pass over all the dots for each pair, pairs in order, finds.
+        let mut want = Vec::new();
+        for from in 0..32 {
+            for to in 0..32 {
+                let these: Vec<usize> = (0..dots.len())
+                    .filter(|&i| dots[i].moved_from == Some(from) && dots[i].colour == to)
+                    .collect();
+                if !these.is_empty() {
+                    want.push(MovedPair {
+                        from,
+                        to,
+                        dots: these,
+                    });
+                }
+            }
+        }
+        assert!(want.len() > 300, "{} pairs", want.len());
+        assert_eq!(got, want);
+        assert!(moved_by_pair(&dots[..0]).is_empty());
     }
 
     #[test]
