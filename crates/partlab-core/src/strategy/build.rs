@@ -12,6 +12,7 @@
 //! keeps it.
 
 use std::cmp::Reverse;
+use std::collections::binary_heap::PeekMut;
 use std::collections::BinaryHeap;
 use std::sync::Arc;
 
@@ -103,10 +104,24 @@ const MERGE_PER_UNIT: u64 = 16;
 /// A k-way merge in progress: the next vnode of each node's list, smallest first.
 #[derive(Debug, Default)]
 struct Merge {
-    heap: BinaryHeap<Reverse<(u64, NodeIdx, u32, usize)>>,
+    /// The next vnode of each list not used up, as [`merge_key`]s.
+    heap: BinaryHeap<Reverse<u128>>,
+    /// Where each node's list goes on.
+    next: Vec<usize>,
     points: Vec<RingPoint>,
     collisions: usize,
     started: bool,
+}
+
+/// A vnode as one number that orders as the ring does: by position, then node, then vnode
+/// number (one comparison of two words where a tuple compared field by field).
+fn merge_key(position: u64, node: NodeIdx, vnode: u32) -> u128 {
+    (u128::from(position) << 64) | (u128::from(node) << 32) | u128::from(vnode)
+}
+
+/// The vnode of a [`merge_key`].
+fn from_merge_key(key: u128) -> (u64, NodeIdx, u32) {
+    ((key >> 64) as u64, (key >> 32) as NodeIdx, key as u32)
 }
 
 /// A ring in the making (see the module documentation).
@@ -290,19 +305,24 @@ impl RingBuilder {
             m.started = true;
             let total: usize = self.sorted.iter().map(|l| l.len()).sum();
             m.points = Vec::with_capacity(total);
+            m.next = vec![1; self.sorted.len()];
             m.heap = self
                 .sorted
                 .iter()
                 .enumerate()
-                .filter_map(|(n, l)| l.first().map(|&(p, v)| Reverse((p, n as NodeIdx, v, 0))))
+                .filter_map(|(n, l)| {
+                    l.first()
+                        .map(|&(p, v)| Reverse(merge_key(p, n as NodeIdx, v)))
+                })
                 .collect();
         }
         let count = count.max(1);
         let mut left = count;
         while left > 0 {
-            let Some(Reverse((position, node, vnode, i))) = m.heap.pop() else {
+            let Some(mut top) = m.heap.peek_mut() else {
                 break;
             };
+            let (position, node, vnode) = from_merge_key(top.0);
             left -= 1;
             if m.points.last().is_some_and(|p| p.position == position) {
                 m.collisions += 1;
@@ -313,8 +333,17 @@ impl RingBuilder {
                     vnode,
                 });
             }
-            if let Some(&(p, v)) = self.sorted[node as usize].get(i + 1) {
-                m.heap.push(Reverse((p, node, v, i + 1)));
+            // The node's next vnode takes its place at the top and sinks once (a pop and a
+            // push would sift twice).
+            let n = usize::from(node);
+            match self.sorted[n].get(m.next[n]) {
+                Some(&(p, v)) => {
+                    m.next[n] += 1;
+                    top.0 = merge_key(p, node, v);
+                }
+                None => {
+                    PeekMut::pop(top);
+                }
             }
         }
         if !m.heap.is_empty() {
