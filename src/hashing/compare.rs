@@ -879,15 +879,7 @@ fn side_figures(
             ),
         ];
         for (key, label, text, value) in items {
-            crate::dom::append(&dl, &H::new("dt").text(label).el());
-            crate::dom::append(
-                &dl,
-                &H::new("dd")
-                    .attr("data-cmp-figure", key)
-                    .attr("data-value", &value.to_string())
-                    .text(&text)
-                    .el(),
-            );
+            add_figure(&dl, key, label, &text, value);
         }
     }
     let rows = d
@@ -918,6 +910,20 @@ fn side_figures(
     .render(&format!("cmp-{side}-table"))
 }
 
+/// One figure of a side or of the movement into `dl`: its label, and its text with its
+/// value for tests (`data-cmp-figure`, `data-value`).
+fn add_figure(dl: &Element, key: &str, label: &str, text: &str, value: f64) {
+    dom::append(dl, &H::new("dt").text(label).el());
+    dom::append(
+        dl,
+        &H::new("dd")
+            .attr("data-cmp-figure", key)
+            .attr("data-value", &value.to_string())
+            .text(text)
+            .el(),
+    );
+}
+
 /// The A → B movement: keys moved, the ideal, replica sets changed, and the flow.
 fn render_movement(lab: &Lab) -> Result<(), JsValue> {
     let lang = lab.state().lang;
@@ -925,17 +931,8 @@ fn render_movement(lab: &Lab) -> Result<(), JsValue> {
         return Ok(());
     };
     dom::clear(&dl);
-    let add = |key: &str, label: &str, text: String, value: f64| -> Result<(), JsValue> {
-        crate::dom::append(&dl, &H::new("dt").text(label).el());
-        crate::dom::append(
-            &dl,
-            &H::new("dd")
-                .attr("data-cmp-figure", key)
-                .attr("data-value", &value.to_string())
-                .text(&text)
-                .el(),
-        );
-        Ok(())
+    let add = |key: &str, label: &str, text: String, value: f64| {
+        add_figure(&dl, key, label, &text, value);
     };
     let Some(m) = lab.movement() else {
         add(
@@ -943,7 +940,7 @@ fn render_movement(lab: &Lab) -> Result<(), JsValue> {
             tr(lang, Text::MovedSincePinned),
             tr(lang, Text::NoChangeYet).to_owned(),
             0.0,
-        )?;
+        );
         if let Some(t) = by_id("cmp-flow") {
             dom::clear(&t);
             // Empty now: whatever it showed last must be written again next time.
@@ -961,20 +958,20 @@ fn render_movement(lab: &Lab) -> Result<(), JsValue> {
             fmt_int(lang, m.total)
         ),
         m.moved_fraction * 100.0,
-    )?;
+    );
     add(
         "ideal",
         tr(lang, Text::Ideal),
         fmt_fraction(lang, m.ideal_fraction),
         m.ideal_fraction * 100.0,
-    )?;
+    );
     if let Some(r) = m.replica_sets_changed_fraction {
         add(
             "replica-sets",
             tr(lang, Text::ReplicaSetsChanged),
             fmt_fraction(lang, r),
             r * 100.0,
-        )?;
+        );
     }
     render_flow(lang, m, "cmp-flow")
 }
