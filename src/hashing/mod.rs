@@ -334,25 +334,23 @@ impl Hashing {
 
     /// Computes the change on its way until `deadline` (a `performance.now()` time) or until
     /// it is done.
+    // Out of line (as are `apply`, `draw_preview` and `render_experiment`): the browser compiles
+    // a wasm function on its first call, all of it, on the main thread, so the update's first
+    // call, on a cold start, compiles only what that update runs (see ARCHITECTURE.md).
+    #[inline(never)]
     fn work_until(&mut self, deadline: f64) {
         while self.lab.busy() && now() < deadline {
             self.lab.work(WORK_CHUNK);
         }
     }
 
-    /// Applies the queued messages and redraws (called by the frame once per animation frame).
-    pub fn frame(&mut self) {
-        self.frame_scheduled = false;
-        let started = now();
-        partlab_web::mark("partlab-update-start");
-        let msgs = std::mem::take(&mut self.queue);
-        if !msgs.is_empty() {
-            self.dragging = msgs
-                .iter()
-                .any(|m| matches!(m, Msg::SetVnodes(_) | Msg::SetWeight { .. }));
-        }
+    /// Starts the change `msgs` (not empty) ask for; whether one of them applied a preset.
+    #[inline(never)]
+    fn apply(&mut self, msgs: Vec<Msg>) -> bool {
+        self.dragging = msgs
+            .iter()
+            .any(|m| matches!(m, Msg::SetVnodes(_) | Msg::SetWeight { .. }));
         let mut preset_applied = false;
-        let any = !msgs.is_empty();
         for msg in msgs {
             preset_applied |= matches!(msg, Msg::ApplyPreset(_));
             let load = matches!(msg, Msg::LoadFragment(_));
@@ -373,6 +371,17 @@ impl Hashing {
                 self.loaded_with_issues = self.has_fragment_notices();
             }
         }
+        preset_applied
+    }
+
+    /// Applies the queued messages and redraws (called by the frame once per animation frame).
+    pub fn frame(&mut self) {
+        self.frame_scheduled = false;
+        let started = now();
+        partlab_web::mark("partlab-update-start");
+        let msgs = std::mem::take(&mut self.queue);
+        let any = !msgs.is_empty();
+        let preset_applied = any && self.apply(msgs);
         if any {
             self.last_change = now();
             // A preview computed for the configuration before these messages.
@@ -642,38 +651,59 @@ impl Hashing {
             return Ok(());
         }
         if !self.lab.ready() {
-            // The first experiment is being computed: its ring, from the configuration alone,
-            // once (the figures and the charts wait for the keys).
-            if !self.preview_drawn && self.visible(View::Ring) {
-                // Computed in a task of its own after the first update (see
-                // `compute_preview`), or here when that task has not run.
-                let preview = self.preview.take().or_else(|| self.lab.preview());
-                // A partitioner too big for one task is being built first: its preview is
-                // drawn by the update after it is (see `work_tick`).
-                self.preview_drawn = preview.is_some() || !self.lab.preview_on_its_way();
-                if let (Some(preview), Some(c)) =
-                    (preview, by_id_as::<web_sys::HtmlCanvasElement>("ring"))
-                {
-                    ring::draw(
-                        &c,
-                        &ring::Scene::preview(&self.lab, &preview),
-                        self.theme,
-                        sizes.dpr,
-                        sizes.ring,
-                        None,
-                        &mut self.ring_cache,
-                        &mut self.timing,
-                    )?;
-                    if let Some(app) = by_id("app") {
-                        dom::set_attr(&app, "data-ring", "drawn");
-                    }
-                    self.preview_shown = true;
-                    self.first_ring_drawn = true;
-                    page::render_progress(&self.lab, true, &mut self.marks.progress);
-                }
-            }
-            return Ok(());
+            return self.draw_preview(sizes);
         }
+        self.render_experiment(sizes, compare_sizes, t)
+    }
+
+    /// The first experiment is being computed: its ring, from the configuration alone, once
+    /// (the figures and the charts wait for the keys).
+    #[inline(never)]
+    fn draw_preview(&mut self, sizes: Sizes) -> Result<(), JsValue> {
+        if !self.preview_drawn && self.visible(View::Ring) {
+            // Computed in a task of its own after the first update (see
+            // `compute_preview`), or here when that task has not run.
+            let preview = self.preview.take().or_else(|| self.lab.preview());
+            // A partitioner too big for one task is being built first: its preview is
+            // drawn by the update after it is (see `work_tick`).
+            self.preview_drawn = preview.is_some() || !self.lab.preview_on_its_way();
+            if let (Some(preview), Some(c)) =
+                (preview, by_id_as::<web_sys::HtmlCanvasElement>("ring"))
+            {
+                ring::draw(
+                    &c,
+                    &ring::Scene::preview(&self.lab, &preview),
+                    self.theme,
+                    sizes.dpr,
+                    sizes.ring,
+                    None,
+                    &mut self.ring_cache,
+                    &mut self.timing,
+                )?;
+                if let Some(app) = by_id("app") {
+                    dom::set_attr(&app, "data-ring", "drawn");
+                }
+                self.preview_shown = true;
+                self.first_ring_drawn = true;
+                page::render_progress(&self.lab, true, &mut self.marks.progress);
+            }
+        }
+        Ok(())
+    }
+
+    /// Draws what the experiment's change made stale, `t` the time its stages start from.
+    #[inline(never)]
+    fn render_experiment(
+        &mut self,
+        sizes: Sizes,
+        compare_sizes: Option<[(f64, f64); 4]>,
+        mut t: f64,
+    ) -> Result<(), JsValue> {
+        let mut lap = |timing: &mut Vec<(&'static str, f64)>, name: &'static str| {
+            let n = now();
+            timing.push((name, n - t));
+            t = n;
+        };
         let st = self.lab.state();
         let seen = Seen {
             revision: self.lab.revision(),

@@ -1,8 +1,10 @@
 // Work in slices, the work budget, coalesced addresses, redraws: what the page must do,
 // checked by structure, never by timing (speed is tests/e2e/bench.mjs's job).
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, test } from 'node:test';
-import { keysPerNode as counts, settle, useLab } from './harness.mjs';
+import { DIST, keysPerNode as counts, settle, useLab } from './harness.mjs';
 
 const { open } = useLab({ defaults: { locale: 'en-GB' } });
 const NODES = 'inv-bcn,inv-vlc,inv-gir,inv-lle';
@@ -35,6 +37,37 @@ function renderClock() {
   const loop = () => window.requestAnimationFrame(loop);
   loop();
   window.__at = () => ({ t: performance.now(), renders: b.renders, inFrame: b.inFrame });
+}
+
+/** The byte size of each function body in the code section of the wasm module `bytes`. */
+function codeBodySizes(bytes) {
+  let at = 8; // magic and version
+  const leb = () => {
+    let value = 0;
+    let shift = 0;
+    for (;;) {
+      const b = bytes[at++];
+      value += (b & 0x7f) * 2 ** shift;
+      shift += 7;
+      if (b < 0x80) return value;
+    }
+  };
+  while (at < bytes.length) {
+    const id = bytes[at++];
+    const size = leb();
+    const end = at + size;
+    if (id === 10) {
+      const sizes = [];
+      for (let n = leb(); n > 0; n--) {
+        const body = leb();
+        sizes.push(body);
+        at += body;
+      }
+      return sizes;
+    }
+    at = end;
+  }
+  return [];
 }
 
 /** An init script: the render clock, then `body` (which may call `window.__at()`). */
@@ -275,6 +308,20 @@ describe('work in slices', () => {
     assert.equal(await total(page), 100_000);
     assert.deepEqual(errors, []);
     await context.close();
+  });
+
+  test("the first part's functions are each compiled whole on first call: none is the whole update's drawing", () => {
+    // Chromium compiles a wasm function on its first call, all of it, on the main thread. The
+    // update keeps what its first calls do not run out of line (src/hashing/mod.rs) and
+    // wasm-opt inlines a function with one caller only up to a size (www/index.html); with
+    // either missing, the update was one function of 74 KB of code, the ring's, figures' and
+    // charts' drawing included, compiled before the first ring.
+    const file = fs.readdirSync(DIST).find((f) => /^partlab-[0-9a-f]+_bg\.wasm$/.test(f));
+    assert.ok(file, `no first part in ${DIST}`);
+    const sizes = codeBodySizes(fs.readFileSync(path.join(DIST, file)));
+    assert.ok(sizes.length > 500, `${sizes.length} function bodies read`);
+    const largest = Math.max(...sizes);
+    assert.ok(largest < 48_000, `the largest function of the first part has ${largest} bytes of code`);
   });
 
   test('200 addresses in a row are shown once, the last one', { timeout: 60_000 }, async () => {
