@@ -574,7 +574,7 @@ impl Hashing {
             (self.measure(), self.compare.measure(&self.lab))
         };
         // Stage timings start here so that "controls" covers texts, controls and notices.
-        let mut t = now();
+        let t = now();
         self.timing.push(("measure", t - t_render));
         let target = self.lab.target_state();
         let lang = target.lang;
@@ -617,12 +617,8 @@ impl Hashing {
         page::render_notices(&self.lab, &mut self.marks.notices)?;
         page::render_progress(&self.lab, self.preview_shown, &mut self.marks.progress);
         page::render_baseline(&self.lab, &mut self.marks.baseline);
-        let mut lap = |timing: &mut Vec<(&'static str, f64)>, name: &'static str| {
-            let n = now();
-            timing.push((name, n - t));
-            t = n;
-        };
-        lap(&mut self.timing, "controls");
+        let controls_done = now();
+        self.timing.push(("controls", controls_done - t));
         let pending = self.lab.has_pending_change();
         if self.marks.pending != Some(pending) {
             if let Some(app) = by_id("app") {
@@ -653,7 +649,7 @@ impl Hashing {
         if !self.lab.ready() {
             return self.draw_preview(sizes);
         }
-        self.render_experiment(sizes, compare_sizes, t)
+        self.render_experiment(sizes, compare_sizes, controls_done)
     }
 
     /// The first experiment is being computed: its ring, from the configuration alone, once

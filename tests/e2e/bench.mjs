@@ -132,6 +132,7 @@ function instrument(ringOnScreen) {
     started: null,
     readyAt: null,
     readyFrame: null,
+    readyMessage: null,
     frames: [],
     recording: false,
     progress: [],
