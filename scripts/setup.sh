@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building and testing Partlab needs, skipping whatever is already in place.
 # Idempotent and non-interactive (fresh machine, root, CI=true, no stdin). From a bare
-# machine: trunk ~6 min + wasm-bindgen-cli ~3 min (cargo install), Chromium ~1 min (apt),
-# npm packages a few seconds. When everything is present it takes about a second.
+# machine: trunk ~6 min + wasm-bindgen-cli ~3 min (cargo install), Chromium ~1 min and
+# binaryen a few seconds (apt), npm packages a few seconds. When everything is present it takes about a second.
 set -euo pipefail
 # shellcheck source=scripts/env.sh
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
@@ -53,6 +53,17 @@ else
   log "chromium + chromedriver: installing (apt-get, ~1 min)"
   as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver </dev/null
+fi
+
+# 4b. binaryen's wasm-split from Debian (scripts/split.mjs: the release build's first part in
+#     two; npm's binaryen has no wasm-split). Debian's package also brings its own wasm-opt
+#     (108): env.sh puts npm's (132) first on PATH, and Trunk checks the version it finds.
+if command -v wasm-split >/dev/null 2>&1; then
+  log "wasm-split (binaryen): present"
+else
+  log "wasm-split (binaryen): installing (apt-get)"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q binaryen </dev/null
 fi
 
 # 5. npm packages of tests/e2e: playwright-core and binaryen (wasm-opt). Reinstalled when

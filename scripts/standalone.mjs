@@ -6,6 +6,8 @@
 //     an object, so the module needs no import);
 //   - the wasm, as base64, handed to wasm-bindgen's init: `init({ module_or_path: bytes })`;
 //   - wasm-bindgen's snippets that the glue imports (snippets/…/inline0.js), as objects too;
+//   - the first wasm's second part (<meta name="partlab-second-part">, see scripts/split.mjs),
+//     as base64 bytes in the glue instead of its URL;
 //   - the study module (its glue and wasm, named by <meta name="partlab-study-module"> and
 //     <meta name="partlab-study-wasm">, see scripts/study-module.sh), which the page loads
 //     with a dynamic `import()` when served: in the single file, each `import(url)` of a
@@ -230,8 +232,22 @@ function withSnippets(glue, glueFile) {
   );
 }
 
+// --- the second part of the first wasm (scripts/split.mjs) ----------------------------------
+// The glue fetches it from `new URL('<name>', import.meta.url)`: here it gets its bytes.
+const secondRef = metaContent('partlab-second-part');
+const secondFile = secondRef ? resolveInDist(secondRef) : undefined;
+let glueText = fs.readFileSync(jsFile, 'utf8');
+if (secondFile) {
+  const secondBytes = fs.readFileSync(secondFile);
+  if (secondBytes.subarray(0, 4).toString('latin1') !== '\0asm') fail(`${secondRef} is not a wasm module`);
+  const source = `const secondPartSource = new URL('${secondRef}', import.meta.url);`;
+  if (glueText.split(source).length !== 2) fail(`the glue does not load ${secondRef} once (scripts/split.mjs)`);
+  glueText = glueText.replace(source, () => `// ${secondRef} (${secondBytes.length} bytes), base64\nconst secondPartSource = __partlabBytes("${secondBytes.toString('base64')}");`);
+  html = html.replace(/[ \t]*<meta\s+name="partlab-second-part"[^>]*>\n?/, '');
+}
+
 // --- the new loader script -----------------------------------------------------------------
-const glue = glueAsFunction(withSnippets(fs.readFileSync(jsFile, 'utf8'), jsFile), path.basename(jsFile));
+const glue = glueAsFunction(withSnippets(glueText, jsFile), path.basename(jsFile));
 const moduleName = '__partlabGlue';
 const importReplacement = [
   base64Bytes,
@@ -258,7 +274,7 @@ html = html.replace(/<link\b[^>]*>/gi, (tag) => {
   if (!href || !isLocal(href)) return tag;
   const file = resolveInDist(href);
   if (rel === 'modulepreload' || rel === 'preload') {
-    if (file === jsFile || file === wasmFile || inlinedSnippets.has(file)) return '';
+    if (file === jsFile || file === wasmFile || file === secondFile || inlinedSnippets.has(file)) return '';
     fail(`unexpected preload of ${href}`);
   }
   if (/(^|\s)icon(\s|$)/.test(rel)) {

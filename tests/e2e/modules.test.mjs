@@ -27,8 +27,22 @@ function studyFiles() {
   return { js: meta('partlab-study-module'), wasm: meta('partlab-study-wasm') };
 }
 
+/** The first part's wasm and its second part (scripts/split.mjs), as the build named them. */
+function firstParts() {
+  const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
+  return {
+    first: /href="\.\/(partlab-[0-9a-f]{16}_bg\.wasm)"/.exec(html)?.[1],
+    second: /<meta name="partlab-second-part" content="([^"]+)">/.exec(html)?.[1],
+  };
+}
+
 const fileName = (url) => new URL(url).pathname.split('/').pop();
 const wasmRequests = (requests) => requests.filter((u) => fileName(u).endsWith('.wasm')).map(fileName);
+/** The wasm fetched so far is the first part's, in its two pieces: no study module. */
+const firstPartOnly = (requests) => {
+  const { first, second } = firstParts();
+  assert.deepEqual(wasmRequests(requests).sort(), [first, second].sort());
+};
 const chapterOf = (page) => page.getAttribute('#chapter', 'data-chapter');
 
 /**
@@ -82,13 +96,16 @@ describe('the page in two modules', () => {
     const { js, wasm } = studyFiles();
     assert.match(js ?? '', /^partlab-study-[0-9a-f]{16}\.js$/);
     assert.match(wasm ?? '', /^partlab-study-[0-9a-f]{16}_bg\.wasm$/);
+    const { first, second } = firstParts();
+    assert.match(second ?? '', /^partlab-later-[0-9a-f]{16}_bg\.wasm$/);
     const wasms = fs.readdirSync(DIST).filter((f) => f.endsWith('.wasm'));
-    assert.equal(wasms.length, 2, `${wasms}`);
+    assert.deepEqual(wasms.sort(), [first, second, wasm].sort());
     for (const f of [js, wasm]) assert.ok(fs.existsSync(path.join(DIST, f)), f);
   });
 
-  test('a visitor of the hashing chapters downloads the first part only', { timeout: 60_000 }, async () => {
+  test('a visitor of the hashing chapters downloads the first part (in its two parts) only', { timeout: 60_000 }, async () => {
     const { js, wasm } = studyFiles();
+    const { first, second } = firstParts();
     const { page, context, errors, requests } = await openPage(browser, server.origin, { locale: 'en-GB' });
     await page.goto(`${server.url}#c=ring&l=en`);
     await waitForReady(page);
@@ -96,7 +113,7 @@ describe('the page in two modules', () => {
     // Two frames more: nothing is fetched later on its own either.
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     const wasms = wasmRequests(requests);
-    assert.equal(wasms.length, 1, `wasm requests: ${wasms}`);
+    assert.deepEqual(wasms.sort(), [first, second].sort(), `wasm requests: ${wasms}`);
     assert.ok(!wasms.includes(wasm), 'not the study module');
     assert.ok(!requests.some((u) => fileName(u) === js), 'the study glue is not fetched');
     assert.deepEqual(errors, []);
@@ -144,7 +161,7 @@ describe('the page in two modules', () => {
     const count = (name) => requests.filter((u) => fileName(u) === name).length;
     assert.equal(count(js), 1, 'the glue once');
     assert.equal(count(wasm), 1, 'the wasm once');
-    assert.equal(wasmRequests(requests).length, 2);
+    assert.equal(wasmRequests(requests).length, 3, 'the first part in two pieces, the study module');
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -212,7 +229,7 @@ describe('the page in two modules', () => {
     await page.goto(`${server.url}#c=ring&l=en`);
     await waitForReady(page);
     // Closed, the questions cost nothing: the first part alone.
-    assert.deepEqual(wasmRequests(requests).length, 1);
+    firstPartOnly(requests);
     const focused = () => page.evaluate(() => document.activeElement?.id ?? '');
     await page.focus('#quiz-open');
     await page.keyboard.press('Enter');
@@ -255,7 +272,7 @@ describe('the page in two modules', () => {
     const gate = await gateStudyModule(context, js);
     await page.goto(`${server.url}#c=ring&l=en&p=ring-10`);
     await waitForReady(page);
-    assert.deepEqual(wasmRequests(requests).length, 1);
+    firstPartOnly(requests);
     assert.equal(await page.$('dialog#share'), null);
     await page.focus('#share-open');
     await page.keyboard.press('Enter');
@@ -297,7 +314,7 @@ describe('the page in two modules', () => {
     const gate = await gateStudyModule(context, js);
     await page.goto(`${server.url}#c=mod-n&l=en`);
     await waitForReady(page);
-    assert.deepEqual(wasmRequests(requests).length, 1);
+    firstPartOnly(requests);
     const toggle = () => page.click('#tables-summary');
     await toggle();
     await page.waitForSelector('#tables-status[data-module="failed"]');

@@ -1,0 +1,383 @@
+#!/usr/bin/env node
+// Splits the first part's wasm in two, guided by what a cold load runs: the part fetched
+// first keeps every function that a cold load of the hashing chapters calls before its ring
+// is on screen; every other function moves to a second part, fetched and compiled in
+// parallel and instantiated as soon as it is compiled (usually before the ring is drawn).
+// Run by scripts/build.sh after `trunk build --release`, before scripts/csp.mjs. Debug builds
+// (`trunk serve`) are not split.
+//
+//   1. the release build's wasm (target/wasm32-unknown-unknown/release/partlab.wasm) goes
+//      through wasm-bindgen and `wasm-opt -Oz` again, as Trunk did, keeping function names;
+//      the result must have the imports and exports of Trunk's wasm (its glue is reused);
+//   2. binaryen's `wasm-split --instrument` adds a first-call timestamp to every function;
+//      the instrumented build is served and opened in headless Chromium at each address of
+//      PROFILED (the default view, the hashing chapters, the lesson's experiments, three
+//      languages, an embedded view, two study chapters), and each page's profile is read in
+//      the animation frame after its first ring (or study chapter) appeared;
+//   3. `wasm-split --profile` keeps the functions any of those loads called and moves the
+//      others out: the first part imports a placeholder for each (module "placeholder",
+//      named by its table slot), the second part imports the first part's memory, tables,
+//      globals and functions (module "primary") and fills the slots when instantiated;
+//   4. the first part replaces Trunk's wasm (same name); the second is written as
+//      `partlab-later-<hash>_bg.wasm`; the glue gets the placeholders and the loader
+//      (LOADER below); index.html gets a preload of the second part, `<meta
+//      name="partlab-second-part">` (scripts/standalone.mjs inlines it) and the glue's new
+//      integrity hash.
+//
+// A placeholder called before the second part is in (an address none of the profiled loads
+// covered, on a slow network) loads it synchronously and marks `partlab-second-part-late`
+// (performance marks); `partlab-second-part-in` marks when it was instantiated.
+//
+// binaryen's wasm-split comes from Debian (`binaryen`, version 108: npm's binaryen has no
+// wasm-split). It exports the first part's externref table under the wrong index (it points
+// `__wbindgen_externrefs` at the function table); fixExports() below corrects that and
+// checks every exported table's type.
+//
+// Usage: node scripts/split.mjs [DIST_DIR]   (default dist). Needs wasm-bindgen, wasm-opt
+// (npm binaryen 132, first on PATH: scripts/env.sh), wasm-split and Chromium.
+import crypto from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { launchBrowser } from '../tests/e2e/harness.mjs';
+import { startServer } from '../tests/e2e/server.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BUILT = path.join(path.resolve(ROOT, process.env.CARGO_TARGET_DIR ?? 'target'), 'wasm32-unknown-unknown/release/partlab.wasm');
+/** wasm-split (binaryen 108) needs the features spelled out. */
+const FEATURES = [
+  '--enable-bulk-memory',
+  '--enable-nontrapping-float-to-int',
+  '--enable-sign-ext',
+  '--enable-mutable-globals',
+  '--enable-multivalue',
+  '--enable-reference-types',
+];
+/**
+ * The addresses whose cold loads decide what the first part keeps: the default view, each
+ * hashing chapter, the lesson's experiments, the other two languages, a large ring, an
+ * embedded view and the projector, and two chapters of the study module (the first part's
+ * share of them: the frame and the module's loading). Each is profiled up to the frame after
+ * its ring (or its study chapter) appeared.
+ */
+export const PROFILED = [
+  '',
+  '#c=ring',
+  '#c=mod-n',
+  '#c=rendezvous',
+  '#p=ring-10&l=ca',
+  '#p=ring-150',
+  '#c=ring&l=en',
+  '#c=ring&l=es',
+  '#c=mod-n&s=modulo&v=10',
+  '#c=rendezvous&l=en',
+  '#c=ring&links=off',
+  '#c=ring&projector=on',
+  '#c=ranges',
+  '#c=teachers&l=en',
+];
+/** The performance marks of the loader (tests and the benchmark read them). */
+export const MARK_IN = 'partlab-second-part-in';
+export const MARK_LATE = 'partlab-second-part-late';
+export const META = 'partlab-second-part';
+
+/**
+ * The loader appended to the glue (`SECOND_PART`: the second part's file name). The glue's
+ * imports call secondPartPlaceholders(), its instantiation secondPartPrimaryReady().
+ * scripts/standalone.mjs replaces the `new URL(…)` with the second part's bytes.
+ */
+const LOADER = `// --- The second part of the wasm, added by scripts/split.mjs -------------------------------
+// wasm-split moved the functions that no profiled cold load calls before its first ring into
+// a second module; until it is instantiated, the first part's table holds a placeholder for
+// each. It is fetched and compiled while the first part starts, and instantiated as soon as
+// both are there; a placeholder called before then loads it synchronously.
+const secondPartSource = new URL('SECOND_PART', import.meta.url);
+let secondPartModule, secondPartInstance;
+function secondPartPlaceholders() {
+    const compiled = secondPartSource instanceof URL
+        ? WebAssembly.compileStreaming(fetch(secondPartSource))
+        : WebAssembly.compile(secondPartSource);
+    compiled.then((module) => {
+        secondPartModule ??= module;
+        if (wasm !== undefined) secondPartInstantiate();
+    }, () => {}); // A failed fetch: the first placeholder called tries again, synchronously.
+    return new Proxy({}, {
+        get(_, slot) {
+            return (...args) => {
+                secondPartInstantiate();
+                return wasm.table.get(Number(slot))(...args);
+            };
+        },
+    });
+}
+function secondPartPrimaryReady() {
+    if (secondPartModule !== undefined) secondPartInstantiate();
+}
+function secondPartInstantiate() {
+    if (secondPartInstance !== undefined) return;
+    if (secondPartModule === undefined) {
+        performance.mark('${MARK_LATE}');
+        const bytes = secondPartSource instanceof URL ? secondPartFetchNow(secondPartSource) : secondPartSource;
+        secondPartModule = new WebAssembly.Module(bytes);
+    }
+    secondPartInstance = new WebAssembly.Instance(secondPartModule, { primary: wasm });
+    performance.mark('${MARK_IN}');
+}
+function secondPartFetchNow(url) {
+    const xhr = new XMLHttpRequest();
+    xhr.open('GET', url, false);
+    xhr.overrideMimeType('text/plain; charset=x-user-defined');
+    xhr.send();
+    if (xhr.status !== 200) throw new Error('Partlab could not load ' + url.pathname + ' (' + xhr.status + ')');
+    const text = xhr.responseText;
+    const bytes = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
+    return bytes;
+}
+`;
+
+const fail = (msg) => {
+  console.error(`split: ${msg}`);
+  process.exit(1);
+};
+const run = (cmd, args) => execFileSync(cmd, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+
+// --- a minimal reader of wasm sections -----------------------------------------------------
+function uleb(buf, at) {
+  let value = 0;
+  let shift = 0;
+  for (;;) {
+    const b = buf[at++];
+    value += (b & 0x7f) * 2 ** shift;
+    shift += 7;
+    if (b < 0x80) return [value, at];
+  }
+}
+function* sections(buf) {
+  let at = 8;
+  while (at < buf.length) {
+    const id = buf[at];
+    const [size, start] = uleb(buf, at + 1);
+    yield { id, start, end: start + size };
+    at = start + size;
+  }
+}
+const readName = (buf, at) => {
+  const [len, start] = uleb(buf, at);
+  return [buf.toString('utf8', start, start + len), start + len];
+};
+
+/** Skips a table's or memory's limits. */
+function skipLimits(buf, at) {
+  const flags = buf[at++];
+  [, at] = uleb(buf, at);
+  if (flags & 1) [, at] = uleb(buf, at);
+  return at;
+}
+
+/** The import section's entries: { module, field, kind, elementType (tables) }. */
+function importsOf(buf) {
+  const entries = [];
+  for (const s of sections(buf)) {
+    if (s.id !== 2) continue;
+    let [count, at] = uleb(buf, s.start);
+    for (let i = 0; i < count; i++) {
+      const entry = {};
+      [entry.module, at] = readName(buf, at);
+      [entry.field, at] = readName(buf, at);
+      entry.kind = buf[at++];
+      if (entry.kind === 0) [, at] = uleb(buf, at);
+      else if (entry.kind === 1) {
+        entry.elementType = buf[at++];
+        at = skipLimits(buf, at);
+      } else if (entry.kind === 2) at = skipLimits(buf, at);
+      else if (entry.kind === 3) at += 2;
+      else fail(`unknown import kind ${entry.kind}`);
+      entries.push(entry);
+    }
+  }
+  return entries;
+}
+
+/** The export section's entries: { name, kind, index, indexAt (its byte offset) }. */
+function exportsOf(buf) {
+  const entries = [];
+  for (const s of sections(buf)) {
+    if (s.id !== 7) continue;
+    let [count, at] = uleb(buf, s.start);
+    for (let i = 0; i < count; i++) {
+      const entry = {};
+      [entry.name, at] = readName(buf, at);
+      entry.kind = buf[at++];
+      entry.indexAt = at;
+      [entry.index, at] = uleb(buf, at);
+      entry.indexBytes = at - entry.indexAt;
+      entries.push(entry);
+    }
+  }
+  return entries;
+}
+
+/** Imports as "module.field" and exports as "kind:name", for comparing two builds. */
+function interfaceOf(buf) {
+  return [
+    ...importsOf(buf).map((e) => `import ${e.module}.${e.field}`),
+    ...exportsOf(buf).map((e) => `export ${e.kind}:${e.name}`),
+  ].sort();
+}
+
+/**
+ * Points each exported table at the table of its name's type: wasm-split 108 exports
+ * `__wbindgen_externrefs` as the function table. Checks the result: the function table is
+ * exported as `table`, the externref table (if any) as `__wbindgen_externrefs`.
+ */
+function fixExports(file) {
+  const buf = fs.readFileSync(file);
+  // Element types, imported tables first: 0x70 funcref, 0x6f externref.
+  const tables = importsOf(buf).filter((e) => e.kind === 1).map((e) => e.elementType);
+  for (const s of sections(buf)) {
+    if (s.id !== 4) continue;
+    let [count, at] = uleb(buf, s.start);
+    for (let i = 0; i < count; i++) {
+      tables.push(buf[at++]);
+      at = skipLimits(buf, at);
+    }
+  }
+  for (const e of exportsOf(buf)) {
+    if (e.kind !== 1) continue;
+    const want = e.name === '__wbindgen_externrefs' ? 0x6f : 0x70;
+    if (tables[e.index] === want) continue;
+    const right = tables.indexOf(want);
+    if (right < 0 || right > 0x7f || e.indexBytes !== 1) fail(`cannot repoint table export ${e.name} in ${file}`);
+    buf[e.indexAt] = right;
+  }
+  fs.writeFileSync(file, buf);
+}
+
+// --- the split ------------------------------------------------------------------------------
+async function main() {
+  const dist = path.resolve(process.argv[2] ?? path.join(ROOT, 'dist'));
+  const indexFile = path.join(dist, 'index.html');
+  if (!fs.existsSync(indexFile)) fail(`${indexFile} not found: run \`trunk build --release\` first`);
+  let html = fs.readFileSync(indexFile, 'utf8');
+  if (html.includes(`name="${META}"`)) fail(`${dist} is split already`);
+  const glueName = /href="\.\/(partlab-[0-9a-f]{16}\.js)"/.exec(html)?.[1];
+  const wasmName = /href="\.\/(partlab-[0-9a-f]{16}_bg\.wasm)"/.exec(html)?.[1];
+  if (!glueName || !wasmName) fail(`no partlab-<hash>.js / _bg.wasm preload in ${indexFile}`);
+  const wasmOptParams = /data-wasm-opt-params="([^"]*)"/.exec(fs.readFileSync(path.join(ROOT, 'www/index.html'), 'utf8'))?.[1] ?? '';
+
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'partlab-split-'));
+  try {
+    // 1. The same build as Trunk's, with function names.
+    run('wasm-bindgen', ['--target', 'web', '--no-typescript', '--out-dir', tmp, '--out-name', 'partlab', BUILT]);
+    const named = path.join(tmp, 'named.wasm');
+    run('wasm-opt', ['-Oz', '-g', ...wasmOptParams.split(/\s+/).filter(Boolean), path.join(tmp, 'partlab_bg.wasm'), '-o', named]);
+    const trunkWasm = fs.readFileSync(path.join(dist, wasmName));
+    const [ours, theirs] = [interfaceOf(fs.readFileSync(named)), interfaceOf(trunkWasm)];
+    if (ours.join('\n') !== theirs.join('\n')) fail(`${BUILT} does not match Trunk's ${wasmName} (built from another commit?)`);
+
+    // 2. Profiles of cold loads.
+    const instrumented = path.join(tmp, 'instrumented.wasm');
+    run('wasm-split', [named, '--instrument', '-o', instrumented, ...FEATURES]);
+    fixExports(instrumented);
+    const site = path.join(tmp, 'site');
+    fs.cpSync(dist, site, { recursive: true });
+    fs.copyFileSync(instrumented, path.join(site, wasmName));
+    const profiles = await profile(site, path.join(tmp, 'profile'));
+
+    // 3. The split.
+    const merged = path.join(tmp, 'merged.profile');
+    run('wasm-split', ['--merge-profiles', ...profiles, '-o', merged, ...FEATURES]);
+    const first = path.join(tmp, 'first.wasm');
+    const second = path.join(tmp, 'second.wasm');
+    run('wasm-split', [named, '--profile', merged, '-o1', first, '-o2', second, ...FEATURES]);
+    fixExports(first);
+    // The loader calls the placeholders' real functions through the exported table.
+    if (!interfaceOf(fs.readFileSync(first)).includes('export 1:table')) fail('the first part exports no `table` (another wasm-split?)');
+
+    // 4. Into dist/.
+    const secondBytes = fs.readFileSync(second);
+    const secondName = `partlab-later-${crypto.createHash('sha256').update(secondBytes).digest('hex').slice(0, 16)}_bg.wasm`;
+    fs.copyFileSync(first, path.join(dist, wasmName));
+    fs.writeFileSync(path.join(dist, secondName), secondBytes);
+    const glueFile = path.join(dist, glueName);
+    const glue = patchGlue(fs.readFileSync(glueFile, 'utf8'), secondName);
+    fs.writeFileSync(glueFile, glue);
+    const sri = `sha384-${crypto.createHash('sha384').update(glue).digest('base64')}`;
+    html = html.replace(new RegExp(`(href="\\./${glueName}"[^>]*?integrity=")[^"]*(")`), `$1${sri}$2`);
+    if (!html.includes(sri)) fail(`no integrity attribute on the preload of ${glueName}`);
+    const preload = `<link rel="preload" href="./${secondName}" crossorigin="anonymous" as="fetch" type="application/wasm">`;
+    html = html.replace(/(<link rel="preload" href="\.\/partlab-[0-9a-f]{16}_bg\.wasm"[^>]*>)/, `$1${preload}`);
+    html = html.replace(/^([ \t]*<meta charset[^>]*>)$/m, `$1\n    <meta name="${META}" content="${secondName}">`);
+    if (!html.includes(preload) || !html.includes(`content="${secondName}"`)) fail(`could not name ${secondName} in index.html`);
+    fs.writeFileSync(indexFile, html);
+    const gz = (b) => (b.length / 1024).toFixed(1);
+    console.log(
+      `split: ${wasmName} ${gz(trunkWasm)} KiB -> ${gz(fs.readFileSync(first))} KiB + ${secondName} ${gz(secondBytes)} KiB ` +
+        `(${profiles.length} profiled loads)`,
+    );
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) await main();
+
+/** Opens each PROFILED address of `site` cold and writes its profile; returns the files. */
+async function profile(site, prefix) {
+  const server = await startServer({ root: site });
+  const browser = await launchBrowser();
+  const files = [];
+  try {
+    for (const address of PROFILED) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.addInitScript(() => {
+        addEventListener('TrunkApplicationStarted', (e) => {
+          window.__partlabExports = e.detail.wasm;
+        });
+        // Each frame: once the ring is drawn (a hashing chapter) or a study chapter is in the
+        // page, the profile is read in the next frame.
+        const shown = () => document.getElementById('app')?.getAttribute('data-ring') === 'drawn' || document.querySelector('main[data-study], #teachers-presets');
+        const read = () => {
+          const w = window.__partlabExports;
+          const size = 1 << 20;
+          const at = w.__wbindgen_malloc(size, 1);
+          const len = w.__write_profile(at, size);
+          window.__partlabProfile = Array.from(new Uint8Array(w.memory.buffer, at, len));
+        };
+        const poll = () => requestAnimationFrame(() => (shown() ? requestAnimationFrame(read) : poll()));
+        poll();
+      });
+      await page.goto(`${server.url}${address}`);
+      await page.waitForFunction(() => Array.isArray(window.__partlabProfile), null, { timeout: 60_000 }).catch(() => {
+        fail(`the instrumented build showed no ring or study chapter at "${address}": ${errors.join('; ')}`);
+      });
+      const file = `${prefix}.${files.length}`;
+      fs.writeFileSync(file, Buffer.from(await page.evaluate(() => window.__partlabProfile)));
+      files.push(file);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  return files;
+}
+
+/** The glue with the placeholders in its imports and the loader at its end. */
+function patchGlue(glue, secondName) {
+  const anchors = [
+    ['"./partlab_bg.js": import0,', '"./partlab_bg.js": import0,\n        placeholder: secondPartPlaceholders(),'],
+    ['    wasm = instance.exports;\n', '    wasm = instance.exports;\n    secondPartPrimaryReady();\n'],
+  ];
+  for (const [from, to] of anchors) {
+    if (glue.split(from).length !== 2) fail(`the glue has not exactly one "${from.trim()}" (another wasm-bindgen?)`);
+    glue = glue.replace(from, to);
+  }
+  return `${glue}\n${LOADER.replace('SECOND_PART', secondName)}`;
+}

@@ -1,0 +1,121 @@
+// The first part's wasm in two (scripts/split.mjs): the part fetched first holds what a cold
+// load of the hashing chapters runs before its ring is on screen; the rest is a second part,
+// fetched beside it and instantiated as soon as it is compiled. Whatever the order they
+// arrive in, the page works: a second part that is late is loaded when first needed, after
+// the first part alone has drawn the ring; the single file carries both.
+//
+// Hooks: `<meta name="partlab-second-part">`, the performance marks `partlab-second-part-in`
+// and `partlab-second-part-late`, `#app[data-ring=drawn]`, `#dist-table tr[data-keys]`.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { DIST, STANDALONE, distFileUrl, launchBrowser, openPage, serveDist, waitForReady } from './harness.mjs';
+
+const secondPart = () =>
+  /<meta name="partlab-second-part" content="([^"]+)">/.exec(fs.readFileSync(path.join(DIST, 'index.html'), 'utf8'))?.[1];
+
+/** Records when `#app` first says `data-ring="drawn"` (window.__ringAt, page time). */
+function recordRing() {
+  new MutationObserver((records, observer) => {
+    if (document.getElementById('app')?.getAttribute('data-ring') !== 'drawn') return;
+    window.__ringAt = performance.now();
+    observer.disconnect();
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-ring'] });
+}
+
+const marks = (page) =>
+  page.evaluate(() =>
+    Object.fromEntries(
+      performance
+        .getEntriesByType('mark')
+        .filter((m) => m.name.startsWith('partlab-second-part'))
+        .map((m) => [m.name.replace('partlab-second-part-', ''), m.startTime]),
+    ),
+  );
+const figures = (page) => page.$$eval('#dist-table tr[data-keys]', (rows) => rows.map((r) => `${r.dataset.node} ${r.dataset.keys}`));
+
+let browser;
+let server;
+before(async () => {
+  browser = await launchBrowser();
+  server = await serveDist();
+});
+after(async () => {
+  await server?.close();
+  await browser?.close();
+});
+
+describe('the first part in two', () => {
+  test('the build wrote a second part, and a cold load instantiates it', { timeout: 60_000 }, async () => {
+    const name = secondPart();
+    assert.match(name ?? '', /^partlab-later-[0-9a-f]{16}_bg\.wasm$/);
+    assert.equal(fs.readFileSync(path.join(DIST, name)).subarray(0, 4).toString('latin1'), '\0asm');
+    const { page, context, errors } = await openPage(browser, server.origin);
+    await page.goto(`${server.url}#p=ring-10&l=ca`);
+    await waitForReady(page);
+    await page.waitForFunction(() => performance.getEntriesByName('partlab-second-part-in').length === 1);
+    assert.deepEqual(await figures(page), ['inv-bcn 32315', 'inv-vlc 10845', 'inv-gir 32959', 'inv-lle 23881']);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('held back, the second part is loaded when first needed: the first part alone draws the ring', { timeout: 60_000 }, async () => {
+    const name = secondPart();
+    // A normal load's figures after one vnodes step, to compare with.
+    const normal = await openPage(browser, server.origin);
+    await normal.page.goto(`${server.url}#p=ring-10&l=ca`);
+    await waitForReady(normal.page);
+    const normalFigures = await figures(normal.page);
+    await normal.page.focus('#vnodes');
+    await normal.page.keyboard.press('ArrowRight');
+    await normal.page.waitForFunction(() => document.querySelector('#vnodes-out')?.textContent !== '10');
+    const normalStep = await figures(normal.page);
+    await normal.context.close();
+
+    // The first request for the second part (the preload and the fetch that reuses it) never
+    // gets an answer; the next one (the synchronous load) does.
+    const { page, context, errors } = await openPage(browser, server.origin, { initScript: recordRing });
+    let held = 0;
+    await context.route(`**/${name}`, (route) => {
+      held += 1;
+      if (held === 1) return; // left pending
+      return route.continue();
+    });
+    await page.goto(`${server.url}#p=ring-10&l=ca`);
+    await waitForReady(page);
+    await page.waitForFunction(() => performance.getEntriesByName('partlab-second-part-in').length === 1);
+    const m = await marks(page);
+    const ringAt = await page.evaluate(() => window.__ringAt);
+    assert.ok(m.late !== undefined, `loaded synchronously when first needed (marks ${JSON.stringify(m)})`);
+    assert.ok(ringAt < m.late, `the ring (${ringAt} ms) was drawn before the second part was needed (${m.late} ms)`);
+    assert.equal(held, 2, 'one held request, one synchronous load');
+    assert.deepEqual(await figures(page), normalFigures);
+    await page.focus('#vnodes');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.querySelector('#vnodes-out')?.textContent !== '10');
+    assert.deepEqual(await figures(page), normalStep);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('the single file carries the second part: from file://, both parts, no request', { timeout: 60_000 }, async () => {
+    const html = fs.readFileSync(STANDALONE, 'utf8');
+    assert.ok(!html.includes(`new URL('${secondPart()}'`), 'the second part is inlined, not fetched');
+    assert.ok(!html.includes('name="partlab-second-part"'));
+    const { page, context, errors, external, requests } = await openPage(browser, 'file://');
+    const url = distFileUrl('partlab-standalone.html');
+    await page.goto(`${url}#p=ring-10&l=ca`, { waitUntil: 'load' });
+    await waitForReady(page);
+    await page.waitForFunction(() => performance.getEntriesByName('partlab-second-part-in').length === 1);
+    assert.deepEqual(await figures(page), ['inv-bcn 32315', 'inv-vlc 10845', 'inv-gir 32959', 'inv-lle 23881']);
+    assert.deepEqual(
+      requests.filter((u) => !u.startsWith('data:')).map((u) => u.split('#')[0]),
+      [url],
+      'the page itself is the only file it loads',
+    );
+    assert.deepEqual(external, []);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
