@@ -12,8 +12,8 @@
 //   2. binaryen's `wasm-split --instrument` adds a first-call timestamp to every function;
 //      the instrumented build is served and opened in headless Chromium at each address of
 //      PROFILED (the default view, the hashing chapters, the lesson's experiments, three
-//      languages, an embedded view, two study chapters), and each page's profile is read in
-//      the animation frame after its first ring (or study chapter) appeared;
+//      languages, an embedded view, two study chapters; each twice), and each page's profile
+//      is read in the animation frame after its first ring (or study chapter) appeared;
 //   3. `wasm-split --profile` keeps the functions any of those loads called and moves the
 //      others out: the first part imports a placeholder for each (module "placeholder",
 //      named by its table slot), the second part imports the first part's memory, tables,
@@ -34,7 +34,9 @@
 // checks every exported table's type.
 //
 // Usage: node scripts/split.mjs [DIST_DIR]   (default dist). Needs wasm-bindgen, wasm-opt
-// (npm binaryen 132, first on PATH: scripts/env.sh), wasm-split and Chromium.
+// (npm binaryen 132, first on PATH: scripts/env.sh), wasm-split and Chromium. With
+// PARTLAB_SPLIT_MAPS=DIR it also writes DIR/first.symbols and DIR/second.symbols: the name of
+// each function that each part holds.
 import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -96,8 +98,10 @@ const LOADER = `// --- The second part of the wasm, added by scripts/split.mjs -
 const secondPartSource = new URL('SECOND_PART', import.meta.url);
 let secondPartModule, secondPartInstance;
 function secondPartPlaceholders() {
+    // A server that does not say application/wasm fails compileStreaming: compile the bytes.
     const compiled = secondPartSource instanceof URL
-        ? WebAssembly.compileStreaming(fetch(secondPartSource))
+        ? WebAssembly.compileStreaming(fetch(secondPartSource)).catch(() =>
+            fetch(secondPartSource).then((r) => r.arrayBuffer()).then((bytes) => WebAssembly.compile(bytes)))
         : WebAssembly.compile(secondPartSource);
     compiled.then((module) => {
         secondPartModule ??= module;
@@ -292,7 +296,14 @@ async function main() {
     run('wasm-split', ['--merge-profiles', ...profiles, '-o', merged, ...FEATURES]);
     const first = path.join(tmp, 'first.wasm');
     const second = path.join(tmp, 'second.wasm');
-    run('wasm-split', [named, '--profile', merged, '-o1', first, '-o2', second, ...FEATURES]);
+    const maps = process.env.PARTLAB_SPLIT_MAPS;
+    run('wasm-split', [named, '--profile', merged, '-o1', first, '-o2', second, ...(maps ? ['--symbolmap'] : []), ...FEATURES]);
+    if (maps) {
+      // Which function went where: `<index>:<name>` per line, for each part.
+      fs.mkdirSync(maps, { recursive: true });
+      fs.copyFileSync(`${first}.symbols`, path.join(maps, 'first.symbols'));
+      fs.copyFileSync(`${second}.symbols`, path.join(maps, 'second.symbols'));
+    }
     fixExports(first);
     // The loader calls the placeholders' real functions through the exported table.
     if (!interfaceOf(fs.readFileSync(first)).includes('export 1:table')) fail('the first part exports no `table` (another wasm-split?)');
@@ -331,7 +342,9 @@ async function profile(site, prefix) {
   const browser = await launchBrowser();
   const files = [];
   try {
-    for (const address of PROFILED) {
+    // Each address twice: what runs before the ring depends a little on timing (a timer that
+    // fires before the ring's frame or after it), and a function either load calls stays.
+    for (const address of [...PROFILED, ...PROFILED]) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
       const errors = [];
