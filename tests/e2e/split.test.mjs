@@ -9,6 +9,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import { DIST, STANDALONE, distFileUrl, launchBrowser, openPage, serveDist, waitForReady } from './harness.mjs';
 
@@ -58,6 +59,15 @@ describe('the first part in two', () => {
     assert.deepEqual(await figures(page), ['inv-bcn 32315', 'inv-vlc 10845', 'inv-gir 32959', 'inv-lle 23881']);
     assert.deepEqual(errors, []);
     await context.close();
+  });
+
+  test('the part fetched first is what [11] allows: at most 200 KB gzipped, and the smaller share of the code', () => {
+    const first = /href="\.\/(partlab-[0-9a-f]{16}_bg\.wasm)"/.exec(fs.readFileSync(path.join(DIST, 'index.html'), 'utf8'))?.[1];
+    const [a, b] = [first, secondPart()].map((f) => fs.readFileSync(path.join(DIST, f)));
+    const gz = (buf) => zlib.gzipSync(buf, { level: 6 }).length;
+    assert.ok(gz(a) <= 200 * 1024, `the first part is ${gz(a)} bytes gzipped`);
+    // A cut that kept (nearly) everything in the first part would leave a token second part.
+    assert.ok(gz(b) >= 0.25 * (gz(a) + gz(b)), `the second part is ${gz(b)} of ${gz(a) + gz(b)} bytes`);
   });
 
   test('held back, the second part is loaded when first needed: the first part alone draws the ring', { timeout: 60_000 }, async () => {
