@@ -2,7 +2,8 @@
 # Installs what building and testing Partlab needs, skipping whatever is already in place.
 # Idempotent and non-interactive (fresh machine, root, CI=true, no stdin). From a bare
 # machine: trunk ~6 min + wasm-bindgen-cli ~3 min (cargo install), Chromium ~1 min and
-# binaryen a few seconds (apt), npm packages a few seconds. When everything is present it takes about a second.
+# binaryen a few seconds (apt), npm packages a few seconds. When everything is present it
+# takes about a second.
 set -euo pipefail
 # shellcheck source=scripts/env.sh
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"

@@ -1,5 +1,6 @@
 // The page in two wasm modules (src/remote.rs, scripts/study-module.sh): the first part (the
-// frame and the hashing instrument) is all a visitor of the hashing chapters downloads; the
+// frame and the hashing instrument; in release builds two pieces, scripts/split.mjs and
+// split.test.mjs) is all a visitor of the hashing chapters downloads; the
 // study module (the study chapters and the teachers' page) is fetched once, the first time
 // one of them is shown. Every address keeps working: opened directly, switched to and from,
 // under a sub-path with the CSP header, inside a course page's iframe, offline after a visit
@@ -8,7 +9,7 @@
 // chapters' lesson tables are drawn by the study module too: a hashing chapter fetches it when
 // one of them is opened, not before.
 //
-// Hooks: `<meta name="partlab-study-module|partlab-study-wasm">`, `#chapter-loading`
+// Hooks: `<meta name="partlab-study-module|partlab-study-wasm|partlab-second-part">`, `#chapter-loading`
 // (`role=status`; `data-failed` with `#chapter-retry`), `main[data-study]`, `#app[data-state]`,
 // `#quiz-loading` (`data-failed` with `#quiz-retry`), `#share-status[data-failed]`,
 // `#tables-status[data-module=loading|failed]`.
@@ -103,7 +104,7 @@ describe('the page in two modules', () => {
     for (const f of [js, wasm]) assert.ok(fs.existsSync(path.join(DIST, f)), f);
   });
 
-  test('a visitor of the hashing chapters downloads the first part (in its two parts) only', { timeout: 60_000 }, async () => {
+  test('a visitor of the hashing chapters downloads the first part (in its two pieces) only', { timeout: 60_000 }, async () => {
     const { js, wasm } = studyFiles();
     const { first, second } = firstParts();
     const { page, context, errors, requests } = await openPage(browser, server.origin, { locale: 'en-GB' });
