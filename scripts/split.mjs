@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Splits the first part's wasm in two, guided by what a cold load runs: the part fetched
-// first keeps every function that a cold load of the hashing chapters calls before its ring
-// is on screen; every other function moves to a second part, fetched and compiled in
-// parallel and instantiated as soon as it is compiled (usually before the ring is drawn).
+// first keeps every function that a cold load of the hashing chapters calls until its ring is
+// drawn and its first figures are computed; every other function (the charts, their sweeps,
+// compare mode, the "why" panel, the readouts, error texts, …) moves to a second part, fetched
+// and compiled in parallel and instantiated as soon as it is compiled (before the ring).
 // Run by scripts/build.sh after `trunk build --release`, before scripts/csp.mjs. Debug builds
 // (`trunk serve`) are not split.
 //
@@ -12,8 +13,9 @@
 //   2. binaryen's `wasm-split --instrument` adds a first-call timestamp to every function;
 //      the instrumented build is served and opened in headless Chromium at each address of
 //      PROFILED (the default view, the hashing chapters, the lesson's experiments, three
-//      languages, an embedded view, two study chapters; each twice), and each page's profile
-//      is read in the animation frame after its first ring (or study chapter) appeared;
+//      languages, an embedded view, two study chapters; each opened cold, then reloaded),
+//      and each page's profile is read at the end of the task in which its ring was drawn
+//      with the lab's first result (or its study chapter appeared);
 //   3. `wasm-split --profile` keeps the functions any of those loads called and moves the
 //      others out: the first part imports a placeholder for each (module "placeholder",
 //      named by its table slot), the second part imports the first part's memory, tables,
@@ -42,6 +44,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { launchBrowser } from '../tests/e2e/harness.mjs';
 import { startServer } from '../tests/e2e/server.mjs';
@@ -59,10 +62,11 @@ const FEATURES = [
 ];
 /**
  * The addresses whose cold loads decide what the first part keeps: the default view, each
- * hashing chapter, the lesson's experiments, the other two languages, a large ring, an
- * embedded view and the projector, and two chapters of the study module (the first part's
- * share of them: the frame and the module's loading). Each is profiled up to the frame after
- * its ring (or its study chapter) appeared.
+ * hashing chapter, the lesson's experiments, the other two languages, a large ring, the four
+ * strategies beyond the lesson, weighted nodes with replicas, an embedded view and the
+ * projector, and two chapters of the study module (the first part's share of them: the frame
+ * and the module's loading). Each is profiled up to the task in
+ * which its ring is drawn with the lab's first result (or its study chapter appears).
  */
 export const PROFILED = [
   '',
@@ -75,6 +79,11 @@ export const PROFILED = [
   '#c=ring&l=es',
   '#c=mod-n&s=modulo&v=10',
   '#c=rendezvous&l=en',
+  '#c=mod-n&s=jump&l=en',
+  '#c=rendezvous&s=maglev&m=65537',
+  '#c=ring&s=bounded&lf=1.25',
+  '#c=rendezvous&s=multiprobe&probes=21',
+  '#c=ring&n=n1,n2,n3,n4,n5,n6,n7,n8&w=5,1,1,1,1,1,1,2&v=100&r=3',
   '#c=ring&links=off',
   '#c=ring&projector=on',
   '#c=ranges',
@@ -87,26 +96,27 @@ export const META = 'partlab-second-part';
 
 /**
  * The loader appended to the glue (`SECOND_PART`: the second part's file name). The glue's
- * imports call secondPartPlaceholders(), its instantiation secondPartPrimaryReady().
- * scripts/standalone.mjs replaces the `new URL(…)` with the second part's bytes.
+ * imports call secondPartPlaceholders(), its instantiation secondPartPrimaryReady() (before
+ * the app's start, which runs in the same task). scripts/standalone.mjs replaces the
+ * `new URL(…)` with the second part's bytes.
  */
 const LOADER = `// --- The second part of the wasm, added by scripts/split.mjs -------------------------------
-// wasm-split moved the functions that no profiled cold load calls before its first ring into
+// wasm-split moved the functions that no profiled cold load calls until its first result into
 // a second module; until it is instantiated, the first part's table holds a placeholder for
-// each. It is fetched and compiled while the first part starts, and instantiated as soon as
-// both are there; a placeholder called before then loads it synchronously.
+// each. Its bytes are fetched as the page starts (the preload answers), it is compiled in a
+// task after the first part's start (compiled beside it, or as the app starts, it delayed both
+// by a few milliseconds) and instantiated as soon as it is compiled. A placeholder called
+// before then compiles it on the spot from the bytes (a few milliseconds), or, if they have
+// not arrived, fetches them synchronously.
 const secondPartSource = new URL('SECOND_PART', import.meta.url);
-let secondPartModule, secondPartInstance;
+let secondPartBytes, secondPartModule, secondPartInstance;
+const secondPartFetched = secondPartSource instanceof URL
+    ? fetch(secondPartSource, { priority: 'low' })
+        .then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(r.statusText))))
+        .then((buffer) => (secondPartBytes = new Uint8Array(buffer)))
+    : Promise.resolve((secondPartBytes = secondPartSource));
+secondPartFetched.catch(() => {}); // A failed fetch: the first placeholder called tries again.
 function secondPartPlaceholders() {
-    // A server that does not say application/wasm fails compileStreaming: compile the bytes.
-    const compiled = secondPartSource instanceof URL
-        ? WebAssembly.compileStreaming(fetch(secondPartSource)).catch(() =>
-            fetch(secondPartSource).then((r) => r.arrayBuffer()).then((bytes) => WebAssembly.compile(bytes)))
-        : WebAssembly.compile(secondPartSource);
-    compiled.then((module) => {
-        secondPartModule ??= module;
-        if (wasm !== undefined) secondPartInstantiate();
-    }, () => {}); // A failed fetch: the first placeholder called tries again, synchronously.
     return new Proxy({}, {
         get(_, slot) {
             return (...args) => {
@@ -117,14 +127,20 @@ function secondPartPlaceholders() {
     });
 }
 function secondPartPrimaryReady() {
-    if (secondPartModule !== undefined) secondPartInstantiate();
+    setTimeout(() => {
+        secondPartFetched
+            .then((bytes) => WebAssembly.compile(bytes))
+            .then((module) => {
+                secondPartModule ??= module;
+                secondPartInstantiate();
+            }, () => {});
+    }, 0);
 }
 function secondPartInstantiate() {
     if (secondPartInstance !== undefined) return;
     if (secondPartModule === undefined) {
         performance.mark('${MARK_LATE}');
-        const bytes = secondPartSource instanceof URL ? secondPartFetchNow(secondPartSource) : secondPartSource;
-        secondPartModule = new WebAssembly.Module(bytes);
+        secondPartModule = new WebAssembly.Module(secondPartBytes ?? secondPartFetchNow(secondPartSource));
     }
     secondPartInstance = new WebAssembly.Instance(secondPartModule, { primary: wasm });
     performance.mark('${MARK_IN}');
@@ -142,9 +158,9 @@ function secondPartFetchNow(url) {
 }
 `;
 
+/** Stops the split with a message (the temporary files, browser and server are closed). */
 const fail = (msg) => {
-  console.error(`split: ${msg}`);
-  process.exit(1);
+  throw new Error(msg);
 };
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: ['ignore', 'pipe', 'inherit'] });
 
@@ -319,14 +335,16 @@ async function main() {
     const sri = `sha384-${crypto.createHash('sha384').update(glue).digest('base64')}`;
     html = html.replace(new RegExp(`(href="\\./${glueName}"[^>]*?integrity=")[^"]*(")`), `$1${sri}$2`);
     if (!html.includes(sri)) fail(`no integrity attribute on the preload of ${glueName}`);
-    const preload = `<link rel="preload" href="./${secondName}" crossorigin="anonymous" as="fetch" type="application/wasm">`;
+    // Low priority: over HTTP/1.1 the page has six connections, and the first part's glue,
+    // snippet and wasm come first; the second part is not needed before the lab's first result.
+    const preload = `<link rel="preload" href="./${secondName}" crossorigin="anonymous" as="fetch" type="application/wasm" fetchpriority="low">`;
     html = html.replace(/(<link rel="preload" href="\.\/partlab-[0-9a-f]{16}_bg\.wasm"[^>]*>)/, `$1${preload}`);
     html = html.replace(/^([ \t]*<meta charset[^>]*>)$/m, `$1\n    <meta name="${META}" content="${secondName}">`);
     if (!html.includes(preload) || !html.includes(`content="${secondName}"`)) fail(`could not name ${secondName} in index.html`);
     fs.writeFileSync(indexFile, html);
-    const gz = (b) => (b.length / 1024).toFixed(1);
+    const size = (b) => `${(b.length / 1024).toFixed(1)} KiB (gzip -6 ${(zlib.gzipSync(b, { level: 6 }).length / 1024).toFixed(1)} KiB)`;
     console.log(
-      `split: ${wasmName} ${gz(trunkWasm)} KiB -> ${gz(fs.readFileSync(first))} KiB + ${secondName} ${gz(secondBytes)} KiB ` +
+      `split: ${wasmName} ${size(trunkWasm)} -> ${size(fs.readFileSync(first))} + ${secondName} ${size(secondBytes)} ` +
         `(${profiles.length} profiled loads)`,
     );
   } finally {
@@ -334,7 +352,12 @@ async function main() {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) await main();
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  await main().catch((e) => {
+    console.error(`split: ${e.message}`);
+    process.exit(1);
+  });
+}
 
 /** Opens each PROFILED address of `site` cold and writes its profile; returns the files. */
 async function profile(site, prefix) {
@@ -342,9 +365,9 @@ async function profile(site, prefix) {
   const browser = await launchBrowser();
   const files = [];
   try {
-    // Each address twice: what runs before the ring depends a little on timing (a timer that
-    // fires before the ring's frame or after it), and a function either load calls stays.
-    for (const address of [...PROFILED, ...PROFILED]) {
+    // Each address opened cold, then reloaded: a returning visitor's page restores what the
+    // first one saved and takes other paths; a function either load calls stays.
+    for (const address of PROFILED) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
       const errors = [];
@@ -353,9 +376,16 @@ async function profile(site, prefix) {
         addEventListener('TrunkApplicationStarted', (e) => {
           window.__partlabExports = e.detail.wasm;
         });
-        // Each frame: once the ring is drawn (a hashing chapter) or a study chapter is in the
-        // page, the profile is read in the next frame.
-        const shown = () => document.getElementById('app')?.getAttribute('data-ring') === 'drawn' || document.querySelector('main[data-study], #teachers-presets');
+        // At the end of the task in which the ring is drawn and the lab has its first result
+        // (`#app[data-ring=drawn][data-busy=false]`: keys hashed, placement done), or a study
+        // chapter is in the page: an app state, not a moment, so every build profiles the
+        // same work (a window ending at a frame took in a slice of the keys' work or not,
+        // depending on the machine's load).
+        const done = () => {
+          const app = document.getElementById('app');
+          const computed = app?.getAttribute('data-ring') === 'drawn' && app?.getAttribute('data-busy') === 'false';
+          return computed || document.querySelector('main[data-study], #teachers-presets') !== null;
+        };
         const read = () => {
           const w = window.__partlabExports;
           const size = 1 << 20;
@@ -363,16 +393,23 @@ async function profile(site, prefix) {
           const len = w.__write_profile(at, size);
           window.__partlabProfile = Array.from(new Uint8Array(w.memory.buffer, at, len));
         };
-        const poll = () => requestAnimationFrame(() => (shown() ? requestAnimationFrame(read) : poll()));
-        poll();
+        const observer = new MutationObserver(() => {
+          if (window.__partlabProfile || !done()) return;
+          observer.disconnect();
+          read();
+        });
+        observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-ring', 'data-busy'] });
       });
-      await page.goto(`${server.url}${address}`);
-      await page.waitForFunction(() => Array.isArray(window.__partlabProfile), null, { timeout: 60_000 }).catch(() => {
-        fail(`the instrumented build showed no ring or study chapter at "${address}": ${errors.join('; ')}`);
-      });
-      const file = `${prefix}.${files.length}`;
-      fs.writeFileSync(file, Buffer.from(await page.evaluate(() => window.__partlabProfile)));
-      files.push(file);
+      for (const reload of [false, true]) {
+        if (reload) await page.reload();
+        else await page.goto(`${server.url}${address}`);
+        await page.waitForFunction(() => Array.isArray(window.__partlabProfile), null, { timeout: 60_000 }).catch(() => {
+          fail(`the instrumented build showed no ring or study chapter at "${address}": ${errors.join('; ')}`);
+        });
+        const file = `${prefix}.${files.length}`;
+        fs.writeFileSync(file, Buffer.from(await page.evaluate(() => window.__partlabProfile)));
+        files.push(file);
+      }
       await context.close();
     }
   } finally {

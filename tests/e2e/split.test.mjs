@@ -11,10 +11,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
+import { MARK_IN, MARK_LATE, META } from '../../scripts/split.mjs';
 import { DIST, STANDALONE, distFileUrl, launchBrowser, openPage, serveDist, waitForReady } from './harness.mjs';
 
 const secondPart = () =>
-  /<meta name="partlab-second-part" content="([^"]+)">/.exec(fs.readFileSync(path.join(DIST, 'index.html'), 'utf8'))?.[1];
+  new RegExp(`<meta name="${META}" content="([^"]+)">`).exec(fs.readFileSync(path.join(DIST, 'index.html'), 'utf8'))?.[1];
 
 /** Records when `#app` first says `data-ring="drawn"` (window.__ringAt, page time). */
 function recordRing() {
@@ -25,15 +26,14 @@ function recordRing() {
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-ring'] });
 }
 
+/** The loader's marks: { in, late } (page times, ms), each if it was made. */
 const marks = (page) =>
-  page.evaluate(() =>
-    Object.fromEntries(
-      performance
-        .getEntriesByType('mark')
-        .filter((m) => m.name.startsWith('partlab-second-part'))
-        .map((m) => [m.name.replace('partlab-second-part-', ''), m.startTime]),
-    ),
-  );
+  page.evaluate(([markIn, markLate]) => {
+    const at = (name) => performance.getEntriesByName(name)[0]?.startTime;
+    return { in: at(markIn), late: at(markLate) };
+  }, [MARK_IN, MARK_LATE]);
+/** Waits until the loader says the second part is instantiated. */
+const secondPartIn = (page) => page.waitForFunction((name) => performance.getEntriesByName(name).length === 1, MARK_IN);
 const figures = (page) => page.$$eval('#dist-table tr[data-keys]', (rows) => rows.map((r) => `${r.dataset.node} ${r.dataset.keys}`));
 
 let browser;
@@ -55,7 +55,7 @@ describe('the first part in two', () => {
     const { page, context, errors } = await openPage(browser, server.origin);
     await page.goto(`${server.url}#p=ring-10&l=ca`);
     await waitForReady(page);
-    await page.waitForFunction(() => performance.getEntriesByName('partlab-second-part-in').length === 1);
+    await secondPartIn(page);
     assert.deepEqual(await figures(page), ['inv-bcn 32315', 'inv-vlc 10845', 'inv-gir 32959', 'inv-lle 23881']);
     assert.deepEqual(errors, []);
     await context.close();
@@ -94,7 +94,7 @@ describe('the first part in two', () => {
     });
     await page.goto(`${server.url}#p=ring-10&l=ca`);
     await waitForReady(page);
-    await page.waitForFunction(() => performance.getEntriesByName('partlab-second-part-in').length === 1);
+    await secondPartIn(page);
     const m = await marks(page);
     const ringAt = await page.evaluate(() => window.__ringAt);
     assert.ok(m.late !== undefined, `loaded synchronously when first needed (marks ${JSON.stringify(m)})`);
@@ -112,12 +112,12 @@ describe('the first part in two', () => {
   test('the single file carries the second part: from file://, both parts, no request', { timeout: 60_000 }, async () => {
     const html = fs.readFileSync(STANDALONE, 'utf8');
     assert.ok(!html.includes(`new URL('${secondPart()}'`), 'the second part is inlined, not fetched');
-    assert.ok(!html.includes('name="partlab-second-part"'));
+    assert.ok(!html.includes(`name="${META}"`));
     const { page, context, errors, external, requests } = await openPage(browser, 'file://');
     const url = distFileUrl('partlab-standalone.html');
     await page.goto(`${url}#p=ring-10&l=ca`, { waitUntil: 'load' });
     await waitForReady(page);
-    await page.waitForFunction(() => performance.getEntriesByName('partlab-second-part-in').length === 1);
+    await secondPartIn(page);
     assert.deepEqual(await figures(page), ['inv-bcn 32315', 'inv-vlc 10845', 'inv-gir 32959', 'inv-lle 23881']);
     assert.deepEqual(
       requests.filter((u) => !u.startsWith('data:')).map((u) => u.split('#')[0]),
