@@ -48,6 +48,7 @@ import zlib from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { launchBrowser } from '../tests/e2e/harness.mjs';
 import { startServer } from '../tests/e2e/server.mjs';
+import { exportsOf, importsOf, tablesOf } from './wasm-sections.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BUILT = path.join(path.resolve(ROOT, process.env.CARGO_TARGET_DIR ?? 'target'), 'wasm32-unknown-unknown/release/partlab.wasm');
@@ -164,82 +165,6 @@ const fail = (msg) => {
 };
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: ['ignore', 'pipe', 'inherit'] });
 
-// --- a minimal reader of wasm sections -----------------------------------------------------
-function uleb(buf, at) {
-  let value = 0;
-  let shift = 0;
-  for (;;) {
-    const b = buf[at++];
-    value += (b & 0x7f) * 2 ** shift;
-    shift += 7;
-    if (b < 0x80) return [value, at];
-  }
-}
-function* sections(buf) {
-  let at = 8;
-  while (at < buf.length) {
-    const id = buf[at];
-    const [size, start] = uleb(buf, at + 1);
-    yield { id, start, end: start + size };
-    at = start + size;
-  }
-}
-const readName = (buf, at) => {
-  const [len, start] = uleb(buf, at);
-  return [buf.toString('utf8', start, start + len), start + len];
-};
-
-/** Skips a table's or memory's limits. */
-function skipLimits(buf, at) {
-  const flags = buf[at++];
-  [, at] = uleb(buf, at);
-  if (flags & 1) [, at] = uleb(buf, at);
-  return at;
-}
-
-/** The import section's entries: { module, field, kind, elementType (tables) }. */
-function importsOf(buf) {
-  const entries = [];
-  for (const s of sections(buf)) {
-    if (s.id !== 2) continue;
-    let [count, at] = uleb(buf, s.start);
-    for (let i = 0; i < count; i++) {
-      const entry = {};
-      [entry.module, at] = readName(buf, at);
-      [entry.field, at] = readName(buf, at);
-      entry.kind = buf[at++];
-      if (entry.kind === 0) [, at] = uleb(buf, at);
-      else if (entry.kind === 1) {
-        entry.elementType = buf[at++];
-        at = skipLimits(buf, at);
-      } else if (entry.kind === 2) at = skipLimits(buf, at);
-      else if (entry.kind === 3) at += 2;
-      else fail(`unknown import kind ${entry.kind}`);
-      entries.push(entry);
-    }
-  }
-  return entries;
-}
-
-/** The export section's entries: { name, kind, index, indexAt (its byte offset) }. */
-function exportsOf(buf) {
-  const entries = [];
-  for (const s of sections(buf)) {
-    if (s.id !== 7) continue;
-    let [count, at] = uleb(buf, s.start);
-    for (let i = 0; i < count; i++) {
-      const entry = {};
-      [entry.name, at] = readName(buf, at);
-      entry.kind = buf[at++];
-      entry.indexAt = at;
-      [entry.index, at] = uleb(buf, at);
-      entry.indexBytes = at - entry.indexAt;
-      entries.push(entry);
-    }
-  }
-  return entries;
-}
-
 /** Imports as "module.field" and exports as "kind:name", for comparing two builds. */
 function interfaceOf(buf) {
   return [
@@ -250,21 +175,12 @@ function interfaceOf(buf) {
 
 /**
  * Points each exported table at the table of its name's type: wasm-split 108 exports
- * `__wbindgen_externrefs` as the function table. Checks the result: the function table is
- * exported as `table`, the externref table (if any) as `__wbindgen_externrefs`.
+ * `__wbindgen_externrefs` as the function table. Fails when it cannot.
  */
 function fixExports(file) {
   const buf = fs.readFileSync(file);
   // Element types, imported tables first: 0x70 funcref, 0x6f externref.
-  const tables = importsOf(buf).filter((e) => e.kind === 1).map((e) => e.elementType);
-  for (const s of sections(buf)) {
-    if (s.id !== 4) continue;
-    let [count, at] = uleb(buf, s.start);
-    for (let i = 0; i < count; i++) {
-      tables.push(buf[at++]);
-      at = skipLimits(buf, at);
-    }
-  }
+  const tables = [...importsOf(buf).filter((e) => e.kind === 1).map((e) => e.elementType), ...tablesOf(buf)];
   for (const e of exportsOf(buf)) {
     if (e.kind !== 1) continue;
     const want = e.name === '__wbindgen_externrefs' ? 0x6f : 0x70;

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
+import { codeBodySizes } from '../../scripts/wasm-sections.mjs';
 import { DIST, keysPerNode as counts, settle, useLab } from './harness.mjs';
 
 const { open } = useLab({ defaults: { locale: 'en-GB' } });
@@ -37,37 +38,6 @@ function renderClock() {
   const loop = () => window.requestAnimationFrame(loop);
   loop();
   window.__at = () => ({ t: performance.now(), renders: b.renders, inFrame: b.inFrame });
-}
-
-/** The byte size of each function body in the code section of the wasm module `bytes`. */
-function codeBodySizes(bytes) {
-  let at = 8; // magic and version
-  const leb = () => {
-    let value = 0;
-    let shift = 0;
-    for (;;) {
-      const b = bytes[at++];
-      value += (b & 0x7f) * 2 ** shift;
-      shift += 7;
-      if (b < 0x80) return value;
-    }
-  };
-  while (at < bytes.length) {
-    const id = bytes[at++];
-    const size = leb();
-    const end = at + size;
-    if (id === 10) {
-      const sizes = [];
-      for (let n = leb(); n > 0; n--) {
-        const body = leb();
-        sizes.push(body);
-        at += body;
-      }
-      return sizes;
-    }
-    at = end;
-  }
-  return [];
 }
 
 /** An init script: the render clock, then `body` (which may call `window.__at()`). */
