@@ -8,7 +8,9 @@
 #      or `trunk build --release` where that script does not exist;
 #   2. copies dist/ to target/bench-dist/, so that a rebuild of dist/ by someone else during the
 #      run cannot change what is measured;
-#   3. `cargo bench -p partlab-core --bench core` → target/bench-core.txt (the native figures);
+#   3. `cargo bench -p partlab-core --bench core` → target/bench-core.txt (the native figures),
+#      and `cargo bench -p partlab-raster --bench dots` → target/bench-dots.txt (one frame of the
+#      ring's key dots, natively: the page's `ring-dots` stage without the browser);
 #   4. serves target/bench-dist/ on 127.0.0.1 (tests/e2e/server.mjs, or python3 -m http.server)
 #      on a free port, stopped on exit;
 #   5. node tests/e2e/bench.mjs: drives the page in Chromium and prints the table (also saved
@@ -72,10 +74,12 @@ cp -R dist target/bench-dist
 # 3. Native figures.
 if [ "${PARTLAB_BENCH_NO_NATIVE:-}" = 1 ]; then
   log "skipping cargo bench (PARTLAB_BENCH_NO_NATIVE=1)"
-  rm -f target/bench-core.txt
+  rm -f target/bench-core.txt target/bench-dots.txt
 else
   log "cargo bench -p partlab-core --bench core"
   cargo bench -p partlab-core --bench core | tee target/bench-core.txt
+  log "cargo bench -p partlab-raster --bench dots"
+  cargo bench -p partlab-raster --bench dots | tee target/bench-dots.txt
 fi
 
 # 4. Serve the snapshot on a free loopback port.

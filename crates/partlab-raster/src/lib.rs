@@ -12,7 +12,8 @@
 //! pixel's centre: a one-pixel antialiased edge, as a canvas draws it; a ring is its outer
 //! disc less its hole. The coverage of every placement of a [`Shape`] within a pixel, in eighths
 //! of a pixel each way, is computed once per shape (a set of stamps), so painting a mark is a
-//! few table look-ups and no square root. The marks of one [`Pixels::group`] merge as one shape
+//! few table look-ups and no square root; each stamp row keeps the columns of its non-zero
+//! cells, so a ring's hole and a disc's corners cost nothing. The marks of one [`Pixels::group`] merge as one shape
 //! (overlapping dots of one colour do not darken each other, as one canvas path does not);
 //! groups are composited over each other in order.
 //!
@@ -73,6 +74,11 @@ struct Stamps {
     reach: usize,
     /// `STEPS × STEPS` stamps, each `side × side` coverages (0–255), row by row.
     cover: Vec<u8>,
+    /// For each row of each stamp (`STEPS × STEPS × side` of them), the columns that hold its
+    /// non-zero coverages: at most two runs `[l0, l1)` and `[r0, r1)`, as a ring's rows through
+    /// its hole have; the second is empty otherwise, and a row of zeros has none. Painting
+    /// walks these runs only: most of a ring's square, and a disc's corners, are empty.
+    runs: Vec<[u16; 4]>,
 }
 
 impl Stamps {
@@ -105,10 +111,12 @@ impl Stamps {
                 }
             }
         }
+        let runs = cover.chunks_exact(side).map(row_runs).collect();
         Stamps {
             shape_bits: shape.bits(),
             reach,
             cover,
+            runs,
         }
     }
 
@@ -117,13 +125,84 @@ impl Stamps {
     }
 }
 
-/// The pixels a disc's stamp covers within the buffer: `rows` rows of `cols` pixels from
-/// pixel index `start`.
+/// The runs of non-zero cells of one stamp row (see [`Stamps::runs`]): the first run, then
+/// everything from the next non-zero cell to the last (zeros inside it are harmless).
+fn row_runs(row: &[u8]) -> [u16; 4] {
+    let nonzero = |from: usize| row[from..].iter().position(|&c| c != 0).map(|i| from + i);
+    let Some(l0) = nonzero(0) else {
+        return [0; 4];
+    };
+    let l1 = row[l0..]
+        .iter()
+        .position(|&c| c == 0)
+        .map_or(row.len(), |i| l0 + i);
+    let (r0, r1) = match nonzero(l1.min(row.len())) {
+        Some(r0) => (r0, row.iter().rposition(|&c| c != 0).map_or(r0, |i| i + 1)),
+        None => (l1, l1),
+    };
+    // A stamp is at most 2 · 257 + 1 cells wide (`Shape::paintable`).
+    [l0, l1, r0, r1].map(|c| c as u16)
+}
+
+/// One mark of the group being painted: which stamp, and the part of it inside the buffer.
 #[derive(Clone, Copy, Debug)]
-struct Area {
+struct Mark {
+    /// Buffer index of the pixel under the stamp's cell `(a0, b0)`.
     start: usize,
-    cols: usize,
-    rows: usize,
+    /// Index of the stamp's first row among [`Stamps::runs`].
+    first_row: usize,
+    /// The stamp's columns `a0..a1` and rows `b0..b1` that fall inside the buffer.
+    a0: usize,
+    a1: usize,
+    b0: usize,
+    b1: usize,
+}
+
+impl Mark {
+    /// Calls `f(buffer index, cell index, length)` for each run of non-zero cells of the
+    /// mark that lies inside the buffer (`side` the stamp's side, `width` the buffer's).
+    #[inline(always)]
+    fn for_each_run(
+        &self,
+        runs: &[[u16; 4]],
+        side: usize,
+        width: usize,
+        mut f: impl FnMut(usize, usize, usize),
+    ) {
+        for b in self.b0..self.b1 {
+            let row = self.first_row + b;
+            let Some(&[l0, l1, r0, r1]) = runs.get(row) else {
+                return;
+            };
+            let line = self.start + (b - self.b0) * width;
+            for (s, e) in [(l0, l1), (r0, r1)] {
+                let (s, e) = (usize::from(s).max(self.a0), usize::from(e).min(self.a1));
+                if s < e {
+                    f(line + (s - self.a0), row * side + s, e - s);
+                }
+            }
+        }
+    }
+}
+
+/// The pixels painted since the last reset: `x0..x1` × `y0..y1`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Bounds {
+    x0: usize,
+    x1: usize,
+    y0: usize,
+    y1: usize,
+}
+
+impl Bounds {
+    fn with(self, other: Bounds) -> Bounds {
+        Bounds {
+            x0: self.x0.min(other.x0),
+            x1: self.x1.max(other.x1),
+            y0: self.y0.min(other.y0),
+            y1: self.y1.max(other.y1),
+        }
+    }
 }
 
 /// A straight-RGBA pixel buffer: a background colour, and discs painted over it.
@@ -135,11 +214,11 @@ pub struct Pixels {
     background: [u8; 4],
     /// Coverage (0–255) of the group being painted, one per pixel (0 outside it).
     coverage: Vec<u8>,
-    /// The areas of the group being painted.
-    group_areas: Vec<Area>,
-    /// The areas painted since the last reset: a reset to the same background restores only
-    /// them.
-    painted: Vec<Area>,
+    /// The marks of the group being painted.
+    marks: Vec<Mark>,
+    /// The rectangle painted since the last reset: a reset to the same background restores
+    /// only it (the ring's dots fill a band around the middle of the canvas).
+    painted: Option<Bounds>,
     /// The last shapes' stamps, most recent last; the one in use is the last.
     stamps: Vec<Stamps>,
 }
@@ -164,17 +243,15 @@ impl Pixels {
             fill(&mut self.rgba, background);
             self.coverage.clear();
             self.coverage.resize(n, 0);
-        } else {
-            for area in &self.painted {
-                for row in 0..area.rows {
-                    let from = (area.start + row * width) * 4;
-                    if let Some(px) = self.rgba.get_mut(from..from + area.cols * 4) {
-                        fill(px, background);
-                    }
+        } else if let Some(b) = self.painted {
+            for y in b.y0..b.y1 {
+                let from = (y * width + b.x0) * 4;
+                if let Some(px) = self.rgba.get_mut(from..from + (b.x1 - b.x0) * 4) {
+                    fill(px, background);
                 }
             }
         }
-        self.painted.clear();
+        self.painted = None;
     }
 
     /// Width in pixels.
@@ -231,28 +308,45 @@ impl Pixels {
                 self.stamps.push(Stamps::new(shape));
             }
         }
+        let Some(stamps) = self.stamps.last() else {
+            return;
+        };
         let opacity = if opacity.is_finite() {
             (opacity.clamp(0.0, 1.0) * 255.0 + 0.5) as u32
         } else {
             0
         };
-        // First the group's shape: each pixel's largest coverage by any of its discs.
-        self.group_areas.clear();
+        let (side, width) = (stamps.side(), self.width);
+        // First the group's shape: each pixel's largest coverage by any of its marks.
+        self.marks.clear();
         for &(x, y) in centres {
-            if let Some(area) = self.cover(x, y) {
-                self.group_areas.push(area);
-            }
+            let Some((mark, bounds)) = place_mark(stamps, self.width, self.height, x, y) else {
+                continue;
+            };
+            let coverage = &mut self.coverage;
+            mark.for_each_run(&stamps.runs, side, width, |at, cell, len| {
+                if let (Some(cover), Some(cells)) = (
+                    coverage.get_mut(at..at + len),
+                    stamps.cover.get(cell..cell + len),
+                ) {
+                    for (old, &c) in cover.iter_mut().zip(cells) {
+                        *old = (*old).max(c);
+                    }
+                }
+            });
+            self.marks.push(mark);
+            self.painted = Some(self.painted.map_or(bounds, |b| b.with(bounds)));
         }
         // Then its colour over each pixel of it, once (the coverage is used up as it goes).
         let src = colour.map(u32::from);
-        for area in &self.group_areas {
-            for row in 0..area.rows {
-                let from = area.start + row * self.width;
+        let (coverage, rgba) = (&mut self.coverage, &mut self.rgba);
+        for mark in &self.marks {
+            mark.for_each_run(&stamps.runs, side, width, |at, _, len| {
                 let (Some(cover), Some(pixels)) = (
-                    self.coverage.get_mut(from..from + area.cols),
-                    self.rgba.get_mut(from * 4..(from + area.cols) * 4),
+                    coverage.get_mut(at..at + len),
+                    rgba.get_mut(at * 4..(at + len) * 4),
                 ) else {
-                    continue;
+                    return;
                 };
                 for (c, px) in cover.iter_mut().zip(pixels.chunks_exact_mut(4)) {
                     if *c != 0 {
@@ -260,64 +354,63 @@ impl Pixels {
                         *c = 0;
                     }
                 }
-            }
+            });
         }
-        self.painted.extend_from_slice(&self.group_areas);
     }
+}
 
-    /// Adds the disc centred at `(x, y)` to the coverage of the group being painted (the
-    /// larger coverage wins) and returns the area it covers.
-    fn cover(&mut self, x: f64, y: f64) -> Option<Area> {
-        let stamps = self.stamps.last()?;
-        let side = stamps.side();
-        let reach = stamps.reach as f64;
-        let (w, h) = (self.width as f64, self.height as f64);
-        // A disc wholly outside the buffer (or not a number) paints nothing.
-        if !(x > -reach - 1.0 && x < w + reach + 1.0 && y > -reach - 1.0 && y < h + reach + 1.0) {
-            return None;
-        }
-        // The centre's pixel and its place within it, in eighths, rounded (8/8 is the next
-        // pixel's 0).
-        let place = |v: f64| {
-            let steps = (v * STEPS as f64 + 0.5).floor();
-            let whole = (steps / STEPS as f64).floor();
-            (whole as i64, (steps - whole * STEPS as f64) as usize)
-        };
-        let ((px, qx), (py, qy)) = (place(x), place(y));
-        let (left, top) = (px - stamps.reach as i64, py - stamps.reach as i64);
-        // The stamp's columns and rows that fall inside the buffer.
-        let clip = |start: i64, size: usize| {
-            let first = (-start).clamp(0, side as i64) as usize;
-            let end = (size as i64 - start).clamp(0, side as i64) as usize;
-            (first, end)
-        };
-        let ((a0, a1), (b0, b1)) = (clip(left, self.width), clip(top, self.height));
-        if a0 >= a1 || b0 >= b1 {
-            return None;
-        }
-        let stamp = (qy.min(STEPS - 1) * STEPS + qx.min(STEPS - 1)) * side * side;
-        // In the buffer by the clip above.
-        let start = (top + b0 as i64) as usize * self.width + (left + a0 as i64) as usize;
-        let area = Area {
-            start,
-            cols: a1 - a0,
-            rows: b1 - b0,
-        };
-        for row in 0..area.rows {
-            let cells = stamp + (b0 + row) * side;
-            let from = start + row * self.width;
-            let (Some(cells), Some(cover)) = (
-                stamps.cover.get(cells + a0..cells + a1),
-                self.coverage.get_mut(from..from + area.cols),
-            ) else {
-                return None;
-            };
-            for (old, &c) in cover.iter_mut().zip(cells) {
-                *old = (*old).max(c);
-            }
-        }
-        Some(area)
+/// Where the stamp for a mark centred at `(x, y)` lands in a `width` × `height` buffer, and
+/// the pixels it may touch; nothing if it lies wholly outside (or is not a number).
+fn place_mark(
+    stamps: &Stamps,
+    width: usize,
+    height: usize,
+    x: f64,
+    y: f64,
+) -> Option<(Mark, Bounds)> {
+    let side = stamps.side();
+    let reach = stamps.reach as f64;
+    let (w, h) = (width as f64, height as f64);
+    if !(x > -reach - 1.0 && x < w + reach + 1.0 && y > -reach - 1.0 && y < h + reach + 1.0) {
+        return None;
     }
+    // The centre's pixel and its place within it, in eighths, rounded (8/8 is the next
+    // pixel's 0).
+    let place = |v: f64| {
+        let steps = (v * STEPS as f64 + 0.5).floor();
+        let whole = (steps / STEPS as f64).floor();
+        (whole as i64, (steps - whole * STEPS as f64) as usize)
+    };
+    let ((px, qx), (py, qy)) = (place(x), place(y));
+    let (left, top) = (px - stamps.reach as i64, py - stamps.reach as i64);
+    // The stamp's columns and rows that fall inside the buffer.
+    let clip = |start: i64, size: usize| {
+        let first = (-start).clamp(0, side as i64) as usize;
+        let end = (size as i64 - start).clamp(0, side as i64) as usize;
+        (first, end)
+    };
+    let ((a0, a1), (b0, b1)) = (clip(left, width), clip(top, height));
+    if a0 >= a1 || b0 >= b1 {
+        return None;
+    }
+    let stamp = qy.min(STEPS - 1) * STEPS + qx.min(STEPS - 1);
+    // In the buffer by the clip above.
+    let (x0, y0) = ((left + a0 as i64) as usize, (top + b0 as i64) as usize);
+    let mark = Mark {
+        start: y0 * width + x0,
+        first_row: stamp * side,
+        a0,
+        a1,
+        b0,
+        b1,
+    };
+    let bounds = Bounds {
+        x0,
+        x1: x0 + (a1 - a0),
+        y0,
+        y1: y0 + (b1 - b0),
+    };
+    Some((mark, bounds))
 }
 
 /// Every pixel of `rgba` set to `colour`.
@@ -343,9 +436,16 @@ fn over(px: &mut [u8], src: [u32; 3], a: u32) {
         return;
     }
     if dst_a == 255 {
-        // Over an opaque pixel (the ring's background): it stays opaque.
-        for ch in 0..3 {
-            px[ch] = div255(src[ch] * a + u32::from(px[ch]) * (255 - a)) as u8;
+        // Over an opaque pixel (the ring's background, the common case): it stays opaque.
+        // Two channels a multiplication, in 16-bit lanes of one u32 (red and blue, then green
+        // and alpha: 255 over 255 stays 255), each rounded as `div255` would.
+        if let Ok(bytes) = <&mut [u8; 4]>::try_from(px) {
+            let d = u32::from_le_bytes(*bytes);
+            let (d_rb, d_ga) = (d & 0x00ff_00ff, (d >> 8) & 0x00ff_00ff);
+            let (s_rb, s_ga) = (src[0] | (src[2] << 16), src[1] | (255 << 16));
+            let rb = div255_lanes(s_rb * a + d_rb * (255 - a));
+            let ga = div255_lanes(s_ga * a + d_ga * (255 - a));
+            *bytes = (rb | (ga << 8)).to_le_bytes();
         }
         return;
     }
@@ -358,6 +458,15 @@ fn over(px: &mut [u8], src: [u32; 3], a: u32) {
         px[ch] = v.min(255) as u8;
     }
     px[3] = out_a.min(255) as u8;
+}
+
+/// [`div255`] of each 16-bit lane of `v` (each at most 255 × 255), the results in the low
+/// byte of each lane: `(t + (t >> 8)) >> 8` with `t = v + 128` is `v / 255` rounded for such
+/// `v`, and no lane carries into the next.
+#[inline(always)]
+fn div255_lanes(v: u32) -> u32 {
+    let t = v + 0x0080_0080;
+    ((t + ((t >> 8) & 0x00ff_00ff)) >> 8) & 0x00ff_00ff
 }
 
 /// `v / 255`, rounded, for `v` up to 255 × 255.
@@ -423,6 +532,28 @@ mod tests {
                 sx / sw,
                 sy / sw
             );
+        }
+    }
+
+    #[test]
+    fn the_two_lane_division_rounds_as_div255_does() {
+        for v in 0..=255 * 255 {
+            let want = div255(v);
+            assert_eq!(div255_lanes(v), want, "{v}");
+            assert_eq!(div255_lanes(v << 16), want << 16, "{v}");
+            assert_eq!(div255_lanes(v | (v << 16)), want | (want << 16), "{v}");
+        }
+        // Every colour over every opaque colour channel, through both paths.
+        for a in [1, 89, 128, 254, 255] {
+            for (c, d) in [(0, 255), (255, 0), (230, 17), (114, 178)] {
+                let mut px = [d, 255 - d, d / 2, 255];
+                over(&mut px, [c, 255 - c, c / 3], a);
+                let mix = |s: u32, u: u8| div255(s * a + u32::from(u) * (255 - a)) as u8;
+                assert_eq!(
+                    px,
+                    [mix(c, d), mix(255 - c, 255 - d), mix(c / 3, d / 2), 255]
+                );
+            }
         }
     }
 
@@ -559,6 +690,38 @@ mod tests {
         // Another background repaints the whole buffer.
         p.reset(30, 30, [0, 0, 0, 255]);
         assert!(p.rgba().chunks(4).all(|px| px == [0, 0, 0, 255]));
+    }
+
+    #[test]
+    fn stamp_rows_list_their_non_zero_cells() {
+        assert_eq!(row_runs(&[0, 0, 0]), [0; 4]);
+        assert_eq!(row_runs(&[0, 9, 255, 9, 0]), [1, 4, 4, 4]);
+        assert_eq!(row_runs(&[7, 0, 0, 0, 7]), [0, 1, 4, 5]);
+        assert_eq!(row_runs(&[1, 0, 2, 0, 3, 0]), [0, 1, 2, 5]);
+        // Every non-zero cell of every stamp lies in its row's runs.
+        for shape in [Shape::disc(1.74), Shape::ring(4.09, 5.09), Shape::disc(7.5)] {
+            let stamps = Stamps::new(shape);
+            let side = stamps.side();
+            for (row, &[l0, l1, r0, r1]) in stamps.cover.chunks(side).zip(&stamps.runs) {
+                for (a, &c) in row.iter().enumerate() {
+                    let inside = (usize::from(l0)..usize::from(l1)).contains(&a)
+                        || (usize::from(r0)..usize::from(r1)).contains(&a);
+                    assert!(c == 0 || inside, "{shape:?} {row:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_reset_restores_marks_cut_by_the_edges() {
+        let bg = [10, 20, 30, 255];
+        let mut p = Pixels::new(24, 16, bg);
+        let corners = [(0.2, 0.3), (23.9, 15.5), (-2.0, 8.0), (12.0, 17.5)];
+        p.group(&corners, Shape::ring(2.0, 4.0), ORANGE, 1.0);
+        p.group(&[(12.0, 8.0)], Shape::disc(3.0), BLUE, 0.5);
+        assert!(p.rgba().chunks(4).filter(|px| *px != bg).count() > 60);
+        p.reset(24, 16, bg);
+        assert!(p.rgba().chunks(4).all(|px| px == bg));
     }
 
     #[test]

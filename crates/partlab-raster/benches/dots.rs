@@ -1,0 +1,127 @@
+//! Speed of one frame of the ring's key dots: the buffer reset and every group painted, as the
+//! page does after a vnodes step that moved some keys. Prints figures; asserts nothing about
+//! time.
+//!
+//! Run with `cargo bench -p partlab-raster --bench dots`. The scene is the page's default view
+//! at 1280 × 800 and a device pixel ratio of 1 or 2: a 468 × 468 canvas, 1 500 sample keys in
+//! four colours on the dots' annulus, and a quarter of them moved (each outlined, filled with
+//! its new owner's colour and ringed with its old owner's).
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use partlab_raster::{Pixels, Shape};
+
+const COLOURS: [[u8; 3]; 4] = [[0, 114, 178], [230, 159, 0], [0, 158, 115], [204, 121, 167]];
+
+/// The moved keys' centres of one (old owner, new owner) pair.
+type Pair = ((usize, usize), Vec<(f64, f64)>);
+
+/// One frame's groups: centres per colour (unmoved), then the moved keys' centres per
+/// (from, to) pair.
+struct Scene {
+    side: usize,
+    dot: f64,
+    unmoved: Vec<Vec<(f64, f64)>>,
+    moved: Vec<(f64, f64)>,
+    pairs: Vec<Pair>,
+}
+
+/// A scene like the page's, `dpr` device pixels per CSS pixel, from a fixed pseudo-random
+/// sequence.
+fn scene(dpr: f64) -> Scene {
+    let css_side = 468.0;
+    let radius = 191.9;
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut unmoved = vec![Vec::new(); 4];
+    let mut moved = Vec::new();
+    let mut pairs: Vec<Pair> = Vec::new();
+    // The page's sample keys come in ring order (sorted by hash, hence by angle).
+    let mut hashes: Vec<u64> = (0..1500).map(|_| next()).collect();
+    hashes.sort_unstable();
+    for h in hashes {
+        let angle = (h >> 11) as f64 / (1u64 << 53) as f64 * std::f64::consts::TAU;
+        let lane = ((h >> 7) % 5) as f64;
+        let r = radius - 8.2 - 6.0 - radius * 0.28 * lane / 4.0;
+        let centre = (
+            (css_side / 2.0 + r * angle.sin()) * dpr,
+            (css_side / 2.0 - r * angle.cos()) * dpr,
+        );
+        let owner = (h % 4) as usize;
+        if h % 4 == (h >> 3) % 4 || (h >> 5) % 4 != 0 {
+            unmoved[owner].push(centre);
+        } else {
+            let from = ((h >> 3) % 4) as usize;
+            moved.push(centre);
+            match pairs.iter_mut().find(|(p, _)| *p == (from, owner)) {
+                Some((_, c)) => c.push(centre),
+                None => pairs.push(((from, owner), vec![centre])),
+            }
+        }
+    }
+    Scene {
+        side: (css_side * dpr) as usize,
+        dot: 1.74 * dpr,
+        unmoved,
+        moved,
+        pairs,
+    }
+}
+
+fn frame(p: &mut Pixels, s: &Scene) {
+    p.reset(s.side, s.side, [255, 255, 255, 255]);
+    for (slot, centres) in s.unmoved.iter().enumerate() {
+        p.group(centres, Shape::disc(s.dot), COLOURS[slot], 0.35);
+    }
+    let big = s.dot * 1.9;
+    let ring_w = (s.dot * 0.9).max(1.5);
+    let outline = big + ring_w / 2.0 + 0.5;
+    p.group(
+        &s.moved,
+        Shape::ring(outline - 0.5, outline + 0.5),
+        [30, 30, 30],
+        1.0,
+    );
+    for ((from, to), centres) in &s.pairs {
+        p.group(centres, Shape::disc(big), COLOURS[*to], 1.0);
+        p.group(
+            centres,
+            Shape::ring(big - ring_w / 2.0, big + ring_w / 2.0),
+            COLOURS[*from],
+            1.0,
+        );
+    }
+}
+
+fn main() {
+    println!("Partlab raster benchmark: one frame of the ring's dots (median of 201 frames)");
+    for dpr in [1.0, 2.0] {
+        let s = scene(dpr);
+        let mut p = Pixels::default();
+        frame(&mut p, &s);
+        let mut times: Vec<f64> = (0..201)
+            .map(|_| {
+                let t = Instant::now();
+                frame(&mut p, &s);
+                black_box(p.rgba().len());
+                t.elapsed().as_secs_f64() * 1e3
+            })
+            .collect();
+        times.sort_by(f64::total_cmp);
+        let ink: u64 = p.rgba().chunks(4).map(|px| u64::from(255 - px[0])).sum();
+        println!(
+            "dpr {dpr}: {} × {} px, {} dots ({} moved): {:.3} ms (checksum {ink})",
+            s.side,
+            s.side,
+            s.unmoved.iter().map(Vec::len).sum::<usize>() + s.moved.len(),
+            s.moved.len(),
+            times[times.len() / 2],
+        );
+    }
+}
