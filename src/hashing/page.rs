@@ -1380,6 +1380,9 @@ pub fn render_figures(lab: &Lab) -> Result<(), JsValue> {
                     lesson_pct(lesson.as_ref().and_then(|l| l.replica_sets_changed_pct)),
                 )?;
             }
+            if let Some(t) = by_id("flow-table") {
+                let _ = t.remove_attribute("hidden");
+            }
             render_flow(lang, m, "flow-table")?;
         }
         None => {
@@ -1390,10 +1393,11 @@ pub fn render_figures(lab: &Lab) -> Result<(), JsValue> {
                 0.0,
                 None,
             )?;
+            // Hidden, not emptied: a slider moved away and back shows no change every other
+            // step, and the next change's flows then update the rows in place instead of
+            // building the table again (about 60 elements).
             if let Some(t) = by_id("flow-table") {
-                clear(&t);
-                // Empty now: whatever it showed last must be written again next time.
-                let _ = t.remove_attribute("data-sig");
+                let _ = t.set_attribute("hidden", "");
             }
         }
     }
