@@ -199,8 +199,8 @@ async function main() {
   if (!fs.existsSync(indexFile)) fail(`${indexFile} not found: run \`trunk build --release\` first`);
   let html = fs.readFileSync(indexFile, 'utf8');
   if (html.includes(`name="${META}"`)) fail(`${dist} is split already`);
-  const glueName = /href="\.\/(partlab-[0-9a-f]{16}\.js)"/.exec(html)?.[1];
-  const wasmName = /href="\.\/(partlab-[0-9a-f]{16}_bg\.wasm)"/.exec(html)?.[1];
+  const glueName = /href="\.\/(partlab-[0-9a-f]{1,16}\.js)"/.exec(html)?.[1];
+  const wasmName = /href="\.\/(partlab-[0-9a-f]{1,16}_bg\.wasm)"/.exec(html)?.[1];
   if (!glueName || !wasmName) fail(`no partlab-<hash>.js / _bg.wasm preload in ${indexFile}`);
   const wasmOptParams = /data-wasm-opt-params="([^"]*)"/.exec(fs.readFileSync(path.join(ROOT, 'www/index.html'), 'utf8'))?.[1] ?? '';
 
@@ -254,7 +254,7 @@ async function main() {
     // Low priority: over HTTP/1.1 the page has six connections, and the first part's glue,
     // snippet and wasm come first; the second part is not needed before the lab's first result.
     const preload = `<link rel="preload" href="./${secondName}" crossorigin="anonymous" as="fetch" type="application/wasm" fetchpriority="low">`;
-    html = html.replace(/(<link rel="preload" href="\.\/partlab-[0-9a-f]{16}_bg\.wasm"[^>]*>)/, `$1${preload}`);
+    html = html.replace(/(<link rel="preload" href="\.\/partlab-[0-9a-f]{1,16}_bg\.wasm"[^>]*>)/, `$1${preload}`);
     html = html.replace(/^([ \t]*<meta charset[^>]*>)$/m, `$1\n    <meta name="${META}" content="${secondName}">`);
     if (!html.includes(preload) || !html.includes(`content="${secondName}"`)) fail(`could not name ${secondName} in index.html`);
     fs.writeFileSync(indexFile, html);

@@ -32,7 +32,7 @@ function studyFiles() {
 function firstParts() {
   const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
   return {
-    first: /href="\.\/(partlab-[0-9a-f]{16}_bg\.wasm)"/.exec(html)?.[1],
+    first: /href="\.\/(partlab-[0-9a-f]{1,16}_bg\.wasm)"/.exec(html)?.[1],
     second: /<meta name="partlab-second-part" content="([^"]+)">/.exec(html)?.[1],
   };
 }
