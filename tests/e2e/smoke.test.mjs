@@ -44,6 +44,43 @@ describe('dist/ served over http', () => {
     }
   });
 
+  test('while the wasm loads, the warm-up block is laid out but not seen, read or focused; the lab removes it', { timeout: 60_000 }, async () => {
+    const { context, page, errors } = await openPage(browser, server.origin, { width: 390, height: 700 });
+    try {
+      let release;
+      const held = new Promise((r) => {
+        release = r;
+      });
+      await context.route('**/*_bg.wasm', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(server.url, { waitUntil: 'domcontentloaded' });
+      await page.waitForSelector('.loading');
+      const loading = await page.evaluate(() => {
+        const w = document.querySelector('.warmup');
+        const box = w.getBoundingClientRect();
+        const controls = [...w.querySelectorAll('input, select, button, a')];
+        return {
+          laidOut: box.width > 0 && box.height > 0,
+          offScreen: box.right <= 0,
+          visibility: getComputedStyle(w).visibility,
+          hidden: w.getAttribute('aria-hidden'),
+          controls: controls.length,
+          focused: controls.filter((c) => (c.focus(), document.activeElement === c)).length,
+          scrolls: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+        };
+      });
+      assert.deepEqual(loading, { laidOut: true, offScreen: true, visibility: 'hidden', hidden: 'true', controls: 5, focused: 0, scrolls: false });
+      release();
+      await waitForApp(page);
+      assert.equal(await page.$('.warmup'), null);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('no request leaves 127.0.0.1', { timeout: 60_000 }, async () => {
     const { context, page, external, requests } = await openPage(browser, server.origin);
     try {
