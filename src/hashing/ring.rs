@@ -29,7 +29,7 @@ use partlab_lab::model::{moved_by_pair, Dot, KeyPath, Lab, Preview};
 use partlab_lab::palette::{chart_theme, node_colour, ChartTheme, Rgb, Theme};
 use partlab_lab::paths::{arcs_path, ticks_path};
 use partlab_lab::state::NodeSpec;
-use partlab_raster::{Pixels, Shape};
+use partlab_raster::{MovedMarker, Pixels, Shape};
 
 /// What the last drawing placed where (for hit-testing clicks).
 pub struct RingFrame {
@@ -439,30 +439,18 @@ fn paint_moved(
     if centres.is_empty() {
         return;
     }
-    let big = u.radius * 1.9;
-    let ring_w = (u.radius * 0.9).max(1.5);
-    let outline = big + ring_w / 2.0 + 0.5;
-    pixels.group(
-        centres,
-        Shape::ring((outline - 0.5) * dpr, (outline + 0.5) * dpr),
-        rgb(t.text),
-        1.0,
-    );
+    let marker = MovedMarker::new(u.radius, dpr);
+    pixels.group(centres, marker.outline, rgb(t.text), 1.0);
     for pair in moved_by_pair(u.dots) {
         centres.clear();
         centres.extend(pair.dots.iter().filter_map(|&i| {
             let &(x, y) = u.places.get(i)?;
             Some((x * dpr, y * dpr))
         }));
+        pixels.group(centres, marker.fill, rgb(t.mark(node_colour(pair.to))), 1.0);
         pixels.group(
             centres,
-            Shape::disc(big * dpr),
-            rgb(t.mark(node_colour(pair.to))),
-            1.0,
-        );
-        pixels.group(
-            centres,
-            Shape::ring((big - ring_w / 2.0) * dpr, (big + ring_w / 2.0) * dpr),
+            marker.ring,
             rgb(t.mark(node_colour(pair.from))),
             1.0,
         );

@@ -10,7 +10,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use partlab_raster::{Pixels, Shape};
+use partlab_raster::{MovedMarker, Pixels, Shape};
 
 const COLOURS: [[u8; 3]; 4] = [[0, 114, 178], [230, 159, 0], [0, 158, 115], [204, 121, 167]];
 
@@ -21,7 +21,10 @@ type Pair = ((usize, usize), Vec<(f64, f64)>);
 /// (from, to) pair.
 struct Scene {
     side: usize,
+    /// The dots' radius, CSS pixels.
     dot: f64,
+    /// Device pixels per CSS pixel.
+    dpr: f64,
     unmoved: Vec<Vec<(f64, f64)>>,
     moved: Vec<(f64, f64)>,
     pairs: Vec<Pair>,
@@ -67,7 +70,8 @@ fn scene(dpr: f64) -> Scene {
     }
     Scene {
         side: (css_side * dpr) as usize,
-        dot: 1.74 * dpr,
+        dot: 1.74,
+        dpr,
         unmoved,
         moved,
         pairs,
@@ -77,25 +81,13 @@ fn scene(dpr: f64) -> Scene {
 fn frame(p: &mut Pixels, s: &Scene) {
     p.reset(s.side, s.side, [255, 255, 255, 255]);
     for (slot, centres) in s.unmoved.iter().enumerate() {
-        p.group(centres, Shape::disc(s.dot), COLOURS[slot], 0.35);
+        p.group(centres, Shape::disc(s.dot * s.dpr), COLOURS[slot], 0.35);
     }
-    let big = s.dot * 1.9;
-    let ring_w = (s.dot * 0.9).max(1.5);
-    let outline = big + ring_w / 2.0 + 0.5;
-    p.group(
-        &s.moved,
-        Shape::ring(outline - 0.5, outline + 0.5),
-        [30, 30, 30],
-        1.0,
-    );
+    let marker = MovedMarker::new(s.dot, s.dpr);
+    p.group(&s.moved, marker.outline, [30, 30, 30], 1.0);
     for ((from, to), centres) in &s.pairs {
-        p.group(centres, Shape::disc(big), COLOURS[*to], 1.0);
-        p.group(
-            centres,
-            Shape::ring(big - ring_w / 2.0, big + ring_w / 2.0),
-            COLOURS[*from],
-            1.0,
-        );
+        p.group(centres, marker.fill, COLOURS[*to], 1.0);
+        p.group(centres, marker.ring, COLOURS[*from], 1.0);
     }
 }
 

@@ -13,9 +13,9 @@
 //! disc less its hole. The coverage of every placement of a [`Shape`] within a pixel, in eighths
 //! of a pixel each way, is computed once per shape (a set of stamps), so painting a mark is a
 //! few table look-ups and no square root; each stamp row keeps the columns of its non-zero
-//! cells, so a ring's hole and a disc's corners cost nothing. The marks of one [`Pixels::group`] merge as one shape
-//! (overlapping dots of one colour do not darken each other, as one canvas path does not);
-//! groups are composited over each other in order.
+//! cells, so a ring's hole and a disc's corners cost nothing. The marks of one
+//! [`Pixels::group`] merge as one shape (overlapping dots of one colour do not darken each
+//! other, as one canvas path does not); groups are composited over each other in order.
 //!
 //! The buffer is straight (not premultiplied) RGBA, row by row: what `ImageData` holds.
 
@@ -59,6 +59,34 @@ impl Shape {
 
     fn bits(self) -> (u64, u64) {
         (self.inner.to_bits(), self.outer.to_bits())
+    }
+}
+
+/// The three shapes that mark a moved key around a dot of `radius` CSS pixels, in device
+/// pixels at `dpr` device pixels per CSS pixel: an outline (painted in the text colour, so
+/// that the marker stands out on any arc), a fill (the new owner's colour) and a ring over the
+/// fill's edge (the old owner's colour).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MovedMarker {
+    /// The outline, just outside the ring.
+    pub outline: Shape,
+    /// The fill.
+    pub fill: Shape,
+    /// The ring around the fill.
+    pub ring: Shape,
+}
+
+impl MovedMarker {
+    /// The marker for a dot of `radius` CSS pixels at `dpr`.
+    pub fn new(radius: f64, dpr: f64) -> MovedMarker {
+        let big = radius * 1.9;
+        let ring_w = (radius * 0.9).max(1.5);
+        let outline = big + ring_w / 2.0 + 0.5;
+        MovedMarker {
+            outline: Shape::ring((outline - 0.5) * dpr, (outline + 0.5) * dpr),
+            fill: Shape::disc(big * dpr),
+            ring: Shape::ring((big - ring_w / 2.0) * dpr, (big + ring_w / 2.0) * dpr),
+        }
     }
 }
 
@@ -690,6 +718,28 @@ mod tests {
         // Another background repaints the whole buffer.
         p.reset(30, 30, [0, 0, 0, 255]);
         assert!(p.rgba().chunks(4).all(|px| px == [0, 0, 0, 255]));
+    }
+
+    #[test]
+    fn a_moved_marker_rings_its_fill_and_is_outlined_just_outside() {
+        for radius in [1.6, 1.74, 3.0] {
+            let m = MovedMarker::new(radius, 1.0);
+            assert!(
+                m.ring.inner < m.fill.outer && m.fill.outer < m.ring.outer,
+                "{m:?}"
+            );
+            assert_eq!(m.outline.inner, m.ring.outer);
+            assert!(m.outline.outer > m.outline.inner && m.fill.outer > radius);
+            // At another device pixel ratio, the same marker scaled.
+            let twice = MovedMarker::new(radius, 2.0);
+            for (a, b) in [
+                (m.outline, twice.outline),
+                (m.fill, twice.fill),
+                (m.ring, twice.ring),
+            ] {
+                assert_eq!((a.inner * 2.0, a.outer * 2.0), (b.inner, b.outer));
+            }
+        }
     }
 
     #[test]
