@@ -1343,7 +1343,9 @@ pub fn render_figures(lab: &Lab) -> Result<(), JsValue> {
     )?;
     let moved_label = if lab.baseline_pinned() {
         Text::MovedSincePinned
-    } else if lab.baseline_config().is_some() && lab.movement().is_some() {
+    } else if lab.baseline_config().is_some()
+        && (lab.movement().is_some() || lab.back_at_baseline())
+    {
         Text::MovedSinceGesture
     } else {
         Text::Moved
@@ -1386,13 +1388,13 @@ pub fn render_figures(lab: &Lab) -> Result<(), JsValue> {
             render_flow(lang, m, "flow-table")?;
         }
         None => {
-            figs.add(
-                "moved",
-                tr(lang, moved_label),
-                tr(lang, Text::NoChangeYet),
-                0.0,
-                None,
-            )?;
+            // Back where the gesture started is a change undone, not no change at all.
+            let none = if lab.back_at_baseline() {
+                Text::NoneBackAtStart
+            } else {
+                Text::NoChangeYet
+            };
+            figs.add("moved", tr(lang, moved_label), tr(lang, none), 0.0, None)?;
             // Hidden, not emptied: a slider moved away and back shows no change every other
             // step, and the next change's flows then update the rows in place instead of
             // building the table again (about 60 elements).

@@ -41,6 +41,33 @@ describe('keys moved from a baseline', () => {
     await context.close();
   });
 
+  test('a slider moved away and back in one gesture says nothing moved since it was grabbed', { timeout: 120_000 }, async () => {
+    const { page, context, errors } = await open('#c=ring&l=en');
+    await page.waitForSelector(WEIGHT);
+    await page.focus(WEIGHT);
+    await page.keyboard.press('ArrowRight');
+    await page.waitForSelector('[data-strip="moved"]', { state: 'attached' });
+    await page.waitForFunction(() => Number(document.querySelector('[data-figure="moved"]')?.dataset.value) > 0);
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction((sel) => document.querySelector(sel)?.value === '1', WEIGHT);
+    await movedIs(page, 0);
+    // Not "no change yet": the slider was moved, and back where it started nothing moved.
+    assert.match(await movedLabel(page), /since the slider was grabbed/);
+    assert.match(await page.textContent('[data-figure="moved"]'), /none: back where it started/);
+    assert.match(await page.textContent('[data-strip="moved"] b'), /^0\.0\s%$/);
+    assert.equal(await page.getAttribute('#flow-table', 'hidden'), '');
+    // The gesture over, a fresh page says there was no change yet.
+    await page.keyboard.press('Tab');
+    const fresh = await open('#c=ring&l=en');
+    await fresh.page.waitForSelector('[data-figure="moved"]');
+    assert.match(await fresh.page.textContent('[data-figure="moved"]'), /no change yet/);
+    assert.equal(await fresh.page.$('[data-strip="moved"]'), null);
+    await fresh.context.close();
+    assert.deepEqual(await audit(page), []);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('a pinned reference counts a drag and a join together, until unpinned', { timeout: 120_000 }, async () => {
     const { page, context, errors } = await open('#c=ring&l=en');
     await page.waitForSelector('#pin-baseline');

@@ -296,6 +296,12 @@ texts! {
     ReplicaSetsChanged => ("Conjunts de rèpliques canviats", "Replica sets changed", "Conjuntos de réplicas cambiados"),
     /// Nothing changed yet.
     NoChangeYet => ("encara cap canvi", "no change yet", "aún ningún cambio"),
+    /// Nothing moved: a slider came back to where its gesture (or the pinned reference) began.
+    NoneBackAtStart => (
+        "cap: de nou al punt de partida",
+        "none: back where it started",
+        "ninguna: de nuevo en el punto de partida",
+    ),
     /// Moved-keys label while a slider gesture counts from its start.
     MovedSinceGesture => (
         "Claus mogudes des que has agafat el control lliscant",

@@ -760,6 +760,12 @@ impl Lab {
             .map(|b| b.deviation_pct)
     }
 
+    /// Whether a slider gesture (or a pinned baseline) came back to the configuration it
+    /// counts from: no key moved since, which is not the same as no change yet.
+    pub fn back_at_baseline(&self) -> bool {
+        self.movement.is_none() && self.baseline_config() == Some(&self.config)
+    }
+
     /// The configuration "keys moved" counts from, when it is not the last change's.
     pub fn baseline_config(&self) -> Option<&Config> {
         self.baseline
@@ -1820,6 +1826,24 @@ mod tests {
         lab.update(Msg::RemoveNode(4));
         let m = lab.movement().map(|m| m.moved).unwrap_or(0);
         assert_eq!(m, direct_movement(&lab, &before, lab.state()).moved);
+    }
+
+    #[test]
+    fn a_slider_moved_away_and_back_is_back_at_its_baseline_not_unchanged() {
+        let mut lab = lab();
+        assert!(!lab.back_at_baseline());
+        let start = lab.state().vnodes;
+        lab.update(Msg::SetVnodes(start / 2));
+        assert!(lab.movement().is_some());
+        assert!(!lab.back_at_baseline());
+        lab.update(Msg::SetVnodes(start));
+        assert!(lab.movement().is_none());
+        assert!(lab.back_at_baseline());
+        // The gesture over, the next change counts from the setting on screen again.
+        lab.update(Msg::EndGesture);
+        lab.update(Msg::AddNode);
+        assert!(lab.movement().is_some());
+        assert!(!lab.back_at_baseline());
     }
 
     #[test]
