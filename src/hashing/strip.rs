@@ -5,11 +5,12 @@
 //! them; its items carry `data-strip` = the figure's name for tests.
 
 use wasm_bindgen::JsValue;
+use web_sys::Element;
 
 use partlab_lab::i18n::{by_lang, fmt_dec, fmt_fraction, fmt_pct};
 use partlab_lab::model::Lab;
 
-use crate::dom::{by_id, clear, fingerprint, same_content, H};
+use crate::dom::{by_id, clear, fingerprint, same_content, set_text, H};
 
 /// The strip's (empty) element, for the page's structure.
 pub fn element() -> H {
@@ -38,14 +39,23 @@ pub fn render(lab: &Lab) -> Result<(), JsValue> {
             fmt_dec(lang, d.peak_to_mean, 3),
         ),
     ];
-    if let Some(m) = lab.movement() {
+    // A slider back where its gesture began moved nothing since: said as 0, as the figures
+    // panel says it, and the strip keeps its three items while the slider goes to and fro.
+    let moved = match lab.movement() {
+        Some(m) => Some(m.moved_fraction),
+        None => lab.back_at_baseline().then_some(0.0),
+    };
+    if let Some(fraction) = moved {
         items.push((
             "moved",
             by_lang(lang, "mogudes", "moved", "movidas"),
-            fmt_fraction(lang, m.moved_fraction),
+            fmt_fraction(lang, fraction),
         ));
     }
     if same_content(&strip, fingerprint(&items)) {
+        return Ok(());
+    }
+    if update_in_place(&strip, &items) {
         return Ok(());
     }
     clear(&strip);
@@ -60,4 +70,33 @@ pub fn render(lab: &Lab) -> Result<(), JsValue> {
         );
     }
     Ok(())
+}
+
+/// When the strip already holds the same figures in the same order (a slider step changes
+/// their values, not which they are), sets only the texts that differ and returns true;
+/// otherwise leaves it alone and returns false.
+fn update_in_place(strip: &Element, items: &[(&str, &str, String)]) -> bool {
+    let children = strip.children();
+    if children.length() as usize != items.len() {
+        return false;
+    }
+    let mut parts = Vec::with_capacity(items.len());
+    for (i, (name, _, _)) in items.iter().enumerate() {
+        let Some(item) = children.item(i as u32) else {
+            return false;
+        };
+        if item.get_attribute("data-strip").as_deref() != Some(*name) {
+            return false;
+        }
+        let (Some(label), Some(value)) = (item.first_element_child(), item.last_element_child())
+        else {
+            return false;
+        };
+        parts.push((label, value));
+    }
+    for ((label, value), (_, label_text, value_text)) in parts.iter().zip(items) {
+        set_text(label, label_text);
+        set_text(value, value_text);
+    }
+    true
 }
