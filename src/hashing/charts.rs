@@ -47,7 +47,9 @@ type MovementKey = (u64, Lang, Theme, (u32, u32));
 /// The charts as last drawn: a chart whose inputs are the same is not drawn again.
 #[derive(Default)]
 pub struct ChartCache {
-    bars: Option<Drawn<BarsKey, BarsPlot>>,
+    /// The bars' still layers last drawn, the one on screen last: a node that joins and
+    /// leaves again, or a slider going to and fro across an axis step, finds its layer kept.
+    bars: Vec<Drawn<BarsKey, BarsPlot>>,
     bars_data: Option<u64>,
     deviation: Option<Drawn<DeviationKey, DeviationPlot>>,
     deviation_marker: Option<Option<(&'static str, u32, u64)>>,
@@ -142,17 +144,16 @@ pub fn draw_bars(
         bars_axes(&b.into_drawing_area(), dist, &t)
     };
     let key = (axes, lang, theme, backing(&canvas));
-    let drawn = match cache.bars.take() {
-        Some(d) if d.key == key => {
-            if cache.bars_data == Some(data) {
-                // Nothing changed: the canvas still shows it.
-                cache.bars = Some(d);
-                return Ok(());
-            }
-            d
-        }
-        old => {
-            let layer = layer_like(&canvas, old.map(|d| d.layer))?;
+    if cache.bars.last().is_some_and(|d| d.key == key) && cache.bars_data == Some(data) {
+        // Nothing changed: the canvas still shows it.
+        return Ok(());
+    }
+    let drawn = match cache.bars.iter().position(|d| d.key == key) {
+        Some(i) => cache.bars.remove(i),
+        None => {
+            // The oldest layer's canvas is drawn over once as many as are kept exist.
+            let reuse = (cache.bars.len() >= BARS_LAYERS_KEPT).then(|| cache.bars.remove(0));
+            let layer = layer_like(&canvas, reuse.map(|d| d.layer))?;
             let Some(b) = CanvasBackend::with_canvas_object(layer.clone()) else {
                 return Ok(());
             };
@@ -175,24 +176,27 @@ pub fn draw_bars(
             };
             let area = b.into_drawing_area();
             let plot = draw_keys_layer(&area, dist, &key.0, &text, &t).map_err(err)?;
-            // The plot's edges in CSS pixels: where the bars' slots are, for scripts and
-            // tests that point at a bar (the readout's hit test uses the same plot).
-            let span = plot.map_or(String::new(), |p| {
-                let (l, r) = p.x_span();
-                format!("{:.1} {:.1}", l / dpr, r / dpr)
-            });
-            crate::dom::set_attr(&canvas, "data-plot-x", &span);
             Drawn { key, layer, plot }
         }
     };
+    // The plot's edges in CSS pixels: where the bars' slots are, for scripts and tests that
+    // point at a bar (the readout's hit test uses the same plot).
+    let span = drawn.plot.map_or(String::new(), |p| {
+        let (l, r) = p.x_span();
+        format!("{:.1} {:.1}", l / dpr, r / dpr)
+    });
+    crate::dom::set_attr(&canvas, "data-plot-x", &span);
     copy_layer(&canvas, &drawn.layer)?;
     if let (Some(plot), Some(b)) = (&drawn.plot, CanvasBackend::with_canvas_object(canvas)) {
         draw_keys_bars(&b.into_drawing_area(), plot, dist, &colours, &t).map_err(err)?;
     }
-    cache.bars = Some(drawn);
+    cache.bars.push(drawn);
     cache.bars_data = Some(data);
     Ok(())
 }
+
+/// How many of the bars' still layers are kept (each an off-page canvas of the chart's size).
+const BARS_LAYERS_KEPT: usize = 3;
 
 fn deviation_sig(points: &[DeviationPoint]) -> u64 {
     let mut h = crate::dom::Fnv::default();
@@ -300,7 +304,7 @@ impl ChartCache {
 
     /// Where the bar chart's plot was last drawn (backing pixels), for its readout.
     pub fn bars_plot(&self) -> Option<BarsPlot> {
-        self.bars.as_ref().and_then(|d| d.plot)
+        self.bars.last().and_then(|d| d.plot)
     }
 
     /// Where the movement chart's plot was last drawn (backing pixels), for its readout.
