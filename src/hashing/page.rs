@@ -966,20 +966,45 @@ pub fn render_ring_texts(lab: &Lab) -> Result<(), JsValue> {
             .collect();
         !same_content(l, fingerprint(&nodes))
     }) {
-        clear(&legend);
-        for n in &st.nodes {
-            let sw = H::new("span")
-                .class("swatch")
-                .attr("aria-hidden", "true")
-                .el();
-            paint_swatch(&sw, n.colour);
-            crate::dom::append(
-                &legend,
-                &H::new("li")
-                    .child(sw)
-                    .child(H::new("span").text(&n.name))
-                    .el(),
-            );
+        // Item by item: a node that joins adds one, one that leaves removes one and renames
+        // those after it; the others stay as they are.
+        let items = legend.children();
+        for i in (st.nodes.len()..items.length() as usize).rev() {
+            if let Some(li) = items.item(i as u32) {
+                li.remove();
+            }
+        }
+        for (i, n) in st.nodes.iter().enumerate() {
+            let colour = n.colour.to_string();
+            match items.item(i as u32) {
+                Some(li) => {
+                    let (Some(sw), Some(name)) =
+                        (li.first_element_child(), li.last_element_child())
+                    else {
+                        continue;
+                    };
+                    if li.get_attribute("data-colour").as_deref() != Some(colour.as_str()) {
+                        paint_swatch(&sw, n.colour);
+                        crate::dom::set_attr(&li, "data-colour", &colour);
+                    }
+                    crate::dom::set_text(&name, &n.name);
+                }
+                None => {
+                    let sw = H::new("span")
+                        .class("swatch")
+                        .attr("aria-hidden", "true")
+                        .el();
+                    paint_swatch(&sw, n.colour);
+                    crate::dom::append(
+                        &legend,
+                        &H::new("li")
+                            .attr("data-colour", &colour)
+                            .child(sw)
+                            .child(H::new("span").text(&n.name))
+                            .el(),
+                    );
+                }
+            }
         }
     }
     let shares = lab.arc_shares();

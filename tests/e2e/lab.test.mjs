@@ -163,6 +163,10 @@ describe('the lab page', () => {
   test('adding and removing a node highlights the moved keys and reports the moved fraction', { timeout: 60_000 }, async () => {
     const { page, errors, context } = await open();
     assert.equal(await page.getAttribute('#ring', 'data-moved-dots'), '0');
+    const legend = () =>
+      page.$$eval('#legend li', (lis) => lis.map((li) => [li.textContent, li.querySelector('.swatch')?.style.getPropertyValue('--swatch')]));
+    const swatches = new Map(await legend());
+    assert.equal(swatches.size, 4);
     await page.click('#add-node');
     await page.waitForSelector('#node-name-4');
     await settle(page);
@@ -184,6 +188,15 @@ describe('the lab page', () => {
       assert.deepEqual(rows.map((r) => r.node), names, `${when}: table rows = node list`);
       assert.deepEqual(rows.map((r) => r.head), names, `${when}: each row names its node`);
       assert.equal(rows.reduce((a, r) => a + r.keys, 0), 100_000, `${when}: every key counted once`);
+      // The legend under the ring (updated item by item): the same names in the same order,
+      // each node keeping its colour, no two nodes alike.
+      const items = await legend();
+      assert.deepEqual(items.map(([name]) => name), names, `${when}: legend = node list`);
+      for (const [name, swatch] of items) {
+        assert.ok(swatch, `${when}: ${name} has a swatch`);
+        if (swatches.has(name)) assert.equal(swatch, swatches.get(name), `${when}: ${name} keeps its colour`);
+      }
+      assert.equal(new Set(items.map(([, swatch]) => swatch)).size, items.length, `${when}: colours differ`);
     };
     await tableMatchesNodes('after the join');
     await screenshot(page, 'node-joined');
@@ -197,6 +210,14 @@ describe('the lab page', () => {
     const m = await figure(page, 'moved');
     near(m, await figure(page, 'ideal'), 0.001, 'a leave on the ring moves exactly the leaver keys');
     assert.ok(Number(await page.getAttribute('#ring', 'data-moved-dots')) > 100);
+    // A rename: the legend says the new name, in the node's colour.
+    const bcn = swatches.get('inv-bcn');
+    await page.fill('#node-name-0', 'inv-bcn-2');
+    await page.press('#node-name-0', 'Enter');
+    await page.waitForSelector('#dist-table tr[data-node="inv-bcn-2"]');
+    await settle(page);
+    swatches.set('inv-bcn-2', bcn);
+    await tableMatchesNodes('after a rename');
     assert.deepEqual(errors, []);
     await context.close();
   });
