@@ -835,16 +835,27 @@ impl Lab {
     /// The sample keys to draw, with their owner and, when they moved, their previous owner.
     pub fn sample_dots(&self) -> Vec<Dot> {
         let hashes = self.keys.sorted_hashes();
+        let colours: Vec<usize> = (0..self.config.nodes.len())
+            .map(|i| self.colour_of(i))
+            .collect();
+        // Each earlier node's index now (by name), found once rather than a name compared
+        // per dot.
+        let now_of_before: Vec<Option<usize>> = self.previous.as_ref().map_or(Vec::new(), |p| {
+            p.config
+                .nodes
+                .iter()
+                .map(|b| self.config.nodes.iter().position(|n| n.name == b.name))
+                .collect()
+        });
         self.sample
             .iter()
             .enumerate()
             .map(|(i, &slot)| {
                 let owner = self.assignment.owners[slot] as usize;
-                let colour = self.colour_of(owner);
+                let colour = colours.get(owner).copied().unwrap_or(owner);
                 let moved_from = self.previous.as_ref().and_then(|p| {
                     let before = *p.sample_owners.get(i)? as usize;
-                    let before_name = &p.config.nodes[before].name;
-                    (*before_name != self.config.nodes[owner].name)
+                    (now_of_before.get(before).copied().flatten() != Some(owner))
                         .then(|| p.colours.get(before).copied().unwrap_or(before))
                 });
                 Dot {
@@ -1434,9 +1445,20 @@ mod tests {
             .filter(|d| d.moved_from.is_some())
             .all(|d| d.colour == 4));
 
+        // inv-vlc (colour 1) leaves from the middle: the nodes after it change index, and
+        // only its dots moved, each ringed in its colour.
+        let vlc_dots = lab.sample_dots().iter().filter(|d| d.colour == 1).count();
+        assert!(vlc_dots > 0);
         lab.update(Msg::RemoveNode(1));
         let m = lab.movement().expect("a movement");
         assert!(m.flow.iter().all(|f| f.from == "inv-vlc"));
+        let moved: Vec<_> = lab
+            .sample_dots()
+            .into_iter()
+            .filter_map(|d| d.moved_from)
+            .collect();
+        assert_eq!(moved.len(), vlc_dots);
+        assert!(moved.iter().all(|&from| from == 1), "{moved:?}");
         // Colours stay with their node.
         assert_eq!(lab.colour_of(1), 2);
     }
