@@ -22,7 +22,6 @@ use wasm_bindgen::Clamped;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData, Path2d};
 
-use partlab_core::order::sort_u128;
 use partlab_core::strategy::RingPoint;
 use partlab_lab::geometry::{angle_of, owner_arcs, ticks, RingLayout};
 use partlab_lab::model::{moved_by_pair, Dot, KeyPath, Lab, Preview};
@@ -294,10 +293,19 @@ fn base_paths(
 
 /// The distinct colour slots among `slots`, ascending (sorted with the page's one sort).
 fn slots_in_order(slots: impl Iterator<Item = usize>) -> Vec<usize> {
-    let mut sorted: Vec<u128> = slots.map(|s| s as u128).collect();
-    sort_u128(&mut sorted);
-    sorted.dedup();
-    sorted.into_iter().map(|s| s as usize).collect()
+    // Colour slots are small numbers (a node takes the smallest free one, so each is below
+    // the node count): marked in a table rather than found by sorting every dot's slot.
+    let mut seen: Vec<bool> = Vec::new();
+    for s in slots {
+        if s >= seen.len() {
+            seen.resize(s + 1, false);
+        }
+        seen[s] = true;
+    }
+    seen.iter()
+        .enumerate()
+        .filter_map(|(s, &on)| on.then_some(s))
+        .collect()
 }
 
 /// The hash space, the owner arcs, the vnode ticks, the "0" label (over the background).
