@@ -73,6 +73,8 @@ describe('keys moved from a baseline', () => {
     await page.waitForSelector('#pin-baseline');
     await page.click('#pin-baseline');
     await page.waitForSelector('#pin-baseline[aria-pressed="true"]');
+    // Pinned where nothing changed yet: nothing moved, and nothing came back either.
+    await page.waitForFunction(() => /no change yet/.test(document.querySelector('[data-figure="moved"]')?.textContent ?? ''));
     await page.focus(WEIGHT);
     for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Tab');

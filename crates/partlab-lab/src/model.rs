@@ -324,6 +324,9 @@ struct Baseline {
     keys_generation: u64,
     /// Set by the user ([`Msg::PinBaseline`]): kept across changes until cleared.
     pinned: bool,
+    /// The experiment on screen has differed from it since it was taken (a slider moved
+    /// away, which may then come back).
+    left: bool,
 }
 
 fn sample_slots(keys: &KeySet) -> Vec<usize> {
@@ -736,6 +739,7 @@ impl Lab {
             deviation_pct: self.distribution.deviation_pct,
             keys_generation: self.keys_generation,
             pinned,
+            left: false,
         }
     }
 
@@ -763,7 +767,12 @@ impl Lab {
     /// Whether a slider gesture (or a pinned baseline) came back to the configuration it
     /// counts from: no key moved since, which is not the same as no change yet.
     pub fn back_at_baseline(&self) -> bool {
-        self.movement.is_none() && self.baseline_config() == Some(&self.config)
+        self.movement.is_none()
+            && self
+                .baseline
+                .as_ref()
+                .filter(|b| b.keys_generation == self.keys_generation)
+                .is_some_and(|b| b.left && b.config == self.config)
     }
 
     /// The configuration "keys moved" counts from, when it is not the last change's.
@@ -1854,6 +1863,11 @@ mod tests {
     fn a_slider_moved_away_and_back_is_back_at_its_baseline_not_unchanged() {
         let mut lab = lab();
         assert!(!lab.back_at_baseline());
+        // A reference pinned where nothing has changed yet: nothing to come back from.
+        lab.update(Msg::PinBaseline);
+        assert!(lab.baseline_pinned());
+        assert!(!lab.back_at_baseline());
+        lab.update(Msg::ClearBaseline);
         let start = lab.state().vnodes;
         lab.update(Msg::SetVnodes(start / 2));
         assert!(lab.movement().is_some());

@@ -585,6 +585,9 @@ impl Lab {
             self.movement = None;
             self.previous = None;
         }
+        if let Some(b) = self.baseline.as_mut() {
+            b.left |= b.config != self.config;
+        }
         // Compare mode: a side A just computed is pinned and side B follows.
         self.after_commit();
     }
