@@ -291,7 +291,7 @@ fn base_paths(
         .collect()
 }
 
-/// The distinct colour slots among `slots`, ascending (sorted with the page's one sort).
+/// The distinct colour slots among `slots`, ascending.
 fn slots_in_order(slots: impl Iterator<Item = usize>) -> Vec<usize> {
     // Colour slots are small numbers (a node takes the smallest free one, so each is below
     // the node count): marked in a table rather than found by sorting every dot's slot.

@@ -755,13 +755,17 @@ impl Lab {
         self.baseline.as_ref().is_some_and(|b| b.pinned)
     }
 
-    /// The deviation of the experiment "keys moved" counts from, when it is a baseline (the
-    /// start of a gesture or a pinned one) rather than the last change's.
-    pub fn baseline_deviation(&self) -> Option<f64> {
+    /// The baseline, when it is of the key set on screen (a new key set leaves it behind).
+    fn current_baseline(&self) -> Option<&Baseline> {
         self.baseline
             .as_ref()
             .filter(|b| b.keys_generation == self.keys_generation)
-            .map(|b| b.deviation_pct)
+    }
+
+    /// The deviation of the experiment "keys moved" counts from, when it is a baseline (the
+    /// start of a gesture or a pinned one) rather than the last change's.
+    pub fn baseline_deviation(&self) -> Option<f64> {
+        self.current_baseline().map(|b| b.deviation_pct)
     }
 
     /// Whether a slider gesture (or a pinned baseline) came back to the configuration it
@@ -769,18 +773,13 @@ impl Lab {
     pub fn back_at_baseline(&self) -> bool {
         self.movement.is_none()
             && self
-                .baseline
-                .as_ref()
-                .filter(|b| b.keys_generation == self.keys_generation)
+                .current_baseline()
                 .is_some_and(|b| b.left && b.config == self.config)
     }
 
     /// The configuration "keys moved" counts from, when it is not the last change's.
     pub fn baseline_config(&self) -> Option<&Config> {
-        self.baseline
-            .as_ref()
-            .filter(|b| b.keys_generation == self.keys_generation)
-            .map(|b| &b.config)
+        self.current_baseline().map(|b| &b.config)
     }
 
     /// Selects `key` (or none) on screen and in the change on its way.
@@ -844,9 +843,6 @@ impl Lab {
     /// The sample keys to draw, with their owner and, when they moved, their previous owner.
     pub fn sample_dots(&self) -> Vec<Dot> {
         let hashes = self.keys.sorted_hashes();
-        let colours: Vec<usize> = (0..self.config.nodes.len())
-            .map(|i| self.colour_of(i))
-            .collect();
         // Each earlier node's index now (by name), found once rather than a name compared
         // per dot.
         let now_of_before: Vec<Option<usize>> = self.previous.as_ref().map_or(Vec::new(), |p| {
@@ -861,7 +857,7 @@ impl Lab {
             .enumerate()
             .map(|(i, &slot)| {
                 let owner = self.assignment.owners[slot] as usize;
-                let colour = colours.get(owner).copied().unwrap_or(owner);
+                let colour = self.colour_of(owner);
                 let moved_from = self.previous.as_ref().and_then(|p| {
                     let before = *p.sample_owners.get(i)? as usize;
                     (now_of_before.get(before).copied().flatten() != Some(owner))
