@@ -4,6 +4,9 @@ use super::{ideal_fraction, Flow, Movement};
 use crate::config::Config;
 use crate::strategy::Assignment;
 
+/// Partial matrices counted side by side (see [`MovementTask::step`]).
+const LANES: usize = 4;
+
 /// Keys compared per work unit (one unit ≈ one MD5 hash), owners only.
 const KEYS_PER_UNIT: u64 = 32;
 
@@ -18,8 +21,9 @@ pub struct MovementTask {
     /// A number per node before the change that equals its index after the change when it
     /// stays, and is unique otherwise: replica sets compare as sorted numbers, not names.
     id_of_before: Vec<u32>,
-    /// Keys per (before, after) pair.
-    matrix: Vec<u64>,
+    /// Keys per (before, after) pair, as four partial matrices one after the other (see
+    /// [`MovementTask::step`]), added up by [`MovementTask::finish`].
+    lanes: Vec<u64>,
     replicated: bool,
     changed: u64,
     next: usize,
@@ -55,7 +59,7 @@ impl MovementTask {
             after: after.clone(),
             after_index_of_before,
             id_of_before,
-            matrix: vec![0; nb * na],
+            lanes: vec![0; LANES * nb * na],
             replicated,
             changed: 0,
             next: 0,
@@ -91,11 +95,22 @@ impl MovementTask {
             .max(KEYS_PER_UNIT as usize);
         let end = len.min(self.next.saturating_add(want));
         let na = self.after.nodes.len();
-        for (&from, &to) in a.owners[self.next..end]
-            .iter()
-            .zip(&b.owners[self.next..end])
-        {
-            self.matrix[from as usize * na + to as usize] += 1;
+        // Key i is counted in the (i mod 4)th partial matrix: a ring's keys come in arcs of
+        // tens with the same owners, and with one matrix each key's count would wait for the
+        // previous key's, in the same cell, to be stored.
+        let cells = self.lanes.len() / LANES;
+        let (xs, ys) = (&a.owners[self.next..end], &b.owners[self.next..end]);
+        let cell = |k: usize| xs[k] as usize * na + ys[k] as usize;
+        let count = xs.len().min(ys.len());
+        let lanes = &mut self.lanes;
+        for k in (0..count / LANES).map(|q| q * LANES) {
+            lanes[cell(k)] += 1;
+            lanes[cells + cell(k + 1)] += 1;
+            lanes[2 * cells + cell(k + 2)] += 1;
+            lanes[3 * cells + cell(k + 3)] += 1;
+        }
+        for k in count / LANES * LANES..count {
+            lanes[cell(k)] += 1;
         }
         if self.replicated {
             let mut ids_b: Vec<u32> = Vec::new();
@@ -129,12 +144,16 @@ impl MovementTask {
     pub fn finish(mut self, a: &Assignment, b: &Assignment) -> Movement {
         while !self.step(a, b, u64::MAX / 128) {}
         let (nb, na) = (self.before.nodes.len(), self.after.nodes.len());
+        let cells = nb * na;
+        let matrix: Vec<u64> = (0..cells)
+            .map(|c| (0..LANES).map(|l| self.lanes[l * cells + c]).sum())
+            .collect();
         let total = self.len as u64;
         let mut moved = 0;
         let mut flow = Vec::new();
         for from in 0..nb {
             for to in 0..na {
-                let keys = self.matrix[from * na + to];
+                let keys = matrix[from * na + to];
                 if keys == 0 || self.after_index_of_before[from] == Some(to) {
                     continue;
                 }
@@ -149,7 +168,7 @@ impl MovementTask {
         crate::order::sort_by_key_stable(&mut flow, |f| crate::order::descending(f.keys));
         let removed_keys: u64 = (0..nb)
             .filter(|&b| self.after_index_of_before[b].is_none())
-            .map(|b| self.matrix[b * na..(b + 1) * na].iter().sum::<u64>())
+            .map(|b| matrix[b * na..(b + 1) * na].iter().sum::<u64>())
             .sum();
         let replica_sets_changed_fraction = self
             .replicated

@@ -254,29 +254,41 @@ impl AssignTask {
                     return;
                 }
                 let first = points.partition_point(|p| p.position <= hashes[start]);
-                // Keys past the last vnode wrap to vnode 0, with no boundary after them.
-                let (mut p, mut boundary) = match points.get(first) {
-                    Some(pt) => (first, pt.position),
-                    None => (0, u64::MAX),
-                };
-                let mut run_start = start;
-                for (slot, &h) in hashes.iter().enumerate().take(end).skip(start) {
-                    if h >= boundary {
-                        run(owners, counts, sets, set_known, ring, p, run_start..slot, r);
-                        run_start = slot;
-                        while h >= boundary {
-                            p += 1;
-                            match points.get(p) {
-                                Some(pt) => boundary = pt.position,
-                                None => {
-                                    p = 0;
-                                    boundary = u64::MAX;
-                                }
-                            }
-                        }
+                // Run by run: a point's keys are found by a tight scan for the first hash at
+                // or past its position (arcs hold tens of keys), then handed over at once.
+                // `p == points.len()`: past the last point, where keys wrap to point 0.
+                let hashes = &hashes[..end];
+                let boundary_of = |p: usize| points.get(p).map(|pt| pt.position);
+                let (mut p, mut boundary) = (first, boundary_of(first));
+                let mut slot = start;
+                loop {
+                    let run_end = match boundary {
+                        Some(b) => hashes[slot..]
+                            .iter()
+                            .position(|&h| h >= b)
+                            .map_or(end, |i| slot + i),
+                        None => end,
+                    };
+                    let owner = if boundary.is_some() { p } else { 0 };
+                    run(
+                        owners,
+                        counts,
+                        sets,
+                        set_known,
+                        ring,
+                        owner,
+                        slot..run_end,
+                        r,
+                    );
+                    slot = run_end;
+                    let Some(&h) = hashes.get(slot) else {
+                        break;
+                    };
+                    while boundary.is_some_and(|b| h >= b) {
+                        p += 1;
+                        boundary = boundary_of(p);
                     }
                 }
-                run(owners, counts, sets, set_known, ring, p, run_start..end, r);
             }
             Kind::Rendezvous { .. } => {
                 let Some(rv) = rendezvous.as_mut() else {
