@@ -13,7 +13,9 @@
 //! ([`partlab_raster`]) into one buffer, put on the canvas with one `putImageData` before the
 //! arcs and ticks are stroked over it: as a path of 1 500 round marks, the browser rasterised
 //! the dots for 3–4 ms of every frame (a slow laptop: four times that), out of sight of the
-//! page's timings, when it committed the frame.
+//! page's timings, when it committed the frame. The background and the unmoved dots are kept
+//! per ring ([`partlab_raster::DiscLayer`]): a change that moves or returns a few keys repaints
+//! the squares around them, and the moved keys' markers are painted over a copy.
 
 use std::cell::RefCell;
 use std::f64::consts::{FRAC_PI_2, TAU};
@@ -28,7 +30,7 @@ use partlab_lab::model::{moved_by_pair, Dot, KeyPath, Lab, Preview};
 use partlab_lab::palette::{chart_theme, node_colour, ChartTheme, Rgb, Theme};
 use partlab_lab::paths::{arcs_path, ticks_path};
 use partlab_lab::state::NodeSpec;
-use partlab_raster::{MovedMarker, Pixels, Shape};
+use partlab_raster::{DiscLayer, MovedMarker, Pixels, Shape};
 
 /// What the last drawing placed where (for hit-testing clicks).
 pub struct RingFrame {
@@ -124,13 +126,20 @@ type ColourPaths = (String, Path2d, Path2d);
 const RINGS_KEPT: usize = 4;
 
 /// The arcs and ticks of the last rings drawn (most recent last), one pair of paths per
-/// colour; and the sample keys' places in CSS pixels, in sample order (they depend only on the
-/// key set and the canvas size, not on their owners).
+/// colour; the sample keys' places in CSS pixels, in sample order (they depend only on the
+/// key set and the canvas size, not on their owners); and the background with the unmoved
+/// dots as last painted at each opacity, so that a change that leaves most of them alone
+/// repaints little.
 #[derive(Default)]
 pub struct RingCache {
     bases: Vec<(BaseKey, Vec<ColourPaths>)>,
     dots: Option<(DotsKey, Vec<(f64, f64)>)>,
+    unmoved: Vec<DiscLayer>,
 }
+
+/// Layers of unmoved dots kept per ring: one at full opacity (no key moved: the gesture's
+/// start, which a slider brought back finds again) and one dimmed (keys moved).
+const LAYERS_KEPT: usize = 2;
 
 /// What places the dots: the key set's generation and the canvas's CSS size (bits).
 type DotsKey = (u64, u64, u64);
@@ -251,7 +260,7 @@ pub fn draw(
         radius: small,
         opacity: if any_moved { 0.35 } else { 0.9 },
     };
-    put_background_and_dots(canvas, &ctx, dpr, &t, &key_dots)?;
+    put_background_and_dots(canvas, &ctx, dpr, &t, &key_dots, &mut cache.unmoved)?;
     let t1 = crate::now();
     let paths = match cache.bases.iter().position(|(k, _)| *k == key) {
         Some(i) => cache.bases.remove(i).1,
@@ -372,8 +381,9 @@ struct Dots<'a> {
 }
 
 thread_local! {
-    /// The pixels of the last ring drawn, shared by every ring of the page (each is drawn and
-    /// handed over at once): one buffer at the largest ring's size, not one per ring.
+    /// The pixels of the last ring drawn (its kept layer, copied, and the moved keys' markers),
+    /// shared by every ring of the page (each is drawn and handed over at once): one buffer at
+    /// the largest ring's size, not one per ring.
     static DOT_PIXELS: RefCell<Pixels> = RefCell::new(Pixels::default());
 }
 
@@ -393,44 +403,77 @@ impl Dots<'_> {
 
 /// Paints the background, the unmoved dots (one group per colour in colour order: a colour's
 /// dots merge, as one path's would) and the moved ones at the canvas's device size, and puts
-/// the pixels on the canvas, replacing all of them.
+/// the pixels on the canvas, replacing all of them. The background and the unmoved dots come
+/// from `unmoved`, brought up to date (where few dots changed, around them only), and the
+/// moved ones are painted over a copy.
 fn put_background_and_dots(
     canvas: &HtmlCanvasElement,
     ctx: &CanvasRenderingContext2d,
     dpr: f64,
     t: &ChartTheme,
     u: &Dots<'_>,
+    layers: &mut Vec<DiscLayer>,
 ) -> Result<(), JsValue> {
     let (dw, dh) = (canvas.width(), canvas.height());
     if dw == 0 || dh == 0 {
         return Ok(());
     }
-    let slots = slots_in_order(
-        u.dots
-            .iter()
-            .filter(|d| d.moved_from.is_none())
-            .map(|d| d.colour),
-    );
     let Rgb(r, g, b) = t.background;
-    let rgb = |slot: usize| {
-        let Rgb(r, g, b) = t.mark(node_colour(slot));
-        [r, g, b]
+    // Colours up to the last one an unmoved dot has: a node whose dots all moved (one that
+    // just joined) leaves the layer as it was.
+    let slots = u
+        .dots
+        .iter()
+        .filter(|d| d.moved_from.is_none())
+        .map(|d| d.colour + 1)
+        .max()
+        .unwrap_or(0);
+    let colours: Vec<[u8; 3]> = (0..slots)
+        .map(|slot| {
+            let Rgb(r, g, b) = t.mark(node_colour(slot));
+            [r, g, b]
+        })
+        .collect();
+    let groups: Vec<Option<u32>> = u
+        .dots
+        .iter()
+        .map(|d| d.moved_from.is_none().then_some(d.colour as u32))
+        .collect();
+    let mut centres = Vec::with_capacity(u.dots.len());
+    u.centres(dpr, |_| true, &mut centres);
+    // The layer last painted at this opacity, else a new one or the other (most recent last).
+    let at = layers.iter().position(|l| l.painted_at(u.opacity));
+    let mut unmoved = match at {
+        Some(i) => layers.remove(i),
+        None if layers.len() < LAYERS_KEPT => DiscLayer::default(),
+        None => layers.remove(0),
     };
-    DOT_PIXELS.with_borrow_mut(|pixels| {
-        pixels.reset(dw as usize, dh as usize, [r, g, b, 255]);
-        let mut centres = Vec::with_capacity(u.dots.len());
-        for slot in slots {
-            u.centres(
-                dpr,
-                |d| d.colour == slot && d.moved_from.is_none(),
-                &mut centres,
-            );
-            pixels.group(&centres, Shape::disc(u.radius * dpr), rgb(slot), u.opacity);
-        }
-        paint_moved(pixels, dpr, t, u, &mut centres);
+    unmoved.paint(
+        dw as usize,
+        dh as usize,
+        [r, g, b, 255],
+        &centres,
+        &groups,
+        &colours,
+        Shape::disc(u.radius * dpr),
+        u.opacity,
+    );
+    let put = |pixels: &Pixels| {
         let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(pixels.rgba()), dw, dh)?;
         ctx.put_image_data(&image, 0.0, 0.0)
-    })
+    };
+    let result = if u.dots.iter().any(|d| d.moved_from.is_some()) {
+        DOT_PIXELS.with_borrow_mut(|pixels| {
+            pixels.copy_from(unmoved.pixels());
+            paint_moved(pixels, dpr, t, u, &mut centres);
+            put(pixels)
+        })
+    } else {
+        // Nothing to paint over it: the layer as it is.
+        put(unmoved.pixels())
+    };
+    layers.push(unmoved);
+    result
 }
 
 /// The moved keys, opaque: every outline, then each (old owner, new owner) pair's fills and

@@ -10,7 +10,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use partlab_raster::{MovedMarker, Pixels, Shape};
+use partlab_raster::{DiscLayer, MovedMarker, Pixels, Shape};
 
 const COLOURS: [[u8; 3]; 4] = [[0, 114, 178], [230, 159, 0], [0, 158, 115], [204, 121, 167]];
 
@@ -83,6 +83,35 @@ fn frame(p: &mut Pixels, s: &Scene) {
     for (slot, centres) in s.unmoved.iter().enumerate() {
         p.group(centres, Shape::disc(s.dot * s.dpr), COLOURS[slot], 0.35);
     }
+    moved(p, s);
+}
+
+/// The page's way since the unmoved dots are kept between frames: the kept layer brought up to
+/// date (`groups`: each of `centres`' colour, none for a moved dot), copied, the moved keys
+/// painted over the copy.
+fn kept_frame(
+    p: &mut Pixels,
+    layer: &mut DiscLayer,
+    s: &Scene,
+    centres: &[(f64, f64)],
+    groups: &[Option<u32>],
+) {
+    layer.paint(
+        s.side,
+        s.side,
+        [255, 255, 255, 255],
+        centres,
+        groups,
+        &COLOURS,
+        Shape::disc(s.dot * s.dpr),
+        0.35,
+    );
+    p.copy_from(layer.pixels());
+    moved(p, s);
+}
+
+/// The moved keys' markers.
+fn moved(p: &mut Pixels, s: &Scene) {
     let marker = MovedMarker::new(s.dot, s.dpr);
     p.group(&s.moved, marker.outline, [30, 30, 30], 1.0);
     for ((from, to), centres) in &s.pairs {
@@ -91,29 +120,74 @@ fn frame(p: &mut Pixels, s: &Scene) {
     }
 }
 
+/// Median of 201 runs of `f`, ms.
+fn median_ms(mut f: impl FnMut()) -> f64 {
+    let mut times: Vec<f64> = (0..201)
+        .map(|_| {
+            let t = Instant::now();
+            f();
+            t.elapsed().as_secs_f64() * 1e3
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    times[times.len() / 2]
+}
+
+fn checksum(p: &Pixels) -> u64 {
+    p.rgba().chunks(4).map(|px| u64::from(255 - px[0])).sum()
+}
+
 fn main() {
     println!("Partlab raster benchmark: one frame of the ring's dots (median of 201 frames)");
     for dpr in [1.0, 2.0] {
         let s = scene(dpr);
         let mut p = Pixels::default();
         frame(&mut p, &s);
-        let mut times: Vec<f64> = (0..201)
-            .map(|_| {
-                let t = Instant::now();
-                frame(&mut p, &s);
-                black_box(p.rgba().len());
-                t.elapsed().as_secs_f64() * 1e3
-            })
-            .collect();
-        times.sort_by(f64::total_cmp);
-        let ink: u64 = p.rgba().chunks(4).map(|px| u64::from(255 - px[0])).sum();
+        let whole = median_ms(|| {
+            frame(&mut p, &s);
+            black_box(p.rgba().len());
+        });
+        let ink = checksum(&p);
         println!(
             "dpr {dpr}: {} × {} px, {} dots ({} moved): {:.3} ms (checksum {ink})",
             s.side,
             s.side,
             s.unmoved.iter().map(Vec::len).sum::<usize>() + s.moved.len(),
             s.moved.len(),
-            times[times.len() / 2],
+            whole,
+        );
+        // Every dot with its colour, the moved ones with none.
+        let mut centres: Vec<(f64, f64)> = Vec::new();
+        let mut groups: Vec<Option<u32>> = Vec::new();
+        for (slot, c) in s.unmoved.iter().enumerate() {
+            centres.extend(c);
+            groups.extend(c.iter().map(|_| Some(slot as u32)));
+        }
+        centres.extend(&s.moved);
+        groups.extend(s.moved.iter().map(|_| None));
+        let mut layer = DiscLayer::default();
+        kept_frame(&mut p, &mut layer, &s, &centres, &groups);
+        let same = median_ms(|| {
+            kept_frame(&mut p, &mut layer, &s, &centres, &groups);
+            black_box(p.rgba().len());
+        });
+        let kept_ink = checksum(&p);
+        // A drag's next step: 20 more dots (spread round the ring) stop or start being
+        // painted in the layer, alternately.
+        let mut other = groups.clone();
+        for g in other.iter_mut().step_by(61).take(20) {
+            *g = None;
+        }
+        let mut flip = false;
+        let changed = median_ms(|| {
+            flip = !flip;
+            let g = if flip { &other } else { &groups };
+            kept_frame(&mut p, &mut layer, &s, &centres, g);
+            black_box(p.rgba().len());
+        });
+        println!(
+            "  unmoved dots kept: {same:.3} ms with none changed (checksum {kept_ink}), \
+             {changed:.3} ms with 20 changed"
         );
     }
 }

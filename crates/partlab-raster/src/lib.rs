@@ -282,6 +282,31 @@ impl Pixels {
         self.painted = None;
     }
 
+    /// Makes the buffer a copy of `other` (its size, background and pixels).
+    pub fn copy_from(&mut self, other: &Pixels) {
+        self.width = other.width;
+        self.height = other.height;
+        self.background = other.background;
+        self.rgba.clear();
+        self.rgba.extend_from_slice(&other.rgba);
+        // The coverage is all zeros between groups: only its length follows.
+        self.coverage
+            .resize(other.width.saturating_mul(other.height), 0);
+        self.painted = other.painted;
+    }
+
+    /// Sets the pixels of `b` (within the buffer) to the background.
+    fn clear_bounds(&mut self, b: Bounds) {
+        let background = self.background;
+        for y in b.y0..b.y1.min(self.height) {
+            let from = (y * self.width + b.x0) * 4;
+            let to = (y * self.width + b.x1.min(self.width)) * 4;
+            if let Some(px) = self.rgba.get_mut(from..to) {
+                fill(px, background);
+            }
+        }
+    }
+
     /// Width in pixels.
     pub fn width(&self) -> usize {
         self.width
@@ -317,6 +342,24 @@ impl Pixels {
     /// It takes a slice, not an iterator, so that it is compiled here, for speed, and not in
     /// the (size-optimised) crate that calls it, as a generic function would be.
     pub fn group(&mut self, centres: &[(f64, f64)], shape: Shape, colour: [u8; 3], opacity: f64) {
+        let whole = Bounds {
+            x0: 0,
+            x1: self.width,
+            y0: 0,
+            y1: self.height,
+        };
+        self.group_in(centres, shape, colour, opacity, whole);
+    }
+
+    /// [`Pixels::group`], painting only the pixels inside `clip` (within the buffer).
+    fn group_in(
+        &mut self,
+        centres: &[(f64, f64)],
+        shape: Shape,
+        colour: [u8; 3],
+        opacity: f64,
+        clip: Bounds,
+    ) {
         if !shape.paintable() {
             return;
         }
@@ -348,7 +391,7 @@ impl Pixels {
         // First the group's shape: each pixel's largest coverage by any of its marks.
         self.marks.clear();
         for &(x, y) in centres {
-            let Some((mark, bounds)) = place_mark(stamps, self.width, self.height, x, y) else {
+            let Some((mark, bounds)) = place_mark(stamps, self.width, clip, x, y) else {
                 continue;
             };
             let coverage = &mut self.coverage;
@@ -387,19 +430,25 @@ impl Pixels {
     }
 }
 
-/// Where the stamp for a mark centred at `(x, y)` lands in a `width` × `height` buffer, and
-/// the pixels it may touch; nothing if it lies wholly outside (or is not a number).
+/// Where the stamp for a mark centred at `(x, y)` lands in a buffer `width` pixels wide, and
+/// the pixels it may touch within `clip`; nothing if it lies wholly outside (or is not a
+/// number).
 fn place_mark(
     stamps: &Stamps,
     width: usize,
-    height: usize,
+    clip: Bounds,
     x: f64,
     y: f64,
 ) -> Option<(Mark, Bounds)> {
     let side = stamps.side();
     let reach = stamps.reach as f64;
-    let (w, h) = (width as f64, height as f64);
-    if !(x > -reach - 1.0 && x < w + reach + 1.0 && y > -reach - 1.0 && y < h + reach + 1.0) {
+    let (x0, x1) = (clip.x0 as f64, clip.x1 as f64);
+    let (y0, y1) = (clip.y0 as f64, clip.y1 as f64);
+    if !(x > x0 - reach - 1.0
+        && x < x1 + reach + 1.0
+        && y > y0 - reach - 1.0
+        && y < y1 + reach + 1.0)
+    {
         return None;
     }
     // The centre's pixel and its place within it, in eighths, rounded (8/8 is the next
@@ -411,18 +460,18 @@ fn place_mark(
     };
     let ((px, qx), (py, qy)) = (place(x), place(y));
     let (left, top) = (px - stamps.reach as i64, py - stamps.reach as i64);
-    // The stamp's columns and rows that fall inside the buffer.
-    let clip = |start: i64, size: usize| {
-        let first = (-start).clamp(0, side as i64) as usize;
-        let end = (size as i64 - start).clamp(0, side as i64) as usize;
+    // The stamp's columns and rows that fall inside the clip.
+    let cut = |start: i64, from: usize, to: usize| {
+        let first = (from as i64 - start).clamp(0, side as i64) as usize;
+        let end = (to as i64 - start).clamp(0, side as i64) as usize;
         (first, end)
     };
-    let ((a0, a1), (b0, b1)) = (clip(left, width), clip(top, height));
+    let ((a0, a1), (b0, b1)) = (cut(left, clip.x0, clip.x1), cut(top, clip.y0, clip.y1));
     if a0 >= a1 || b0 >= b1 {
         return None;
     }
     let stamp = qy.min(STEPS - 1) * STEPS + qx.min(STEPS - 1);
-    // In the buffer by the clip above.
+    // In the clip, hence in the buffer, by the cut above.
     let (x0, y0) = ((left + a0 as i64) as usize, (top + b0 as i64) as usize);
     let mark = Mark {
         start: y0 * width + x0,
@@ -439,6 +488,255 @@ fn place_mark(
         y1: y0 + (b1 - b0),
     };
     Some((mark, bounds))
+}
+
+/// Side of the squares a [`DiscLayer`] repaints, device pixels.
+const TILE: usize = 16;
+
+/// Discs of one shape in coloured groups over a background, kept between frames: a frame that
+/// changes the groups of a few discs repaints only the squares of [`TILE`] pixels around them,
+/// with every disc that touches them, and gets the same pixels as a whole repaint (a pixel's
+/// colour depends only on the marks that cover it).
+#[derive(Clone, Debug, Default)]
+pub struct DiscLayer {
+    pixels: Pixels,
+    /// What the pixels show: the discs' centres, each one's group (none: not painted), the
+    /// groups' colours, the shape and opacity (bits); `None` before the first frame.
+    shown: Option<Shown>,
+    /// For each square, row by row, the discs whose marks may touch it.
+    tiles: Vec<Vec<u32>>,
+    tiles_x: usize,
+    /// Scratch: the squares to repaint, and one square's discs (group, centre).
+    dirty: Vec<bool>,
+    in_tile: Vec<(u32, (f64, f64))>,
+    centres: Vec<(f64, f64)>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Shown {
+    centres: Vec<(f64, f64)>,
+    groups: Vec<Option<u32>>,
+    colours: Vec<[u8; 3]>,
+    shape: (u64, u64),
+    opacity: u64,
+}
+
+/// What [`DiscLayer::paint`] repainted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Repainted {
+    /// Every pixel.
+    Whole,
+    /// This many squares.
+    Squares(usize),
+}
+
+impl DiscLayer {
+    /// Paints, over `background`, a `shape` around each of `centres` whose entry in `groups`
+    /// is some group `g`, the discs of each group merging as one shape of `colours[g]` at
+    /// `opacity` (as [`Pixels::group`]), the groups in ascending order; a group without a
+    /// colour is not painted. Repaints only the squares around discs whose group changed
+    /// when nothing else did.
+    #[allow(clippy::too_many_arguments)]
+    pub fn paint(
+        &mut self,
+        width: usize,
+        height: usize,
+        background: [u8; 4],
+        centres: &[(f64, f64)],
+        groups: &[Option<u32>],
+        colours: &[[u8; 3]],
+        shape: Shape,
+        opacity: f64,
+    ) -> Repainted {
+        let same_frame = self.shown.as_ref().is_some_and(|s| {
+            same_bits(&s.centres, centres)
+                && s.colours == colours
+                && s.shape == shape.bits()
+                && s.opacity == opacity.to_bits()
+                && s.groups.len() == groups.len()
+        }) && (
+            self.pixels.width,
+            self.pixels.height,
+            self.pixels.background,
+        ) == (width, height, background);
+        if !same_frame {
+            let same_places = self
+                .shown
+                .as_ref()
+                .is_some_and(|s| same_bits(&s.centres, centres) && s.shape == shape.bits())
+                && (self.pixels.width, self.pixels.height) == (width, height);
+            if !same_places {
+                self.index(width, height, centres, shape);
+            }
+            self.pixels.reset(width, height, background);
+            self.paint_all(centres, groups, colours, shape, opacity);
+            // Kept in place: the lists' buffers serve the next frames.
+            let shown = self.shown.get_or_insert_with(Shown::default);
+            shown.centres.clear();
+            shown.centres.extend_from_slice(centres);
+            shown.groups.clear();
+            shown.groups.extend_from_slice(groups);
+            shown.colours.clear();
+            shown.colours.extend_from_slice(colours);
+            shown.shape = shape.bits();
+            shown.opacity = opacity.to_bits();
+            return Repainted::Whole;
+        }
+        let Some(shown) = self.shown.as_mut() else {
+            return Repainted::Whole;
+        };
+        self.dirty.clear();
+        self.dirty.resize(self.tiles.len(), false);
+        let mut squares = 0;
+        for (&(x, y), (was, now)) in centres.iter().zip(shown.groups.iter_mut().zip(groups)) {
+            if was == now {
+                continue;
+            }
+            for t in tiles_of(x, y, shape, self.tiles_x, self.tiles.len()) {
+                if let Some(d) = self.dirty.get_mut(t) {
+                    squares += usize::from(!*d);
+                    *d = true;
+                }
+            }
+            *was = *now;
+        }
+        if squares * 2 > self.tiles.len() {
+            // Most of the layer: painted whole, which costs less than square by square.
+            self.pixels.reset(width, height, background);
+            self.paint_all(centres, groups, colours, shape, opacity);
+            return Repainted::Whole;
+        }
+        for t in 0..self.tiles.len() {
+            if !self.dirty[t] {
+                continue;
+            }
+            let (tx, ty) = (t % self.tiles_x, t / self.tiles_x);
+            let clip = Bounds {
+                x0: tx * TILE,
+                x1: ((tx + 1) * TILE).min(width),
+                y0: ty * TILE,
+                y1: ((ty + 1) * TILE).min(height),
+            };
+            self.pixels.clear_bounds(clip);
+            self.in_tile.clear();
+            self.in_tile.extend(self.tiles[t].iter().filter_map(|&i| {
+                let g = (*groups.get(i as usize)?)?;
+                Some((g, *centres.get(i as usize)?))
+            }));
+            let Some(last) = self.in_tile.iter().map(|&(g, _)| g).max() else {
+                continue;
+            };
+            for g in 0..=last {
+                let Some(&colour) = colours.get(g as usize) else {
+                    break;
+                };
+                self.centres.clear();
+                self.centres.extend(
+                    self.in_tile
+                        .iter()
+                        .filter(|&&(h, _)| h == g)
+                        .map(|&(_, c)| c),
+                );
+                if !self.centres.is_empty() {
+                    self.pixels
+                        .group_in(&self.centres, shape, colour, opacity, clip);
+                }
+            }
+        }
+        Repainted::Squares(squares)
+    }
+
+    /// Whether the layer was last painted at `opacity` (a caller that keeps one layer per
+    /// opacity picks it with this).
+    pub fn painted_at(&self, opacity: f64) -> bool {
+        self.shown
+            .as_ref()
+            .is_some_and(|s| s.opacity == opacity.to_bits())
+    }
+
+    /// The layer's pixels.
+    pub fn pixels(&self) -> &Pixels {
+        &self.pixels
+    }
+
+    /// Every disc, group by group.
+    fn paint_all(
+        &mut self,
+        centres: &[(f64, f64)],
+        groups: &[Option<u32>],
+        colours: &[[u8; 3]],
+        shape: Shape,
+        opacity: f64,
+    ) {
+        for (g, &colour) in colours.iter().enumerate() {
+            self.centres.clear();
+            self.centres.extend(
+                centres
+                    .iter()
+                    .zip(groups)
+                    .filter(|(_, &h)| h == Some(g as u32))
+                    .map(|(&c, _)| c),
+            );
+            if !self.centres.is_empty() {
+                self.pixels.group(&self.centres, shape, colour, opacity);
+            }
+        }
+    }
+
+    /// Lists the discs that may touch each square of a `width` × `height` buffer.
+    fn index(&mut self, width: usize, height: usize, centres: &[(f64, f64)], shape: Shape) {
+        self.tiles_x = width.div_ceil(TILE);
+        let count = self.tiles_x * height.div_ceil(TILE);
+        for t in &mut self.tiles {
+            t.clear();
+        }
+        self.tiles.resize_with(count, Vec::new);
+        for (i, &(x, y)) in centres.iter().enumerate() {
+            for t in tiles_of(x, y, shape, self.tiles_x, count) {
+                if let Some(list) = self.tiles.get_mut(t) {
+                    list.push(i as u32);
+                }
+            }
+        }
+    }
+}
+
+/// Whether two lists of centres are the same bit for bit (a centre that is not a number
+/// included).
+fn same_bits(a: &[(f64, f64)], b: &[(f64, f64)]) -> bool {
+    a.len() == b.len()
+        && a.iter()
+            .zip(b)
+            .all(|(p, q)| p.0.to_bits() == q.0.to_bits() && p.1.to_bits() == q.1.to_bits())
+}
+
+/// The squares (of `tiles_x` per row, `count` in all) that a mark of `shape` centred at
+/// `(x, y)` may touch: those under its box, widened by two pixels (the stamp's reach and the
+/// rounding of its centre); none for a centre that is not a number.
+fn tiles_of(
+    x: f64,
+    y: f64,
+    shape: Shape,
+    tiles_x: usize,
+    count: usize,
+) -> impl Iterator<Item = usize> {
+    let e = if shape.outer.is_finite() {
+        shape.outer + 2.0
+    } else {
+        0.0
+    };
+    let rows = count.checked_div(tiles_x).unwrap_or(0);
+    let span = |v: f64, n: usize| -> (usize, usize) {
+        if !v.is_finite() || n == 0 {
+            return (0, 0);
+        }
+        let lo = ((v - e) / TILE as f64).floor().clamp(0.0, n as f64) as usize;
+        let hi = ((v + e) / TILE as f64).floor().clamp(-1.0, n as f64 - 1.0) as i64 + 1;
+        (lo, (hi.max(0) as usize).max(lo))
+    };
+    let (x0, x1) = span(x, tiles_x);
+    let (y0, y1) = span(y, rows);
+    (y0..y1).flat_map(move |ty| (x0..x1).map(move |tx| ty * tiles_x + tx))
 }
 
 /// Every pixel of `rgba` set to `colour`.
@@ -788,5 +1086,103 @@ mod tests {
         // A group after a resize paints from a clean coverage, at another radius.
         p.group(&[(3.5, 1.5)], Shape::disc(1.0), ORANGE, 1.0);
         assert_eq!(p.pixel(3, 1), [230, 159, 0, 255]);
+    }
+
+    /// The layer painted from scratch: background, then each group in order.
+    fn painted_whole(
+        (w, h): (usize, usize),
+        centres: &[(f64, f64)],
+        groups: &[Option<u32>],
+        colours: &[[u8; 3]],
+        shape: Shape,
+    ) -> Pixels {
+        let mut p = Pixels::new(w, h, [250, 250, 250, 255]);
+        for (g, &colour) in colours.iter().enumerate() {
+            let mine: Vec<(f64, f64)> = centres
+                .iter()
+                .zip(groups)
+                .filter(|(_, &x)| x == Some(g as u32))
+                .map(|(&c, _)| c)
+                .collect();
+            p.group(&mine, shape, colour, 0.35);
+        }
+        p
+    }
+
+    #[test]
+    fn a_layer_repainted_square_by_square_equals_one_painted_whole() {
+        // Dense, overlapping discs (some cut by the edges, one not a number) in three groups;
+        // a few change group (or stop being painted) each frame, then most of them at once.
+        let (w, h) = (200, 130);
+        let mut seed = 11u64;
+        let mut next = move |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        let mut centres: Vec<(f64, f64)> = (0..600)
+            .map(|_| {
+                (
+                    next(2080) as f64 / 10.0 - 4.0,
+                    next(1380) as f64 / 10.0 - 4.0,
+                )
+            })
+            .collect();
+        centres[7] = (f64::NAN, 3.0);
+        let colours = [BLUE, ORANGE, [0, 158, 115]];
+        let shape = Shape::disc(2.6);
+        let mut groups: Vec<Option<u32>> = (0..600).map(|i| Some(i % 3)).collect();
+        let mut layer = DiscLayer::default();
+        let bg = [250, 250, 250, 255];
+        let first = layer.paint(w, h, bg, &centres, &groups, &colours, shape, 0.35);
+        assert_eq!(first, Repainted::Whole);
+        let mut by_squares = 0;
+        for frame in 0..40 {
+            let changes = if frame == 30 { 500 } else { frame % 6 };
+            for _ in 0..changes {
+                let i = next(600) as usize;
+                groups[i] = match next(4) {
+                    3 => None,
+                    g => Some(g as u32),
+                };
+            }
+            let how = layer.paint(w, h, bg, &centres, &groups, &colours, shape, 0.35);
+            if matches!(how, Repainted::Squares(n) if n > 0) {
+                by_squares += 1;
+            }
+            let want = painted_whole((w, h), &centres, &groups, &colours, shape);
+            assert_eq!(layer.pixels().rgba(), want.rgba(), "frame {frame}: {how:?}");
+        }
+        assert!(by_squares >= 15, "{by_squares} frames repainted by squares");
+        // Nothing changed: nothing repainted.
+        let same = layer.paint(w, h, bg, &centres, &groups, &colours, shape, 0.35);
+        assert_eq!(same, Repainted::Squares(0));
+        // Another opacity, size or set of centres: painted whole.
+        assert_eq!(
+            layer.paint(w, h, bg, &centres, &groups, &colours, shape, 0.9),
+            Repainted::Whole
+        );
+        centres[0].0 += 0.5;
+        assert_eq!(
+            layer.paint(w, h, bg, &centres, &groups, &colours, shape, 0.9),
+            Repainted::Whole
+        );
+    }
+
+    #[test]
+    fn a_copy_takes_the_size_and_the_pixels() {
+        let mut a = Pixels::new(8, 6, [1, 2, 3, 255]);
+        a.group(&[(4.0, 3.0)], Shape::disc(2.0), BLUE, 1.0);
+        let mut b = Pixels::new(3, 3, [0; 4]);
+        b.copy_from(&a);
+        assert_eq!((b.width(), b.height()), (8, 6));
+        assert_eq!(b.rgba(), a.rgba());
+        // Painting on the copy leaves the original alone, and a reset restores the copy's
+        // background where it was painted.
+        b.group(&[(1.0, 1.0)], Shape::disc(2.0), ORANGE, 1.0);
+        assert_ne!(b.rgba(), a.rgba());
+        b.reset(8, 6, [1, 2, 3, 255]);
+        assert_eq!(b.rgba(), Pixels::new(8, 6, [1, 2, 3, 255]).rgba());
     }
 }
