@@ -13,11 +13,10 @@
 //! ([`partlab_raster`]) into one buffer, put on the canvas with one `putImageData` before the
 //! arcs and ticks are stroked over it: as a path of 1 500 round marks, the browser rasterised
 //! the dots for 3–4 ms of every frame (a slow laptop: four times that), out of sight of the
-//! page's timings, when it committed the frame. The background and the unmoved dots are kept
-//! per ring ([`partlab_raster::DiscLayer`]): a change that moves or returns a few keys repaints
-//! the squares around them, and the moved keys' markers are painted over a copy.
+//! page's timings, when it committed the frame. The last two pictures are kept per ring
+//! ([`partlab_raster::DiscLayer`]): a change that moves or returns a few keys repaints the
+//! squares around them, and a slider moved back and forth finds its pictures again.
 
-use std::cell::RefCell;
 use std::f64::consts::{FRAC_PI_2, TAU};
 
 use wasm_bindgen::Clamped;
@@ -30,7 +29,7 @@ use partlab_lab::model::{moved_by_pair, Dot, KeyPath, Lab, Preview};
 use partlab_lab::palette::{chart_theme, node_colour, ChartTheme, Rgb, Theme};
 use partlab_lab::paths::{arcs_path, ticks_path};
 use partlab_lab::state::NodeSpec;
-use partlab_raster::{DiscLayer, MovedMarker, Pixels, Shape};
+use partlab_raster::{Coat, DiscLayer, MovedMarker, Shape, Worn, NO_COAT};
 
 /// What the last drawing placed where (for hit-testing clicks).
 pub struct RingFrame {
@@ -127,18 +126,18 @@ const RINGS_KEPT: usize = 4;
 
 /// The arcs and ticks of the last rings drawn (most recent last), one pair of paths per
 /// colour; the sample keys' places in CSS pixels, in sample order (they depend only on the
-/// key set and the canvas size, not on their owners); and the background with the unmoved
-/// dots as last painted at each opacity, so that a change that leaves most of them alone
-/// repaints little.
+/// key set and the canvas size, not on their owners); and the last pictures of the dots, so
+/// that a change that leaves most of them alone repaints little.
 #[derive(Default)]
 pub struct RingCache {
     bases: Vec<(BaseKey, Vec<ColourPaths>)>,
     dots: Option<(DotsKey, Vec<(f64, f64)>)>,
-    unmoved: Vec<DiscLayer>,
+    pictures: Vec<DiscLayer>,
 }
 
-/// Layers of unmoved dots kept per ring: one at full opacity (no key moved: the gesture's
-/// start, which a slider brought back finds again) and one dimmed (keys moved).
+/// Pictures of the dots kept per ring: a slider moved back and forth (or a node that joins
+/// and leaves) alternates two, for instance the gesture's start (no key moved) and the keys
+/// moved since.
 const LAYERS_KEPT: usize = 2;
 
 /// What places the dots: the key set's generation and the canvas's CSS size (bits).
@@ -260,7 +259,7 @@ pub fn draw(
         radius: small,
         opacity: if any_moved { 0.35 } else { 0.9 },
     };
-    put_background_and_dots(canvas, &ctx, dpr, &t, &key_dots, &mut cache.unmoved)?;
+    put_background_and_dots(canvas, &ctx, dpr, &t, &key_dots, &mut cache.pictures)?;
     let t1 = crate::now();
     let paths = match cache.bases.iter().position(|(k, _)| *k == key) {
         Some(i) => cache.bases.remove(i).1,
@@ -380,32 +379,13 @@ struct Dots<'a> {
     opacity: f64,
 }
 
-thread_local! {
-    /// The pixels of the last ring drawn (its kept layer, copied, and the moved keys' markers),
-    /// shared by every ring of the page (each is drawn and handed over at once): one buffer at
-    /// the largest ring's size, not one per ring.
-    static DOT_PIXELS: RefCell<Pixels> = RefCell::new(Pixels::default());
-}
-
-impl Dots<'_> {
-    /// Into `out` (emptied first): the device-pixel centres of the dots `which` picks.
-    fn centres(&self, dpr: f64, which: impl Fn(&Dot) -> bool, out: &mut Vec<(f64, f64)>) {
-        out.clear();
-        out.extend(
-            self.dots
-                .iter()
-                .zip(self.places)
-                .filter(|(d, _)| which(d))
-                .map(|(_, &(x, y))| (x * dpr, y * dpr)),
-        );
-    }
-}
-
 /// Paints the background, the unmoved dots (one group per colour in colour order: a colour's
-/// dots merge, as one path's would) and the moved ones at the canvas's device size, and puts
-/// the pixels on the canvas, replacing all of them. The background and the unmoved dots come
-/// from `unmoved`, brought up to date (where few dots changed, around them only), and the
-/// moved ones are painted over a copy.
+/// dots merge, as one path's would) and the moved keys' markers (every outline, then each
+/// (old owner, new owner) pair's fills and rings, in the pairs' order) at the canvas's device
+/// size, and puts the pixels on the canvas, replacing all of them. The picture is kept in
+/// `layers` and brought up to date around the dots that changed: the one that was last
+/// painted with the same colours, shapes and opacities, else a new one or the least
+/// recently used.
 fn put_background_and_dots(
     canvas: &HtmlCanvasElement,
     ctx: &CanvasRenderingContext2d,
@@ -418,9 +398,10 @@ fn put_background_and_dots(
     if dw == 0 || dh == 0 {
         return Ok(());
     }
-    let Rgb(r, g, b) = t.background;
+    let rgb = |c: Rgb| [c.0, c.1, c.2];
+    let mark = |slot: usize| rgb(t.mark(node_colour(slot)));
     // Colours up to the last one an unmoved dot has: a node whose dots all moved (one that
-    // just joined) leaves the layer as it was.
+    // just joined) adds no coat.
     let slots = u
         .dots
         .iter()
@@ -428,84 +409,75 @@ fn put_background_and_dots(
         .map(|d| d.colour + 1)
         .max()
         .unwrap_or(0);
-    let colours: Vec<[u8; 3]> = (0..slots)
-        .map(|slot| {
-            let Rgb(r, g, b) = t.mark(node_colour(slot));
-            [r, g, b]
+    let dot = Shape::disc(u.radius * dpr);
+    let mut coats: Vec<Coat> = (0..slots)
+        .map(|slot| Coat {
+            shape: dot,
+            colour: mark(slot),
+            opacity: u.opacity,
         })
         .collect();
-    let groups: Vec<Option<u32>> = u
+    let mut worn: Vec<Worn> = u
         .dots
         .iter()
-        .map(|d| d.moved_from.is_none().then_some(d.colour as u32))
+        .map(|d| match d.moved_from {
+            None => [u16::try_from(d.colour).unwrap_or(NO_COAT), NO_COAT, NO_COAT],
+            Some(_) => [NO_COAT; 3],
+        })
         .collect();
-    let mut centres = Vec::with_capacity(u.dots.len());
-    u.centres(dpr, |_| true, &mut centres);
-    // The layer last painted at this opacity, else a new one or the other (most recent last).
-    let at = layers.iter().position(|l| l.painted_at(u.opacity));
-    let mut unmoved = match at {
+    let pairs = moved_by_pair(u.dots);
+    if !pairs.is_empty() {
+        // The moved keys, opaque: outlined in the text colour, so that they stand out on any
+        // arc, filled with the new owner's colour and ringed with the old owner's.
+        let marker = MovedMarker::new(u.radius, dpr);
+        let outline = coats.len() as u16;
+        coats.push(Coat {
+            shape: marker.outline,
+            colour: rgb(t.text),
+            opacity: 1.0,
+        });
+        for pair in pairs {
+            let fill = coats.len() as u16;
+            coats.push(Coat {
+                shape: marker.fill,
+                colour: mark(pair.to),
+                opacity: 1.0,
+            });
+            coats.push(Coat {
+                shape: marker.ring,
+                colour: mark(pair.from),
+                opacity: 1.0,
+            });
+            for i in pair.dots {
+                if let Some(w) = worn.get_mut(i) {
+                    *w = [outline, fill, fill + 1];
+                }
+            }
+        }
+    }
+    let centres: Vec<(f64, f64)> = u
+        .places
+        .iter()
+        .take(u.dots.len())
+        .map(|&(x, y)| (x * dpr, y * dpr))
+        .collect();
+    let mut layer = match layers.iter().position(|l| l.shows(&coats)) {
         Some(i) => layers.remove(i),
         None if layers.len() < LAYERS_KEPT => DiscLayer::default(),
         None => layers.remove(0),
     };
-    unmoved.paint(
+    let Rgb(r, g, b) = t.background;
+    layer.paint(
         dw as usize,
         dh as usize,
         [r, g, b, 255],
         &centres,
-        &groups,
-        &colours,
-        Shape::disc(u.radius * dpr),
-        u.opacity,
+        &worn,
+        &coats,
     );
-    let put = |pixels: &Pixels| {
-        let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(pixels.rgba()), dw, dh)?;
-        ctx.put_image_data(&image, 0.0, 0.0)
-    };
-    let result = if u.dots.iter().any(|d| d.moved_from.is_some()) {
-        DOT_PIXELS.with_borrow_mut(|pixels| {
-            pixels.copy_from(unmoved.pixels());
-            paint_moved(pixels, dpr, t, u, &mut centres);
-            put(pixels)
-        })
-    } else {
-        // Nothing to paint over it: the layer as it is.
-        put(unmoved.pixels())
-    };
-    layers.push(unmoved);
-    result
-}
-
-/// The moved keys, opaque: every outline, then each (old owner, new owner) pair's fills and
-/// rings, in the pairs' order.
-fn paint_moved(
-    pixels: &mut Pixels,
-    dpr: f64,
-    t: &ChartTheme,
-    u: &Dots<'_>,
-    centres: &mut Vec<(f64, f64)>,
-) {
-    let rgb = |c: Rgb| [c.0, c.1, c.2];
-    u.centres(dpr, |d| d.moved_from.is_some(), centres);
-    if centres.is_empty() {
-        return;
-    }
-    let marker = MovedMarker::new(u.radius, dpr);
-    pixels.group(centres, marker.outline, rgb(t.text), 1.0);
-    for pair in moved_by_pair(u.dots) {
-        centres.clear();
-        centres.extend(pair.dots.iter().filter_map(|&i| {
-            let &(x, y) = u.places.get(i)?;
-            Some((x * dpr, y * dpr))
-        }));
-        pixels.group(centres, marker.fill, rgb(t.mark(node_colour(pair.to))), 1.0);
-        pixels.group(
-            centres,
-            marker.ring,
-            rgb(t.mark(node_colour(pair.from))),
-            1.0,
-        );
-    }
+    let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(layer.pixels().rgba()), dw, dh);
+    layers.push(layer);
+    ctx.put_image_data(&image?, 0.0, 0.0)
 }
 
 /// Canvas angle (from +x, clockwise) of a ring angle (from the top, clockwise).

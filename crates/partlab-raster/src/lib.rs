@@ -282,19 +282,6 @@ impl Pixels {
         self.painted = None;
     }
 
-    /// Makes the buffer a copy of `other` (its size, background and pixels).
-    pub fn copy_from(&mut self, other: &Pixels) {
-        self.width = other.width;
-        self.height = other.height;
-        self.background = other.background;
-        self.rgba.clear();
-        self.rgba.extend_from_slice(&other.rgba);
-        // The coverage is all zeros between groups: only its length follows.
-        self.coverage
-            .resize(other.width.saturating_mul(other.height), 0);
-        self.painted = other.painted;
-    }
-
     /// Sets the pixels of `b` (within the buffer) to the background.
     fn clear_bounds(&mut self, b: Bounds) {
         let background = self.background;
@@ -493,32 +480,60 @@ fn place_mark(
 /// Side of the squares a [`DiscLayer`] repaints, device pixels.
 const TILE: usize = 16;
 
-/// Discs of one shape in coloured groups over a background, kept between frames: a frame that
-/// changes the groups of a few discs repaints only the squares of [`TILE`] pixels around them,
-/// with every disc that touches them, and gets the same pixels as a whole repaint (a pixel's
+/// One coat of a [`DiscLayer`]: the marks of the discs that wear it, merged as one shape of
+/// `colour` at `opacity` (as [`Pixels::group`]'s).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Coat {
+    /// The mark around each disc's centre.
+    pub shape: Shape,
+    /// RGB.
+    pub colour: [u8; 3],
+    /// 0–1.
+    pub opacity: f64,
+}
+
+impl Coat {
+    fn bits(&self) -> (u64, u64, [u8; 3], u64) {
+        let (a, b) = self.shape.bits();
+        (a, b, self.colour, self.opacity.to_bits())
+    }
+}
+
+/// The coats one disc wears (indices into a [`DiscLayer::paint`]'s coats; [`NO_COAT`] for
+/// none), at most three: a dot, or a moved key's outline, fill and ring.
+pub type Worn = [u16; 3];
+
+/// No coat, in a [`Worn`].
+pub const NO_COAT: u16 = u16::MAX;
+
+/// Discs wearing coats over a background, kept between frames: a frame in which a few discs
+/// changed what they wear repaints only the squares of [`TILE`] pixels around them, with
+/// every disc that touches them, and gets the same pixels as a whole repaint (a pixel's
 /// colour depends only on the marks that cover it).
 #[derive(Clone, Debug, Default)]
 pub struct DiscLayer {
     pixels: Pixels,
-    /// What the pixels show: the discs' centres, each one's group (none: not painted), the
-    /// groups' colours, the shape and opacity (bits); `None` before the first frame.
+    /// What the pixels show; `None` before the first frame.
     shown: Option<Shown>,
+    /// The farthest a mark reaches from its centre (bits) when the squares were indexed.
+    indexed_reach: u64,
     /// For each square, row by row, the discs whose marks may touch it.
     tiles: Vec<Vec<u32>>,
     tiles_x: usize,
-    /// Scratch: the squares to repaint, and one square's discs (group, centre).
+    /// Scratch: the squares to repaint; one square's (coat, centre) pairs; one coat's
+    /// centres; every coat's centres.
     dirty: Vec<bool>,
-    in_tile: Vec<(u32, (f64, f64))>,
+    in_tile: Vec<(u16, (f64, f64))>,
     centres: Vec<(f64, f64)>,
+    by_coat: Vec<Vec<(f64, f64)>>,
 }
 
+/// What a [`DiscLayer`]'s pixels show.
 #[derive(Clone, Debug, Default, PartialEq)]
 struct Shown {
     centres: Vec<(f64, f64)>,
-    groups: Vec<Option<u32>>,
-    colours: Vec<[u8; 3]>,
-    shape: (u64, u64),
-    opacity: u64,
+    worn: Vec<Worn>,
+    coats: Vec<(u64, u64, [u8; 3], u64)>,
 }
 
 /// What [`DiscLayer::paint`] repainted.
@@ -531,55 +546,31 @@ pub enum Repainted {
 }
 
 impl DiscLayer {
-    /// Paints, over `background`, a `shape` around each of `centres` whose entry in `groups`
-    /// is some group `g`, the discs of each group merging as one shape of `colours[g]` at
-    /// `opacity` (as [`Pixels::group`]), the groups in ascending order; a group without a
-    /// colour is not painted. Repaints only the squares around discs whose group changed
-    /// when nothing else did.
-    #[allow(clippy::too_many_arguments)]
+    /// Paints, over `background`, each coat of `coats` in order: a coat's mark around each of
+    /// `centres` whose entry in `worn` names it, merged as one shape. A disc that names no
+    /// coat, or one beyond `coats`, paints nothing of it. Repaints only the squares around
+    /// the discs whose coats changed when nothing else did.
     pub fn paint(
         &mut self,
         width: usize,
         height: usize,
         background: [u8; 4],
         centres: &[(f64, f64)],
-        groups: &[Option<u32>],
-        colours: &[[u8; 3]],
-        shape: Shape,
-        opacity: f64,
+        worn: &[Worn],
+        coats: &[Coat],
     ) -> Repainted {
-        let same_frame = self.shown.as_ref().is_some_and(|s| {
-            same_bits(&s.centres, centres)
-                && s.colours == colours
-                && s.shape == shape.bits()
-                && s.opacity == opacity.to_bits()
-                && s.groups.len() == groups.len()
-        }) && (
-            self.pixels.width,
-            self.pixels.height,
-            self.pixels.background,
-        ) == (width, height, background);
-        if !same_frame {
-            let same_places = self
+        let same_frame = self.shows(coats)
+            && self
                 .shown
                 .as_ref()
-                .is_some_and(|s| same_bits(&s.centres, centres) && s.shape == shape.bits())
-                && (self.pixels.width, self.pixels.height) == (width, height);
-            if !same_places {
-                self.index(width, height, centres, shape);
-            }
-            self.pixels.reset(width, height, background);
-            self.paint_all(centres, groups, colours, shape, opacity);
-            // Kept in place: the lists' buffers serve the next frames.
-            let shown = self.shown.get_or_insert_with(Shown::default);
-            shown.centres.clear();
-            shown.centres.extend_from_slice(centres);
-            shown.groups.clear();
-            shown.groups.extend_from_slice(groups);
-            shown.colours.clear();
-            shown.colours.extend_from_slice(colours);
-            shown.shape = shape.bits();
-            shown.opacity = opacity.to_bits();
+                .is_some_and(|s| same_bits(&s.centres, centres) && s.worn.len() == worn.len())
+            && (
+                self.pixels.width,
+                self.pixels.height,
+                self.pixels.background,
+            ) == (width, height, background);
+        if !same_frame {
+            self.repaint_whole(width, height, background, centres, worn, coats);
             return Repainted::Whole;
         }
         let Some(shown) = self.shown.as_mut() else {
@@ -587,12 +578,13 @@ impl DiscLayer {
         };
         self.dirty.clear();
         self.dirty.resize(self.tiles.len(), false);
+        let reach = f64::from_bits(self.indexed_reach);
         let mut squares = 0;
-        for (&(x, y), (was, now)) in centres.iter().zip(shown.groups.iter_mut().zip(groups)) {
+        for (&(x, y), (was, now)) in centres.iter().zip(shown.worn.iter_mut().zip(worn)) {
             if was == now {
                 continue;
             }
-            for t in tiles_of(x, y, shape, self.tiles_x, self.tiles.len()) {
+            for t in tiles_of(x, y, reach, self.tiles_x, self.tiles.len()) {
                 if let Some(d) = self.dirty.get_mut(t) {
                     squares += usize::from(!*d);
                     *d = true;
@@ -602,8 +594,7 @@ impl DiscLayer {
         }
         if squares * 2 > self.tiles.len() {
             // Most of the layer: painted whole, which costs less than square by square.
-            self.pixels.reset(width, height, background);
-            self.paint_all(centres, groups, colours, shape, opacity);
+            self.repaint_whole(width, height, background, centres, worn, coats);
             return Repainted::Whole;
         }
         for t in 0..self.tiles.len() {
@@ -619,39 +610,40 @@ impl DiscLayer {
             };
             self.pixels.clear_bounds(clip);
             self.in_tile.clear();
-            self.in_tile.extend(self.tiles[t].iter().filter_map(|&i| {
-                let g = (*groups.get(i as usize)?)?;
-                Some((g, *centres.get(i as usize)?))
-            }));
-            let Some(last) = self.in_tile.iter().map(|&(g, _)| g).max() else {
-                continue;
-            };
-            for g in 0..=last {
-                let Some(&colour) = colours.get(g as usize) else {
-                    break;
-                };
+            for &i in &self.tiles[t] {
+                if let (Some(w), Some(&c)) = (worn.get(i as usize), centres.get(i as usize)) {
+                    self.in_tile
+                        .extend(w.iter().filter(|&&k| k != NO_COAT).map(|&k| (k, c)));
+                }
+            }
+            for (k, coat) in coats.iter().enumerate() {
                 self.centres.clear();
                 self.centres.extend(
                     self.in_tile
                         .iter()
-                        .filter(|&&(h, _)| h == g)
+                        .filter(|&&(w, _)| usize::from(w) == k)
                         .map(|&(_, c)| c),
                 );
                 if !self.centres.is_empty() {
-                    self.pixels
-                        .group_in(&self.centres, shape, colour, opacity, clip);
+                    self.pixels.group_in(
+                        &self.centres,
+                        coat.shape,
+                        coat.colour,
+                        coat.opacity,
+                        clip,
+                    );
                 }
             }
         }
         Repainted::Squares(squares)
     }
 
-    /// Whether the layer was last painted at `opacity` (a caller that keeps one layer per
-    /// opacity picks it with this).
-    pub fn painted_at(&self, opacity: f64) -> bool {
-        self.shown
-            .as_ref()
-            .is_some_and(|s| s.opacity == opacity.to_bits())
+    /// Whether the layer was last painted with `coats` (a caller that keeps several layers
+    /// picks the one that shows the coats it paints).
+    pub fn shows(&self, coats: &[Coat]) -> bool {
+        self.shown.as_ref().is_some_and(|s| {
+            s.coats.len() == coats.len() && s.coats.iter().zip(coats).all(|(a, b)| *a == b.bits())
+        })
     }
 
     /// The layer's pixels.
@@ -659,32 +651,63 @@ impl DiscLayer {
         &self.pixels
     }
 
-    /// Every disc, group by group.
-    fn paint_all(
+    /// Every coat, from the background up, and what it shows.
+    fn repaint_whole(
         &mut self,
+        width: usize,
+        height: usize,
+        background: [u8; 4],
         centres: &[(f64, f64)],
-        groups: &[Option<u32>],
-        colours: &[[u8; 3]],
-        shape: Shape,
-        opacity: f64,
+        worn: &[Worn],
+        coats: &[Coat],
     ) {
-        for (g, &colour) in colours.iter().enumerate() {
-            self.centres.clear();
-            self.centres.extend(
-                centres
-                    .iter()
-                    .zip(groups)
-                    .filter(|(_, &h)| h == Some(g as u32))
-                    .map(|(&c, _)| c),
-            );
-            if !self.centres.is_empty() {
-                self.pixels.group(&self.centres, shape, colour, opacity);
+        let reach = coats
+            .iter()
+            .map(|c| c.shape.outer)
+            .filter(|r| r.is_finite())
+            .fold(0.0, f64::max)
+            + 2.0;
+        let same_places = self
+            .shown
+            .as_ref()
+            .is_some_and(|s| same_bits(&s.centres, centres))
+            && self.indexed_reach == reach.to_bits()
+            && (self.pixels.width, self.pixels.height) == (width, height);
+        if !same_places {
+            self.index(width, height, centres, reach);
+        }
+        self.pixels.reset(width, height, background);
+        // Each coat's centres, sorted out in one pass over the discs.
+        for b in &mut self.by_coat {
+            b.clear();
+        }
+        self.by_coat.resize_with(coats.len(), Vec::new);
+        for (&c, w) in centres.iter().zip(worn) {
+            for &k in w {
+                if let Some(b) = self.by_coat.get_mut(usize::from(k)) {
+                    b.push(c);
+                }
             }
         }
+        for (coat, mine) in coats.iter().zip(&self.by_coat) {
+            if !mine.is_empty() {
+                self.pixels
+                    .group(mine, coat.shape, coat.colour, coat.opacity);
+            }
+        }
+        // Kept in place: the lists' buffers serve the next frames.
+        let shown = self.shown.get_or_insert_with(Shown::default);
+        shown.centres.clear();
+        shown.centres.extend_from_slice(centres);
+        shown.worn.clear();
+        shown.worn.extend_from_slice(worn);
+        shown.coats.clear();
+        shown.coats.extend(coats.iter().map(Coat::bits));
     }
 
-    /// Lists the discs that may touch each square of a `width` × `height` buffer.
-    fn index(&mut self, width: usize, height: usize, centres: &[(f64, f64)], shape: Shape) {
+    /// Lists the discs whose marks, reaching `reach` pixels from their centres, may touch
+    /// each square of a `width` × `height` buffer.
+    fn index(&mut self, width: usize, height: usize, centres: &[(f64, f64)], reach: f64) {
         self.tiles_x = width.div_ceil(TILE);
         let count = self.tiles_x * height.div_ceil(TILE);
         for t in &mut self.tiles {
@@ -692,12 +715,13 @@ impl DiscLayer {
         }
         self.tiles.resize_with(count, Vec::new);
         for (i, &(x, y)) in centres.iter().enumerate() {
-            for t in tiles_of(x, y, shape, self.tiles_x, count) {
+            for t in tiles_of(x, y, reach, self.tiles_x, count) {
                 if let Some(list) = self.tiles.get_mut(t) {
                     list.push(i as u32);
                 }
             }
         }
+        self.indexed_reach = reach.to_bits();
     }
 }
 
@@ -710,21 +734,11 @@ fn same_bits(a: &[(f64, f64)], b: &[(f64, f64)]) -> bool {
             .all(|(p, q)| p.0.to_bits() == q.0.to_bits() && p.1.to_bits() == q.1.to_bits())
 }
 
-/// The squares (of `tiles_x` per row, `count` in all) that a mark of `shape` centred at
-/// `(x, y)` may touch: those under its box, widened by two pixels (the stamp's reach and the
-/// rounding of its centre); none for a centre that is not a number.
-fn tiles_of(
-    x: f64,
-    y: f64,
-    shape: Shape,
-    tiles_x: usize,
-    count: usize,
-) -> impl Iterator<Item = usize> {
-    let e = if shape.outer.is_finite() {
-        shape.outer + 2.0
-    } else {
-        0.0
-    };
+/// The squares (of `tiles_x` per row, `count` in all) that a mark centred at `(x, y)` and
+/// reaching `e` pixels from it may touch: those under its box (`e` includes the stamp's
+/// reach beyond the shape and the rounding of its centre); none for a centre that is not a
+/// number.
+fn tiles_of(x: f64, y: f64, e: f64, tiles_x: usize, count: usize) -> impl Iterator<Item = usize> {
     let rows = count.checked_div(tiles_x).unwrap_or(0);
     let span = |v: f64, n: usize| -> (usize, usize) {
         if !v.is_finite() || n == 0 {
@@ -1088,31 +1102,31 @@ mod tests {
         assert_eq!(p.pixel(3, 1), [230, 159, 0, 255]);
     }
 
-    /// The layer painted from scratch: background, then each group in order.
+    /// The layer painted from scratch: background, then each coat in order.
     fn painted_whole(
         (w, h): (usize, usize),
         centres: &[(f64, f64)],
-        groups: &[Option<u32>],
-        colours: &[[u8; 3]],
-        shape: Shape,
+        worn: &[Worn],
+        coats: &[Coat],
     ) -> Pixels {
         let mut p = Pixels::new(w, h, [250, 250, 250, 255]);
-        for (g, &colour) in colours.iter().enumerate() {
+        for (k, coat) in coats.iter().enumerate() {
             let mine: Vec<(f64, f64)> = centres
                 .iter()
-                .zip(groups)
-                .filter(|(_, &x)| x == Some(g as u32))
+                .zip(worn)
+                .filter(|(_, w)| w.contains(&(k as u16)))
                 .map(|(&c, _)| c)
                 .collect();
-            p.group(&mine, shape, colour, 0.35);
+            p.group(&mine, coat.shape, coat.colour, coat.opacity);
         }
         p
     }
 
     #[test]
     fn a_layer_repainted_square_by_square_equals_one_painted_whole() {
-        // Dense, overlapping discs (some cut by the edges, one not a number) in three groups;
-        // a few change group (or stop being painted) each frame, then most of them at once.
+        // Dense, overlapping discs (some cut by the edges, one not a number): dots of three
+        // colours, and "moved" ones wearing an outline, a fill and a ring; a few change what
+        // they wear each frame, then most of them at once.
         let (w, h) = (200, 130);
         let mut seed = 11u64;
         let mut next = move |n: u64| {
@@ -1130,59 +1144,69 @@ mod tests {
             })
             .collect();
         centres[7] = (f64::NAN, 3.0);
-        let colours = [BLUE, ORANGE, [0, 158, 115]];
-        let shape = Shape::disc(2.6);
-        let mut groups: Vec<Option<u32>> = (0..600).map(|i| Some(i % 3)).collect();
+        let dot = |colour| Coat {
+            shape: Shape::disc(2.6),
+            colour,
+            opacity: 0.35,
+        };
+        let marker = MovedMarker::new(2.0, 1.3);
+        let opaque = |shape, colour| Coat {
+            shape,
+            colour,
+            opacity: 1.0,
+        };
+        let mut coats = vec![
+            dot(BLUE),
+            dot(ORANGE),
+            dot([0, 158, 115]),
+            opaque(marker.outline, [20, 20, 20]),
+            opaque(marker.fill, ORANGE),
+            opaque(marker.ring, BLUE),
+        ];
+        let moved: Worn = [3, 4, 5];
+        let mut worn: Vec<Worn> = (0..600).map(|i| [i % 3, NO_COAT, NO_COAT]).collect();
         let mut layer = DiscLayer::default();
         let bg = [250, 250, 250, 255];
-        let first = layer.paint(w, h, bg, &centres, &groups, &colours, shape, 0.35);
+        let first = layer.paint(w, h, bg, &centres, &worn, &coats);
         assert_eq!(first, Repainted::Whole);
         let mut by_squares = 0;
         for frame in 0..40 {
             let changes = if frame == 30 { 500 } else { frame % 6 };
             for _ in 0..changes {
                 let i = next(600) as usize;
-                groups[i] = match next(4) {
-                    3 => None,
-                    g => Some(g as u32),
+                worn[i] = match next(5) {
+                    3 => [NO_COAT; 3],
+                    4 => moved,
+                    g => [g as u16, NO_COAT, NO_COAT],
                 };
             }
-            let how = layer.paint(w, h, bg, &centres, &groups, &colours, shape, 0.35);
+            let how = layer.paint(w, h, bg, &centres, &worn, &coats);
             if matches!(how, Repainted::Squares(n) if n > 0) {
                 by_squares += 1;
             }
-            let want = painted_whole((w, h), &centres, &groups, &colours, shape);
+            let want = painted_whole((w, h), &centres, &worn, &coats);
             assert_eq!(layer.pixels().rgba(), want.rgba(), "frame {frame}: {how:?}");
         }
         assert!(by_squares >= 15, "{by_squares} frames repainted by squares");
         // Nothing changed: nothing repainted.
-        let same = layer.paint(w, h, bg, &centres, &groups, &colours, shape, 0.35);
-        assert_eq!(same, Repainted::Squares(0));
-        // Another opacity, size or set of centres: painted whole.
         assert_eq!(
-            layer.paint(w, h, bg, &centres, &groups, &colours, shape, 0.9),
+            layer.paint(w, h, bg, &centres, &worn, &coats),
+            Repainted::Squares(0)
+        );
+        assert!(layer.shows(&coats));
+        // Other coats or centres: painted whole.
+        coats[1].opacity = 0.9;
+        assert!(!layer.shows(&coats));
+        assert_eq!(
+            layer.paint(w, h, bg, &centres, &worn, &coats),
             Repainted::Whole
         );
         centres[0].0 += 0.5;
         assert_eq!(
-            layer.paint(w, h, bg, &centres, &groups, &colours, shape, 0.9),
+            layer.paint(w, h, bg, &centres, &worn, &coats),
             Repainted::Whole
         );
-    }
-
-    #[test]
-    fn a_copy_takes_the_size_and_the_pixels() {
-        let mut a = Pixels::new(8, 6, [1, 2, 3, 255]);
-        a.group(&[(4.0, 3.0)], Shape::disc(2.0), BLUE, 1.0);
-        let mut b = Pixels::new(3, 3, [0; 4]);
-        b.copy_from(&a);
-        assert_eq!((b.width(), b.height()), (8, 6));
-        assert_eq!(b.rgba(), a.rgba());
-        // Painting on the copy leaves the original alone, and a reset restores the copy's
-        // background where it was painted.
-        b.group(&[(1.0, 1.0)], Shape::disc(2.0), ORANGE, 1.0);
-        assert_ne!(b.rgba(), a.rgba());
-        b.reset(8, 6, [1, 2, 3, 255]);
-        assert_eq!(b.rgba(), Pixels::new(8, 6, [1, 2, 3, 255]).rgba());
+        let want = painted_whole((w, h), &centres, &worn, &coats);
+        assert_eq!(layer.pixels().rgba(), want.rgba());
     }
 }
