@@ -29,7 +29,7 @@ use partlab_lab::model::{moved_by_pair, Dot, KeyPath, Lab, Preview};
 use partlab_lab::palette::{chart_theme, node_colour, ChartTheme, Rgb, Theme};
 use partlab_lab::paths::{arcs_path, ticks_path};
 use partlab_lab::state::NodeSpec;
-use partlab_raster::{Coat, DiscLayer, MovedMarker, Shape, Worn, NO_COAT};
+use partlab_raster::{Coat, DiscLayer, MovedMarker, Picture, Shape, Worn, NO_COAT};
 
 /// What the last drawing placed where (for hit-testing clicks).
 pub struct RingFrame {
@@ -467,14 +467,14 @@ fn put_background_and_dots(
         None => layers.remove(0),
     };
     let Rgb(r, g, b) = t.background;
-    layer.paint(
-        dw as usize,
-        dh as usize,
-        [r, g, b, 255],
-        &centres,
-        &worn,
-        &coats,
-    );
+    layer.paint(&Picture {
+        width: dw as usize,
+        height: dh as usize,
+        background: [r, g, b, 255],
+        centres: &centres,
+        worn: &worn,
+        coats: &coats,
+    });
     let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(layer.pixels().rgba()), dw, dh);
     layers.push(layer);
     ctx.put_image_data(&image?, 0.0, 0.0)

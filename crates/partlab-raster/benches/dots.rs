@@ -10,7 +10,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use partlab_raster::{Coat, DiscLayer, MovedMarker, Pixels, Shape, Worn, NO_COAT};
+use partlab_raster::{Coat, DiscLayer, MovedMarker, Picture, Pixels, Shape, Worn, NO_COAT};
 
 const COLOURS: [[u8; 3]; 4] = [[0, 114, 178], [230, 159, 0], [0, 158, 115], [204, 121, 167]];
 
@@ -165,12 +165,19 @@ fn main() {
         );
         // The page's way: the whole picture kept, repainted square by square.
         let (centres, worn, coats) = coated(&s);
-        let bg = [255, 255, 255, 255];
+        let picture = |worn| Picture {
+            width: s.side,
+            height: s.side,
+            background: [255, 255, 255, 255],
+            centres: &centres,
+            worn,
+            coats: &coats,
+        };
         let mut layer = DiscLayer::default();
-        layer.paint(s.side, s.side, bg, &centres, &worn, &coats);
+        layer.paint(&picture(&worn));
         let kept_ink = checksum(layer.pixels());
         let same = median_ms(|| {
-            layer.paint(s.side, s.side, bg, &centres, &worn, &coats);
+            layer.paint(&picture(&worn));
             black_box(layer.pixels().rgba().len());
         });
         // A drag's next step: 20 more dots (spread round the ring) move, and back, in turn.
@@ -187,7 +194,7 @@ fn main() {
         let changed = median_ms(|| {
             flip = !flip;
             let w = if flip { &other } else { &worn };
-            layer.paint(s.side, s.side, bg, &centres, w, &coats);
+            layer.paint(&picture(w));
             black_box(layer.pixels().rgba().len());
         });
         println!(

@@ -506,6 +506,24 @@ pub type Worn = [u16; 3];
 /// No coat, in a [`Worn`].
 pub const NO_COAT: u16 = u16::MAX;
 
+/// What a [`DiscLayer`] paints: a `width` × `height` buffer of `background` (RGBA), and for
+/// each of `centres` (device pixels) the coats it wears (`worn`, indices into `coats`).
+#[derive(Clone, Copy, Debug)]
+pub struct Picture<'a> {
+    /// Pixels across.
+    pub width: usize,
+    /// Pixels down.
+    pub height: usize,
+    /// RGBA.
+    pub background: [u8; 4],
+    /// The discs' centres.
+    pub centres: &'a [(f64, f64)],
+    /// What each disc wears, in the order of `centres`.
+    pub worn: &'a [Worn],
+    /// The coats, in painting order.
+    pub coats: &'a [Coat],
+}
+
 /// Discs wearing coats over a background, kept between frames: a frame in which a few discs
 /// changed what they wear repaints only the squares of [`TILE`] pixels around them, with
 /// every disc that touches them, and gets the same pixels as a whole repaint (a pixel's
@@ -546,19 +564,19 @@ pub enum Repainted {
 }
 
 impl DiscLayer {
-    /// Paints, over `background`, each coat of `coats` in order: a coat's mark around each of
-    /// `centres` whose entry in `worn` names it, merged as one shape. A disc that names no
-    /// coat, or one beyond `coats`, paints nothing of it. Repaints only the squares around
-    /// the discs whose coats changed when nothing else did.
-    pub fn paint(
-        &mut self,
-        width: usize,
-        height: usize,
-        background: [u8; 4],
-        centres: &[(f64, f64)],
-        worn: &[Worn],
-        coats: &[Coat],
-    ) -> Repainted {
+    /// Paints `picture`: over its background, each of its coats in order, a coat's mark
+    /// around each centre whose entry in `worn` names it, merged as one shape. A disc that
+    /// names no coat, or one beyond the coats, paints nothing of it. Repaints only the squares
+    /// around the discs whose coats changed when nothing else did.
+    pub fn paint(&mut self, picture: &Picture<'_>) -> Repainted {
+        let &Picture {
+            width,
+            height,
+            background,
+            centres,
+            worn,
+            coats,
+        } = picture;
         let same_frame = self.shows(coats)
             && self
                 .shown
@@ -570,7 +588,7 @@ impl DiscLayer {
                 self.pixels.background,
             ) == (width, height, background);
         if !same_frame {
-            self.repaint_whole(width, height, background, centres, worn, coats);
+            self.repaint_whole(picture);
             return Repainted::Whole;
         }
         let Some(shown) = self.shown.as_mut() else {
@@ -594,7 +612,7 @@ impl DiscLayer {
         }
         if squares * 2 > self.tiles.len() {
             // Most of the layer: painted whole, which costs less than square by square.
-            self.repaint_whole(width, height, background, centres, worn, coats);
+            self.repaint_whole(picture);
             return Repainted::Whole;
         }
         for t in 0..self.tiles.len() {
@@ -652,16 +670,9 @@ impl DiscLayer {
     }
 
     /// Every coat, from the background up, and what it shows.
-    fn repaint_whole(
-        &mut self,
-        width: usize,
-        height: usize,
-        background: [u8; 4],
-        centres: &[(f64, f64)],
-        worn: &[Worn],
-        coats: &[Coat],
-    ) {
-        let reach = coats
+    fn repaint_whole(&mut self, p: &Picture<'_>) {
+        let reach = p
+            .coats
             .iter()
             .map(|c| c.shape.outer)
             .filter(|r| r.is_finite())
@@ -670,26 +681,26 @@ impl DiscLayer {
         let same_places = self
             .shown
             .as_ref()
-            .is_some_and(|s| same_bits(&s.centres, centres))
+            .is_some_and(|s| same_bits(&s.centres, p.centres))
             && self.indexed_reach == reach.to_bits()
-            && (self.pixels.width, self.pixels.height) == (width, height);
+            && (self.pixels.width, self.pixels.height) == (p.width, p.height);
         if !same_places {
-            self.index(width, height, centres, reach);
+            self.index(p.width, p.height, p.centres, reach);
         }
-        self.pixels.reset(width, height, background);
+        self.pixels.reset(p.width, p.height, p.background);
         // Each coat's centres, sorted out in one pass over the discs.
         for b in &mut self.by_coat {
             b.clear();
         }
-        self.by_coat.resize_with(coats.len(), Vec::new);
-        for (&c, w) in centres.iter().zip(worn) {
+        self.by_coat.resize_with(p.coats.len(), Vec::new);
+        for (&c, w) in p.centres.iter().zip(p.worn) {
             for &k in w {
                 if let Some(b) = self.by_coat.get_mut(usize::from(k)) {
                     b.push(c);
                 }
             }
         }
-        for (coat, mine) in coats.iter().zip(&self.by_coat) {
+        for (coat, mine) in p.coats.iter().zip(&self.by_coat) {
             if !mine.is_empty() {
                 self.pixels
                     .group(mine, coat.shape, coat.colour, coat.opacity);
@@ -698,11 +709,11 @@ impl DiscLayer {
         // Kept in place: the lists' buffers serve the next frames.
         let shown = self.shown.get_or_insert_with(Shown::default);
         shown.centres.clear();
-        shown.centres.extend_from_slice(centres);
+        shown.centres.extend_from_slice(p.centres);
         shown.worn.clear();
-        shown.worn.extend_from_slice(worn);
+        shown.worn.extend_from_slice(p.worn);
         shown.coats.clear();
-        shown.coats.extend(coats.iter().map(Coat::bits));
+        shown.coats.extend(p.coats.iter().map(Coat::bits));
     }
 
     /// Lists the discs whose marks, reaching `reach` pixels from their centres, may touch
@@ -1166,8 +1177,21 @@ mod tests {
         let moved: Worn = [3, 4, 5];
         let mut worn: Vec<Worn> = (0..600).map(|i| [i % 3, NO_COAT, NO_COAT]).collect();
         let mut layer = DiscLayer::default();
-        let bg = [250, 250, 250, 255];
-        let first = layer.paint(w, h, bg, &centres, &worn, &coats);
+        fn picture<'a>(
+            centres: &'a [(f64, f64)],
+            worn: &'a [Worn],
+            coats: &'a [Coat],
+        ) -> Picture<'a> {
+            Picture {
+                width: 200,
+                height: 130,
+                background: [250, 250, 250, 255],
+                centres,
+                worn,
+                coats,
+            }
+        }
+        let first = layer.paint(&picture(&centres, &worn, &coats));
         assert_eq!(first, Repainted::Whole);
         let mut by_squares = 0;
         for frame in 0..40 {
@@ -1180,7 +1204,7 @@ mod tests {
                     g => [g as u16, NO_COAT, NO_COAT],
                 };
             }
-            let how = layer.paint(w, h, bg, &centres, &worn, &coats);
+            let how = layer.paint(&picture(&centres, &worn, &coats));
             if matches!(how, Repainted::Squares(n) if n > 0) {
                 by_squares += 1;
             }
@@ -1190,7 +1214,7 @@ mod tests {
         assert!(by_squares >= 15, "{by_squares} frames repainted by squares");
         // Nothing changed: nothing repainted.
         assert_eq!(
-            layer.paint(w, h, bg, &centres, &worn, &coats),
+            layer.paint(&picture(&centres, &worn, &coats)),
             Repainted::Squares(0)
         );
         assert!(layer.shows(&coats));
@@ -1198,12 +1222,12 @@ mod tests {
         coats[1].opacity = 0.9;
         assert!(!layer.shows(&coats));
         assert_eq!(
-            layer.paint(w, h, bg, &centres, &worn, &coats),
+            layer.paint(&picture(&centres, &worn, &coats)),
             Repainted::Whole
         );
         centres[0].0 += 0.5;
         assert_eq!(
-            layer.paint(w, h, bg, &centres, &worn, &coats),
+            layer.paint(&picture(&centres, &worn, &coats)),
             Repainted::Whole
         );
         let want = painted_whole((w, h), &centres, &worn, &coats);
