@@ -272,12 +272,7 @@ impl Pixels {
             self.coverage.clear();
             self.coverage.resize(n, 0);
         } else if let Some(b) = self.painted {
-            for y in b.y0..b.y1 {
-                let from = (y * width + b.x0) * 4;
-                if let Some(px) = self.rgba.get_mut(from..from + (b.x1 - b.x0) * 4) {
-                    fill(px, background);
-                }
-            }
+            self.clear_bounds(b);
         }
         self.painted = None;
     }
@@ -538,11 +533,8 @@ pub struct DiscLayer {
     /// For each square, row by row, the discs whose marks may touch it.
     tiles: Vec<Vec<u32>>,
     tiles_x: usize,
-    /// Scratch: the squares to repaint; one square's (coat, centre) pairs; one coat's
-    /// centres; every coat's centres.
+    /// Scratch: the squares to repaint; the centres of the discs being painted, coat by coat.
     dirty: Vec<bool>,
-    in_tile: Vec<(u16, (f64, f64))>,
-    centres: Vec<(f64, f64)>,
     by_coat: Vec<Vec<(f64, f64)>>,
 }
 
@@ -627,31 +619,11 @@ impl DiscLayer {
                 y1: ((ty + 1) * TILE).min(height),
             };
             self.pixels.clear_bounds(clip);
-            self.in_tile.clear();
-            for &i in &self.tiles[t] {
-                if let (Some(w), Some(&c)) = (worn.get(i as usize), centres.get(i as usize)) {
-                    self.in_tile
-                        .extend(w.iter().filter(|&&k| k != NO_COAT).map(|&k| (k, c)));
-                }
-            }
-            for (k, coat) in coats.iter().enumerate() {
-                self.centres.clear();
-                self.centres.extend(
-                    self.in_tile
-                        .iter()
-                        .filter(|&&(w, _)| usize::from(w) == k)
-                        .map(|&(_, c)| c),
-                );
-                if !self.centres.is_empty() {
-                    self.pixels.group_in(
-                        &self.centres,
-                        coat.shape,
-                        coat.colour,
-                        coat.opacity,
-                        clip,
-                    );
-                }
-            }
+            let discs = self.tiles[t]
+                .iter()
+                .filter_map(|&i| Some((*centres.get(i as usize)?, worn.get(i as usize)?)));
+            sort_by_coat(&mut self.by_coat, coats.len(), discs);
+            paint_coats(&mut self.pixels, coats, &self.by_coat, clip);
         }
         Repainted::Squares(squares)
     }
@@ -688,24 +660,18 @@ impl DiscLayer {
             self.index(p.width, p.height, p.centres, reach);
         }
         self.pixels.reset(p.width, p.height, p.background);
-        // Each coat's centres, sorted out in one pass over the discs.
-        for b in &mut self.by_coat {
-            b.clear();
-        }
-        self.by_coat.resize_with(p.coats.len(), Vec::new);
-        for (&c, w) in p.centres.iter().zip(p.worn) {
-            for &k in w {
-                if let Some(b) = self.by_coat.get_mut(usize::from(k)) {
-                    b.push(c);
-                }
-            }
-        }
-        for (coat, mine) in p.coats.iter().zip(&self.by_coat) {
-            if !mine.is_empty() {
-                self.pixels
-                    .group(mine, coat.shape, coat.colour, coat.opacity);
-            }
-        }
+        sort_by_coat(
+            &mut self.by_coat,
+            p.coats.len(),
+            p.centres.iter().copied().zip(p.worn),
+        );
+        let whole = Bounds {
+            x0: 0,
+            x1: p.width,
+            y0: 0,
+            y1: p.height,
+        };
+        paint_coats(&mut self.pixels, p.coats, &self.by_coat, whole);
         // Kept in place: the lists' buffers serve the next frames.
         let shown = self.shown.get_or_insert_with(Shown::default);
         shown.centres.clear();
@@ -733,6 +699,35 @@ impl DiscLayer {
             }
         }
         self.indexed_reach = reach.to_bits();
+    }
+}
+
+/// Sorts `discs` (centre, what it wears) into `by_coat`, one list of centres per coat
+/// (`coats` of them; a coat index beyond them is left out).
+fn sort_by_coat<'a>(
+    by_coat: &mut Vec<Vec<(f64, f64)>>,
+    coats: usize,
+    discs: impl Iterator<Item = ((f64, f64), &'a Worn)>,
+) {
+    for b in by_coat.iter_mut() {
+        b.clear();
+    }
+    by_coat.resize_with(coats, Vec::new);
+    for (c, w) in discs {
+        for &k in w {
+            if let Some(b) = by_coat.get_mut(usize::from(k)) {
+                b.push(c);
+            }
+        }
+    }
+}
+
+/// Paints each coat's discs (`by_coat`, as [`sort_by_coat`] made it) in order, within `clip`.
+fn paint_coats(pixels: &mut Pixels, coats: &[Coat], by_coat: &[Vec<(f64, f64)>], clip: Bounds) {
+    for (coat, mine) in coats.iter().zip(by_coat) {
+        if !mine.is_empty() {
+            pixels.group_in(mine, coat.shape, coat.colour, coat.opacity, clip);
+        }
     }
 }
 

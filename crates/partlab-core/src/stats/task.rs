@@ -101,7 +101,7 @@ impl MovementTask {
         let cells = self.lanes.len() / LANES;
         let (xs, ys) = (&a.owners[self.next..end], &b.owners[self.next..end]);
         let cell = |k: usize| xs[k] as usize * na + ys[k] as usize;
-        let count = xs.len().min(ys.len());
+        let count = xs.len();
         let lanes = &mut self.lanes;
         for k in (0..count / LANES).map(|q| q * LANES) {
             lanes[cell(k)] += 1;

@@ -256,7 +256,7 @@ impl AssignTask {
                 let first = points.partition_point(|p| p.position <= hashes[start]);
                 // Run by run: a point's keys are found by a tight scan for the first hash at
                 // or past its position (arcs hold tens of keys), then handed over at once.
-                // `p == points.len()`: past the last point, where keys wrap to point 0.
+                // No boundary: past the last point, where keys wrap to point 0.
                 let hashes = &hashes[..end];
                 let boundary_of = |p: usize| points.get(p).map(|pt| pt.position);
                 let (mut p, mut boundary) = (first, boundary_of(first));
