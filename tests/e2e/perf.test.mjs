@@ -477,6 +477,51 @@ describe('redraws', () => {
     assert.deepEqual(errors, []);
     await context.close();
   });
+
+  test("a node's join is drawn first and its address written after, in a task of its own", { timeout: 60_000 }, async () => {
+    // `replaceState` took 0.5–4 ms; written inside the animation frame, it held back the
+    // frame that shows the join.
+    const { page, errors, context } = await open(`#s=ring&n=${NODES}&v=150&k=10000&l=en`, {
+      initScript: withRenderClock(() => {
+        window.__writes = [];
+        const replace = history.replaceState.bind(history);
+        history.replaceState = (state, title, url) => {
+          window.__writes.push({ ...window.__at(), url: String(url) });
+          return replace(state, title, url);
+        };
+        // Each update ends with its measure, called from the update itself.
+        window.__drawn = [];
+        const measure = performance.measure.bind(performance);
+        performance.measure = (name, ...rest) => {
+          if (name === 'partlab-update') window.__drawn.push(window.__at());
+          return measure(name, ...rest);
+        };
+      }),
+    });
+    await settle(page);
+    await page.evaluate(() => {
+      window.__writes.length = 0;
+      window.__drawn.length = 0;
+    });
+    await page.click('#add-node');
+    await page.waitForSelector('#node-remove-4');
+    await settle(page);
+    const { writes, drawn } = await page.evaluate(() => ({ writes: window.__writes, drawn: window.__drawn }));
+    const joined = drawn.filter((d) => d.inFrame);
+    assert.ok(joined.length >= 1, JSON.stringify(drawn));
+    assert.equal(writes.length, 1, JSON.stringify(writes));
+    const [write] = writes;
+    assert.match(write.url, /[#&]n=inv-bcn,inv-vlc,inv-gir,inv-lle,inv-tar(&|$)/);
+    // Not in an animation frame: in a task of its own, after the frame whose update drew the
+    // join (the browser may render a frame more before it runs).
+    assert.equal(write.inFrame, false, JSON.stringify(writes));
+    assert.ok(write.renders >= joined[0].renders && write.t > joined[0].t, JSON.stringify({ writes, drawn }));
+    // A reload right away finds the node there.
+    await page.reload();
+    await page.waitForSelector('#node-remove-4');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 });
 
 /**
