@@ -11,7 +11,6 @@
 use std::hash::{Hash, Hasher};
 
 use plotters::prelude::IntoDrawingArea;
-use plotters_canvas::CanvasBackend;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
@@ -29,6 +28,7 @@ use partlab_lab::readout::CurrentMark;
 use partlab_lab::state::Lang;
 
 use crate::dom::by_id;
+use partlab_web::batched::BatchedCanvas;
 
 /// What a chart was last drawn from, and its still layer when it has one.
 struct Drawn<K, P> {
@@ -138,7 +138,7 @@ pub fn draw_bars(
         h.finish()
     };
     let axes = {
-        let Some(b) = CanvasBackend::with_canvas_object(canvas.clone()) else {
+        let Some(b) = BatchedCanvas::new(canvas.clone()) else {
             return Ok(());
         };
         bars_axes(&b.into_drawing_area(), dist, &t)
@@ -154,7 +154,7 @@ pub fn draw_bars(
             // The oldest layer's canvas is drawn over once as many as are kept exist.
             let reuse = (cache.bars.len() >= BARS_LAYERS_KEPT).then(|| cache.bars.remove(0));
             let layer = layer_like(&canvas, reuse.map(|d| d.layer))?;
-            let Some(b) = CanvasBackend::with_canvas_object(layer.clone()) else {
+            let Some(b) = BatchedCanvas::new(layer.clone()) else {
                 return Ok(());
             };
             // With weights both deviations are shown: the dashed line is the equal share the
@@ -187,7 +187,7 @@ pub fn draw_bars(
     });
     crate::dom::set_attr(&canvas, "data-plot-x", &span);
     copy_layer(&canvas, &drawn.layer)?;
-    if let (Some(plot), Some(b)) = (&drawn.plot, CanvasBackend::with_canvas_object(canvas)) {
+    if let (Some(plot), Some(b)) = (&drawn.plot, BatchedCanvas::new(canvas)) {
         draw_keys_bars(&b.into_drawing_area(), plot, dist, &colours, &t).map_err(err)?;
     }
     cache.bars.push(drawn);
@@ -246,7 +246,7 @@ pub fn draw_deviation_chart(
     let mark = CurrentMark::of(lab);
     let current = mark.map(CurrentMark::extent);
     let axes = {
-        let Some(b) = CanvasBackend::with_canvas_object(canvas.clone()) else {
+        let Some(b) = BatchedCanvas::new(canvas.clone()) else {
             return Ok(());
         };
         deviation_axes(&b.into_drawing_area(), points, current, &t)
@@ -263,7 +263,7 @@ pub fn draw_deviation_chart(
         }
         old => {
             let layer = layer_like(&canvas, old.map(|d| d.layer))?;
-            let Some(b) = CanvasBackend::with_canvas_object(layer.clone()) else {
+            let Some(b) = BatchedCanvas::new(layer.clone()) else {
                 return Ok(());
             };
             let text = DeviationText {
@@ -282,7 +282,7 @@ pub fn draw_deviation_chart(
         }
     };
     copy_layer(&canvas, &drawn.layer)?;
-    if let (Some(plot), Some(b)) = (&drawn.plot, CanvasBackend::with_canvas_object(canvas)) {
+    if let (Some(plot), Some(b)) = (&drawn.plot, BatchedCanvas::new(canvas)) {
         let area = b.into_drawing_area();
         match mark {
             Some(CurrentMark::Flat { pct }) => {
@@ -332,7 +332,7 @@ pub fn draw_movement_chart(
     if cache.movement.as_ref() == Some(&key) {
         return Ok(());
     }
-    let Some(backend) = CanvasBackend::with_canvas_object(canvas) else {
+    let Some(backend) = BatchedCanvas::new(canvas) else {
         return Ok(());
     };
     let text = MovementText {

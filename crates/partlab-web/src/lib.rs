@@ -7,6 +7,7 @@
 
 #![cfg(target_arch = "wasm32")]
 
+pub mod batched;
 pub mod dom;
 
 use std::cell::RefCell;
