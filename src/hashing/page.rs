@@ -441,10 +441,10 @@ impl Table<'_> {
             (shown.as_deref() == Some(format!("{old_sig:x}").as_str())).then_some(rows)
         });
         let _ = table.set_attribute("data-sig", &sig_text);
-        let updated = previous.is_some_and(|old| self.update_in_place(&table, &old));
-        if !updated {
-            self.build(&table)?;
-        }
+        let (body, elements) = match previous.and_then(|old| self.update_in_place(old)) {
+            Some(kept) => kept,
+            None => self.build(&table)?,
+        };
         WRITTEN.with(|w| {
             let mut w = w.borrow_mut();
             if w.len() >= TABLES_KEPT {
@@ -453,34 +453,49 @@ impl Table<'_> {
             w.push((
                 id.to_string(),
                 sig,
-                (self.head.iter().map(|h| h.to_string()).collect(), self.rows),
+                WrittenTable {
+                    head: self.head.iter().map(|h| h.to_string()).collect(),
+                    rows: self.rows,
+                    body,
+                    elements,
+                },
             ));
         });
         Ok(())
     }
 
-    fn build(&self, table: &Element) -> Result<(), JsValue> {
+    /// Builds the table anew; returns its body and rows.
+    fn build(&self, table: &Element) -> Result<(Element, Vec<RowElements>), JsValue> {
         clear(table);
         let mut tr_head = H::new("tr");
         for h in &self.head {
             tr_head = tr_head.child(H::new("th").attr("scope", "col").text(h));
         }
         crate::dom::append(table, &H::new("thead").child(tr_head).el());
-        let mut body = H::new("tbody");
+        let body = H::new("tbody").el();
+        let mut elements = Vec::with_capacity(self.rows.len());
         for row in &self.rows {
-            body = body.child(row_element(row)?);
+            let (tr, cells) = row_element(row)?;
+            crate::dom::append(&body, &tr);
+            elements.push((tr, cells));
         }
-        crate::dom::append(table, &body.el());
-        Ok(())
+        crate::dom::append(table, &body);
+        Ok((body, elements))
     }
 
     /// When the table last written has the same header and its rows, as far as both go, as
     /// many cells and the same attributes, sets only the cells' texts and the rows' attributes
     /// that differ from it, and adds or removes rows at the end, instead of building the table
-    /// again (a slider step changes a few numbers; a node that joins or leaves, a row).
-    /// Returns whether it did.
-    fn update_in_place(&self, table: &Element, old: &WrittenTable) -> bool {
-        let (old_head, old_rows) = old;
+    /// again (a slider step changes a few numbers; a node that joins or leaves, a row). The
+    /// rows and cells written last are kept with it: nothing is looked up or read back.
+    /// Returns the body and rows, or `None` when it did not.
+    fn update_in_place(&self, old: WrittenTable) -> Option<(Element, Vec<RowElements>)> {
+        let WrittenTable {
+            head: old_head,
+            rows: old_rows,
+            body,
+            mut elements,
+        } = old;
         let same_shape = old_head.len() == self.head.len()
             && old_head.iter().zip(&self.head).all(|(a, b)| a == b)
             && old_rows
@@ -491,80 +506,76 @@ impl Table<'_> {
                         && a_attrs.len() == b_attrs.len()
                         && a_attrs.iter().zip(b_attrs).all(|((x, _), (y, _))| x == y)
                 });
-        if !same_shape {
-            return false;
+        if !same_shape || elements.len() != old_rows.len() {
+            return None;
         }
-        let Ok(Some(body)) = table.query_selector("tbody") else {
-            return false;
-        };
-        let rows = body.children();
-        if rows.length() as usize != old_rows.len() {
-            return false;
-        }
-        // Rows beyond the new count go (last first: the collection is live); new ones are
-        // built after the kept ones.
-        for i in (self.rows.len()..old_rows.len()).rev() {
-            match rows.item(i as u32) {
-                Some(tr) => tr.remove(),
-                None => return false,
-            }
+        // Rows beyond the new count go; new ones are built after the kept ones.
+        for (tr, _) in elements.drain(self.rows.len().min(old_rows.len())..) {
+            tr.remove();
         }
         for row in self.rows.iter().skip(old_rows.len()) {
-            let added = row_element(row).and_then(|tr| body.append_child(&tr));
-            if added.is_err() {
-                return false;
-            }
+            let (tr, cells) = row_element(row).ok()?;
+            body.append_child(&tr).ok()?;
+            elements.push((tr, cells));
         }
-        for (i, ((old_attrs, old_cells), (attrs, cells))) in
-            old_rows.iter().zip(&self.rows).enumerate()
+        for (((old_attrs, old_cells), (attrs, cells)), (tr, tds)) in
+            old_rows.iter().zip(&self.rows).zip(&elements)
         {
             if old_attrs == attrs && old_cells == cells {
                 continue;
             }
-            let Some(tr) = rows.item(i as u32) else {
-                return false;
-            };
             for ((_, was), (k, v)) in old_attrs.iter().zip(attrs) {
                 if was != v {
                     let _ = tr.set_attribute(k, v);
                 }
             }
-            let tds = tr.children();
-            for (j, (was, text)) in old_cells.iter().zip(cells).enumerate() {
+            for (j, ((was, text), cell)) in old_cells.iter().zip(cells).zip(tds).enumerate() {
                 if was == text {
                     continue;
                 }
-                if let Some(cell) = tds.item(j as u32) {
-                    cell.set_text_content(Some(text));
-                    if j == 0 {
-                        let _ = cell.set_attribute("title", text);
-                    }
+                cell.set_text_content(Some(text));
+                if j == 0 {
+                    let _ = cell.set_attribute("title", text);
                 }
             }
         }
-        true
+        Some((body, elements))
     }
 }
 
-/// A body row of a [`Table`]: its attributes, a header cell (the row's name) and data cells.
-fn row_element((attrs, cells): &Row) -> Result<Element, JsValue> {
+/// A body row of a [`Table`]: its attributes, a header cell (the row's name) and data cells;
+/// the row and its cells.
+fn row_element((attrs, cells): &Row) -> Result<RowElements, JsValue> {
     let mut row = H::new("tr");
     for (k, v) in attrs {
         row = row.attr(k, v);
     }
+    let tr = row.el();
+    let mut tds = Vec::with_capacity(cells.len());
     for (i, c) in cells.iter().enumerate() {
         let cell = if i == 0 {
             H::new("th").attr("scope", "row").attr("title", c)
         } else {
             H::new("td")
         };
-        row = row.child(cell.text(c));
+        let cell = cell.text(c).el();
+        crate::dom::append(&tr, &cell);
+        tds.push(cell);
     }
-    Ok(row.el())
+    Ok((tr, tds))
 }
 
-/// A table's header and rows as [`Table::render`] last wrote them.
-type WrittenTable = (Vec<String>, Vec<Row>);
+/// A body row as written: the row and its cells.
+type RowElements = (Element, Vec<Element>);
+
+/// A table as [`Table::render`] last wrote it: its header and rows, and the elements they
+/// went into.
+struct WrittenTable {
+    head: Vec<String>,
+    rows: Vec<Row>,
+    body: Element,
+    elements: Vec<RowElements>,
+}
 
 /// How many tables [`Table::render`] remembers (the page has about ten).
 const TABLES_KEPT: usize = 24;
@@ -1151,17 +1162,60 @@ fn dl_note(lang: Lang) -> Element {
 }
 
 /// The figures list, written in place: a figure whose slot already holds the same figure
-/// (same key, same lesson note or none) gets its texts set where they differ; from the first
-/// that does not, the rest is built again.
+/// (same key, same lesson note or none) gets its texts set where they differ from what was
+/// written there; from the first that does not, the rest is built again. What was written,
+/// and the elements it went into, are kept between updates ([`WrittenFigures`]): the list was
+/// read back from the page at every update, a dozen calls into the page per figure (a
+/// hundred of a vnodes step's five hundred), to find the few numbers that changed.
 struct Figures {
     dl: Element,
-    next: u32,
+    slots: Vec<FigureSlot>,
+    next: usize,
+}
+
+/// A figure as written: its texts, and its elements.
+struct FigureSlot {
+    key: String,
+    label: String,
+    value_attr: String,
+    text: String,
+    lesson: Option<String>,
+    dt: Element,
+    dd: Element,
+    value: Element,
+    lesson_span: Option<Element>,
+}
+
+/// The figures list as last written, with the list element it was written into.
+struct WrittenFigures {
+    dl: Element,
+    slots: Vec<FigureSlot>,
+}
+
+thread_local! {
+    /// See [`Figures`]: taken at the start of each writing, put back at its end (an error on
+    /// the way leaves none, and the next writing builds the list again).
+    static WRITTEN_FIGURES: std::cell::RefCell<Option<WrittenFigures>> =
+        const { std::cell::RefCell::new(None) };
 }
 
 impl Figures {
+    /// Writing into `dl`: what was written last is reused when it went into this very list
+    /// and the list still holds it, element for element; else the list is emptied.
     fn new(dl: &Element) -> Figures {
+        let written = WRITTEN_FIGURES.with_borrow_mut(Option::take);
+        let slots = match written {
+            Some(w) if w.dl == *dl && dl.child_element_count() as usize == 2 * w.slots.len() => {
+                w.slots
+            }
+            _ => {
+                crate::dom::clear(dl);
+                Vec::new()
+            }
+        };
         Figures {
             dl: dl.clone(),
+            slots,
             next: 0,
         }
     }
@@ -1174,56 +1228,83 @@ impl Figures {
         value: f64,
         lesson: Option<String>,
     ) -> Result<(), JsValue> {
-        let children = self.dl.children();
-        let (i, value_attr) = (self.next * 2, format!("{value:.4}"));
+        let i = self.next;
         self.next += 1;
-        if let (Some(dt), Some(dd)) = (children.item(i), children.item(i + 1)) {
-            let spans = dd.children();
-            let same = dd.get_attribute("data-figure").as_deref() == Some(key)
-                && spans.length() == if lesson.is_some() { 2 } else { 1 };
-            if same {
-                crate::dom::set_text(&dt, label);
-                set_attr(&dd, "data-value", &value_attr);
-                if let Some(v) = spans.item(0) {
-                    crate::dom::set_text(&v, text);
+        let value_attr = format!("{value:.4}");
+        if let Some(slot) = self.slots.get_mut(i) {
+            if slot.key == key && slot.lesson.is_some() == lesson.is_some() {
+                if slot.label != label {
+                    slot.dt.set_text_content(Some(label));
+                    label.clone_into(&mut slot.label);
                 }
-                if let (Some(l), Some(span)) = (lesson.as_deref(), spans.item(1)) {
-                    crate::dom::set_text(&span, l);
+                if slot.value_attr != value_attr {
+                    slot.dd.set_attribute("data-value", &value_attr)?;
+                    slot.value_attr = value_attr;
+                }
+                if slot.text != text {
+                    slot.value.set_text_content(Some(text));
+                    text.clone_into(&mut slot.text);
+                }
+                if slot.lesson != lesson {
+                    if let (Some(l), Some(span)) = (lesson.as_deref(), &slot.lesson_span) {
+                        span.set_text_content(Some(l));
+                    }
+                    slot.lesson = lesson;
                 }
                 return Ok(());
             }
             self.truncate(i);
         }
+        let value_span = H::new("span").class("value").text(text).el();
+        let lesson_span = lesson.as_deref().map(|l| {
+            H::new("span")
+                .class("lesson")
+                .attr("data-lesson", key)
+                .text(l)
+                .el()
+        });
         let dd = H::new("dd")
             .attr("data-figure", key)
             .attr("data-value", &value_attr)
-            .child(H::new("span").class("value").text(text));
-        let dd = match lesson {
-            Some(l) => dd.child(
-                H::new("span")
-                    .class("lesson")
-                    .attr("data-lesson", key)
-                    .text(&l),
-            ),
-            None => dd,
-        };
-        crate::dom::append(&self.dl, &H::new("dt").text(label).el());
-        crate::dom::append(&self.dl, &dd.el());
+            .el();
+        crate::dom::append(&dd, &value_span);
+        if let Some(span) = &lesson_span {
+            crate::dom::append(&dd, span);
+        }
+        let dt = H::new("dt").text(label).el();
+        crate::dom::append(&self.dl, &dt);
+        crate::dom::append(&self.dl, &dd);
+        self.slots.push(FigureSlot {
+            key: key.to_owned(),
+            label: label.to_owned(),
+            value_attr,
+            text: text.to_owned(),
+            lesson,
+            dt,
+            dd,
+            value: value_span,
+            lesson_span,
+        });
         Ok(())
     }
 
-    /// Removes the children from index `from` on.
-    fn truncate(&self, from: u32) {
-        while self.dl.children().length() > from {
-            if let Some(last) = self.dl.last_element_child() {
-                let _ = self.dl.remove_child(&last);
-            }
+    /// Removes the figures from slot `from` on.
+    fn truncate(&mut self, from: usize) {
+        for slot in self.slots.drain(from.min(self.slots.len())..) {
+            slot.dt.remove();
+            slot.dd.remove();
         }
     }
 
-    /// Removes what is left of an earlier list.
-    fn finish(self) {
-        self.truncate(self.next * 2);
+    /// Removes what is left of the earlier list, and keeps what was written for the next time.
+    fn finish(mut self) {
+        self.truncate(self.next);
+        WRITTEN_FIGURES.with_borrow_mut(|w| {
+            *w = Some(WrittenFigures {
+                dl: self.dl,
+                slots: self.slots,
+            });
+        });
     }
 }
 
