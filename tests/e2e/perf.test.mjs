@@ -478,6 +478,62 @@ describe('redraws', () => {
     await context.close();
   });
 
+  test('a vnodes step writes the figures and tables where they changed without reading them back', { timeout: 60_000 }, async () => {
+    // The figures list and each table keep what they wrote and the elements it went into:
+    // reading every row and cell back (HTMLCollection.item, children) was a fifth of a step's
+    // calls into the page.
+    const { page, errors, context } = await open(`#s=ring&n=${NODES}&v=150&k=100000&l=en`, {
+      initScript: () => {
+        const reads = (window.__reads = { updates: 0, item: 0, children: 0 });
+        let inUpdate = false;
+        const mark = performance.mark.bind(performance);
+        const measure = performance.measure.bind(performance);
+        performance.mark = (name, ...rest) => {
+          if (name === 'partlab-update-start') {
+            inUpdate = true;
+            reads.updates += 1;
+          }
+          return mark(name, ...rest);
+        };
+        performance.measure = (name, ...rest) => {
+          if (name === 'partlab-update') inUpdate = false;
+          return measure(name, ...rest);
+        };
+        const item = HTMLCollection.prototype.item;
+        HTMLCollection.prototype.item = function (i) {
+          if (inUpdate) reads.item += 1;
+          return item.call(this, i);
+        };
+        const children = Object.getOwnPropertyDescriptor(Element.prototype, 'children');
+        Object.defineProperty(Element.prototype, 'children', {
+          configurable: true,
+          get() {
+            if (inUpdate) reads.children += 1;
+            return children.get.call(this);
+          },
+        });
+      },
+    });
+    await page.focus('#vnodes');
+    const before = await page.evaluate(() => ({ ...window.__reads }));
+    const shown = [];
+    for (const key of ['ArrowRight', 'ArrowRight', 'ArrowLeft']) {
+      await page.keyboard.press(key);
+      await settle(page);
+      shown.push(await page.$eval('[data-figure="deviation"]', (d) => d.getAttribute('data-value')));
+    }
+    const after = await page.evaluate(() => ({ ...window.__reads }));
+    const updates = after.updates - before.updates;
+    assert.ok(updates >= 3, `${updates} updates`);
+    // Each step changed the figures; the step back shows the figures of the stop it left.
+    assert.notEqual(shown[0], shown[1], JSON.stringify(shown));
+    assert.equal(shown[2], shown[0], JSON.stringify(shown));
+    const reads = after.item - before.item + (after.children - before.children);
+    assert.ok(reads <= 5 * updates, `${reads} reads of element collections in ${updates} updates`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test("a node's join is drawn first and its address written after, in a task of its own", { timeout: 60_000 }, async () => {
     // `replaceState` took 0.5–4 ms; written inside the animation frame, it held back the
     // frame that shows the join.
