@@ -159,7 +159,7 @@ function instrument(ringOnScreen) {
         try {
           return cb.apply(this, a);
         } finally {
-          b.ticks.push({ start: t0, dur: performance.now() - t0 });
+          b.ticks.push({ start: t0, dur: performance.now() - t0, timer: true });
         }
       },
       ms,
@@ -609,8 +609,10 @@ async function sweeps(page, count, change, undo) {
         if (!firstPoint) return { debug: JSON.stringify({ changeEnd, dev, mv }) };
         const devDone = dev.find((p) => p.n === 11 && p.t >= firstPoint.t);
         const mvDone = mv.find((p) => p.n === 9 && p.t >= devDone.t);
-        // The slice that started the sweep: the first timer task after the change.
-        const first = ticks.filter((x) => x.start <= firstPoint.t)[0];
+        // The slice that started the sweep: the first timer task after the change (the
+        // sweep's debounce; a task the page posted itself, such as the address written
+        // after the change's frame, is not one).
+        const first = ticks.filter((x) => x.timer && x.start <= firstPoint.t)[0];
         const inDev = ticks.filter((x) => x.start >= first.start && x.start < devDone.t);
         const inMv = ticks.filter((x) => x.start >= devDone.t && x.start < mvDone.t);
         const overlap = (a, z) =>
