@@ -194,7 +194,8 @@ struct Frame {
     options: FrameOptions,
     written_fragment: String,
     url_timer: Option<i32>,
-    /// The address the pending `url_timer` is for.
+    /// The address to write: by `url_timer`, or by a task posted after a discrete change's
+    /// frame; `None` when nothing is to be written (a timer is only set for one).
     url_pending: Option<String>,
     /// The last address the browser reported (`hashchange`) and not yet shown: a burst of
     /// address changes (a script, a held Back key) is shown once, the last one, on the next
@@ -341,6 +342,7 @@ impl Frame {
         );
         if self.view.take_loaded_with_issues() {
             clear_timeout(self.url_timer.take());
+            self.url_pending = None;
             self.written_fragment = self.fragment();
             self.set_open_full();
         }
@@ -500,7 +502,7 @@ impl Frame {
             self.frame();
         }
         // A debounced address, or a discrete change's whose task has not run yet.
-        if self.url_timer.is_some() || self.url_pending.is_some() {
+        if self.url_pending.is_some() {
             clear_timeout(self.url_timer.take());
             self.write_url();
         }

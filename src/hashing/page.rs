@@ -443,7 +443,7 @@ impl Table<'_> {
         let _ = table.set_attribute("data-sig", &sig_text);
         let (body, elements) = match previous.and_then(|old| self.update_in_place(old)) {
             Some(kept) => kept,
-            None => self.build(&table)?,
+            None => self.build(&table),
         };
         WRITTEN.with(|w| {
             let mut w = w.borrow_mut();
@@ -465,7 +465,7 @@ impl Table<'_> {
     }
 
     /// Builds the table anew; returns its body and rows.
-    fn build(&self, table: &Element) -> Result<(Element, Vec<RowElements>), JsValue> {
+    fn build(&self, table: &Element) -> (Element, Vec<RowElements>) {
         clear(table);
         let mut tr_head = H::new("tr");
         for h in &self.head {
@@ -475,12 +475,12 @@ impl Table<'_> {
         let body = H::new("tbody").el();
         let mut elements = Vec::with_capacity(self.rows.len());
         for row in &self.rows {
-            let (tr, cells) = row_element(row)?;
+            let (tr, cells) = row_element(row);
             crate::dom::append(&body, &tr);
             elements.push((tr, cells));
         }
         crate::dom::append(table, &body);
-        Ok((body, elements))
+        (body, elements)
     }
 
     /// When the table last written has the same header and its rows, as far as both go, as
@@ -514,8 +514,8 @@ impl Table<'_> {
             tr.remove();
         }
         for row in self.rows.iter().skip(old_rows.len()) {
-            let (tr, cells) = row_element(row).ok()?;
-            body.append_child(&tr).ok()?;
+            let (tr, cells) = row_element(row);
+            crate::dom::append(&body, &tr);
             elements.push((tr, cells));
         }
         for (((old_attrs, old_cells), (attrs, cells)), (tr, tds)) in
@@ -545,7 +545,7 @@ impl Table<'_> {
 
 /// A body row of a [`Table`]: its attributes, a header cell (the row's name) and data cells;
 /// the row and its cells.
-fn row_element((attrs, cells): &Row) -> Result<RowElements, JsValue> {
+fn row_element((attrs, cells): &Row) -> RowElements {
     let mut row = H::new("tr");
     for (k, v) in attrs {
         row = row.attr(k, v);
@@ -562,7 +562,7 @@ fn row_element((attrs, cells): &Row) -> Result<RowElements, JsValue> {
         crate::dom::append(&tr, &cell);
         tds.push(cell);
     }
-    Ok((tr, tds))
+    (tr, tds)
 }
 
 /// A body row as written: the row and its cells.
