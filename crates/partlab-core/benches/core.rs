@@ -15,7 +15,7 @@ use partlab_core::hash::{hash_key, lesson_key, lesson_key_into};
 use partlab_core::keys::KeySet;
 use partlab_core::lesson::NODES;
 use partlab_core::stats::{Distribution, Movement};
-use partlab_core::strategy::{Partitioner, RingBuilder, VnodeCache};
+use partlab_core::strategy::{Partitioner, RingBuilder, RingChange, VnodeCache};
 use partlab_core::sweep::{deviation_sweep, DEFAULT_TRIALS, DEFAULT_VNODE_COUNTS};
 
 /// Median, minimum and 90th percentile of `runs` timings of `f`.
@@ -116,6 +116,46 @@ fn main() {
         measure(51, || Movement::between(&before, &a, &after, &b).moved),
         Some(2.0),
     );
+    // The lab's node join, leave and vnodes step at 1000 vnodes: assigning every key and
+    // comparing, against deriving the new assignment from the previous one arc by arc.
+    let join_before = Config::new(Strategy::Ring, NODES).with_vnodes(1000);
+    let join_after = after.clone().with_vnodes(1000);
+    let step_after = Config::new(Strategy::Ring, NODES).with_vnodes(700);
+    for (what, x, y) in [
+        ("join 4 → 5", &join_before, &join_after),
+        ("leave 5 → 4", &join_after, &join_before),
+        ("vnodes 1000 → 700", &join_before, &step_after),
+    ] {
+        let (px, py) = (
+            Partitioner::new(x).expect("valid"),
+            Partitioner::new(y).expect("valid"),
+        );
+        let ax = px.assign(&keys, 1);
+        let counts = ax.counts(x.nodes.len());
+        add(
+            &format!("ring × 1000 {what}, 100 000 keys: assign all + compare"),
+            measure(51, || {
+                let ay = py.assign(&keys, 1);
+                let counts = ay.counts(y.nodes.len());
+                (counts.len(), Movement::between(x, &ax, y, &ay).moved)
+            }),
+            None,
+        );
+        let change = RingChange {
+            keys: &keys,
+            before_config: x,
+            before: &px,
+            before_assignment: &ax,
+            before_counts: &counts,
+            after_config: y,
+            after: &py,
+        };
+        add(
+            "  same, derived from the previous assignment",
+            measure(51, || change.derive().map(|d| d.movement.moved)),
+            None,
+        );
+    }
     add(
         "distribution statistics, 100 000 keys",
         measure(51, || Distribution::of(&before, &a).deviation_pct),

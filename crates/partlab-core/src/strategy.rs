@@ -4,9 +4,11 @@
 use std::ops::Range;
 
 mod build;
+mod ring_change;
 mod task;
 
 pub use build::{Building, PartitionerBuilder, RingBuilder, VnodeCache};
+pub use ring_change::{DerivedRing, RingChange};
 pub use task::AssignTask;
 
 use crate::config::{Config, ConfigError, Strategy};

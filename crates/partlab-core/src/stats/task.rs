@@ -143,11 +143,17 @@ impl MovementTask {
     /// The movement (finishing whatever work is left).
     pub fn finish(mut self, a: &Assignment, b: &Assignment) -> Movement {
         while !self.step(a, b, u64::MAX / 128) {}
-        let (nb, na) = (self.before.nodes.len(), self.after.nodes.len());
-        let cells = nb * na;
+        let cells = self.before.nodes.len() * self.after.nodes.len();
         let matrix: Vec<u64> = (0..cells)
             .map(|c| (0..LANES).map(|l| self.lanes[l * cells + c]).sum())
             .collect();
+        self.finish_with_matrix(&matrix)
+    }
+
+    /// The movement given its keys per (before, after) pair, `matrix[before × after nodes +
+    /// after]`, counted elsewhere (see [`crate::strategy::RingChange`]); single copies only.
+    pub(crate) fn finish_with_matrix(self, matrix: &[u64]) -> Movement {
+        let (nb, na) = (self.before.nodes.len(), self.after.nodes.len());
         let total = self.len as u64;
         let mut moved = 0;
         let mut flow = Vec::new();
