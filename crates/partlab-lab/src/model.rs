@@ -317,6 +317,11 @@ pub struct Lab {
 struct Baseline {
     config: Config,
     assignment: Assignment,
+    /// Its keys per node.
+    counts: Vec<u64>,
+    /// Its partitioner when it is a ring with one copy per key: a change is then derived
+    /// from it arc by arc (see `Lab::assign_or_derive`).
+    ring: Option<Partitioner>,
     colours: Vec<usize>,
     /// Its deviation, for "deviation before → after".
     deviation_pct: f64,
@@ -735,6 +740,11 @@ impl Lab {
         Baseline {
             config: self.config.clone(),
             assignment: self.assignment.clone(),
+            counts: self.distribution.nodes.iter().map(|n| n.keys).collect(),
+            // Only what can be derived from (one copy per key): the worst ring's points are
+            // 2.5 MB.
+            ring: (self.config.strategy == Strategy::Ring && self.assignment.replicas == 1)
+                .then(|| self.partitioner.clone()),
             colours: self.state.nodes.iter().map(|n| n.colour).collect(),
             deviation_pct: self.distribution.deviation_pct,
             keys_generation: self.keys_generation,

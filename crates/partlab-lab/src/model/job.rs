@@ -14,7 +14,9 @@ use partlab_core::budget;
 use partlab_core::config::Strategy;
 use partlab_core::keys::{KeySet, KeySetBuilder};
 use partlab_core::stats::{Distribution, Movement, MovementTask};
-use partlab_core::strategy::{AssignTask, Assignment, Building, Partitioner, PartitionerBuilder};
+use partlab_core::strategy::{
+    AssignTask, Assignment, Building, DerivedRing, Partitioner, PartitionerBuilder, RingChange,
+};
 
 use super::{sample_slots, Lab, Notice, Previous};
 use crate::state::{LabState, StateError};
@@ -156,6 +158,13 @@ enum Stage {
         assignment: Assignment,
         counts: Vec<u64>,
         task: MovementTask,
+    },
+    /// Assigned and compared at once, from the experiment on screen (see
+    /// [`Lab::assign_or_derive`]): committed by the next step.
+    Derived {
+        keys: Rc<KeySet>,
+        partitioner: Partitioner,
+        derived: DerivedRing,
     },
     /// Placeholder while a stage is moved out.
     Empty,
@@ -299,6 +308,12 @@ impl Lab {
                 total: task.total_work(),
                 keys,
             },
+            Stage::Derived { .. } => Progress {
+                stage: WorkStage::Compare,
+                done: 1,
+                total: 1,
+                keys,
+            },
             Stage::Empty => Progress {
                 stage: WorkStage::Assign,
                 done: 0,
@@ -332,6 +347,7 @@ impl Lab {
                 Stage::Build { keys: k, .. }
                 | Stage::Assign { keys: k, .. }
                 | Stage::Compare { keys: k, .. }
+                | Stage::Derived { keys: k, .. }
                     if k.len() == count =>
                 {
                     keys = Some(k)
@@ -340,7 +356,7 @@ impl Lab {
             }
         }
         let stage = match (keys, builder) {
-            (Some(keys), _) => Self::assign_stage(keys, &next),
+            (Some(keys), _) => self.assign_stage(keys, &next, track, reload),
             (None, Some(b)) => self.keys_stage(b, &next),
             (None, None) => match KeySetBuilder::lesson(count) {
                 Ok(b) => {
@@ -376,15 +392,77 @@ impl Lab {
         }
     }
 
-    fn assign_stage(keys: Rc<KeySet>, next: &LabState) -> Stage {
+    /// Assigning `keys` for `next`, its partitioner built first unless that is quick (see
+    /// [`Lab::assign_or_derive`] for `track` and `reload`).
+    fn assign_stage(&self, keys: Rc<KeySet>, next: &LabState, track: bool, reload: bool) -> Stage {
         match PartitionerBuilder::new(&next.config()) {
             Ok(builder) if builder.is_done() => {
-                Self::assign_with(keys, builder.finish(None), next.replicas)
+                self.assign_or_derive(keys, builder.finish(None), next, track, reload)
             }
             Ok(builder) => Stage::Build { keys, builder },
             // The state was checked; should the core still refuse it, nothing happens.
             Err(_) => Stage::Empty,
         }
+    }
+
+    /// Assigning `keys` with `partitioner` for `next`; or, when the change is tracked (`track`,
+    /// not `reload`, the same keys) and it and the experiment it counts from (the baseline or
+    /// the one on screen) are both rings with one copy, its assignment and movement derived
+    /// from that experiment arc by arc ([`RingChange`]): a node's join or a slider step looks
+    /// at the keys of the arcs it changes, not at every key.
+    fn assign_or_derive(
+        &self,
+        keys: Rc<KeySet>,
+        partitioner: Partitioner,
+        next: &LabState,
+        track: bool,
+        reload: bool,
+    ) -> Stage {
+        if track && !reload && self.ready && next.replicas == 1 && Rc::ptr_eq(&keys, &self.keys) {
+            let on_screen;
+            let (before_config, before, before_assignment, before_counts) =
+                match self.current_baseline() {
+                    Some(b) => match &b.ring {
+                        Some(ring) => (&b.config, ring, &b.assignment, &b.counts[..]),
+                        None => return Self::assign_with(keys, partitioner, next.replicas),
+                    },
+                    None => {
+                        on_screen = self
+                            .distribution
+                            .nodes
+                            .iter()
+                            .map(|n| n.keys)
+                            .collect::<Vec<_>>();
+                        (
+                            &self.config,
+                            &self.partitioner,
+                            &self.assignment,
+                            &on_screen[..],
+                        )
+                    }
+                };
+            let config = next.config();
+            // The same configuration is committed without a movement (as below).
+            if config != *before_config {
+                let change = RingChange {
+                    keys: &keys,
+                    before_config,
+                    before,
+                    before_assignment,
+                    before_counts,
+                    after_config: &config,
+                    after: &partitioner,
+                };
+                if let Some(derived) = change.derive() {
+                    return Stage::Derived {
+                        keys,
+                        partitioner,
+                        derived,
+                    };
+                }
+            }
+        }
+        Self::assign_with(keys, partitioner, next.replicas)
     }
 
     fn assign_with(keys: Rc<KeySet>, partitioner: Partitioner, replicas: u32) -> Stage {
@@ -426,13 +504,13 @@ impl Lab {
                 } else if let Some(partitioner) = prepared {
                     Self::assign_with(new_keys(b), partitioner, job.next.replicas)
                 } else {
-                    Self::assign_stage(new_keys(b), &job.next)
+                    self.assign_stage(new_keys(b), &job.next, job.track, job.reload)
                 }
             }
             Stage::Build { keys, mut builder } => {
                 if builder.step(Some(&mut self.vnode_cache), work) {
                     let partitioner = builder.finish(Some(&mut self.vnode_cache));
-                    Self::assign_with(keys, partitioner, job.next.replicas)
+                    self.assign_or_derive(keys, partitioner, &job.next, job.track, job.reload)
                 } else {
                     Stage::Build { keys, builder }
                 }
@@ -494,6 +572,19 @@ impl Lab {
                     counts,
                     task,
                 }
+            }
+            Stage::Derived {
+                keys,
+                partitioner,
+                derived,
+            } => {
+                let DerivedRing {
+                    assignment,
+                    counts,
+                    movement,
+                } = derived;
+                self.commit(job, keys, partitioner, assignment, counts, Some(movement));
+                return self.job.is_none();
             }
             Stage::Empty => return true,
         };
@@ -755,6 +846,74 @@ mod tests {
         ring.update(Msg::AddNode);
         let m = ring.movement().expect("a movement");
         assert!((m.moved_fraction * 100.0 - 19.2).abs() < 0.05);
+    }
+
+    #[test]
+    fn ring_changes_are_derived_and_equal_the_full_computation() {
+        let mut lab = lab();
+        let weight = |node, weight| Msg::SetWeight { node, weight };
+        let changes = [
+            Msg::AddNode,
+            // A gesture: both steps count from its start.
+            weight(1, 2.5),
+            weight(1, 3.0),
+            Msg::EndGesture,
+            Msg::RemoveNode(1),
+            Msg::RenameNode {
+                node: 0,
+                name: "inv-x".into(),
+            },
+            Msg::SetVnodes(40),
+            // Counted from a pinned baseline.
+            Msg::PinBaseline,
+            Msg::AddNode,
+            Msg::RemoveNode(3),
+        ];
+        for msg in changes {
+            let what = format!("{msg:?}");
+            if matches!(msg, Msg::EndGesture | Msg::PinBaseline) {
+                lab.update(msg);
+                continue;
+            }
+            let screen = (lab.config().clone(), lab.assignment.clone());
+            lab.begin(msg);
+            let (config, assignment) = lab
+                .current_baseline()
+                .map_or(screen, |b| (b.config.clone(), b.assignment.clone()));
+            let stages = stages_until_done(&mut lab);
+            assert!(!stages.contains(&WorkStage::Assign), "{what}: {stages:?}");
+            let full = Partitioner::new(lab.config())
+                .expect("valid")
+                .assign(lab.keys(), 1);
+            assert!(lab.assignment == full, "{what}");
+            let movement = Movement::between(&config, &assignment, lab.config(), &full);
+            assert_eq!(lab.movement(), Some(&movement), "{what}");
+            assert!(movement.moved > 0, "{what}");
+            assert_eq!(
+                lab.distribution(),
+                &Distribution::of(lab.config(), &full),
+                "{what}"
+            );
+        }
+        // With copies, or after a strategy other than the ring: every key is assigned.
+        lab.update(Msg::ClearBaseline);
+        lab.update(Msg::SetReplicas(2));
+        lab.begin(Msg::AddNode);
+        assert!(stages_until_done(&mut lab).contains(&WorkStage::Assign));
+        lab.update(Msg::SetReplicas(1));
+        lab.update(Msg::SetStrategy(Strategy::Jump));
+        lab.begin(Msg::SetStrategy(Strategy::Ring));
+        assert!(stages_until_done(&mut lab).contains(&WorkStage::Assign));
+    }
+
+    /// The stages a change on its way goes through, a little work at a time.
+    fn stages_until_done(lab: &mut Lab) -> Vec<WorkStage> {
+        let mut stages = Vec::new();
+        while let Some(p) = lab.progress() {
+            stages.push(p.stage);
+            lab.work(100);
+        }
+        stages
     }
 
     #[test]
