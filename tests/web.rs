@@ -95,7 +95,8 @@ fn batched_canvas_draws_what_plotters_canvas_draws() {
     use partlab_web::batched::BatchedCanvas;
     use plotters::element::{DashedPathElement, PathElement, Rectangle, Text};
     use plotters::prelude::*;
-    use plotters::style::{Color, RGBColor, ShapeStyle};
+    use plotters::style::text_anchor::{HPos, Pos, VPos};
+    use plotters::style::{Color, FontTransform, RGBColor, ShapeStyle, TextStyle};
     use plotters_canvas::CanvasBackend;
 
     fn draw<DB: DrawingBackend>(area: &DrawingArea<DB, plotters::coord::Shift>) {
@@ -120,6 +121,81 @@ fn batched_canvas_draws_what_plotters_canvas_draws() {
             "12,5 %",
             (100, 40),
             ("sans-serif", 12).into_font(),
+        ))
+        .expect("text");
+        // Labels as a chart draws them: fonts, anchors and colours changing or not from one
+        // to the next, a rotated one, a filled shape between two (it sets the fill colour).
+        static GREY: RGBColor = RGBColor(120, 130, 140);
+        static BLUE: RGBColor = RGBColor(20, 90, 200);
+        fn label(
+            text: &'static str,
+            at: (i32, i32),
+            size: u32,
+            c: &'static RGBColor,
+            h: HPos,
+            v: VPos,
+        ) -> Text<'static, (i32, i32), &'static str> {
+            Text::new(
+                text,
+                at,
+                TextStyle::from(("sans-serif", size).into_font())
+                    .color(c)
+                    .pos(Pos::new(h, v)),
+            )
+        }
+        area.draw(&label(
+            "inv-bcn",
+            (150, 10),
+            11,
+            &GREY,
+            HPos::Center,
+            VPos::Top,
+        ))
+        .expect("text");
+        area.draw(&label(
+            "inv-vlc",
+            (150, 25),
+            11,
+            &GREY,
+            HPos::Center,
+            VPos::Top,
+        ))
+        .expect("text");
+        area.draw(&Rectangle::new([(120, 60), (130, 75)], grey.filled()))
+            .expect("a rectangle");
+        area.draw(&label(
+            "25 000",
+            (195, 50),
+            14,
+            &BLUE,
+            HPos::Right,
+            VPos::Center,
+        ))
+        .expect("text");
+        area.draw(&label(
+            "claus",
+            (150, 70),
+            11,
+            &GREY,
+            HPos::Left,
+            VPos::Bottom,
+        ))
+        .expect("text");
+        area.draw(&Text::new(
+            "eix",
+            (10, 60),
+            TextStyle::from(("sans-serif", 10).into_font())
+                .color(&blue)
+                .transform(FontTransform::Rotate270),
+        ))
+        .expect("rotated text");
+        area.draw(&label(
+            "inv-gir",
+            (150, 85),
+            11,
+            &GREY,
+            HPos::Center,
+            VPos::Top,
         ))
         .expect("text");
         area.draw(&PathElement::new(
