@@ -8,7 +8,8 @@
 // (`trunk serve`) are not split.
 //
 //   1. the release build's wasm (target/wasm32-unknown-unknown/release/partlab.wasm) goes
-//      through wasm-bindgen and `wasm-opt -Oz` again, as Trunk did, keeping function names;
+//      through wasm-bindgen and wasm-opt again (the level and parameters of index.html's
+//      `data-wasm-opt` and `data-wasm-opt-params`), as Trunk did, keeping function names;
 //      the result must have the imports and exports of Trunk's wasm (its glue is reused);
 //   2. binaryen's `wasm-split --instrument` adds a first-call timestamp to every function;
 //      the instrumented build is served and opened in headless Chromium at each address of
@@ -202,14 +203,16 @@ async function main() {
   const glueName = /href="\.\/(partlab-[0-9a-f]{1,16}\.js)"/.exec(html)?.[1];
   const wasmName = /href="\.\/(partlab-[0-9a-f]{1,16}_bg\.wasm)"/.exec(html)?.[1];
   if (!glueName || !wasmName) fail(`no partlab-<hash>.js / _bg.wasm preload in ${indexFile}`);
-  const wasmOptParams = /data-wasm-opt-params="([^"]*)"/.exec(fs.readFileSync(path.join(ROOT, 'www/index.html'), 'utf8'))?.[1] ?? '';
+  const trunkIndex = fs.readFileSync(path.join(ROOT, 'www/index.html'), 'utf8');
+  const wasmOptParams = /data-wasm-opt-params="([^"]*)"/.exec(trunkIndex)?.[1] ?? '';
+  const wasmOptLevel = /data-wasm-opt="([^"]*)"/.exec(trunkIndex)?.[1] ?? 'z';
 
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'partlab-split-'));
   try {
     // 1. The same build as Trunk's, with function names.
     run('wasm-bindgen', ['--target', 'web', '--no-typescript', '--out-dir', tmp, '--out-name', 'partlab', BUILT]);
     const named = path.join(tmp, 'named.wasm');
-    run('wasm-opt', ['-Oz', '-g', ...wasmOptParams.split(/\s+/).filter(Boolean), path.join(tmp, 'partlab_bg.wasm'), '-o', named]);
+    run('wasm-opt', [`-O${wasmOptLevel}`, '-g', ...wasmOptParams.split(/\s+/).filter(Boolean), path.join(tmp, 'partlab_bg.wasm'), '-o', named]);
     const trunkWasm = fs.readFileSync(path.join(dist, wasmName));
     const [ours, theirs] = [interfaceOf(fs.readFileSync(named)), interfaceOf(trunkWasm)];
     if (ours.join('\n') !== theirs.join('\n')) fail(`${BUILT} does not match Trunk's ${wasmName} (built from another commit?)`);
