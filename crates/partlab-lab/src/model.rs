@@ -735,12 +735,17 @@ impl Lab {
         }
     }
 
+    /// Keys per node of the experiment on screen.
+    fn counts_on_screen(&self) -> Vec<u64> {
+        self.distribution.nodes.iter().map(|n| n.keys).collect()
+    }
+
     /// The experiment on screen as a baseline.
     fn snapshot(&self, pinned: bool) -> Baseline {
         Baseline {
             config: self.config.clone(),
             assignment: self.assignment.clone(),
-            counts: self.distribution.nodes.iter().map(|n| n.keys).collect(),
+            counts: self.counts_on_screen(),
             // Only what can be derived from (one copy per key): the worst ring's points are
             // 2.5 MB.
             ring: (self.config.strategy == Strategy::Ring && self.assignment.replicas == 1)

@@ -77,10 +77,7 @@ impl BatchedCanvas {
         let Some(run) = self.run.take() else {
             return;
         };
-        let (r, g, b) = run.colour.rgb;
-        // The same colour string as plotters-canvas writes.
-        self.ctx
-            .set_stroke_style_str(&format!("rgba({},{},{},{})", r, g, b, run.colour.alpha));
+        self.ctx.set_stroke_style_str(&css_colour(run.colour));
         self.ctx.set_line_width(f64::from(run.width));
         self.ctx.begin_path();
         for (from, to) in run.segments {
@@ -95,6 +92,12 @@ impl Drop for BatchedCanvas {
     fn drop(&mut self) {
         self.flush();
     }
+}
+
+/// A colour as plotters-canvas writes it for the canvas.
+fn css_colour(colour: BackendColor) -> String {
+    let (r, g, b) = colour.rgb;
+    format!("rgba({},{},{},{})", r, g, b, colour.alpha)
 }
 
 type CanvasError = <CanvasBackend as DrawingBackend>::ErrorType;
@@ -252,9 +255,7 @@ impl DrawingBackend for BatchedCanvas {
             state.font = font;
         }
         // The fill colour always: the other shapes set it too.
-        let (r, g, b) = colour.rgb;
-        self.ctx
-            .set_fill_style_str(&format!("rgba({},{},{},{})", r, g, b, colour.alpha));
+        self.ctx.set_fill_style_str(&css_colour(colour));
         if self
             .ctx
             .fill_text(text, f64::from(pos.0), f64::from(pos.1))

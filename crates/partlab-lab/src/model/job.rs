@@ -159,7 +159,7 @@ enum Stage {
         counts: Vec<u64>,
         task: MovementTask,
     },
-    /// Assigned and compared at once, from the experiment on screen (see
+    /// Assigned and compared at once, from the experiment the movement counts from (see
     /// [`Lab::assign_or_derive`]): committed by the next step.
     Derived {
         keys: Rc<KeySet>,
@@ -427,12 +427,7 @@ impl Lab {
                         None => return Self::assign_with(keys, partitioner, next.replicas),
                     },
                     None => {
-                        on_screen = self
-                            .distribution
-                            .nodes
-                            .iter()
-                            .map(|n| n.keys)
-                            .collect::<Vec<_>>();
+                        on_screen = self.counts_on_screen();
                         (
                             &self.config,
                             &self.partitioner,
