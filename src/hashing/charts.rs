@@ -91,7 +91,7 @@ fn layer_like(
 /// Copies an (opaque) layer onto `canvas`, pixel for pixel.
 fn copy_layer(canvas: &HtmlCanvasElement, layer: &HtmlCanvasElement) -> Result<(), JsValue> {
     let ctx = canvas
-        .get_context("2d")?
+        .get_context(wasm_bindgen::intern("2d"))?
         .ok_or_else(|| JsValue::from_str("no 2d context"))?
         .dyn_into::<CanvasRenderingContext2d>()?;
     ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)?;

@@ -614,7 +614,7 @@ impl ComparePanel {
         let (w, h) = (size.0.max(1.0), size.1.max(1.0));
         dom::size_canvas_to(&canvas, (w, h), dpr);
         let ctx = canvas
-            .get_context("2d")?
+            .get_context(wasm_bindgen::intern("2d"))?
             .ok_or_else(|| JsValue::from_str("no 2d context"))?
             .dyn_into::<CanvasRenderingContext2d>()?;
         ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0)?;

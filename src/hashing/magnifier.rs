@@ -26,7 +26,7 @@ pub fn draw(
     dom::size_canvas_to(canvas, size, dpr);
     let (w, h) = size;
     let ctx = canvas
-        .get_context("2d")?
+        .get_context(wasm_bindgen::intern("2d"))?
         .ok_or_else(|| JsValue::from_str("no 2d context"))?
         .dyn_into::<CanvasRenderingContext2d>()?;
     ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0)?;

@@ -27,7 +27,7 @@ mod tables;
 mod why;
 
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
+use wasm_bindgen::{intern, JsCast};
 use web_sys::{Element, Event, HtmlElement, HtmlInputElement, HtmlSelectElement, MouseEvent};
 
 use partlab_lab::chapters::{hashing_defaults, ChapterId};
@@ -255,7 +255,7 @@ fn apply_embed(marks: &mut FrameMarks, embed: Option<View>) {
         }
         None => {
             let _ = body.class_list().remove_1("embed");
-            let _ = body.remove_attribute("data-embed");
+            let _ = body.remove_attribute(intern("data-embed"));
         }
     }
 }
@@ -1029,10 +1029,10 @@ fn focus_out_of_leaving_rows(rows_kept: usize) {
         return;
     };
     let leaving = active
-        .closest("#node-list > li")
+        .closest(intern("#node-list > li"))
         .ok()
         .flatten()
-        .and_then(|row| row.get_attribute("data-idx"))
+        .and_then(|row| row.get_attribute(intern("data-idx")))
         .and_then(|i| i.parse::<usize>().ok())
         .is_some_and(|i| i >= rows_kept);
     if leaving {
@@ -1062,11 +1062,11 @@ fn typed_name_pending() -> bool {
     else {
         return false;
     };
-    if input.get_attribute("data-role").as_deref() != Some("name") {
+    if input.get_attribute(intern("data-role")).as_deref() != Some("name") {
         return false;
     }
     let Some(idx) = input
-        .get_attribute("data-idx")
+        .get_attribute(intern("data-idx"))
         .and_then(|i| i.parse::<usize>().ok())
     else {
         return false;
@@ -1170,8 +1170,8 @@ fn wire_events() -> Result<Vec<Listener>, JsValue> {
     listeners.extend(listen_id("add-node", "click", |_| dispatch(Msg::AddNode))?);
     let node_idx = |e: &Event| -> Option<(String, usize)> {
         let el = target_el(e)?;
-        let role = el.get_attribute("data-role")?;
-        let idx = el.get_attribute("data-idx")?.parse().ok()?;
+        let role = el.get_attribute(intern("data-role"))?;
+        let idx = el.get_attribute(intern("data-idx"))?.parse().ok()?;
         Some((role, idx))
     };
     listeners.extend(listen_id("node-list", "input", move |e| {
@@ -1203,8 +1203,8 @@ fn wire_events() -> Result<Vec<Listener>, JsValue> {
     })?);
     listeners.extend(listen_id("presets", "click", |e| {
         let id = target_el(&e)
-            .and_then(|t| t.closest("[data-preset]").ok().flatten())
-            .and_then(|b| b.get_attribute("data-preset"));
+            .and_then(|t| t.closest(intern("[data-preset]")).ok().flatten())
+            .and_then(|b| b.get_attribute(intern("data-preset")));
         // A click from the keyboard (detail 0) follows no press on the preset.
         let pointer = e.dyn_ref::<MouseEvent>().is_some_and(|m| m.detail() > 0);
         let held = with_app(|app| std::mem::take(&mut app.preset_over_typing)).unwrap_or(false);

@@ -7,7 +7,7 @@
 //! `[data-lesson=…]`; the flow rows `tr[data-from][data-to][data-keys]`; sections
 //! `section[data-view=ring|figures|bars|deviation|movement|tables]`; the charts' readouts `#{bars,deviation,movement}-readout[data-at][data-items]` and the deviation table's current row `tr[data-current=point|flat][data-value]`.
 
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::{intern, JsCast, JsValue};
 use web_sys::{Element, HtmlInputElement};
 
 use partlab_core::config::Strategy;
@@ -273,7 +273,7 @@ pub fn build(root: &Element, chapter: ChapterId, embed: Option<View>) -> Result<
     if let Some(v) = embed {
         if let Some(body) = crate::dom::document()?.body() {
             body.class_list().add_1("embed")?;
-            body.set_attribute("data-embed", v.name())?;
+            body.set_attribute(intern("data-embed"), v.name())?;
         }
     }
     Ok(())
@@ -427,7 +427,7 @@ impl Table<'_> {
             return Ok(());
         };
         let sig = fingerprint(&(&self.head, &self.rows));
-        let shown = table.get_attribute("data-sig");
+        let shown = table.get_attribute(intern("data-sig"));
         let sig_text = format!("{sig:x}");
         if shown.as_deref() == Some(sig_text.as_str()) {
             return Ok(());
@@ -440,7 +440,7 @@ impl Table<'_> {
             let (_, old_sig, rows) = w.swap_remove(i);
             (shown.as_deref() == Some(format!("{old_sig:x}").as_str())).then_some(rows)
         });
-        let _ = table.set_attribute("data-sig", &sig_text);
+        let _ = table.set_attribute(intern("data-sig"), &sig_text);
         let (body, elements) = match previous.and_then(|old| self.update_in_place(old)) {
             Some(kept) => kept,
             None => self.build(&table),
@@ -526,7 +526,7 @@ impl Table<'_> {
             }
             for ((_, was), (k, v)) in old_attrs.iter().zip(attrs) {
                 if was != v {
-                    let _ = tr.set_attribute(k, v);
+                    let _ = tr.set_attribute(intern(k), v);
                 }
             }
             for (j, ((was, text), cell)) in old_cells.iter().zip(cells).zip(tds).enumerate() {
@@ -535,7 +535,7 @@ impl Table<'_> {
                 }
                 cell.set_text_content(Some(text));
                 if j == 0 {
-                    let _ = cell.set_attribute("title", text);
+                    let _ = cell.set_attribute(intern("title"), text);
                 }
             }
         }
@@ -755,7 +755,7 @@ pub fn render_controls(
             if single {
                 set_attr(&b, "disabled", "");
             } else {
-                let _ = b.remove_attribute("disabled");
+                let _ = b.remove_attribute(intern("disabled"));
             }
         }
     }
@@ -817,39 +817,45 @@ fn build_node_rows(list: &Element, st: &LabState, first: usize) -> Result<(), Js
         let idx = i.to_string();
         let name_id = format!("node-name-{i}");
         let weight_id = format!("node-weight-{i}");
-        row.set_attribute("data-idx", &idx)?;
+        row.set_attribute(intern("data-idx"), &idx)?;
         paint_swatch(&row.first_element_child().ok_or_else(missing)?, n.colour);
         let labels = row.get_elements_by_tag_name("label");
         let part = |selector: &str| row.query_selector(selector)?.ok_or_else(missing);
         // User text (the node's name) only ever goes into values and attribute values.
         let name: HtmlInputElement = part("[data-role=name]")?.dyn_into()?;
         name.set_id(&name_id);
-        name.set_attribute("data-idx", &idx)?;
-        name.set_attribute("aria-label", &NodeNames::name_field(lang, i))?;
+        name.set_attribute(intern("data-idx"), &idx)?;
+        name.set_attribute(intern("aria-label"), &NodeNames::name_field(lang, i))?;
         name.set_value(&n.name);
         labels
             .item(0)
             .ok_or_else(missing)?
-            .set_attribute("for", &name_id)?;
+            .set_attribute(intern("for"), &name_id)?;
         let weight: HtmlInputElement = part("[data-role=weight]")?.dyn_into()?;
         weight.set_id(&weight_id);
-        weight.set_attribute("data-idx", &idx)?;
-        weight.set_attribute("aria-label", &NodeNames::weight_slider(lang, &n.name))?;
+        weight.set_attribute(intern("data-idx"), &idx)?;
+        weight.set_attribute(
+            intern("aria-label"),
+            &NodeNames::weight_slider(lang, &n.name),
+        )?;
         weight.set_value(&format!("{}", n.weight));
         labels
             .item(1)
             .ok_or_else(missing)?
-            .set_attribute("for", &weight_id)?;
+            .set_attribute(intern("for"), &weight_id)?;
         let out = part("output")?;
         out.set_id(&format!("node-weight-out-{i}"));
-        out.set_attribute("for", &weight_id)?;
+        out.set_attribute(intern("for"), &weight_id)?;
         out.set_text_content(Some(&fmt_dec(lang, n.weight, 1)));
         let remove = part("[data-role=remove]")?;
         remove.set_id(&format!("node-remove-{i}"));
-        remove.set_attribute("data-idx", &idx)?;
-        remove.set_attribute("aria-label", &NodeNames::remove_button(lang, &n.name))?;
+        remove.set_attribute(intern("data-idx"), &idx)?;
+        remove.set_attribute(
+            intern("aria-label"),
+            &NodeNames::remove_button(lang, &n.name),
+        )?;
         if single {
-            remove.set_attribute("disabled", "")?;
+            remove.set_attribute(intern("disabled"), "")?;
         }
         crate::dom::append(list, &row);
     }
@@ -994,7 +1000,7 @@ pub fn render_ring_texts(lab: &Lab) -> Result<(), JsValue> {
                     else {
                         continue;
                     };
-                    if li.get_attribute("data-colour").as_deref() != Some(colour.as_str()) {
+                    if li.get_attribute(intern("data-colour")).as_deref() != Some(colour.as_str()) {
                         paint_swatch(&sw, n.colour);
                         crate::dom::set_attr(&li, "data-colour", &colour);
                     }
@@ -1238,7 +1244,7 @@ impl Figures {
                     label.clone_into(&mut slot.label);
                 }
                 if slot.value_attr != value_attr {
-                    slot.dd.set_attribute("data-value", &value_attr)?;
+                    slot.dd.set_attribute(intern("data-value"), &value_attr)?;
                     slot.value_attr = value_attr;
                 }
                 if slot.text != text {
@@ -1489,7 +1495,7 @@ pub fn render_figures(lab: &Lab) -> Result<(), JsValue> {
                 )?;
             }
             if let Some(t) = by_id("flow-table") {
-                let _ = t.remove_attribute("hidden");
+                let _ = t.remove_attribute(intern("hidden"));
             }
             render_flow(lang, m, "flow-table")?;
         }
@@ -1505,7 +1511,7 @@ pub fn render_figures(lab: &Lab) -> Result<(), JsValue> {
             // step, and the next change's flows then update the rows in place instead of
             // building the table again (about 60 elements).
             if let Some(t) = by_id("flow-table") {
-                let _ = t.set_attribute("hidden", "");
+                let _ = t.set_attribute(intern("hidden"), "");
             }
         }
     }
@@ -1817,7 +1823,7 @@ fn render_params(st: &LabState, lang: Lang, texts: bool, options: bool) {
     let show = |id: &str, on: bool| {
         if let Some(e) = by_id(id) {
             if on {
-                let _ = e.remove_attribute("hidden");
+                let _ = e.remove_attribute(intern("hidden"));
             } else {
                 set_attr(&e, "hidden", "");
             }

@@ -153,7 +153,7 @@ fn prepare_sized(
 ) -> Result<CanvasRenderingContext2d, JsValue> {
     crate::dom::size_canvas_to(canvas, size, dpr);
     let ctx = canvas
-        .get_context("2d")?
+        .get_context(wasm_bindgen::intern("2d"))?
         .ok_or_else(|| JsValue::from_str("no 2d context"))?
         .dyn_into::<CanvasRenderingContext2d>()?;
     ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0)?;
@@ -326,7 +326,7 @@ fn draw_base(
 ) -> Result<(), JsValue> {
     ctx.set_global_alpha(1.0);
     // The hash space as a thin circle.
-    ctx.set_stroke_style_str(&css(t, |t| t.grid));
+    ctx.set_stroke_style_str(wasm_bindgen::intern(&css(t, |t| t.grid)));
     ctx.set_line_width(1.0);
     ctx.begin_path();
     ctx.arc(layout.cx, layout.cy, layout.radius, 0.0, TAU)?;
@@ -336,12 +336,12 @@ fn draw_base(
     ctx.set_line_cap("butt");
     ctx.set_line_width(layout.arc_width);
     for (colour, arcs, _) in paths {
-        ctx.set_stroke_style_str(colour);
+        ctx.set_stroke_style_str(wasm_bindgen::intern(colour));
         ctx.stroke_with_path(arcs);
     }
     ctx.set_line_width(1.0);
     for (colour, _, ticks) in paths {
-        ctx.set_stroke_style_str(colour);
+        ctx.set_stroke_style_str(wasm_bindgen::intern(colour));
         ctx.stroke_with_path(ticks);
     }
 
@@ -504,7 +504,7 @@ fn draw_selection(
     let halo = css(t, |t| t.background);
     let (dx, dy) = layout.dot_position(p.hash);
     for (colour, extra) in [(&halo, 2.0), (&sel, 0.0)] {
-        ctx.set_stroke_style_str(colour);
+        ctx.set_stroke_style_str(wasm_bindgen::intern(colour));
         ctx.set_line_width(2.0 + extra);
         ctx.begin_path();
         ctx.move_to(layout.cx, layout.cy);

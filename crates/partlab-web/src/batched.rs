@@ -62,7 +62,11 @@ pub struct BatchedCanvas {
 impl BatchedCanvas {
     /// A backend drawing on `canvas`'s 2D context; `None` when it has none.
     pub fn new(canvas: HtmlCanvasElement) -> Option<Self> {
-        let ctx = canvas.get_context("2d").ok()??.dyn_into().ok()?;
+        let ctx = canvas
+            .get_context(wasm_bindgen::intern("2d"))
+            .ok()??
+            .dyn_into()
+            .ok()?;
         let inner = CanvasBackend::with_canvas_object(canvas)?;
         Some(BatchedCanvas {
             inner,
@@ -77,7 +81,8 @@ impl BatchedCanvas {
         let Some(run) = self.run.take() else {
             return;
         };
-        self.ctx.set_stroke_style_str(&css_colour(run.colour));
+        self.ctx
+            .set_stroke_style_str(wasm_bindgen::intern(&css_colour(run.colour)));
         self.ctx.set_line_width(f64::from(run.width));
         self.ctx.begin_path();
         for (from, to) in run.segments {
@@ -251,11 +256,12 @@ impl DrawingBackend for BatchedCanvas {
             state.align = align;
         }
         if state.font != font {
-            self.ctx.set_font(&font);
+            self.ctx.set_font(wasm_bindgen::intern(&font));
             state.font = font;
         }
         // The fill colour always: the other shapes set it too.
-        self.ctx.set_fill_style_str(&css_colour(colour));
+        self.ctx
+            .set_fill_style_str(wasm_bindgen::intern(&css_colour(colour)));
         if self
             .ctx
             .fill_text(text, f64::from(pos.0), f64::from(pos.1))
