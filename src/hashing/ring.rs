@@ -133,6 +133,62 @@ pub struct RingCache {
     bases: Vec<(BaseKey, Vec<ColourPaths>)>,
     dots: Option<(DotsKey, Vec<(f64, f64)>)>,
     pictures: Vec<DiscLayer>,
+    label: Option<LabelStamp>,
+}
+
+/// The text at the top of the ring.
+const RING_LABEL: &str = "0 = 2⁶⁴";
+
+/// The ring's label drawn once on a canvas outside the page and copied onto the ring. Text
+/// drawn on a canvas in the page makes the browser bring the page's style up to date first
+/// (the font is resolved against the canvas's computed style), and an update draws the ring
+/// right after writing the controls: a forced style pass in every update (0.5–1 ms with the
+/// CPU throttled 4×, in traces). A canvas outside the page has no style to bring up to date.
+struct LabelStamp {
+    /// The font size (CSS pixels, bits), the colour and the device pixel ratio (bits).
+    key: (u64, String, u64),
+    canvas: HtmlCanvasElement,
+    /// Where the text's bottom centre is on the stamp, device pixels.
+    anchor: (f64, f64),
+}
+
+impl LabelStamp {
+    /// The label in `colour` at `font_px` CSS pixels for a device pixel ratio of `dpr`.
+    fn new(font_px: f64, colour: &str, dpr: f64) -> Result<LabelStamp, JsValue> {
+        let canvas = crate::dom::document()?
+            .create_element("canvas")?
+            .dyn_into::<HtmlCanvasElement>()?;
+        let ctx = context_2d(&canvas)?;
+        let font = format!("{}px sans-serif", font_px * dpr);
+        ctx.set_font(&font);
+        let width = ctx.measure_text(RING_LABEL)?.width();
+        let pad = (2.0 * dpr).ceil();
+        let w = width.ceil() + 2.0 * pad;
+        let h = (font_px * dpr * 1.6).ceil() + 2.0 * pad;
+        // Sizing a canvas resets its drawing state: the font is set again.
+        canvas.set_width(w as u32);
+        canvas.set_height(h as u32);
+        ctx.set_font(&font);
+        ctx.set_fill_style_str(colour);
+        ctx.set_text_align("center");
+        ctx.set_text_baseline("bottom");
+        let anchor = ((w / 2.0).round(), h - pad);
+        ctx.fill_text(RING_LABEL, anchor.0, anchor.1)?;
+        Ok(LabelStamp {
+            key: (font_px.to_bits(), colour.to_owned(), dpr.to_bits()),
+            canvas,
+            anchor,
+        })
+    }
+}
+
+/// `canvas`'s 2D context.
+fn context_2d(canvas: &HtmlCanvasElement) -> Result<CanvasRenderingContext2d, JsValue> {
+    canvas
+        .get_context(wasm_bindgen::intern("2d"))?
+        .ok_or_else(|| JsValue::from_str("no 2d context"))?
+        .dyn_into::<CanvasRenderingContext2d>()
+        .map_err(JsValue::from)
 }
 
 /// Pictures of the dots kept per ring: a slider moved back and forth (or a node that joins
@@ -152,10 +208,7 @@ fn prepare_sized(
     dpr: f64,
 ) -> Result<CanvasRenderingContext2d, JsValue> {
     crate::dom::size_canvas_to(canvas, size, dpr);
-    let ctx = canvas
-        .get_context(wasm_bindgen::intern("2d"))?
-        .ok_or_else(|| JsValue::from_str("no 2d context"))?
-        .dyn_into::<CanvasRenderingContext2d>()?;
+    let ctx = context_2d(canvas)?;
     ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0)?;
     Ok(ctx)
 }
@@ -265,7 +318,18 @@ pub fn draw(
         Some(i) => cache.bases.remove(i).1,
         None => base_paths(scene, &layout, &t)?,
     };
-    draw_base(&ctx, &t, &layout, &paths, scene.label)?;
+    let label = if scene.label {
+        let font_px = (layout.radius / 16.0).clamp(10.0, 14.0);
+        let colour = css(&t, |t| t.text);
+        let key = (font_px.to_bits(), colour, dpr.to_bits());
+        if cache.label.as_ref().is_none_or(|l| l.key != key) {
+            cache.label = Some(LabelStamp::new(font_px, &key.1, dpr)?);
+        }
+        cache.label.as_ref()
+    } else {
+        None
+    };
+    draw_base(&ctx, &t, &layout, &paths, label, dpr)?;
     cache.keep(key, paths);
     let t2 = crate::now();
     timing.push(("ring-base", t2 - t1));
@@ -322,7 +386,8 @@ fn draw_base(
     t: &ChartTheme,
     layout: &RingLayout,
     paths: &[ColourPaths],
-    label: bool,
+    label: Option<&LabelStamp>,
+    dpr: f64,
 ) -> Result<(), JsValue> {
     ctx.set_global_alpha(1.0);
     // The hash space as a thin circle.
@@ -345,20 +410,18 @@ fn draw_base(
         ctx.stroke_with_path(ticks);
     }
 
-    if !label {
+    let Some(label) = label else {
         return Ok(());
-    }
-    // The top of the ring: position 0 = 2^64.
-    ctx.set_fill_style_str(&css(t, |t| t.text));
-    ctx.set_font(&format!(
-        "{}px sans-serif",
-        (layout.radius / 16.0).clamp(10.0, 14.0)
-    ));
-    ctx.set_text_align("center");
-    ctx.set_text_baseline("bottom");
+    };
+    // The top of the ring: position 0 = 2^64, copied in device pixels (whole ones: sharp).
     let (x, y) = layout.point(0.0, layout.tick_span().1 + 3.0);
-    ctx.fill_text("0 = 2⁶⁴", x, y)?;
-    Ok(())
+    ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)?;
+    ctx.draw_image_with_html_canvas_element(
+        &label.canvas,
+        (x * dpr - label.anchor.0).round(),
+        (y * dpr - label.anchor.1).round(),
+    )?;
+    ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0)
 }
 
 /// The radius of a key dot (CSS pixels) on a ring of `layout`.

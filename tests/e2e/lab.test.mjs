@@ -405,6 +405,35 @@ describe('the lab page', () => {
     await context.close();
   });
 
+  test("the ring's label sits above its top, in the text colour, light and dark and on a phone", { timeout: 60_000 }, async () => {
+    for (const options of [{}, { dark: true }, { width: 390, height: 844 }]) {
+      const { page, errors, context } = await open('#p=ring-10', options);
+      await page.waitForFunction(() => document.getElementById('ring')?.getAttribute('data-dots'));
+      await settle(page);
+      // Above the ring's top, in a band as wide as the label, nothing but the label is drawn:
+      // count the pixels far from the background there, and those near the page's text colour.
+      const ink = await page.$eval('#ring', (c) => {
+        const ctx = c.getContext('2d');
+        const bg = ctx.getImageData(2, 2, 1, 1).data;
+        const text = getComputedStyle(c).color.match(/\d+/g).map(Number);
+        const w = Math.min(c.width, Math.round((70 * c.width) / c.clientWidth));
+        const h = Math.round(c.height * 0.05);
+        const d = ctx.getImageData(Math.round(c.width / 2 - w / 2), 0, w, h).data;
+        let far = 0;
+        let textLike = 0;
+        for (let i = 0; i < d.length; i += 4) {
+          const off = Math.abs(d[i] - bg[0]) + Math.abs(d[i + 1] - bg[1]) + Math.abs(d[i + 2] - bg[2]);
+          if (off > 200) far++;
+          if (Math.abs(d[i] - text[0]) + Math.abs(d[i + 1] - text[1]) + Math.abs(d[i + 2] - text[2]) < 60) textLike++;
+        }
+        return { far, textLike, w, h };
+      });
+      assert.ok(ink.far >= 20 && ink.textLike >= 6, `no label at the ring's top (${JSON.stringify(options)}): ${JSON.stringify(ink)}`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  });
+
   test('screenshots: phone, dark scheme, high-DPI', { timeout: 60_000 }, async () => {
     const phone = await open('#p=ring-leave', { width: 360, height: 740 });
     const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth);
