@@ -697,7 +697,7 @@ fn register_service_worker_once_drawn() {
 
 /// Runs `f` when the main thread is next idle, within 5 s (`requestIdleCallback`), or after
 /// 1 s where the browser has no such call.
-fn when_idle(f: fn()) {
+pub(crate) fn when_idle(f: fn()) {
     let Ok(w) = window() else {
         return;
     };

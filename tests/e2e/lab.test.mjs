@@ -76,6 +76,41 @@ describe('the lab page', () => {
     await context.close();
   });
 
+  test('node rows made ahead of a join speak the language on screen, each with its own ids', { timeout: 60_000 }, async () => {
+    const { page, errors, context } = await open('', { locale: 'en-GB' });
+    // Rows are copied ahead of need when the page is idle: let that happen in English first.
+    const idle = () => page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve())));
+    await idle();
+    const rows = () =>
+      page.$$eval('#node-list > li', (lis) =>
+        lis.map((li) => ({
+          labels: [...li.querySelectorAll('label')].map((l) => l.textContent),
+          remove: li.querySelector('[data-role=remove]')?.textContent,
+          ids: [...li.querySelectorAll('[id]')].map((e) => e.id),
+        })),
+      );
+    await page.selectOption('#lang', 'ca');
+    await page.waitForFunction(() => document.documentElement.lang === 'ca');
+    await settle(page);
+    for (const r of await rows()) {
+      assert.deepEqual([r.labels, r.remove], [['Nom', 'Pes'], 'Treu'], JSON.stringify(r));
+    }
+    await idle();
+    for (const n of [5, 6]) {
+      await page.click('#add-node');
+      await page.waitForSelector(`#node-name-${n - 1}`);
+      await settle(page);
+      const all = await rows();
+      assert.equal(all.length, n);
+      for (const r of all) assert.deepEqual([r.labels, r.remove], [['Nom', 'Pes'], 'Treu'], JSON.stringify(r));
+      const ids = all.flatMap((r) => r.ids);
+      assert.equal(new Set(ids).size, ids.length, `ids repeated: ${ids}`);
+      assert.ok(ids.includes(`node-remove-${n - 1}`), `${ids}`);
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('the vnodes and weight sliders change the figures', { timeout: 60_000 }, async () => {
     const { page, errors, context } = await open();
     const start = await counts(page);
