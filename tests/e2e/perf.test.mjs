@@ -448,6 +448,35 @@ describe('redraws', () => {
     await context.close();
   });
 
+  test('a remove button pressed with the pointer takes no focus, unless a typed field would lose its change', { timeout: 60_000 }, async () => {
+    const { page, errors, context } = await open(`#s=ring&n=${NODES}&v=150&k=10000&l=en`);
+    await page.evaluate(() => {
+      window.__focusIn = [];
+      document.addEventListener('focusin', (e) => window.__focusIn.push(e.target.id || e.target.tagName));
+    });
+    await page.click('#add-node');
+    await page.waitForSelector('#node-remove-4');
+    await settle(page);
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'add-node');
+    const before = await page.evaluate(() => window.__focusIn.length);
+    await page.click('#node-remove-4');
+    await page.waitForFunction(() => !document.getElementById('node-remove-4'));
+    await settle(page);
+    // The focus stayed on "add node": no focus moved during the leave.
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'add-node');
+    assert.deepEqual(await page.evaluate((n) => window.__focusIn.slice(n), before), []);
+    // A name being typed: the press blurs it and the name is committed before the removal.
+    await page.fill('#node-name-0', 'inv-nou');
+    await page.click('#node-remove-3');
+    await page.waitForFunction(() => !document.getElementById('node-remove-3'));
+    await settle(page);
+    assert.equal(await page.inputValue('#node-name-0'), 'inv-nou');
+    await page.waitForSelector('#dist-table tr[data-node="inv-nou"]');
+    assert.match(await page.evaluate(() => location.hash), /n=inv-nou,/);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test("a node's leave moves the focus from its row to \"add node\" before the row goes; a kept row keeps it", { timeout: 60_000 }, async () => {
     // Removing the focused element, then focusing another, each made the browser lay the page
     // out at once in the middle of the update: the focus moves while the page is laid out.
