@@ -166,6 +166,15 @@ enum Stage {
         partitioner: Partitioner,
         derived: DerivedRing,
     },
+    /// The configuration the movement counts from again (a slider gesture back at its
+    /// start): its assignment and counts, copied (see [`Lab::assign_or_derive`]); committed
+    /// by the next step, with no movement.
+    Copied {
+        keys: Rc<KeySet>,
+        partitioner: Partitioner,
+        assignment: Assignment,
+        counts: Vec<u64>,
+    },
     /// Placeholder while a stage is moved out.
     Empty,
 }
@@ -308,7 +317,7 @@ impl Lab {
                 total: task.total_work(),
                 keys,
             },
-            Stage::Derived { .. } => Progress {
+            Stage::Derived { .. } | Stage::Copied { .. } => Progress {
                 stage: WorkStage::Compare,
                 done: 1,
                 total: 1,
@@ -348,6 +357,7 @@ impl Lab {
                 | Stage::Assign { keys: k, .. }
                 | Stage::Compare { keys: k, .. }
                 | Stage::Derived { keys: k, .. }
+                | Stage::Copied { keys: k, .. }
                     if k.len() == count =>
                 {
                     keys = Some(k)
@@ -410,6 +420,10 @@ impl Lab {
     /// the one on screen) are both rings with one copy, its assignment and movement derived
     /// from that experiment arc by arc ([`RingChange`]): a node's join or a slider step looks
     /// at the keys of the arcs it changes, not at every key.
+    ///
+    /// A tracked change back to the configuration the movement counts from copies that
+    /// experiment's assignment and counts: the same keys under the same configuration land
+    /// where they did (a slider moved away and back within a gesture assigned every key again).
     fn assign_or_derive(
         &self,
         keys: Rc<KeySet>,
@@ -418,6 +432,23 @@ impl Lab {
         track: bool,
         reload: bool,
     ) -> Stage {
+        if track && !reload && self.ready && Rc::ptr_eq(&keys, &self.keys) {
+            let config = next.config();
+            let (base_config, base) = self.movement_base();
+            let copies = (next.replicas as usize).clamp(1, config.nodes.len().max(1));
+            if config == *base_config && base.replicas == copies {
+                let counts = match self.current_baseline() {
+                    Some(b) => b.counts.clone(),
+                    None => self.counts_on_screen(),
+                };
+                return Stage::Copied {
+                    keys,
+                    partitioner,
+                    assignment: base.clone(),
+                    counts,
+                };
+            }
+        }
         if track && !reload && self.ready && next.replicas == 1 && Rc::ptr_eq(&keys, &self.keys) {
             let on_screen;
             let (before_config, before, before_assignment, before_counts) =
@@ -567,6 +598,15 @@ impl Lab {
                     counts,
                     task,
                 }
+            }
+            Stage::Copied {
+                keys,
+                partitioner,
+                assignment,
+                counts,
+            } => {
+                self.commit(job, keys, partitioner, assignment, counts, None);
+                return self.job.is_none();
             }
             Stage::Derived {
                 keys,
@@ -899,6 +939,46 @@ mod tests {
         lab.update(Msg::SetStrategy(Strategy::Jump));
         lab.begin(Msg::SetStrategy(Strategy::Ring));
         assert!(stages_until_done(&mut lab).contains(&WorkStage::Assign));
+    }
+
+    #[test]
+    fn a_gesture_back_at_its_start_copies_that_experiment_instead_of_assigning_again() {
+        for replicas in [1, 2] {
+            let mut lab = lab();
+            lab.update(Msg::SetReplicas(replicas));
+            let start = (lab.assignment.clone(), lab.distribution().clone());
+            let vnodes = lab.state().vnodes;
+            // One gesture: away and back again, without an `EndGesture` between.
+            lab.update(Msg::SetVnodes(vnodes + 10));
+            assert!(lab.movement().is_some_and(|m| m.moved > 0));
+            lab.begin(Msg::SetVnodes(vnodes));
+            let stages = stages_until_done(&mut lab);
+            assert!(
+                !stages.contains(&WorkStage::Assign),
+                "{replicas}: {stages:?}"
+            );
+            let full = Partitioner::new(lab.config())
+                .expect("valid")
+                .assign(lab.keys(), replicas as usize);
+            assert!(lab.assignment == full, "{replicas}");
+            assert!(lab.assignment == start.0, "{replicas}");
+            assert_eq!(lab.distribution(), &start.1, "{replicas}");
+            assert_eq!(lab.movement(), None, "{replicas}");
+            assert!(lab.back_at_baseline());
+            // A pinned baseline: the same when a change comes back to it.
+            lab.update(Msg::EndGesture);
+            lab.update(Msg::PinBaseline);
+            lab.update(Msg::AddNode);
+            lab.update(Msg::EndGesture);
+            lab.begin(Msg::RemoveNode(4));
+            let stages = stages_until_done(&mut lab);
+            assert!(
+                !stages.contains(&WorkStage::Assign),
+                "{replicas}: {stages:?}"
+            );
+            assert!(lab.assignment == start.0, "{replicas}");
+            assert_eq!(lab.distribution(), &start.1, "{replicas}");
+        }
     }
 
     /// The stages a change on its way goes through, a little work at a time.
