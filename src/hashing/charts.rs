@@ -12,7 +12,7 @@ use std::hash::{Hash, Hasher};
 
 use plotters::prelude::IntoDrawingArea;
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+use web_sys::HtmlCanvasElement;
 
 use partlab_core::config::Strategy;
 use partlab_core::sweep::{DeviationPoint, MovementPoint};
@@ -90,10 +90,7 @@ fn layer_like(
 
 /// Copies an (opaque) layer onto `canvas`, pixel for pixel.
 fn copy_layer(canvas: &HtmlCanvasElement, layer: &HtmlCanvasElement) -> Result<(), JsValue> {
-    let ctx = canvas
-        .get_context(wasm_bindgen::intern("2d"))?
-        .ok_or_else(|| JsValue::from_str("no 2d context"))?
-        .dyn_into::<CanvasRenderingContext2d>()?;
+    let ctx = crate::dom::context_2d(canvas)?;
     ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)?;
     ctx.set_global_alpha(1.0);
     ctx.draw_image_with_html_canvas_element(layer, 0.0, 0.0)

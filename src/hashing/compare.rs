@@ -8,7 +8,7 @@
 //! changes; B's parts when the experiment does.
 
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{CanvasRenderingContext2d, Element, Event, HtmlCanvasElement};
+use web_sys::{Element, Event, HtmlCanvasElement};
 
 use partlab_core::stats::Distribution;
 use partlab_lab::i18n::{
@@ -613,10 +613,7 @@ impl ComparePanel {
         };
         let (w, h) = (size.0.max(1.0), size.1.max(1.0));
         dom::size_canvas_to(&canvas, (w, h), dpr);
-        let ctx = canvas
-            .get_context(wasm_bindgen::intern("2d"))?
-            .ok_or_else(|| JsValue::from_str("no 2d context"))?
-            .dyn_into::<CanvasRenderingContext2d>()?;
+        let ctx = dom::context_2d(&canvas)?;
         ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0)?;
         let t = chart_theme(theme);
         ctx.set_global_alpha(1.0);

@@ -7,8 +7,8 @@
 //! vnodes inside the stretch carry "R", and the key is a line in the selection colour (the
 //! same as on the ring). `#magnifier-desc` says the same in words.
 
-use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+use wasm_bindgen::JsValue;
+use web_sys::HtmlCanvasElement;
 
 use partlab_lab::palette::{chart_theme, node_colour, Theme};
 use partlab_lab::why::{Magnifier, Role};
@@ -25,10 +25,7 @@ pub fn draw(
 ) -> Result<(), JsValue> {
     dom::size_canvas_to(canvas, size, dpr);
     let (w, h) = size;
-    let ctx = canvas
-        .get_context(wasm_bindgen::intern("2d"))?
-        .ok_or_else(|| JsValue::from_str("no 2d context"))?
-        .dyn_into::<CanvasRenderingContext2d>()?;
+    let ctx = crate::dom::context_2d(canvas)?;
     ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0)?;
     let t = chart_theme(theme);
     ctx.set_fill_style_str(&t.background.css());

@@ -158,7 +158,7 @@ impl LabelStamp {
         let canvas = crate::dom::document()?
             .create_element("canvas")?
             .dyn_into::<HtmlCanvasElement>()?;
-        let ctx = context_2d(&canvas)?;
+        let ctx = crate::dom::context_2d(&canvas)?;
         let font = format!("{}px sans-serif", font_px * dpr);
         ctx.set_font(&font);
         let width = ctx.measure_text(RING_LABEL)?.width();
@@ -182,15 +182,6 @@ impl LabelStamp {
     }
 }
 
-/// `canvas`'s 2D context.
-fn context_2d(canvas: &HtmlCanvasElement) -> Result<CanvasRenderingContext2d, JsValue> {
-    canvas
-        .get_context(wasm_bindgen::intern("2d"))?
-        .ok_or_else(|| JsValue::from_str("no 2d context"))?
-        .dyn_into::<CanvasRenderingContext2d>()
-        .map_err(JsValue::from)
-}
-
 /// Pictures of the dots kept per ring: a slider moved back and forth (or a node that joins
 /// and leaves) alternates two, for instance the gesture's start (no key moved) and the keys
 /// moved since.
@@ -208,7 +199,7 @@ fn prepare_sized(
     dpr: f64,
 ) -> Result<CanvasRenderingContext2d, JsValue> {
     crate::dom::size_canvas_to(canvas, size, dpr);
-    let ctx = context_2d(canvas)?;
+    let ctx = crate::dom::context_2d(canvas)?;
     ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0)?;
     Ok(ctx)
 }

@@ -3,7 +3,8 @@
 
 use wasm_bindgen::{intern, JsCast, JsValue};
 use web_sys::{
-    Document, Element, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement, Window,
+    CanvasRenderingContext2d, Document, Element, HtmlCanvasElement, HtmlElement, HtmlInputElement,
+    HtmlSelectElement, Window,
 };
 
 thread_local! {
@@ -94,6 +95,15 @@ pub fn set_style(e: &Element, prop: &str, value: &str) {
     if let Some(h) = e.dyn_ref::<HtmlElement>() {
         let _ = h.style().set_property(intern(prop), value);
     }
+}
+
+/// `canvas`'s 2D context.
+pub fn context_2d(canvas: &HtmlCanvasElement) -> Result<CanvasRenderingContext2d, JsValue> {
+    canvas
+        .get_context(intern("2d"))?
+        .ok_or_else(|| JsValue::from_str("no 2d context"))?
+        .dyn_into::<CanvasRenderingContext2d>()
+        .map_err(JsValue::from)
 }
 
 /// The CSS size of `canvas`, in CSS pixels (0 × 0 when it is not displayed).

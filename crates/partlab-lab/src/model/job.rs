@@ -432,24 +432,25 @@ impl Lab {
         track: bool,
         reload: bool,
     ) -> Stage {
-        if track && !reload && self.ready && Rc::ptr_eq(&keys, &self.keys) {
-            let config = next.config();
-            let (base_config, base) = self.movement_base();
-            let copies = (next.replicas as usize).clamp(1, config.nodes.len().max(1));
-            if config == *base_config && base.replicas == copies {
-                let counts = match self.current_baseline() {
-                    Some(b) => b.counts.clone(),
-                    None => self.counts_on_screen(),
-                };
-                return Stage::Copied {
-                    keys,
-                    partitioner,
-                    assignment: base.clone(),
-                    counts,
-                };
-            }
+        if !(track && !reload && self.ready && Rc::ptr_eq(&keys, &self.keys)) {
+            return Self::assign_with(keys, partitioner, next.replicas);
         }
-        if track && !reload && self.ready && next.replicas == 1 && Rc::ptr_eq(&keys, &self.keys) {
+        let config = next.config();
+        let (base_config, base) = self.movement_base();
+        let copies = (next.replicas as usize).clamp(1, config.nodes.len().max(1));
+        if config == *base_config && base.replicas == copies {
+            let counts = match self.current_baseline() {
+                Some(b) => b.counts.clone(),
+                None => self.counts_on_screen(),
+            };
+            return Stage::Copied {
+                keys,
+                partitioner,
+                assignment: base.clone(),
+                counts,
+            };
+        }
+        if next.replicas == 1 {
             let on_screen;
             let (before_config, before, before_assignment, before_counts) =
                 match self.current_baseline() {
@@ -467,25 +468,22 @@ impl Lab {
                         )
                     }
                 };
-            let config = next.config();
-            // The same configuration is committed without a movement (as below).
-            if config != *before_config {
-                let change = RingChange {
-                    keys: &keys,
-                    before_config,
-                    before,
-                    before_assignment,
-                    before_counts,
-                    after_config: &config,
-                    after: &partitioner,
+            // A different configuration from `before_config` (the same one is copied above).
+            let change = RingChange {
+                keys: &keys,
+                before_config,
+                before,
+                before_assignment,
+                before_counts,
+                after_config: &config,
+                after: &partitioner,
+            };
+            if let Some(derived) = change.derive() {
+                return Stage::Derived {
+                    keys,
+                    partitioner,
+                    derived,
                 };
-                if let Some(derived) = change.derive() {
-                    return Stage::Derived {
-                        keys,
-                        partitioner,
-                        derived,
-                    };
-                }
             }
         }
         Self::assign_with(keys, partitioner, next.replicas)
