@@ -483,12 +483,14 @@ impl Table<'_> {
         (body, elements)
     }
 
-    /// When the table last written has the same header and its rows, as far as both go, as
-    /// many cells and the same attributes, sets only the cells' texts and the rows' attributes
-    /// that differ from it, and adds or removes rows at the end, instead of building the table
-    /// again (a slider step changes a few numbers; a node that joins or leaves, a row). The
-    /// rows and cells written last are kept with it: nothing is looked up or read back.
-    /// Returns the body and rows, or `None` when it did not.
+    /// When the table last written has the same header, brings its rows up to date instead
+    /// of building the table again (a slider step changes a few numbers; a node that joins
+    /// or leaves, a row; a sweep's new point turns the "current setting" row into a point's
+    /// and adds the current row after it): sets only the cells' texts and the rows'
+    /// attributes that differ from what was written, adds or removes rows at the end, and
+    /// builds again only a row whose number of cells changed. The rows and cells written last
+    /// are kept with it: nothing is looked up or read back. Returns the body and rows, or
+    /// `None` when the header differs.
     fn update_in_place(&self, old: WrittenTable) -> Option<(Element, Vec<RowElements>)> {
         let WrittenTable {
             head: old_head,
@@ -496,17 +498,9 @@ impl Table<'_> {
             body,
             mut elements,
         } = old;
-        let same_shape = old_head.len() == self.head.len()
-            && old_head.iter().zip(&self.head).all(|(a, b)| a == b)
-            && old_rows
-                .iter()
-                .zip(&self.rows)
-                .all(|((a_attrs, a), (b_attrs, b))| {
-                    a.len() == b.len()
-                        && a_attrs.len() == b_attrs.len()
-                        && a_attrs.iter().zip(b_attrs).all(|((x, _), (y, _))| x == y)
-                });
-        if !same_shape || elements.len() != old_rows.len() {
+        let same_head = old_head.len() == self.head.len()
+            && old_head.iter().zip(&self.head).all(|(a, b)| a == b);
+        if !same_head || elements.len() != old_rows.len() {
             return None;
         }
         // Rows beyond the new count go; new ones are built after the kept ones.
@@ -518,18 +512,29 @@ impl Table<'_> {
             crate::dom::append(&body, &tr);
             elements.push((tr, cells));
         }
-        for (((old_attrs, old_cells), (attrs, cells)), (tr, tds)) in
-            old_rows.iter().zip(&self.rows).zip(&elements)
-        {
+        for ((old_row, row), (tr, tds)) in old_rows.iter().zip(&self.rows).zip(&mut elements) {
+            let ((old_attrs, old_cells), (attrs, cells)) = (old_row, row);
             if old_attrs == attrs && old_cells == cells {
                 continue;
             }
-            for ((_, was), (k, v)) in old_attrs.iter().zip(attrs) {
-                if was != v {
+            if old_cells.len() != cells.len() {
+                let (new_tr, new_tds) = row_element(row);
+                let _ = body.replace_child(&new_tr, tr);
+                (*tr, *tds) = (new_tr, new_tds);
+                continue;
+            }
+            for (k, _) in old_attrs {
+                if !attrs.iter().any(|(n, _)| n == k) {
+                    let _ = tr.remove_attribute(intern(k));
+                }
+            }
+            for (k, v) in attrs {
+                if old_attrs.iter().find(|(n, _)| n == k).map(|(_, was)| was) != Some(v) {
                     let _ = tr.set_attribute(intern(k), v);
                 }
             }
-            for (j, ((was, text), cell)) in old_cells.iter().zip(cells).zip(tds).enumerate() {
+            for (j, ((was, text), cell)) in old_cells.iter().zip(cells).zip(tds.iter()).enumerate()
+            {
                 if was == text {
                     continue;
                 }

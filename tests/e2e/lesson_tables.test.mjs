@@ -184,6 +184,50 @@ describe('the deviation chart', () => {
     await context.close();
   });
 
+  test('a sweep after a join brings the table\'s rows up to date one point at a time, ending as a table written anew', { timeout: 180_000 }, async () => {
+    const fragment = '#c=ring&s=ring&n=inv-bcn,inv-vlc,inv-gir,inv-lle&v=1000&k=100000&r=1&l=en';
+    const rowsOf = (page) =>
+      page.$$eval('#deviation-table tbody tr', (trs) =>
+        trs.map((tr) => ({
+          attrs: [...tr.attributes].map((a) => `${a.name}=${a.value}`).sort(),
+          cells: [...tr.cells].map((c) => `${c.tagName}:${c.textContent}:${c.getAttribute('title') ?? ''}`),
+        })),
+      );
+    const swept = (page) => page.waitForSelector('#deviation-chart[data-done="true"][data-points="11"]', { state: 'attached', timeout: 120_000 });
+    const { page, context, errors } = await open(fragment);
+    await swept(page);
+    // Counts the rows made while the next sweep runs (rows added alone or inside a body).
+    await page.evaluate(() => {
+      window.rowsMade = 0;
+      new MutationObserver((ms) => {
+        for (const m of ms) {
+          for (const n of m.addedNodes) {
+            if (n.nodeName === 'TR') window.rowsMade += 1;
+            else if (n.querySelectorAll) window.rowsMade += n.querySelectorAll('tr').length;
+          }
+        }
+      }).observe(document.getElementById('deviation-table'), { subtree: true, childList: true });
+    });
+    await page.click('#add-node');
+    await page.waitForSelector('#deviation-chart[data-done="false"]', { state: 'attached', timeout: 60_000 });
+    await swept(page);
+    const patched = await rowsOf(page);
+    // 11 points and the current setting's row; one new row per point at most (the table
+    // written again at each of the sweep's points made 60 and more).
+    assert.equal(patched.length, 12, JSON.stringify(patched));
+    const made = await page.evaluate(() => window.rowsMade);
+    assert.ok(made >= 1 && made <= 12, `${made} rows made during the sweep`);
+    // The same experiment opened anew writes the same table: no attribute or text left over.
+    const address = new URL(page.url()).hash;
+    assert.match(address, /inv-tar/);
+    const fresh = await open(address);
+    await swept(fresh.page);
+    assert.deepEqual(patched, await rowsOf(fresh.page));
+    assert.deepEqual([...errors, ...fresh.errors], []);
+    await fresh.context.close();
+    await context.close();
+  });
+
   test('rendezvous: its own flat line at the core\'s deviation', { skip: noCli, timeout: 180_000 }, async () => {
     const nodes = 'n1,n2,n3,n4,n5';
     const { page, context, errors } = await open(`#c=rendezvous&s=rendezvous&n=${nodes}&r=3&p=rendezvous&l=en`);
