@@ -308,13 +308,19 @@ impl Partitioner {
         }
     }
 
+    /// How many copies of each key `replicas` asks for on this partitioner: at least one, at
+    /// most one per node.
+    pub fn copies(&self, replicas: usize) -> usize {
+        replicas.clamp(1, self.n_nodes().max(1))
+    }
+
     /// Where `key` goes: its owner followed by `replicas − 1` further nodes.
     ///
     /// Replicas are the next distinct nodes clockwise on the ring, the next-best scores for
     /// rendezvous, and the following node numbers (wrapping) for mod N and jump.
     pub fn place(&self, key: &str, replicas: usize) -> Placement {
         let hash = hash_key(key);
-        let r = replicas.clamp(1, self.n_nodes().max(1));
+        let r = self.copies(replicas);
         match &self.kind {
             Kind::Modulo { n } => Placement {
                 hash,

@@ -61,7 +61,7 @@ impl AssignTask {
     /// A task assigning every key of `keys` with `replicas` copies (clamped to 1 … nodes).
     pub fn new(partitioner: &Partitioner, keys: &KeySet, replicas: usize) -> AssignTask {
         let n = partitioner.n_nodes();
-        let r = replicas.clamp(1, n.max(1));
+        let r = partitioner.copies(replicas);
         let len = keys.len();
         let rendezvous = match &partitioner.kind {
             Kind::Rendezvous { names, weights } => {

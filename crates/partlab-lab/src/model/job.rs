@@ -437,8 +437,7 @@ impl Lab {
         }
         let config = next.config();
         let (base_config, base) = self.movement_base();
-        let copies = (next.replicas as usize).clamp(1, config.nodes.len().max(1));
-        if config == *base_config && base.replicas == copies {
+        if config == *base_config && base.replicas == partitioner.copies(next.replicas as usize) {
             let counts = match self.current_baseline() {
                 Some(b) => b.counts.clone(),
                 None => self.counts_on_screen(),
