@@ -280,7 +280,9 @@ pub struct Lab {
     keys: Rc<KeySet>,
     config: Config,
     partitioner: Partitioner,
-    assignment: Assignment,
+    /// Shared with the baseline taken at a gesture's start (no copy of a million keys'
+    /// owners while the gesture's changes are computed).
+    assignment: Rc<Assignment>,
     distribution: Distribution,
     previous: Option<Previous>,
     movement: Option<Movement>,
@@ -316,7 +318,7 @@ pub struct Lab {
 #[derive(Clone, Debug)]
 struct Baseline {
     config: Config,
-    assignment: Assignment,
+    assignment: Rc<Assignment>,
     /// Its keys per node.
     counts: Vec<u64>,
     /// Its partitioner when it is a ring with one copy per key: a change is then derived
@@ -391,7 +393,7 @@ impl Lab {
             keys: computed.keys,
             config: computed.config,
             partitioner: computed.partitioner,
-            assignment: computed.assignment,
+            assignment: Rc::new(computed.assignment),
             distribution: computed.distribution,
             previous: None,
             movement: None,
@@ -744,7 +746,7 @@ impl Lab {
     fn snapshot(&self, pinned: bool) -> Baseline {
         Baseline {
             config: self.config.clone(),
-            assignment: self.assignment.clone(),
+            assignment: Rc::clone(&self.assignment),
             counts: self.counts_on_screen(),
             // Only what can be derived from (one copy per key): the worst ring's points are
             // 2.5 MB.
@@ -1262,10 +1264,28 @@ impl MovementSweep {
     /// [`MovementSweep::step`]; a strategy of a point is done in one go). Returns whether the
     /// sweep is done.
     pub fn work(&mut self, lab: &Lab, work: u64) -> bool {
+        let done = self.work_on(lab, work);
+        if done {
+            // Only the points are shown from now on. With more keys than the sweep uses, its
+            // key set is its own, with a rendezvous score column per name (about 10 MB at
+            // 100 000 keys): kept, it stayed beside the next experiment being computed and
+            // raised the page's peak memory by as much.
+            self.keys = None;
+            self.builder = None;
+            self.column = Vec::new();
+            self.point = None;
+        }
+        done
+    }
+
+    fn work_on(&mut self, lab: &Lab, work: u64) -> bool {
+        if self.is_done() {
+            return true;
+        }
         let Some(keys) = self.keys.clone() else {
             if lab.keys.len() == self.key_count as usize {
                 self.keys = Some(Rc::clone(&lab.keys));
-                return self.work(lab, work);
+                return self.work_on(lab, work);
             }
             let builder = match self.builder.take() {
                 Some(b) => Some(b),
@@ -1289,7 +1309,7 @@ impl MovementSweep {
         if let Some(name) = all_names.get(self.warmed) {
             if keys.cached_rendezvous_column(name).is_some() {
                 self.warmed += 1;
-                return self.work(lab, work);
+                return self.work_on(lab, work);
             }
             let start = self.column.len();
             let end = keys
@@ -1760,6 +1780,49 @@ mod tests {
         );
         assert!(lab.lesson_figures().is_none());
         assert!(lab.notices().is_empty());
+    }
+
+    #[test]
+    fn a_gesture_shares_the_assignment_on_screen_instead_of_copying_it() {
+        let mut lab = lab();
+        lab.begin(Msg::SetVnodes(lab.state().vnodes + 10));
+        // The change is on its way: the experiment on screen is the gesture's baseline,
+        // shared, not copied (a million keys' owners and points are several megabytes).
+        let b = lab
+            .baseline
+            .as_ref()
+            .expect("a slider step opens a gesture");
+        assert!(Rc::ptr_eq(&b.assignment, &lab.assignment));
+        lab.finish_work();
+        let b = lab.baseline.as_ref().expect("the gesture is still open");
+        assert!(!Rc::ptr_eq(&b.assignment, &lab.assignment));
+        assert!(lab.movement().is_some_and(|m| m.moved > 0));
+        // The next step of the same gesture keeps the same baseline.
+        let before = Rc::clone(&b.assignment);
+        lab.update(Msg::SetVnodes(lab.state().vnodes + 10));
+        let b = lab.baseline.as_ref().expect("the gesture is still open");
+        assert!(Rc::ptr_eq(&b.assignment, &before));
+    }
+
+    #[test]
+    fn a_finished_movement_sweep_keeps_its_points_and_lets_its_own_key_set_go() {
+        // More keys than the sweep uses: it hashes a key set of its own, with a score column
+        // per name cached in it.
+        let lab = lab_with(&format!("n=a,b,c&k={}&v=10", MOVEMENT_SWEEP_KEYS * 2));
+        let mut mv = MovementSweep::new(&lab);
+        let mut held = false;
+        while !mv.work(&lab, 50_000) {
+            held |= mv.keys.as_ref().is_some_and(|k| !Rc::ptr_eq(k, lab.keys()));
+        }
+        assert!(held, "the sweep works on a key set of its own");
+        let points = mv.points().to_vec();
+        assert_eq!(points.len(), MOVEMENT_SIZES.count());
+        assert!(mv.keys.is_none() && mv.builder.is_none() && mv.column.capacity() == 0);
+        // Asked again, it has nothing to do: no key set built anew, the same points.
+        assert!(mv.work(&lab, 50_000));
+        assert!(mv.keys.is_none() && mv.builder.is_none());
+        assert_eq!(mv.points(), &points[..]);
+        assert!(mv.is_for(&lab));
     }
 
     #[test]

@@ -172,7 +172,7 @@ enum Stage {
     Copied {
         keys: Rc<KeySet>,
         partitioner: Partitioner,
-        assignment: Assignment,
+        assignment: Rc<Assignment>,
         counts: Vec<u64>,
     },
     /// Placeholder while a stage is moved out.
@@ -445,7 +445,7 @@ impl Lab {
             return Stage::Copied {
                 keys,
                 partitioner,
-                assignment: base.clone(),
+                assignment: Rc::clone(base),
                 counts,
             };
         }
@@ -570,7 +570,7 @@ impl Lab {
                             task,
                         }
                     } else {
-                        self.commit(job, keys, partitioner, assignment, counts, None);
+                        self.commit(job, keys, partitioner, Rc::new(assignment), counts, None);
                         return self.job.is_none();
                     }
                 }
@@ -585,6 +585,7 @@ impl Lab {
                 let (_, base) = self.movement_base();
                 if task.step(base, &assignment, work) {
                     let movement = task.finish(base, &assignment);
+                    let assignment = Rc::new(assignment);
                     self.commit(job, keys, partitioner, assignment, counts, Some(movement));
                     return self.job.is_none();
                 }
@@ -615,6 +616,7 @@ impl Lab {
                     counts,
                     movement,
                 } = derived;
+                let assignment = Rc::new(assignment);
                 self.commit(job, keys, partitioner, assignment, counts, Some(movement));
                 return self.job.is_none();
             }
@@ -626,7 +628,7 @@ impl Lab {
 
     /// The configuration and assignment "keys moved" counts from: the baseline when there is
     /// one for this key set, else the experiment on screen.
-    fn movement_base(&self) -> (&partlab_core::Config, &Assignment) {
+    fn movement_base(&self) -> (&partlab_core::Config, &Rc<Assignment>) {
         match self
             .baseline
             .as_ref()
@@ -648,7 +650,7 @@ impl Lab {
         job: Job,
         keys: Rc<KeySet>,
         partitioner: Partitioner,
-        assignment: Assignment,
+        assignment: Rc<Assignment>,
         counts: Vec<u64>,
         movement: Option<Movement>,
     ) {
@@ -917,7 +919,7 @@ mod tests {
             let full = Partitioner::new(lab.config())
                 .expect("valid")
                 .assign(lab.keys(), 1);
-            assert!(lab.assignment == full, "{what}");
+            assert!(*lab.assignment == full, "{what}");
             let movement = Movement::between(&config, &assignment, lab.config(), &full);
             assert_eq!(lab.movement(), Some(&movement), "{what}");
             assert!(movement.moved > 0, "{what}");
@@ -957,7 +959,7 @@ mod tests {
             let full = Partitioner::new(lab.config())
                 .expect("valid")
                 .assign(lab.keys(), replicas as usize);
-            assert!(lab.assignment == full, "{replicas}");
+            assert!(*lab.assignment == full, "{replicas}");
             assert!(lab.assignment == start.0, "{replicas}");
             assert_eq!(lab.distribution(), &start.1, "{replicas}");
             assert_eq!(lab.movement(), None, "{replicas}");
