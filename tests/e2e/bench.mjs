@@ -18,7 +18,8 @@
 //     seen, the longest gap between two frames;
 //   [7] the worst accepted configuration of each strategy: loaded 3 times (one load's longest
 //     task is mostly noise on a shared machine), then a weight drag on the last load;
-//     longest task, time to done, peak wasm memory;
+//     longest task, time to done, peak wasm memory; and the ring's at a device pixel ratio of
+//     2, with the charts' sweeps done before and after the drag;
 //   [8] 200 address changes written by a script in one go (hashchange events);
 //   [9] the deviation and movement sweeps (sliced): time, longest slice;
 //   [10]–[12] first load to the ring on screen; the wasm's size; the wasm memory.
@@ -437,8 +438,8 @@ async function heap(page) {
 }
 
 // --- sections ------------------------------------------------------------------------------------
-async function newPage(browser, origin, viewport = { width: 1280, height: 800 }) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+async function newPage(browser, origin, viewport = { width: 1280, height: 800 }, deviceScaleFactor = 1) {
+  const context = await browser.newContext({ viewport, deviceScaleFactor });
   await context.addInitScript(instrument, RING_ON_SCREEN);
   // Nothing may leave the machine: other hosts do not resolve (CHROMIUM_ARGS); requests
   // that still name another origin are reported as errors.
@@ -825,6 +826,34 @@ async function worstRuns(browser, url, origin) {
   return out;
 }
 
+/**
+ * [7]'s worst ring at a device pixel ratio of 2 (a hi-DPI screen; a phone's is 2–3): its
+ * canvases' pixel buffers are four times those at 1. Loaded, left until the charts' sweeps are
+ * done (a student reads the page before dragging), then the weight drag of [7] and its sweeps:
+ * the wasm memory then (it never shrinks, so it is the peak).
+ */
+async function hiDpiMemory(browser, url, origin) {
+  const ring = worstConfigs().find((c) => c.strategy === 'ring');
+  const { context, page, errors } = await newPage(browser, origin, { width: 1280, height: 800 }, 2);
+  await page.goto(`${url}${ring.fragment}`);
+  await waitReady(page, 300_000);
+  await waitIdle(page, 300_000);
+  await waitSweeps(page, 300_000);
+  const loaded = await heap(page);
+  await page.focus('#node-weight-0');
+  await longChange(page, async () => {
+    for (let k = 0; k < 5; k++) {
+      await page.keyboard.press('ArrowLeft');
+      await page.waitForTimeout(40);
+    }
+  });
+  await waitSweeps(page, 300_000);
+  const mem = await heap(page);
+  const ringSize = await page.$eval('#ring', (c) => `${c.width} × ${c.height}`);
+  await context.close();
+  return { loaded, mem, ringSize, errors };
+}
+
 /** 200 addresses written by a script in one task (what a held Back key or a script does). */
 async function hashBurst(page) {
   const stops = [1, 2, 3, 5, 7, 10, 15, 20, 30, 50, 70, 100, 150, 200, 300, 400, 500, 700, 1000];
@@ -1128,6 +1157,9 @@ async function main() {
 
     R.worst = await worstRuns(browser, url, origin);
     for (const w of R.worst) errors.push(...w.errors);
+    log("[7]'s worst ring at a device pixel ratio of 2: memory");
+    R.hiDpi = await hiDpiMemory(browser, url, origin);
+    errors.push(...R.hiDpi.errors);
 
     R.chapters = await chapterRuns(browser, url, origin);
     for (const c of R.chapters) errors.push(...c.errors);
@@ -1203,6 +1235,13 @@ async function main() {
     );
     single(`  ${w.strategy}: peak wasm memory; longest frame gap during the drag ${fmt(w.drag.frameGap, 0)} ms`, w.mem.wasm == null ? 'n/a' : mib(w.mem.wasm), '≤ 64 MB', w.mem.wasm == null ? 'n/a' : w.mem.wasm <= 64 * 1048576 ? 'met' : '**MISSED**');
   }
+  const hd = R.hiDpi;
+  single(
+    `[7] the worst ring at a device pixel ratio of 2 (ring canvas ${hd.ringSize} device pixels; the charts' sweeps done before and after the weight drag): peak wasm memory (after the load and its sweeps: ${hd.loaded.wasm == null ? 'n/a' : mib(hd.loaded.wasm)})`,
+    hd.mem.wasm == null ? 'n/a' : mib(hd.mem.wasm),
+    '≤ 64 MB',
+    hd.mem.wasm == null ? 'n/a' : hd.mem.wasm <= 64 * 1048576 ? 'met' : '**MISSED**',
+  );
   const hb = R.burst;
   single(`[8] 200 addresses written by a script in one go (the script itself ${fmt(hb.script, 0)} ms): updates drawn ${hb.updates}, done in ${fmt(hb.done, 0)} ms; longest task of the page after it`, fmt(hb.longest), '≤ 50 ms', hb.longest <= 50 ? 'met' : '**MISSED**');
   row('[9] deviation sweep, 11 vnode counts × 16 trials × 100 000 keys (after a rename): first slice → 11th point', R.sweep.compute, { on: 'p95', max: 1000 }, native?.sweep);
@@ -1269,6 +1308,7 @@ async function main() {
   lines.push(`- [5] the page of [1]: focus the key slider, press End (1 000 000 keys, the lab's cap: 10 000 000 keys would need 120 MB, beyond the page's 64 MB, so the lab offers at most 1 000 000; the CLI takes 10 000 000, see its table). The page hashes them in 10 ms timer tasks and shows a progress note ("${(kc.lastNotes ?? []).join(' | ')}"), the old figures staying until the new ones are drawn.`);
   lines.push('- [6] open `#s=ring&n=…&v=1000&k=1000000&r=1&l=en` in a new tab: the first experiment is computed in slices too, with the progress note.');
   lines.push(`- [7] open each address below in a fresh tab ${RUNS.worstLoads} times, wait for the figures each time, then, in the last tab, focus node 1's weight slider and press ← five times 40 ms apart: ${worstConfigs().map((c) => `${c.strategy} \`${c.fragment.slice(0, 60)}…\``).join('; ')} (nodes n1…n32).`);
+  lines.push("- [7] at a device pixel ratio of 2: the ring's address above in a fresh tab with the browser's zoom (or the screen) at 200 %; wait until the deviation and movement charts are complete, drag node 1's weight five steps down as above, wait for the charts again, then read `memory.buffer.byteLength` of the wasm exports.");
   lines.push('- [8] on the page of [1], run in the console: `for (let i = 0; i < 200; i++) location.hash = \'#c=ring&s=ring&n=inv-bcn,inv-vlc,inv-gir,inv-lle&v=\' + [1,2,3,5,7,10,15,20,30,50,70,100,150,200,300,400,500,700,1000][(i*7)%19] + \'&k=100000&r=1&l=en\'`: the page shows the last address once.');
   lines.push('- [9] the page of [1]: rename the last node (a new sweep of 11 points), or add a node.');
   lines.push(`- [13]–[${12 + R.chapters.length}] open \`#c=<chapter>&l=en\` in a fresh tab (the figures are the \`partlab-study-frame\` and \`partlab-study-work\` performance measures: one per animation frame that applies inputs, one per background slice), then focus the chapter's first slider and press → / ← (or pick the other entries of its first list).`);
