@@ -162,7 +162,8 @@ describe('the page in two modules', () => {
     const count = (name) => requests.filter((u) => fileName(u) === name).length;
     assert.equal(count(js), 1, 'the glue once');
     assert.equal(count(wasm), 1, 'the wasm once');
-    assert.equal(wasmRequests(requests).length, 3, 'the first part in two pieces, the study module');
+    // Named in the message: a run on a busy machine once saw a fourth request, unnamed.
+    assert.equal(wasmRequests(requests).length, 3, `the first part in two pieces, the study module: ${wasmRequests(requests).join(', ')}`);
     assert.deepEqual(errors, []);
     await context.close();
   });
