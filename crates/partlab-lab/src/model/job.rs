@@ -167,7 +167,7 @@ enum Stage {
         derived: DerivedRing,
     },
     /// The configuration the movement counts from again (a slider gesture back at its
-    /// start): its assignment and counts, copied (see [`Lab::assign_or_derive`]); committed
+    /// start): its assignment (shared) and counts (see [`Lab::assign_or_derive`]); committed
     /// by the next step, with no movement.
     Copied {
         keys: Rc<KeySet>,
@@ -421,8 +421,8 @@ impl Lab {
     /// from that experiment arc by arc ([`RingChange`]): a node's join or a slider step looks
     /// at the keys of the arcs it changes, not at every key.
     ///
-    /// A tracked change back to the configuration the movement counts from copies that
-    /// experiment's assignment and counts: the same keys under the same configuration land
+    /// A tracked change back to the configuration the movement counts from takes that
+    /// experiment's assignment (shared) and counts: the same keys under the same configuration land
     /// where they did (a slider moved away and back within a gesture assigned every key again).
     fn assign_or_derive(
         &self,
