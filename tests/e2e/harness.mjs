@@ -217,11 +217,21 @@ export const figureValue = (page, name) =>
 
 /**
  * Waits for two animation frames (the page applies queued input once per frame), then until
- * no change is being computed (a big one goes on in slices, `#app[data-busy]`).
+ * no change is being computed or waiting to be (a big one goes on in slices,
+ * `#app[data-busy]`; one asked for meanwhile waits its turn, `#app[data-pending-change]`).
+ * A control's output (`#vnodes-out`) shows the value asked for at once: the figures follow
+ * when the change is computed, so a test reads them after this.
  */
 export async function settle(page) {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  await page.waitForFunction(() => document.getElementById('app')?.getAttribute('data-busy') !== 'true', null, { timeout: 60_000 });
+  await page.waitForFunction(
+    () => {
+      const app = document.getElementById('app');
+      return app?.getAttribute('data-busy') !== 'true' && app?.getAttribute('data-pending-change') !== 'true';
+    },
+    null,
+    { timeout: 60_000 },
+  );
 }
 
 /**

@@ -280,6 +280,7 @@ describe('the lab page', () => {
       location.hash = '#p=ring-10';
     });
     await again.page.waitForFunction(() => document.querySelector('#vnodes-out')?.textContent === '10');
+    await settle(again.page);
     assert.deepEqual(await counts(again.page), LESSON['ring-10'].counts);
     assert.deepEqual([...errors, ...again.errors], []);
     await again.context.close();

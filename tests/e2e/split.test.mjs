@@ -12,7 +12,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import { MARK_IN, MARK_LATE, META } from '../../scripts/split.mjs';
-import { DIST, STANDALONE, distFileUrl, launchBrowser, openPage, serveDist, waitForReady } from './harness.mjs';
+import { DIST, STANDALONE, distFileUrl, launchBrowser, openPage, serveDist, settle, waitForReady } from './harness.mjs';
 
 const secondPart = () =>
   new RegExp(`<meta name="${META}" content="([^"]+)">`).exec(fs.readFileSync(path.join(DIST, 'index.html'), 'utf8'))?.[1];
@@ -80,6 +80,9 @@ describe('the first part in two', () => {
     await normal.page.focus('#vnodes');
     await normal.page.keyboard.press('ArrowRight');
     await normal.page.waitForFunction(() => document.querySelector('#vnodes-out')?.textContent !== '10');
+    // The output shows the new count at once; the figures follow once the step is computed,
+    // which under load can be a few slices later.
+    await settle(normal.page);
     const normalStep = await figures(normal.page);
     await normal.context.close();
 
@@ -107,6 +110,7 @@ describe('the first part in two', () => {
     await page.focus('#vnodes');
     await page.keyboard.press('ArrowRight');
     await page.waitForFunction(() => document.querySelector('#vnodes-out')?.textContent !== '10');
+    await settle(page);
     assert.deepEqual(await figures(page), normalStep);
     assert.deepEqual(errors, []);
     await context.close();
