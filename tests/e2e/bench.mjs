@@ -38,6 +38,9 @@
 // prints the page's per-stage medians of its steps. Quick checks while working on one path, not
 // a substitute for the full table.
 // Without --url it serves --dist (default dist/) itself with tests/e2e/server.mjs.
+// PARTLAB_BENCH_JS_FLAGS, if set, is passed to the browser as --js-flags (V8's own flags), for
+// experiments such as `--no-wasm-dynamic-tiering` (every wasm function optimised up front
+// instead of when it gets hot); the table's rows are measured without it.
 //
 // Instrumentation (an init script, before any page script): a PerformanceObserver for
 // `longtask` (the `partlab-update` measures and the page's `data-timing` stages are read
@@ -98,6 +101,7 @@ const RUNS = opts.quick
 const CHROMIUM_ARGS = [
   ...HARNESS_CHROMIUM_ARGS,
   '--enable-precise-memory-info',
+  ...(process.env.PARTLAB_BENCH_JS_FLAGS ? [`--js-flags=${process.env.PARTLAB_BENCH_JS_FLAGS}`] : []),
   '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1, EXCLUDE localhost',
 ];
 const NODES = 'inv-bcn,inv-vlc,inv-gir,inv-lle';
@@ -1035,6 +1039,7 @@ async function main() {
   const origin = new URL(url).origin;
   const executablePath = process.env.PARTLAB_CHROMIUM ?? '/usr/bin/chromium';
   const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+  if (process.env.PARTLAB_BENCH_JS_FLAGS) log(`V8 flags: ${process.env.PARTLAB_BENCH_JS_FLAGS}`);
   const load0 = os.loadavg();
   const started = Date.now();
   const errors = [];
@@ -1292,7 +1297,7 @@ async function main() {
 
   const when = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
   const lines = [];
-  lines.push(`Partlab in the browser: Chromium ${'{version}'} headless, release build served on 127.0.0.1, viewport 1280 × 800 at DPR 1, ${when}`);
+  lines.push(`Partlab in the browser: Chromium ${'{version}'} headless, release build served on 127.0.0.1, viewport 1280 × 800 at DPR 1${process.env.PARTLAB_BENCH_JS_FLAGS ? `, V8 flags ${process.env.PARTLAB_BENCH_JS_FLAGS} (not the table's usual conditions)` : ''}, ${when}`);
   lines.push(`(${os.cpus().length} CPUs; load average ${load0.map((x) => x.toFixed(2)).join(' ')} at the start, ${load1.map((x) => x.toFixed(2)).join(' ')} at the end; ${((Date.now() - started) / 1000).toFixed(0)} s)`);
   lines.push('');
   lines.push('| measure | runs | median ms | p95 ms | target | | native core ms | page / native |');
