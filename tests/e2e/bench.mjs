@@ -90,8 +90,8 @@ function usage(msg) {
 }
 
 const RUNS = opts.quick
-  ? { loads: 4, warm: 3, slider: 10, join: 8, sweeps: 3, joinSweeps: 2, keyChanges: 2, bigLoads: 2, worstLoads: 1, chapterLoads: 2, chapterSteps: 6 }
-  : { loads: 12, warm: 6, slider: 40, join: 30, sweeps: 12, joinSweeps: 4, keyChanges: 4, bigLoads: 4, worstLoads: 3, chapterLoads: 5, chapterSteps: 20 };
+  ? { loads: 4, netLoads: 2, warm: 3, slider: 10, join: 8, sweeps: 3, joinSweeps: 2, keyChanges: 2, bigLoads: 2, worstLoads: 1, chapterLoads: 2, chapterSteps: 6 }
+  : { loads: 12, netLoads: 5, warm: 6, slider: 40, join: 30, sweeps: 12, joinSweeps: 4, keyChanges: 4, bigLoads: 4, worstLoads: 3, chapterLoads: 5, chapterSteps: 20 };
 
 /**
  * The harness's Chromium flags, plus precise memory figures for the heap row, and every host
@@ -264,8 +264,13 @@ function instrument(ringOnScreen) {
           ch.port2.postMessage(0);
         });
       }
+      // The first time the page says it is ready and computing nothing: the first experiment's
+      // figures, bars and tables are on screen (the network rows of [10]).
+      if (id === 'app' && b.completeAt == null && r.target.getAttribute('data-state') === 'ready' && r.target.getAttribute('data-busy') === 'false') {
+        b.completeAt = t;
+      }
     }
-  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-points', 'data-ring'] });
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-points', 'data-ring', 'data-state', 'data-busy'] });
   window.addEventListener('TrunkApplicationStarted', (e) => {
     b.started = performance.now();
     b.memory = e.detail?.wasm?.memory ?? null;
@@ -491,6 +496,66 @@ async function firstLoads(browser, url, origin) {
       };
     });
     for (const k of ['update', 'frame', 'message', 'wasmFetched', 'started', 'firstUpdateDur', 'devDone']) out[k].push(r[k]);
+    out.errors.push(...errors);
+    await context.close();
+  }
+  return out;
+}
+
+/**
+ * The mobile links of [10]'s network rows, emulated by Chromium (CDP
+ * `Network.emulateNetworkConditions`: a latency added to each request, the bytes received
+ * paced at `down` bytes/s), over a server that compresses with gzip as GitHub Pages does.
+ */
+const NETWORKS = [
+  { name: 'a good mobile link: 9 Mbit/s down, 60 ms', latency: 60, down: 9e6 / 8, up: 1.5e6 / 8 },
+  { name: 'a slow mobile link: 1.6 Mbit/s down, 150 ms', latency: 150, down: 1.6e6 / 8, up: 750e3 / 8 },
+];
+
+/**
+ * Cold loads over an emulated network (`net`, one of NETWORKS): navigation → ring on screen,
+ * → the first experiment's figures on screen (`data-state=ready`, nothing computing), when
+ * each part of the wasm arrived, when the second part was instantiated, and whether the page
+ * had to load it synchronously (`partlab-second-part-late`).
+ */
+async function networkLoads(browser, url, origin, net, count) {
+  const out = { ring: [], complete: [], first: [], second: [], secondIn: [], late: 0, bytes: [], errors: [] };
+  for (let i = 0; i < count; i++) {
+    const { context, page, errors } = await newPage(browser, origin);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: net.latency, downloadThroughput: net.down, uploadThroughput: net.up });
+    const onScreen = page.waitForEvent('console', { predicate: (m) => m.text() === RING_ON_SCREEN, timeout: 120_000 });
+    await page.goto(url, { waitUntil: 'commit', timeout: 120_000 });
+    await onScreen;
+    await waitReady(page);
+    // A build not split in two (`trunk serve`) has no second part to wait for.
+    await untilInPage(
+      page,
+      () =>
+        window.__bench.completeAt != null &&
+        (!document.querySelector('meta[name="partlab-second-part"]') || performance.getEntriesByName('partlab-second-part-in').length > 0),
+      null,
+      120_000,
+    );
+    const r = await page.evaluate(() => {
+      const b = window.__bench;
+      const wasm = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.wasm'));
+      const file = (e) => e.name.split('/').pop();
+      const first = wasm.find((e) => !/^partlab-(later|study)-/.test(file(e)));
+      const second = wasm.find((e) => file(e).startsWith('partlab-later-'));
+      return {
+        ring: b.readyFrame,
+        complete: b.completeAt,
+        first: first?.responseEnd ?? NaN,
+        second: second?.responseEnd ?? NaN,
+        secondIn: performance.getEntriesByName('partlab-second-part-in')[0]?.startTime ?? NaN,
+        late: performance.getEntriesByName('partlab-second-part-late').length > 0,
+        bytes: wasm.reduce((sum, e) => sum + e.encodedBodySize, 0),
+      };
+    });
+    for (const k of ['ring', 'complete', 'first', 'second', 'secondIn', 'bytes']) out[k].push(r[k]);
+    if (r.late) out.late += 1;
     out.errors.push(...errors);
     await context.close();
   }
@@ -1030,11 +1095,17 @@ async function main() {
   const otherGzip = pageFiles.reduce((s, b) => s + zlib.gzipSync(b, { level: 6 }).length, 0);
 
   let server = null;
+  let gzipServer = null;
   let url = opts.url;
+  // [10]'s network rows: the same files compressed as GitHub Pages sends them (with --url,
+  // whatever that server sends).
+  let gzipUrl = opts.url;
   if (!url) {
     const { startServer } = await import('./server.mjs');
     server = await startServer({ root: opts.dist });
     url = server.url;
+    gzipServer = await startServer({ root: opts.dist, gzip: true });
+    gzipUrl = gzipServer.url;
   }
   const origin = new URL(url).origin;
   const executablePath = process.env.PARTLAB_CHROMIUM ?? '/usr/bin/chromium';
@@ -1099,10 +1170,21 @@ async function main() {
     log(`first load × ${RUNS.loads}`);
     R.load = await firstLoads(browser, url, origin);
     errors.push(...R.load.errors);
+    R.netLoads = [];
+    for (const net of NETWORKS) {
+      log(`first loads over ${net.name} × ${RUNS.netLoads}`);
+      const n = await networkLoads(browser, `${gzipUrl}#p=ring-10`, new URL(gzipUrl).origin, net, RUNS.netLoads);
+      R.netLoads.push({ net, ...n });
+      errors.push(...n.errors);
+    }
     if (opts.only === 'load') {
       R.load.fromStart = R.load.frame.map((f, i) => f - R.load.started[i]);
       for (const k of ['frame', 'message', 'wasmFetched', 'started', 'fromStart', 'update', 'firstUpdateDur']) {
         console.log(`[10] ${k}: median ${fmt(median(R.load[k]))} ms, p95 ${fmt(pct(R.load[k], 95))} ms`);
+      }
+      for (const n of R.netLoads) {
+        const m = (k) => fmt(median(n[k]));
+        console.log(`[10] over ${n.net.name}: ring ${m('ring')}, figures ${m('complete')}, first part in ${m('first')}, second part fetched ${m('second')} / instantiated ${m('secondIn')} ms (medians of ${n.ring.length}); ${kb(median(n.bytes))} of wasm received; the second part loaded synchronously in ${n.late} of ${n.ring.length}`);
       }
       if (errors.length) console.log(`errors: ${errors.join('; ')}`);
       return { text: `load average ${os.loadavg()[0].toFixed(2)}`, R, sizes: null, native: null };
@@ -1170,6 +1252,7 @@ async function main() {
   } finally {
     await browser.close();
     if (server) await server.close();
+    if (gzipServer) await gzipServer.close();
   }
   const load1 = os.loadavg();
   const native = parseNative(opts.native);
@@ -1262,6 +1345,14 @@ async function main() {
   row('  of which: app started (wasm instantiated, TrunkApplicationStarted)', R.load.started, null);
   row('  of which: the update that drew it', R.load.firstUpdateDur, null);
   row('  → deviation chart complete (cold engine, incl. 250 ms debounce)', R.load.devDone, null);
+  for (const n of R.netLoads) {
+    const sync = n.late ? `; the second part loaded synchronously in ${n.late} of ${n.ring.length} loads` : '';
+    row(`  the same load over ${n.net.name} (emulated; gzip as GitHub Pages serves it; ${kb(median(n.bytes))} of wasm received${sync}) → ring on screen`, n.ring, null);
+    row('    … the first part of the wasm received', n.first, null);
+    row('    … its second part received', n.second, null);
+    row('    … its second part instantiated', n.secondIn, null);
+    row('    … the figures on screen (ready, nothing computing)', n.complete, null);
+  }
   // scripts/split.mjs splits the first part in two: what a cold load runs before its ring is on
   // screen, and the rest, fetched beside it and instantiated once compiled.
   const isLater = (f) => f.startsWith('partlab-later-');
@@ -1317,7 +1408,7 @@ async function main() {
   lines.push('- [8] on the page of [1], run in the console: `for (let i = 0; i < 200; i++) location.hash = \'#c=ring&s=ring&n=inv-bcn,inv-vlc,inv-gir,inv-lle&v=\' + [1,2,3,5,7,10,15,20,30,50,70,100,150,200,300,400,500,700,1000][(i*7)%19] + \'&k=100000&r=1&l=en\'`: the page shows the last address once.');
   lines.push('- [9] the page of [1]: rename the last node (a new sweep of 11 points), or add a node.');
   lines.push(`- [13]–[${12 + R.chapters.length}] open \`#c=<chapter>&l=en\` in a fresh tab (the figures are the \`partlab-study-frame\` and \`partlab-study-work\` performance measures: one per animation frame that applies inputs, one per background slice), then focus the chapter's first slider and press → / ← (or pick the other entries of its first list).`);
-  lines.push("- [10] open the page in a fresh profile (cold cache) on localhost, from the navigation's start to the end of the frame that shows the first ring (the first task to start after that frame's animation callbacks: a message posted from them, or a task of the page's queued before it), with nothing evaluated in the page before then; [11] `gzip -6 -c dist/partlab-<hash>_bg.wasm | wc -c` (the first part; its second part, split off by scripts/split.mjs, is `dist/partlab-later-<hash>_bg.wasm`, the study module `dist/partlab-study-<hash>_bg.wasm`); [12] `memory.buffer.byteLength` after [3].");
+  lines.push("- [10] open the page in a fresh profile (cold cache) on localhost, from the navigation's start to the end of the frame that shows the first ring (the first task to start after that frame's animation callbacks: a message posted from them, or a task of the page's queued before it), with nothing evaluated in the page before then; over a mobile link: `node tests/e2e/server.mjs --gzip`, open `#p=ring-10` in DevTools with the network throttled to the row's figures (a custom profile: download, latency), and read the Network panel's times for the two `.wasm` files; [11] `gzip -6 -c dist/partlab-<hash>_bg.wasm | wc -c` (the first part; its second part, split off by scripts/split.mjs, is `dist/partlab-later-<hash>_bg.wasm`, the study module `dist/partlab-study-<hash>_bg.wasm`); [12] `memory.buffer.byteLength` after [3].");
   lines.push('');
   lines.push('Notes:');
   lines.push(`- Longest task = the longest of: the Long Tasks API's entries (tasks of 50 ms or more, the browser's rendering included${R.longtaskApi ? '' : '; this Chromium has no Long Tasks API'}), the page's timer callbacks and its animation-frame updates (timed in the page). Long tasks during the measured slider steps, 100 000 keys: ${fmt(R.slider100k.tasks.longtask)} ms at most (0 = none of 50 ms); 1 000 000 keys: ${fmt(R.slider1m.tasks.longtask)} ms. Deviation sweep with 1 000 000 keys on load: 11th point at ${fmt(R.sweep1m)} ms after navigation start.`);

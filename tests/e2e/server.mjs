@@ -10,14 +10,18 @@
 // - Optionally sends the strict Content-Security-Policy header (CSP_HEADER: the policy that
 //   scripts/csp.mjs writes into dist/index.html as a <meta>). The header is what a
 //   server that can set headers would send; GitHub Pages cannot, hence the meta.
+// - Optionally compresses what compresses (HTML, JS, CSS, wasm, JSON, SVG, text) with gzip
+//   for a client that accepts it, as GitHub Pages does: the benchmark's loads over an
+//   emulated mobile network count the bytes a visitor really receives.
 // - Listens on 127.0.0.1 only, on a free port by default; close() ends open connections.
 //
-// Library: `const server = await startServer({ root, prefix, csp })` → { url, origin, port,
-//   prefix, requests, close }. `requests` lists { method, path, status } of every request.
-// Command line: node tests/e2e/server.mjs [--root DIR] [--prefix /partlab/] [--csp] [--port N]
+// Library: `const server = await startServer({ root, prefix, csp, gzip })` → { url, origin,
+//   port, prefix, requests, close }. `requests` lists { method, path, status } of every request.
+// Command line: node tests/e2e/server.mjs [--root DIR] [--prefix /partlab/] [--csp] [--gzip] [--port N]
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { POLICY } from '../../scripts/csp.mjs';
 
@@ -52,6 +56,9 @@ export const MIME = {
   '.webmanifest': 'application/manifest+json',
 };
 
+/** The types `gzip` compresses (images and fonts are compressed already). */
+const COMPRESSIBLE = /^(text\/|application\/(wasm|json|manifest\+json)|image\/svg\+xml)/;
+
 function normalisePrefix(prefix) {
   let p = prefix ?? '/';
   if (!p.startsWith('/')) p = `/${p}`;
@@ -61,18 +68,21 @@ function normalisePrefix(prefix) {
 
 /**
  * Starts the server.
- * @param {{root: string, prefix?: string, csp?: boolean | string, port?: number, headers?: Record<string, string>}} options
- *   `csp`: true sends CSP_HEADER, a string sends that policy instead.
+ * @param {{root: string, prefix?: string, csp?: boolean | string, gzip?: boolean, port?: number, headers?: Record<string, string>}} options
+ *   `csp`: true sends CSP_HEADER, a string sends that policy instead. `gzip`: compress
+ *   (level 6, each file once) for a client whose Accept-Encoding names gzip.
  * @returns {Promise<{url: string, origin: string, port: number, prefix: string,
  *   requests: {method: string, path: string, status: number}[], close: () => Promise<void>}>}
  */
-export async function startServer({ root, prefix = '/', csp = false, port = 0, headers = {} } = {}) {
+export async function startServer({ root, prefix = '/', csp = false, gzip = false, port = 0, headers = {} } = {}) {
   const dir = path.resolve(root);
   if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`${dir} is not a directory`);
   const base = normalisePrefix(prefix);
   const policy = csp === true ? CSP_HEADER : csp || null;
   const requests = [];
   const sockets = new Set();
+  /** Compressed bodies by file path and modification time (compressed once each, not per load). */
+  const compressed = new Map();
 
   const server = http.createServer((req, res) => {
     const send = (status, type, body, extra = {}) => {
@@ -117,6 +127,13 @@ export async function startServer({ root, prefix = '/', csp = false, port = 0, h
     }
     if (!stat?.isFile()) return notFound();
     const type = MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+    const accepts = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+    if (gzip && accepts && COMPRESSIBLE.test(type)) {
+      const key = `${file}@${stat.mtimeMs}`;
+      if (!compressed.has(key)) compressed.set(key, zlib.gzipSync(fs.readFileSync(file), { level: 6 }));
+      send(200, type, compressed.get(key), { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' });
+      return;
+    }
     send(200, type, fs.readFileSync(file));
   });
   server.on('connection', (socket) => {
@@ -154,7 +171,7 @@ export async function startServer({ root, prefix = '/', csp = false, port = 0, h
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const args = process.argv.slice(2);
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const opts = { root: path.resolve(here, '..', '..', 'dist'), prefix: '/', csp: false, port: 0 };
+  const opts = { root: path.resolve(here, '..', '..', 'dist'), prefix: '/', csp: false, gzip: false, port: 0 };
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     const value = () => {
@@ -168,13 +185,14 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
     else if (a === '--prefix') opts.prefix = value();
     else if (a === '--port') opts.port = Number(value());
     else if (a === '--csp') opts.csp = true;
+    else if (a === '--gzip') opts.gzip = true;
     else {
-      console.error('usage: node tests/e2e/server.mjs [--root DIR] [--prefix /partlab/] [--csp] [--port N]');
+      console.error('usage: node tests/e2e/server.mjs [--root DIR] [--prefix /partlab/] [--csp] [--gzip] [--port N]');
       process.exit(2);
     }
   }
   const server = await startServer(opts);
-  console.log(`serving ${opts.root} at ${server.url}${opts.csp ? ' (with the CSP header)' : ''}; Ctrl-C stops`);
+  console.log(`serving ${opts.root} at ${server.url}${opts.csp ? ' (with the CSP header)' : ''}${opts.gzip ? ' (gzip)' : ''}; Ctrl-C stops`);
   const stop = () => server.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
