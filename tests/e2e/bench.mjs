@@ -22,7 +22,8 @@
 //     2, with the charts' sweeps done before and after the drag;
 //   [8] 200 address changes written by a script in one go (hashchange events);
 //   [9] the deviation and movement sweeps (sliced): time, longest slice;
-//   [10]–[12] first load to the ring on screen; the wasm's size; the wasm memory.
+//   [10]–[12] first load to the ring on screen (on localhost, then over two emulated mobile
+//     links, gzipped as GitHub Pages serves the files); the wasm's size; the wasm memory.
 //   [13]… every other chapter of the chapter bar: its first render, and its main control's step
 //     (the frame that applies it, then its background work to the end, and the longest task).
 // With --native FILE (the output of `cargo bench -p partlab-core --bench core`) it also shows the native
@@ -31,12 +32,12 @@
 // Usage (scripts/bench.sh does all of it: build, serve, cargo bench, this):
 //   node tests/e2e/bench.mjs [--url http://127.0.0.1:PORT/] [--dist DIR] [--native FILE]
 //                            [--quick] [--json FILE] [--only load|starts|chapters|throttled]
-// --only load runs the first loads alone ([10], 20 of them) and prints their figures; --only
-// starts runs the other loads whose longest task has a target ([6], [7] without the drag, and
-// the study chapters' first renders of [13]–[21]) and prints those longest tasks; --only
-// chapters runs [13]–[21] whole (first renders and steps); --only throttled runs [4] alone and
-// prints the page's per-stage medians of its steps. Quick checks while working on one path, not
-// a substitute for the full table.
+// --only load runs the first loads alone ([10], 20 of them, and 5 over each mobile link) and
+// prints their figures; --only starts runs the other loads whose longest task has a target
+// ([6], [7] without the drag, and the study chapters' first renders of [13]–[21]) and prints
+// those longest tasks; --only chapters runs [13]–[21] whole (first renders and steps); --only
+// throttled runs [4] alone and prints the page's per-stage medians of its steps. Quick checks
+// while working on one path, not a substitute for the full table.
 // Without --url it serves --dist (default dist/) itself with tests/e2e/server.mjs.
 // PARTLAB_BENCH_JS_FLAGS, if set, is passed to the browser as --js-flags (V8's own flags), for
 // experiments such as `--no-wasm-dynamic-tiering` (every wasm function optimised up front
