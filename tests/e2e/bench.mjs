@@ -1096,18 +1096,17 @@ async function main() {
   const otherGzip = pageFiles.reduce((s, b) => s + zlib.gzipSync(b, { level: 6 }).length, 0);
 
   let server = null;
-  let gzipServer = null;
   let url = opts.url;
-  // [10]'s network rows: the same files compressed as GitHub Pages sends them (with --url,
-  // whatever that server sends).
-  let gzipUrl = opts.url;
+  const { startServer } = await import('./server.mjs');
   if (!url) {
-    const { startServer } = await import('./server.mjs');
     server = await startServer({ root: opts.dist });
     url = server.url;
-    gzipServer = await startServer({ root: opts.dist, gzip: true });
-    gzipUrl = gzipServer.url;
   }
+  // [10]'s network rows: the files of --dist compressed as GitHub Pages sends them (also with
+  // --url, as scripts/bench.sh passes both); with --url alone, whatever that server sends.
+  const gzipServer = fs.existsSync(path.join(opts.dist, 'index.html')) ? await startServer({ root: opts.dist, gzip: true }) : null;
+  const gzipUrl = gzipServer?.url ?? url;
+  const served = gzipServer ? 'gzip as GitHub Pages serves it' : `as ${url} serves it`;
   const origin = new URL(url).origin;
   const executablePath = process.env.PARTLAB_CHROMIUM ?? '/usr/bin/chromium';
   const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
@@ -1348,7 +1347,7 @@ async function main() {
   row('  → deviation chart complete (cold engine, incl. 250 ms debounce)', R.load.devDone, null);
   for (const n of R.netLoads) {
     const sync = n.late ? `; the second part loaded synchronously in ${n.late} of ${n.ring.length} loads` : '';
-    row(`  the same load over ${n.net.name} (emulated; gzip as GitHub Pages serves it; ${kb(median(n.bytes))} of wasm received${sync}) → ring on screen`, n.ring, null);
+    row(`  the same load over ${n.net.name} (emulated; ${served}; ${kb(median(n.bytes))} of wasm received${sync}) → ring on screen`, n.ring, null);
     row('    … the first part of the wasm received', n.first, null);
     row('    … its second part received', n.second, null);
     row('    … its second part instantiated', n.secondIn, null);
