@@ -2,11 +2,13 @@
 // work from /partlab/ with every URL relative. The test serves dist/ under /partlab/ (404
 // everywhere else, as a host with other sites would) and checks that every asset the page
 // references loads from there, that no request leaves the sub-path and none fails.
-// Also checks tests/e2e/server.mjs itself (prefix, 404s, MIME types, the CSP header).
+// Also checks tests/e2e/server.mjs itself (prefix, 404s, MIME types, the CSP header, gzip).
 // Run: scripts/test.sh (or scripts/build.sh, then `node --test subpath.test.mjs` in tests/e2e).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import { DIST, launchBrowser, openPage, serveDist, trackAppStart, waitForAppStarted } from './harness.mjs';
 import { CSP_HEADER, startServer } from './server.mjs';
@@ -136,6 +138,39 @@ describe('tests/e2e/server.mjs', () => {
       assert.equal(res.headers.get('content-type').split(';')[0], type, file);
       assert.equal(res.headers.get('content-security-policy'), CSP_HEADER);
       await res.arrayBuffer();
+    }
+  });
+
+  test('with gzip (the benchmark over a mobile link), compresses the wasm for a client that asks, and only then', async () => {
+    const zipped = await startServer({ root: DIST, gzip: true });
+    /** The raw answer (no decompression on the way): { encoding, vary, body }. */
+    const get = (file, acceptEncoding) =>
+      new Promise((resolve, reject) => {
+        const headers = acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {};
+        http
+          .get(`${zipped.url}${file}`, { headers }, (res) => {
+            const chunks = [];
+            res.on('data', (c) => chunks.push(c));
+            res.on('end', () => resolve({ encoding: res.headers['content-encoding'], vary: res.headers.vary, body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    try {
+      const files = fs.readdirSync(DIST);
+      const wasm = files.find((f) => f.endsWith('.wasm'));
+      const png = files.find((f) => f.endsWith('.png'));
+      const original = fs.readFileSync(path.join(DIST, wasm));
+      const asked = await get(wasm, 'gzip, deflate, br');
+      assert.equal(asked.encoding, 'gzip');
+      assert.equal(asked.vary, 'Accept-Encoding');
+      assert.ok(asked.body.length < original.length / 1.5, `${asked.body.length} bytes sent for ${original.length}`);
+      assert.deepEqual(zlib.gunzipSync(asked.body), original);
+      const plain = await get(wasm, null);
+      assert.equal(plain.encoding, undefined);
+      assert.deepEqual(plain.body, original);
+      assert.equal((await get(png, 'gzip')).encoding, undefined, 'a PNG is compressed already');
+    } finally {
+      await zipped.close();
     }
   });
 });
