@@ -57,6 +57,7 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS as HARNESS_CHROMIUM_ARGS } from './harness.mjs';
+import { MARK_IN, MARK_LATE, META } from '../../scripts/split.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(here, '..', '..');
@@ -99,10 +100,13 @@ const RUNS = opts.quick
  * name but the loopback unresolvable: nothing can leave the machine, without routing each
  * request through this script (which would add its own delay to the load rows).
  */
+/** V8's flags for an experiment (PARTLAB_BENCH_JS_FLAGS), or undefined. */
+const JS_FLAGS = process.env.PARTLAB_BENCH_JS_FLAGS || undefined;
+
 const CHROMIUM_ARGS = [
   ...HARNESS_CHROMIUM_ARGS,
   '--enable-precise-memory-info',
-  ...(process.env.PARTLAB_BENCH_JS_FLAGS ? [`--js-flags=${process.env.PARTLAB_BENCH_JS_FLAGS}`] : []),
+  ...(JS_FLAGS ? [`--js-flags=${JS_FLAGS}`] : []),
   '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1, EXCLUDE localhost',
 ];
 const NODES = 'inv-bcn,inv-vlc,inv-gir,inv-lle';
@@ -533,13 +537,13 @@ async function networkLoads(browser, url, origin, net, count) {
     // A build not split in two (`trunk serve`) has no second part to wait for.
     await untilInPage(
       page,
-      () =>
+      ([meta, markIn]) =>
         window.__bench.completeAt != null &&
-        (!document.querySelector('meta[name="partlab-second-part"]') || performance.getEntriesByName('partlab-second-part-in').length > 0),
-      null,
+        (!document.querySelector(`meta[name="${meta}"]`) || performance.getEntriesByName(markIn).length > 0),
+      [META, MARK_IN],
       120_000,
     );
-    const r = await page.evaluate(() => {
+    const r = await page.evaluate(([markIn, markLate]) => {
       const b = window.__bench;
       const wasm = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.wasm'));
       const file = (e) => e.name.split('/').pop();
@@ -550,11 +554,11 @@ async function networkLoads(browser, url, origin, net, count) {
         complete: b.completeAt,
         first: first?.responseEnd ?? NaN,
         second: second?.responseEnd ?? NaN,
-        secondIn: performance.getEntriesByName('partlab-second-part-in')[0]?.startTime ?? NaN,
-        late: performance.getEntriesByName('partlab-second-part-late').length > 0,
+        secondIn: performance.getEntriesByName(markIn)[0]?.startTime ?? NaN,
+        late: performance.getEntriesByName(markLate).length > 0,
         bytes: wasm.reduce((sum, e) => sum + e.encodedBodySize, 0),
       };
-    });
+    }, [MARK_IN, MARK_LATE]);
     for (const k of ['ring', 'complete', 'first', 'second', 'secondIn', 'bytes']) out[k].push(r[k]);
     if (r.late) out.late += 1;
     out.errors.push(...errors);
@@ -1110,7 +1114,7 @@ async function main() {
   const origin = new URL(url).origin;
   const executablePath = process.env.PARTLAB_CHROMIUM ?? '/usr/bin/chromium';
   const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
-  if (process.env.PARTLAB_BENCH_JS_FLAGS) log(`V8 flags: ${process.env.PARTLAB_BENCH_JS_FLAGS}`);
+  if (JS_FLAGS) log(`V8 flags: ${JS_FLAGS}`);
   const load0 = os.loadavg();
   const started = Date.now();
   const errors = [];
@@ -1388,7 +1392,7 @@ async function main() {
 
   const when = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
   const lines = [];
-  lines.push(`Partlab in the browser: Chromium ${'{version}'} headless, release build served on 127.0.0.1, viewport 1280 × 800 at DPR 1${process.env.PARTLAB_BENCH_JS_FLAGS ? `, V8 flags ${process.env.PARTLAB_BENCH_JS_FLAGS} (not the table's usual conditions)` : ''}, ${when}`);
+  lines.push(`Partlab in the browser: Chromium ${'{version}'} headless, release build served on 127.0.0.1, viewport 1280 × 800 at DPR 1${JS_FLAGS ? `, V8 flags ${JS_FLAGS} (not the table's usual conditions)` : ''}, ${when}`);
   lines.push(`(${os.cpus().length} CPUs; load average ${load0.map((x) => x.toFixed(2)).join(' ')} at the start, ${load1.map((x) => x.toFixed(2)).join(' ')} at the end; ${((Date.now() - started) / 1000).toFixed(0)} s)`);
   lines.push('');
   lines.push('| measure | runs | median ms | p95 ms | target | | native core ms | page / native |');
