@@ -1173,6 +1173,8 @@ async function main() {
       if (errors.length) console.log(`errors: ${errors.join('; ')}`);
       return { text: `load average ${os.loadavg()[0].toFixed(2)}`, R, sizes: null, native: null };
     }
+    // --only load makes 20 even with --quick, as its usage line says.
+    if (opts.only === 'load') RUNS.loads = 20;
     log(`first load × ${RUNS.loads}`);
     R.load = await firstLoads(browser, url, origin);
     errors.push(...R.load.errors);
