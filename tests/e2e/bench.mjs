@@ -98,14 +98,14 @@ const RUNS = opts.quick
   ? { loads: 4, netLoads: 2, warm: 3, slider: 10, join: 8, sweeps: 3, joinSweeps: 2, keyChanges: 2, bigLoads: 2, worstLoads: 1, chapterLoads: 2, chapterSteps: 6 }
   : { loads: 20, netLoads: 5, warm: 6, slider: 40, join: 30, sweeps: 12, joinSweeps: 4, keyChanges: 4, bigLoads: 4, worstLoads: 3, chapterLoads: 5, chapterSteps: 20 };
 
+/** V8's flags for an experiment (PARTLAB_BENCH_JS_FLAGS), or undefined. */
+const JS_FLAGS = process.env.PARTLAB_BENCH_JS_FLAGS || undefined;
+
 /**
  * The harness's Chromium flags, plus precise memory figures for the heap row, and every host
  * name but the loopback unresolvable: nothing can leave the machine, without routing each
  * request through this script (which would add its own delay to the load rows).
  */
-/** V8's flags for an experiment (PARTLAB_BENCH_JS_FLAGS), or undefined. */
-const JS_FLAGS = process.env.PARTLAB_BENCH_JS_FLAGS || undefined;
-
 const CHROMIUM_ARGS = [
   ...HARNESS_CHROMIUM_ARGS,
   '--enable-precise-memory-info',
