@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The layers, checked on the dependency graph (a step of scripts/test.sh):
-#   - partlab-core depends on no drawing and no web crate, partlab-raster on nothing at all;
+#   - partlab-core (the engine) depends on no drawing and no web crate and not on the KM0
+#     simulations; partlab-km0 (the simulations) on no drawing and no web crate;
+#     partlab-raster on nothing at all;
 #   - partlab-lab and partlab-cli declare no web crate, and natively none reaches them;
 #   - web crates are declared only by the browser crates: the root package (the page's first
 #     part), partlab-web (helpers shared by the page's two wasm modules) and partlab-study-web
@@ -33,7 +35,8 @@ forbid() {
     echo "[layers] $package: no ${3}"
   fi
 }
-forbid partlab-core "$web|plotters|plotters-backend|plotters-svg" "web or drawing crate (any target)" --target all
+forbid partlab-core "$web|plotters|plotters-backend|plotters-svg|partlab-km0|partlab-lab" "web, drawing or higher Partlab crate (any target)" --target all
+forbid partlab-km0 "$web|plotters|plotters-backend|plotters-svg|partlab-lab" "web, drawing or higher Partlab crate (any target)" --target all
 forbid partlab-raster "$web|plotters|plotters-backend|plotters-svg|partlab-core|partlab-lab" "web, drawing or Partlab crate (any target)" --target all
 forbid partlab-lab "$web" "web crate declared" --target all --depth 1
 forbid partlab-lab "$web" "web crate (native graph)"

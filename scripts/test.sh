@@ -59,7 +59,7 @@ step layers bash scripts/check-layers.sh
 step clippy cargo clippy --workspace --all-targets -- -D warnings
 # The browser crates (the first part, its shared helpers, the study module) and the two crates
 # they compile into the page, as wasm32.
-step clippy-wasm cargo clippy --target wasm32-unknown-unknown -p partlab -p partlab-web -p partlab-study-web -p partlab-core -p partlab-lab --lib -- -D warnings
+step clippy-wasm cargo clippy --target wasm32-unknown-unknown -p partlab -p partlab-web -p partlab-study-web -p partlab-core -p partlab-km0 -p partlab-lab --lib -- -D warnings
 step test cargo test --workspace
 # Only tests/web.rs: the member crates' tests are native (proptest does not build for wasm32).
 step test-wasm cargo test --target wasm32-unknown-unknown -p partlab --test web

@@ -40,7 +40,7 @@ fn the_core_reproduces_the_lesson_in_wasm() {
 /// pins.
 #[wasm_bindgen_test]
 fn the_workload_is_the_same_in_wasm() {
-    use partlab_core::workload::{Workload, WorkloadSpec};
+    use partlab_km0::workload::{Workload, WorkloadSpec};
 
     let w = Workload::generate(&WorkloadSpec::default()).expect("the default spec is valid");
     assert_eq!(w.fingerprint(), 0x5de7_5340_8325_de49);

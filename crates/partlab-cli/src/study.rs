@@ -10,7 +10,7 @@
 use std::io::Write;
 
 use clap::Args;
-use partlab_core::workload::{Workload, WorkloadSpec, PRODUCERS};
+use partlab_km0::workload::{Workload, WorkloadSpec, PRODUCERS};
 use partlab_lab::chapters::ChapterId;
 use partlab_lab::study::fields::StudyIssue;
 use partlab_lab::study::view::{Block, DataTable, Panel};
@@ -900,7 +900,7 @@ pub(crate) struct SlotArgs {
 /// `partlab slot`: each key's Redis Cluster slot, `CRC16(hash tag) mod 16384`.
 pub(crate) fn slot(a: &SlotArgs, out: &mut dyn Write) -> Result<(), CliError> {
     use partlab_core::config::MAX_KEY_CHARS;
-    use partlab_core::rebalance::{hash_tag, key_slot};
+    use partlab_km0::rebalancing::{hash_tag, key_slot};
     let bad = |m: String| CliError::Usage(format!("{m} (see `partlab slot --help`)"));
     if a.keys.len() > MAX_SLOT_KEYS {
         return Err(bad(format!(

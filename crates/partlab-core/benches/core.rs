@@ -14,8 +14,9 @@ use partlab_core::config::{Config, Node, Strategy};
 use partlab_core::hash::{hash_key, lesson_key, lesson_key_into};
 use partlab_core::keys::KeySet;
 use partlab_core::lesson::NODES;
+use partlab_core::ring_change::RingChange;
 use partlab_core::stats::{Distribution, Movement};
-use partlab_core::strategy::{Partitioner, RingBuilder, RingChange, VnodeCache};
+use partlab_core::strategy::{Partitioner, RingBuilder, VnodeCache};
 use partlab_core::sweep::{deviation_sweep, DEFAULT_TRIALS, DEFAULT_VNODE_COUNTS};
 
 /// Median, minimum and 90th percentile of `runs` timings of `f`.

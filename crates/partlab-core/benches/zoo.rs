@@ -10,8 +10,8 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use partlab_core::compare::{owners, Algo, Params};
 use partlab_core::keys::KeySet;
-use partlab_core::zoo::compare::{owners, Algo, Params};
 use partlab_core::zoo::maglev::{Maglev, DEFAULT_TABLE_SIZE, LARGE_TABLE_SIZE};
 
 /// Median of `runs` timings of `f` (after one warm-up run).

@@ -4,6 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::params::{self, ParamError};
+
 /// Most physical nodes in one configuration (owners are stored as `u16`).
 pub const MAX_NODES: usize = 256;
 /// Most characters in a node name.
@@ -183,9 +185,9 @@ impl Default for StrategyParams {
     /// The papers' values: `M = 65 537`, `c = 1.25`, `k = 21`.
     fn default() -> StrategyParams {
         StrategyParams {
-            table_size: crate::zoo::maglev::DEFAULT_TABLE_SIZE,
-            load_factor: crate::zoo::bounded::DEFAULT_LOAD_FACTOR,
-            probes: crate::zoo::multiprobe::DEFAULT_PROBES,
+            table_size: params::DEFAULT_TABLE_SIZE,
+            load_factor: params::DEFAULT_LOAD_FACTOR,
+            probes: params::DEFAULT_PROBES,
         }
     }
 }
@@ -298,18 +300,10 @@ impl Config {
                 max: MAX_RING_POINTS,
             });
         }
-        let zoo = |e: crate::zoo::ZooError| ConfigError::from_zoo(e);
         match self.strategy {
-            Strategy::Maglev => {
-                crate::zoo::maglev::check_table_size(self.params.table_size, self.nodes.len())
-                    .map_err(zoo)?
-            }
-            Strategy::Bounded => {
-                crate::zoo::bounded::check_load_factor(self.params.load_factor).map_err(zoo)?
-            }
-            Strategy::MultiProbe => {
-                crate::zoo::multiprobe::check_probes(self.params.probes).map_err(zoo)?
-            }
+            Strategy::Maglev => params::check_table_size(self.params.table_size, self.nodes.len())?,
+            Strategy::Bounded => params::check_load_factor(self.params.load_factor)?,
+            Strategy::MultiProbe => params::check_probes(self.params.probes)?,
             _ => {}
         }
         if self.replicas == 0 || self.replicas as usize > self.nodes.len() {
@@ -518,7 +512,7 @@ pub enum ConfigError {
         given: String,
     },
     /// More work than the budget allows ([`crate::budget`]).
-    OverBudget(crate::budget::OverBudget),
+    OverBudget(OverBudget),
     /// A Maglev table size that is not prime.
     TableSizeNotPrime {
         /// The size given.
@@ -629,7 +623,6 @@ impl ConfigError {
     /// A kind added to [`ConfigError`] or [`OverBudget`](crate::budget::OverBudget) fails to
     /// compile in [`ConfigError::kind`] until it is listed here too.
     pub fn examples() -> Vec<ConfigError> {
-        use crate::budget::OverBudget;
         vec![
             ConfigError::NoNodes,
             ConfigError::TooManyNodes {
@@ -725,7 +718,6 @@ impl ConfigError {
     /// A name for the kind of error (for budgets, the budget's): what [`ConfigError::examples`]
     /// must cover, one each.
     pub fn kind(&self) -> &'static str {
-        use crate::budget::OverBudget;
         match self {
             ConfigError::NoNodes => "no-nodes",
             ConfigError::TooManyNodes { .. } => "too-many-nodes",
@@ -755,27 +747,141 @@ impl ConfigError {
             ConfigError::ProbesOutOfRange { .. } => "probes-out-of-range",
         }
     }
+}
 
-    /// The configuration error for a refusal of the zoo's own checks.
-    pub(crate) fn from_zoo(e: crate::zoo::ZooError) -> ConfigError {
-        use crate::zoo::ZooError;
+/// What a refused request asked for, against which budget.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OverBudget {
+    /// Rendezvous: nodes × keys × replicas above [`MAX_RENDEZVOUS_WORK`](crate::budget::MAX_RENDEZVOUS_WORK).
+    Rendezvous {
+        /// Nodes.
+        nodes: u64,
+        /// Keys.
+        keys: u64,
+        /// Copies per key.
+        replicas: u64,
+        /// The limit, [`MAX_RENDEZVOUS_WORK`](crate::budget::MAX_RENDEZVOUS_WORK).
+        max: u64,
+    },
+    /// Keys × replicas above [`MAX_KEY_COPIES`](crate::budget::MAX_KEY_COPIES).
+    KeyCopies {
+        /// Keys.
+        keys: u64,
+        /// Copies per key.
+        replicas: u64,
+        /// The limit, [`MAX_KEY_COPIES`](crate::budget::MAX_KEY_COPIES).
+        max: u64,
+    },
+    /// Trials × ring points of a deviation sweep above [`MAX_DEVIATION_SWEEP_WORK`](crate::budget::MAX_DEVIATION_SWEEP_WORK).
+    DeviationSweep {
+        /// Renamed trials per vnode count.
+        trials: u64,
+        /// Ring points of one trial, summed over the vnode counts.
+        ring_points: u64,
+        /// The limit, [`MAX_DEVIATION_SWEEP_WORK`](crate::budget::MAX_DEVIATION_SWEEP_WORK).
+        max: u64,
+    },
+    /// Cluster sizes × keys of a movement sweep above [`MAX_MOVEMENT_SWEEP_WORK`](crate::budget::MAX_MOVEMENT_SWEEP_WORK).
+    MovementSweep {
+        /// Cluster sizes swept.
+        sizes: u64,
+        /// Keys.
+        keys: u64,
+        /// The limit, [`MAX_MOVEMENT_SWEEP_WORK`](crate::budget::MAX_MOVEMENT_SWEEP_WORK).
+        max: u64,
+    },
+    /// Multi-probe: keys × probes.
+    Probes {
+        /// Keys to place.
+        keys: u64,
+        /// Probes per key.
+        probes: u64,
+        /// The limit, [`MAX_PROBE_WORK`](crate::budget::MAX_PROBE_WORK).
+        max: u64,
+    },
+}
+
+impl OverBudget {
+    /// The work that was asked for, in the budget's own unit.
+    pub fn work(&self) -> u64 {
+        match *self {
+            OverBudget::Rendezvous {
+                nodes,
+                keys,
+                replicas,
+                ..
+            } => nodes.saturating_mul(keys).saturating_mul(replicas),
+            OverBudget::KeyCopies { keys, replicas, .. } => keys.saturating_mul(replicas),
+            OverBudget::DeviationSweep {
+                trials,
+                ring_points,
+                ..
+            } => trials.saturating_mul(ring_points),
+            OverBudget::MovementSweep { sizes, keys, .. } => sizes.saturating_mul(keys),
+            OverBudget::Probes { keys, probes, .. } => keys.saturating_mul(probes),
+        }
+    }
+
+    /// The limit that was exceeded.
+    pub fn max(&self) -> u64 {
+        match *self {
+            OverBudget::Rendezvous { max, .. }
+            | OverBudget::KeyCopies { max, .. }
+            | OverBudget::DeviationSweep { max, .. }
+            | OverBudget::MovementSweep { max, .. }
+            | OverBudget::Probes { max, .. } => max,
+        }
+    }
+
+    /// The most keys that fit with everything else unchanged (`None` when the keys are not
+    /// what the budget counts, or when not even one key fits).
+    pub fn max_keys(&self) -> Option<u64> {
+        let per_key = match *self {
+            OverBudget::Rendezvous {
+                nodes, replicas, ..
+            } => nodes.saturating_mul(replicas),
+            OverBudget::KeyCopies { replicas, .. } => replicas,
+            OverBudget::MovementSweep { sizes, .. } => sizes,
+            OverBudget::Probes { probes, .. } => probes,
+            OverBudget::DeviationSweep { .. } => return None,
+        };
+        fit(self.max(), per_key)
+    }
+
+    /// The most nodes (rendezvous), copies per key (replicated assignments), trials
+    /// (deviation sweep) or cluster sizes (movement sweep) that fit with everything else
+    /// unchanged: the other way round the limit.
+    pub fn max_other(&self) -> Option<u64> {
+        let rest = match *self {
+            OverBudget::Rendezvous { keys, replicas, .. } => keys.saturating_mul(replicas),
+            OverBudget::KeyCopies { keys, .. } => keys,
+            OverBudget::DeviationSweep { ring_points, .. } => ring_points,
+            OverBudget::MovementSweep { keys, .. } => keys,
+            OverBudget::Probes { keys, .. } => keys,
+        };
+        fit(self.max(), rest)
+    }
+}
+
+/// `max / per`, rounded down; `None` when that is 0.
+fn fit(max: u64, per: u64) -> Option<u64> {
+    (per > 0).then(|| max / per).filter(|&n| n > 0)
+}
+
+/// A parameter refused by its rule ([`crate::params`]).
+impl From<ParamError> for ConfigError {
+    fn from(e: ParamError) -> ConfigError {
         match e {
-            ZooError::NoNodes => ConfigError::NoNodes,
-            ZooError::TooManyNodes { nodes, max } => {
-                ConfigError::TooManyNodes { count: nodes, max }
-            }
-            ZooError::TableSizeNotPrime { size } => ConfigError::TableSizeNotPrime { size },
-            ZooError::TableSizeOutOfRange { size, min, max } => {
+            ParamError::TableSizeNotPrime { size } => ConfigError::TableSizeNotPrime { size },
+            ParamError::TableSizeOutOfRange { size, min, max } => {
                 ConfigError::TableSizeOutOfRange { size, min, max }
             }
-            ZooError::BadPermutation { size, .. } => ConfigError::TableSizeNotPrime { size },
-            ZooError::LoadFactorOutOfRange { factor, min, max } => {
+            ParamError::LoadFactorOutOfRange { factor, min, max } => {
                 ConfigError::LoadFactorOutOfRange { factor, min, max }
             }
-            ZooError::ProbesOutOfRange { probes, min, max } => {
+            ParamError::ProbesOutOfRange { probes, min, max } => {
                 ConfigError::ProbesOutOfRange { probes, min, max }
             }
-            ZooError::Config(c) => c,
         }
     }
 }

@@ -1,4 +1,6 @@
-//! The partitioning core: hashing, key sets, strategies, statistics and sweeps.
+//! The partitioning engine: hashing, key sets, strategies, statistics and sweeps. The KM0
+//! simulations that the study chapters measure (the workload, ranges, indexes, rebalancing,
+//! routing…) build on it in `partlab-km0`.
 //!
 //! Architecture invariant: nothing here knows about the browser or about drawing. The core
 //! compiles natively and to wasm32 with the same results, and the other crates only call it.
@@ -22,26 +24,18 @@
 //! ```
 
 pub mod budget;
-pub mod calendar;
-pub mod compound;
+pub mod compare;
 pub mod config;
 pub mod hash;
-pub mod hotkeys;
-pub mod indexes;
-pub mod keychoice;
 pub mod keys;
 pub mod lesson;
 pub mod order;
-pub mod ranges;
-pub mod rebalance;
-pub mod replication;
-pub mod rng;
-pub mod routing;
+pub mod params;
+pub mod ring;
+pub mod ring_change;
 pub mod stats;
 pub mod strategy;
 pub mod sweep;
-pub mod vans;
-pub mod workload;
 pub mod zoo;
 
 pub use config::{Config, ConfigError, Node, Strategy};

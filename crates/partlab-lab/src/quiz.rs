@@ -19,21 +19,21 @@
 //! assert_eq!(q.grade(answer, &answer.plain()).map(|v| v.correct), Ok(true));
 //! ```
 
-use partlab_core::calendar::{Timestamp, DAY_SECS};
-use partlab_core::compound::{consecutive, partition, time_range_partition};
+use partlab_core::compare::{moved, Algo, Change, Params};
 use partlab_core::config::{Config, Strategy};
 use partlab_core::hash::{hash_key, lesson_key};
-use partlab_core::hotkeys::zipf_weights;
-use partlab_core::indexes::slow_probability;
 use partlab_core::keys::KeySet;
-use partlab_core::rebalance::{key_slot, FixedLayout};
-use partlab_core::replication::{node_name, Cluster};
-use partlab_core::rng::{sub_seed, SplitMix64};
-use partlab_core::routing::{lease_timeline, LeaseConfig};
 use partlab_core::stats::Movement;
 use partlab_core::strategy::Partitioner;
-use partlab_core::workload::{Market, PRODUCERS};
-use partlab_core::zoo::compare::{moved, Algo, Change, Params};
+use partlab_km0::calendar::{Timestamp, DAY_SECS};
+use partlab_km0::hash_keys::{consecutive, partition, time_range_partition};
+use partlab_km0::hot_keys::zipf_weights;
+use partlab_km0::indexes::slow_probability;
+use partlab_km0::rebalancing::{key_slot, FixedLayout};
+use partlab_km0::replication::{node_name, Cluster};
+use partlab_km0::rng::{sub_seed, SplitMix64};
+use partlab_km0::routing::{lease_timeline, LeaseConfig};
+use partlab_km0::workload::{Market, PRODUCERS};
 
 use crate::chapters::ChapterId;
 use crate::i18n::{by_lang, fmt_dec, fmt_int, fmt_pct, strategy_name};

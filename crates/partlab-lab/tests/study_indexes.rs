@@ -186,7 +186,7 @@ fn arb_state() -> impl Strategy<Value = IndexState> {
         .prop_map(|(lang, n, m, slow, rate, embed, seed)| {
             let mut st = IndexState::new(lang);
             st.partitions = PARTITION_STOPS[n];
-            st.market = partlab_core::workload::Market::ALL[m];
+            st.market = partlab_km0::workload::Market::ALL[m];
             st.slow = slow;
             st.rate = rate;
             st.embed = embed.map(|i| VIEWS[i]);

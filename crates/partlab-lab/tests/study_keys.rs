@@ -5,8 +5,8 @@
 // Test helpers fail loudly on purpose: their inputs are fixed and valid.
 #![allow(clippy::expect_used)]
 
-use partlab_core::keychoice::{OrderCandidate, StockCandidate};
-use partlab_core::vans::VanKey;
+use partlab_km0::choosing_keys::{OrderCandidate, StockCandidate};
+use partlab_km0::vans::VanKey;
 use partlab_lab::state::Lang;
 use partlab_lab::study::keys::{ChoosingKeys, KeysState, PARTITION_STOPS, VIEWS};
 use partlab_lab::study::view::{Block, Panel};

@@ -5,7 +5,7 @@
 // Test helpers fail loudly on purpose: their inputs are fixed and valid.
 #![allow(clippy::expect_used)]
 
-use partlab_core::ranges::{Bounds, RangeKey};
+use partlab_km0::ranges::{Bounds, RangeKey};
 use partlab_lab::state::Lang;
 use partlab_lab::study::ranges::{RangeState, Ranges, Zoom, PARTITION_STOPS, VIEWS};
 use partlab_lab::study::view::{Block, Panel};

@@ -151,7 +151,7 @@ impl MovementTask {
     }
 
     /// The movement given its keys per (before, after) pair, `matrix[before × after nodes +
-    /// after]`, counted elsewhere (see [`crate::strategy::RingChange`]); single copies only.
+    /// after]`, counted elsewhere (see [`crate::ring_change::RingChange`]); single copies only.
     pub(crate) fn finish_with_matrix(self, matrix: &[u64]) -> Movement {
         let (nb, na) = (self.before.nodes.len(), self.after.nodes.len());
         let total = self.len as u64;

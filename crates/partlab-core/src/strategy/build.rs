@@ -425,7 +425,7 @@ impl PartitionerBuilder {
                     config.vnodes,
                     config.params.load_factor,
                 )
-                .map_err(ConfigError::from_zoo)?;
+                .map_err(ConfigError::from)?;
                 Build::Bounded {
                     ring: RingBuilder::new_unvalidated(&ring),
                     n_nodes: names.len(),
@@ -434,7 +434,7 @@ impl PartitionerBuilder {
             }
             Strategy::Maglev => Build::Maglev(
                 crate::zoo::MaglevBuilder::new(&config.node_names(), config.params.table_size)
-                    .map_err(ConfigError::from_zoo)?,
+                    .map_err(ConfigError::from)?,
             ),
             _ => Build::Ready(Partitioner::new(config)?),
         };

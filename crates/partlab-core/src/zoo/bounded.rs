@@ -12,14 +12,9 @@
 
 use super::ZooError;
 use crate::config::{Config, Strategy};
-use crate::strategy::Ring;
+use crate::ring::Ring;
 
-/// The paper's running example `c = 1 + ε` with `ε = 0.25`.
-pub const DEFAULT_LOAD_FACTOR: f64 = 1.25;
-/// Smallest `c`: 1 leaves no slack at all (every node exactly full, up to rounding).
-pub const MIN_LOAD_FACTOR: f64 = 1.0;
-/// Largest `c` accepted (beyond a few, the bound never binds and this is the plain ring).
-pub const MAX_LOAD_FACTOR: f64 = 16.0;
+pub use crate::params::{DEFAULT_LOAD_FACTOR, MAX_LOAD_FACTOR, MIN_LOAD_FACTOR};
 
 /// The ring with a load bound.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,15 +26,7 @@ pub struct BoundedLoads {
 
 /// Checks a load factor.
 pub fn check_load_factor(c: f64) -> Result<(), ZooError> {
-    // NaN is in no range, so this refuses it too.
-    if !(MIN_LOAD_FACTOR..=MAX_LOAD_FACTOR).contains(&c) {
-        return Err(ZooError::LoadFactorOutOfRange {
-            factor: c,
-            min: MIN_LOAD_FACTOR,
-            max: MAX_LOAD_FACTOR,
-        });
-    }
-    Ok(())
+    Ok(crate::params::check_load_factor(c)?)
 }
 
 impl BoundedLoads {

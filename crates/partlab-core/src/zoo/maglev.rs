@@ -12,15 +12,10 @@
 //!
 //! `h` is the first 8 bytes of MD5, big-endian ([`crate::hash::hash_bytes`]).
 
-use super::{check_nodes, is_prime, ZooError};
+use super::{check_nodes, ZooError};
 use crate::hash::hash_bytes;
 
-/// The paper's default table size (prime).
-pub const DEFAULT_TABLE_SIZE: u64 = 65_537;
-/// The paper's larger table size (prime), for its speed figure.
-pub const LARGE_TABLE_SIZE: u64 = 655_373;
-/// Largest table accepted (about 4 MB of `u16` entries … plus the build's bookkeeping).
-pub const MAX_TABLE_SIZE: u64 = 2_000_003;
+pub use crate::params::{DEFAULT_TABLE_SIZE, LARGE_TABLE_SIZE, MAX_TABLE_SIZE};
 
 /// A Maglev lookup table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,18 +46,7 @@ impl Permutation {
 /// Checks a table size against the node count: prime, at least one entry per node, at most
 /// [`MAX_TABLE_SIZE`].
 pub fn check_table_size(m: u64, n_nodes: usize) -> Result<(), ZooError> {
-    let min = (n_nodes as u64).max(2);
-    if m < min || m > MAX_TABLE_SIZE {
-        return Err(ZooError::TableSizeOutOfRange {
-            size: m,
-            min,
-            max: MAX_TABLE_SIZE,
-        });
-    }
-    if !is_prime(m) {
-        return Err(ZooError::TableSizeNotPrime { size: m });
-    }
-    Ok(())
+    Ok(crate::params::check_table_size(m, n_nodes)?)
 }
 
 impl Maglev {

@@ -1,6 +1,6 @@
 //! Algorithms beyond the lesson (project issue #14): Maglev, consistent hashing with bounded
 //! loads and multi-probe consistent hashing, each checked against its paper, plus the
-//! comparison of every strategy the lab knows ([`compare`]).
+//! comparison of every strategy the lab knows is [`crate::compare`].
 //!
 //! Each algorithm has the same small shape, so that it can later become a `Partitioner`
 //! variant: it is built from node names (and its parameter), refuses a bad parameter with a
@@ -12,13 +12,16 @@
 //! module says which bytes it hashes.
 
 pub mod bounded;
-pub mod compare;
 pub mod maglev;
 pub mod multiprobe;
 
+pub use crate::params::{is_prime, next_prime};
 pub use bounded::BoundedLoads;
 pub use maglev::{Maglev, MaglevBuilder};
 pub use multiprobe::MultiProbe;
+
+use crate::config::ConfigError;
+use crate::params::ParamError;
 
 /// Most nodes one of these algorithms is built over (owners fit in a `u16`; the over-provisioning
 /// sweep of the Maglev paper needs 1 000).
@@ -82,9 +85,51 @@ pub enum ZooError {
     Config(crate::ConfigError),
 }
 
-impl From<crate::ConfigError> for ZooError {
-    fn from(e: crate::ConfigError) -> Self {
+impl From<ConfigError> for ZooError {
+    fn from(e: ConfigError) -> Self {
         ZooError::Config(e)
+    }
+}
+
+impl From<ParamError> for ZooError {
+    fn from(e: ParamError) -> Self {
+        match e {
+            ParamError::TableSizeNotPrime { size } => ZooError::TableSizeNotPrime { size },
+            ParamError::TableSizeOutOfRange { size, min, max } => {
+                ZooError::TableSizeOutOfRange { size, min, max }
+            }
+            ParamError::LoadFactorOutOfRange { factor, min, max } => {
+                ZooError::LoadFactorOutOfRange { factor, min, max }
+            }
+            ParamError::ProbesOutOfRange { probes, min, max } => {
+                ZooError::ProbesOutOfRange { probes, min, max }
+            }
+        }
+    }
+}
+
+/// The configuration error for a refusal of the zoo's own checks (a strategy's partitioner
+/// built from a configuration).
+impl From<ZooError> for ConfigError {
+    fn from(e: ZooError) -> ConfigError {
+        match e {
+            ZooError::NoNodes => ConfigError::NoNodes,
+            ZooError::TooManyNodes { nodes, max } => {
+                ConfigError::TooManyNodes { count: nodes, max }
+            }
+            ZooError::BadPermutation { size, .. } => ConfigError::TableSizeNotPrime { size },
+            ZooError::TableSizeNotPrime { size } => ParamError::TableSizeNotPrime { size }.into(),
+            ZooError::TableSizeOutOfRange { size, min, max } => {
+                ParamError::TableSizeOutOfRange { size, min, max }.into()
+            }
+            ZooError::LoadFactorOutOfRange { factor, min, max } => {
+                ParamError::LoadFactorOutOfRange { factor, min, max }.into()
+            }
+            ZooError::ProbesOutOfRange { probes, min, max } => {
+                ParamError::ProbesOutOfRange { probes, min, max }.into()
+            }
+            ZooError::Config(c) => c,
+        }
     }
 }
 
@@ -100,36 +145,6 @@ pub(crate) fn check_nodes(n: usize) -> Result<(), ZooError> {
         });
     }
     Ok(())
-}
-
-/// Whether `n` is prime (trial division: table sizes are at most a few million).
-pub fn is_prime(n: u64) -> bool {
-    if n < 2 {
-        return false;
-    }
-    if n < 4 {
-        return true;
-    }
-    if n.is_multiple_of(2) {
-        return false;
-    }
-    let mut d = 3u64;
-    while d.saturating_mul(d) <= n {
-        if n.is_multiple_of(d) {
-            return false;
-        }
-        d += 2;
-    }
-    true
-}
-
-/// The smallest prime ≥ `n` (for choosing a table size near a round number).
-pub fn next_prime(n: u64) -> u64 {
-    let mut p = n.max(2);
-    while !is_prime(p) {
-        p += 1;
-    }
-    p
 }
 
 #[cfg(test)]

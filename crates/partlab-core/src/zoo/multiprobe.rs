@@ -18,10 +18,7 @@
 use super::{check_nodes, ZooError};
 use crate::hash::{hash_bytes, vnode_position};
 
-/// The authors' recommended probe count.
-pub const DEFAULT_PROBES: u32 = 21;
-/// Most probes accepted.
-pub const MAX_PROBES: u32 = 1_024;
+pub use crate::params::{DEFAULT_PROBES, MAX_PROBES};
 
 /// Nodes on a ring, one point each, probed `k` times per key.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,14 +32,7 @@ pub struct MultiProbe {
 
 /// Checks a probe count.
 pub fn check_probes(k: u32) -> Result<(), ZooError> {
-    if k == 0 || k > MAX_PROBES {
-        return Err(ZooError::ProbesOutOfRange {
-            probes: k,
-            min: 1,
-            max: MAX_PROBES,
-        });
-    }
-    Ok(())
+    Ok(crate::params::check_probes(k)?)
 }
 
 /// The step between a key's probes (see the module's bytes).
@@ -133,7 +123,7 @@ impl MultiProbe {
 mod tests {
     use super::*;
     use crate::config::{Config, Strategy};
-    use crate::strategy::Ring;
+    use crate::ring::Ring;
 
     #[test]
     fn one_probe_is_the_one_vnode_ring() {

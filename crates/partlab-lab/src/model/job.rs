@@ -13,10 +13,9 @@ use std::rc::Rc;
 use partlab_core::budget;
 use partlab_core::config::Strategy;
 use partlab_core::keys::{KeySet, KeySetBuilder};
+use partlab_core::ring_change::{DerivedRing, RingChange};
 use partlab_core::stats::{Distribution, Movement, MovementTask};
-use partlab_core::strategy::{
-    AssignTask, Assignment, Building, DerivedRing, Partitioner, PartitionerBuilder, RingChange,
-};
+use partlab_core::strategy::{AssignTask, Assignment, Building, Partitioner, PartitionerBuilder};
 
 use super::{sample_slots, Lab, Notice, Previous};
 use crate::state::{LabState, StateError};

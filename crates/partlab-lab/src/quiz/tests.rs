@@ -4,8 +4,8 @@
 
 use super::*;
 use partlab_core::hash::{hash_key, rendezvous_score};
-use partlab_core::rebalance::crc16_xmodem;
 use partlab_core::strategy::{jump_hash, Ring};
+use partlab_km0::rebalancing::crc16_xmodem;
 
 fn every_question(seeds: std::ops::Range<u64>, indexes: u32) -> Vec<(ChapterId, Question)> {
     let mut out = Vec::new();
@@ -177,12 +177,12 @@ fn by_hand(q: &Question) -> Answer {
             by_producer,
         } => {
             let slugs: Vec<&str> = if by_producer {
-                partlab_core::workload::PRODUCERS
+                partlab_km0::workload::PRODUCERS
                     .iter()
                     .map(|p| p.slug)
                     .collect()
             } else {
-                partlab_core::workload::Market::ALL
+                partlab_km0::workload::Market::ALL
                     .iter()
                     .map(|m| m.slug())
                     .collect()

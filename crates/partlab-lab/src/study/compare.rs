@@ -1,5 +1,5 @@
 //! Beyond the lesson: every strategy compared on one cluster (issue #14), from
-//! [`partlab_core::zoo::compare`].
+//! [`partlab_core::compare`].
 //!
 //! # URL fields
 //!
@@ -18,13 +18,13 @@
 //! scores, one probe point, a slice of the over-provisioning sweep) runs in its own
 //! [`Study::work`] call. The multi-probe chart places at most [`PROBE_KEYS`] of the keys.
 
-use partlab_core::keys::{KeySet, KeySetBuilder};
-use partlab_core::stats::peak_to_mean;
-use partlab_core::sweep::Band;
-use partlab_core::zoo::compare::{
+use partlab_core::compare::{
     self, moved, Algo, Change, CompareSpec, Memory, Moved, OverprovisionPoint, OverprovisionSweep,
     Params, TrialFigures, RENDEZVOUS_MAX_SIZE,
 };
+use partlab_core::keys::{KeySet, KeySetBuilder};
+use partlab_core::stats::peak_to_mean;
+use partlab_core::sweep::Band;
 use partlab_core::zoo::maglev::{check_table_size, MAX_TABLE_SIZE};
 use partlab_core::zoo::MultiProbe;
 

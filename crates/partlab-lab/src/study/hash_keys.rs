@@ -15,14 +15,14 @@
 
 use std::rc::Rc;
 
-use partlab_core::calendar::{Date, Timestamp, DAY_SECS};
-use partlab_core::compound::{
+use partlab_core::hash::lesson_key;
+use partlab_km0::calendar::{Date, Timestamp, DAY_SECS};
+use partlab_km0::hash_keys::{
     consecutive, disagreement_in, partition, query_cost, range_rows, salted_hash, Disagreement,
     GrowthSweep, HashedWorkload, OrderKey, Query, QueryCost, RangeRows,
 };
-use partlab_core::hash::lesson_key;
-use partlab_core::rng::sub_seed;
-use partlab_core::workload::{Workload, RESTAURANT, RESTAURANT_IDX};
+use partlab_km0::rng::sub_seed;
+use partlab_km0::workload::{Workload, RESTAURANT, RESTAURANT_IDX};
 
 use super::chart::{BarSeries, Bars, Chart, Lines, Series, Stroke};
 use super::fields::{Fields, StudyIssue, Writer};
@@ -959,7 +959,7 @@ impl HashKeys {
             |label: St,
              colour: usize,
              stroke: Stroke,
-             f: fn(&partlab_core::compound::GrowthPoint) -> u64| Series {
+             f: fn(&partlab_km0::hash_keys::GrowthPoint) -> u64| Series {
                 label: self.t(label),
                 points: points
                     .iter()

@@ -1,4 +1,4 @@
-//! Beyond the lesson: hot keys (issue #14), from [`partlab_core::hotkeys`]. Keys per node next
+//! Beyond the lesson: hot keys (issue #14), from [`partlab_km0::hot_keys`]. Keys per node next
 //! to requests per node for every strategy, the lesson's `formatge-curat` in its festival
 //! week, bounded loads capping requests, a cache absorbing the hottest keys' reads, and the
 //! busiest node's share as the skew grows.
@@ -20,10 +20,10 @@
 //! Requests: 200 000 a stream. The skew chart's points are computed in [`Study::work`]
 //! calls: a point's stream in one, then one strategy per call.
 
-use partlab_core::hotkeys::{
+use partlab_core::compare::{Algo, Params};
+use partlab_km0::hot_keys::{
     HotKeys, HotSpec, Loads, Stream, DEFAULT_KEYS, FESTIVAL_SHARE_PCT, SKEW_STEPS,
 };
-use partlab_core::zoo::compare::{Algo, Params};
 
 use super::chart::{Chart, Lines, Series, Stroke};
 use super::compare::{algo_name, node_names, select};
@@ -95,7 +95,7 @@ impl HotState {
             cached: 0,
             hit: 90,
             factor_centi: 125,
-            seed: partlab_core::workload::DEFAULT_SEED,
+            seed: partlab_km0::workload::DEFAULT_SEED,
         }
     }
 

@@ -13,11 +13,11 @@
 //! | `p` | a preset: `lesson` (12 partitions, 1 %), `lagging` (a consumer at 0.9 events/s) | |
 //! | `l`, `embed` | language; one view alone: `indexes`, `tail`, `gather`, `staleness` | |
 
-use partlab_core::indexes::{
+use partlab_km0::indexes::{
     busiest_day, compare, gather_point, index_lag, slow_probability, GatherPoint, IndexComparison,
     IndexScheme, LagModel, LagResult, LatencyModel, GATHER_SIZES,
 };
-use partlab_core::workload::Market;
+use partlab_km0::workload::Market;
 
 use super::chart::{BarSeries, Bars, Chart, Lines, Series, Stroke};
 use super::fields::{Fields, StudyIssue, Writer};
@@ -828,7 +828,7 @@ impl Indexes {
         let day = self.source.ready().map_or(String::new(), |d| {
             d.1.epoch().0.add_days(busiest_day(&d.1) as i32).to_string()
         });
-        let pts = |f: fn(&partlab_core::indexes::LagBucket) -> u64| -> Vec<(f64, f64)> {
+        let pts = |f: fn(&partlab_km0::indexes::LagBucket) -> u64| -> Vec<(f64, f64)> {
             lag.buckets
                 .iter()
                 .filter(|b| b.orders > 0)

@@ -15,13 +15,13 @@
 
 use std::rc::Rc;
 
-use partlab_core::compound::HashedWorkload;
-use partlab_core::keychoice::{
+use partlab_km0::choosing_keys::{
     order_candidate, peak_hour, stock_candidates, OrderCandidate, OrderQuery, OrderStats,
     StockCandidate, StockStats,
 };
-use partlab_core::vans::{van_candidates, Fleet, VanCost, VanKey, VanQuery, VanStats, VANS};
-use partlab_core::workload::Workload;
+use partlab_km0::hash_keys::HashedWorkload;
+use partlab_km0::vans::{van_candidates, Fleet, VanCost, VanKey, VanQuery, VanStats, VANS};
+use partlab_km0::workload::Workload;
 
 use super::chart::{BarSeries, Bars, Chart};
 use super::fields::{Fields, StudyIssue, Writer};
@@ -821,8 +821,8 @@ impl ChoosingKeys {
                 rows: verdicts,
             })],
         });
-        let peak = c.workload.epoch().format(partlab_core::calendar::Timestamp(
-            peak_hour(&c.workload) * partlab_core::calendar::HOUR_SECS,
+        let peak = c.workload.epoch().format(partlab_km0::calendar::Timestamp(
+            peak_hour(&c.workload) * partlab_km0::calendar::HOUR_SECS,
         ));
         Panel {
             view: "stock",

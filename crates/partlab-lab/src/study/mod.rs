@@ -1,5 +1,5 @@
 //! The study chapters: sections of the lesson measured on the KM0 workload
-//! ([`partlab_core::workload`]) rather than on the hashing instrument's key set.
+//! ([`partlab_km0::workload`]) rather than on the hashing instrument's key set.
 //!
 //! Each chapter is a view model behind the [`Study`] trait: its state lives in its URL fields
 //! (read by [`fields::Fields`] without panicking), a closed `Msg` enum of its own turns the
@@ -30,8 +30,8 @@ pub mod source;
 pub mod text;
 pub mod view;
 
-use partlab_core::calendar::Date;
-use partlab_core::workload::{WorkloadSpec, DEFAULT_DAYS, DEFAULT_ORDERS_PER_DAY, DEFAULT_SEED};
+use partlab_km0::calendar::Date;
+use partlab_km0::workload::{WorkloadSpec, DEFAULT_DAYS, DEFAULT_ORDERS_PER_DAY, DEFAULT_SEED};
 
 use crate::chapters::ChapterId;
 use crate::i18n::{fmt_int, fragment_issue};

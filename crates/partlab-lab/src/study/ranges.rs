@@ -14,12 +14,12 @@
 //! | `p` | a preset: `lesson` (ten nodes, one writing), `market` (four hot spots) | |
 //! | `l`, `embed` | language; one view alone: `heat`, `spread`, `sizes`, `queries` | |
 
-use partlab_core::calendar::Date;
-use partlab_core::ranges::{
+use partlab_km0::calendar::Date;
+use partlab_km0::ranges::{
     cost, heat, sizes, spread, Bounds, HourlyCounts, HourlyCountsBuild, RangeKey, RangeLayout,
     RangeQuery, WriteSpread,
 };
-use partlab_core::workload::{Market, WorkloadSpec};
+use partlab_km0::workload::{Market, WorkloadSpec};
 
 use super::chart::{BarSeries, Bars, Chart, Heat};
 use super::fields::{Fields, StudyIssue, Writer};

@@ -4,7 +4,7 @@
 //! partitions over time, a move capped in bandwidth, and the cascade that automatic
 //! rebalancing and a failure detector can start.
 //!
-//! Every number comes from [`partlab_core::rebalance`]; this module chooses what to ask and
+//! Every number comes from [`partlab_km0::rebalancing`]; this module chooses what to ask and
 //! words the answers.
 //!
 //! # URL fields
@@ -29,13 +29,13 @@
 //! | `p` | a preset: `lesson`, `redis`, `presplit`, `range`, `cascade`, `operator` | |
 //! | `l`, `embed` | language; one view alone: `fixed`, `slots`, `dynamic`, `compare`, `bandwidth`, `cascade` | |
 
-use partlab_core::rebalance::{
+use partlab_km0::rebalancing::{
     bandwidth_timeline, cascade, compare, crc16_xmodem, growth, hash_tag, key_slot,
     partition_sizes, BandwidthPlan, CascadeConfig, CascadeTick, Comparison, Dynamic, DynamicConfig,
     FixedLayout, GrowthConfig, GrowthStep, KeyHash, KeyKind, Mode, Move, RECORD_MB, REDIS_SLOTS,
 };
-use partlab_core::replication::node_name;
-use partlab_core::rng::mix64;
+use partlab_km0::replication::node_name;
+use partlab_km0::rng::mix64;
 
 use super::chart::{BarSeries, Bars, Chart, Lines, Series, Stroke};
 use super::fields::{Fields, StudyIssue, Writer};
@@ -946,7 +946,7 @@ impl Rebalancing {
         let ideal_parts = d.joined.owner.len() as f64 * f64::from(self.state.weight)
             / f64::from(new + self.state.weight);
         let ideal = records * u64::from(self.state.weight) / u64::from(new + self.state.weight);
-        let bal = partlab_core::rebalance::balance(&after, &d.joined.alive);
+        let bal = partlab_km0::rebalancing::balance(&after, &d.joined.alive);
         let rows: Vec<_> = (0..=new)
             .map(|n| {
                 let name = node_name(n as usize);
@@ -1145,7 +1145,7 @@ impl Rebalancing {
         let merges: u32 = hist.iter().take(t).map(|s| s.merges).sum();
         let first_spread = hist.iter().find(|s| s.nodes_writing > 1).map(|s| s.step);
         let series =
-            |label: St, colour: usize, f: &dyn Fn(&partlab_core::rebalance::DynStep) -> f64| {
+            |label: St, colour: usize, f: &dyn Fn(&partlab_km0::rebalancing::DynStep) -> f64| {
                 Series {
                     label: w.t(label),
                     points: hist.iter().map(|s| (f64::from(s.step), f(s))).collect(),

@@ -13,9 +13,9 @@
 //! | `p` | a preset: `lesson`, `rf1` (one copy, C fails), `hot` (10 nodes) | |
 //! | `l`, `embed` | language; one view alone: `layout`, `failover`, `hotspot` | |
 
-use partlab_core::calendar::{Timestamp, HOUR_SECS};
-use partlab_core::keychoice::peak_hour;
-use partlab_core::replication::{
+use partlab_km0::calendar::{Timestamp, HOUR_SECS};
+use partlab_km0::choosing_keys::peak_hour;
+use partlab_km0::replication::{
     node_name, partition_loads, write_capacity, Cluster, Outcome, PartitionLoads,
 };
 

@@ -2,7 +2,7 @@
 //! three designs (any node with gossip, a routing tier, a partition-aware client with `MOVED`
 //! and `ASK`) while one partition moves, and a coordinator's leases when a node dies.
 //!
-//! Every number comes from [`partlab_core::routing`]; this module chooses what to ask and
+//! Every number comes from [`partlab_km0::routing`]; this module chooses what to ask and
 //! words the answers.
 //!
 //! # URL fields
@@ -24,8 +24,8 @@
 //! | `p` | a preset: `lesson`, `slow-gossip`, `no-migration`, `short-ttl` | |
 //! | `l`, `embed` | language; one view alone: `designs`, `timeline`, `lease` | |
 
-use partlab_core::replication::node_name;
-use partlab_core::routing::{
+use partlab_km0::replication::node_name;
+use partlab_km0::routing::{
     lease_timeline, run, Design, LeaseConfig, LeaseTimeline, RouteRun, RoutingConfig,
 };
 
@@ -794,7 +794,7 @@ impl Routing {
         let now = l.seconds.get(t).copied().unwrap_or_default();
         let parts = f64::from(self.state.lease().partitions);
         let line =
-            |label: St, colour: usize, f: &dyn Fn(&partlab_core::routing::LeaseSecond) -> f64| {
+            |label: St, colour: usize, f: &dyn Fn(&partlab_km0::routing::LeaseSecond) -> f64| {
                 Series {
                     label: w.t(label),
                     points: l.seconds.iter().map(|s| (f64::from(s.t), f(s))).collect(),

@@ -8,8 +8,8 @@
 
 use std::rc::Rc;
 
-use partlab_core::compound::{HashedWorkload, HashedWorkloadBuild};
-use partlab_core::workload::{Workload, WorkloadBuild};
+use partlab_km0::hash_keys::{HashedWorkload, HashedWorkloadBuild};
+use partlab_km0::workload::{Workload, WorkloadBuild};
 
 use super::text::{fill, St};
 use super::view::{Block, Panel};

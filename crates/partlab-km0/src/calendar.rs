@@ -6,7 +6,7 @@
 //! `days_from_civil` / `civil_from_days` algorithms, so they are exact on every target.
 //!
 //! ```
-//! use partlab_core::calendar::Date;
+//! use partlab_km0::calendar::Date;
 //! let d = Date::from_ymd(2026, 9, 14).expect("a real day");
 //! assert_eq!(d.to_string(), "2026-09-14");
 //! assert_eq!(d.weekday(), 0); // Monday

@@ -15,17 +15,17 @@
 //! Every draw is integer ([`SplitMix64`]), so results are the same on every target.
 
 use crate::calendar::{Timestamp, DAY_SECS, HOUR_SECS};
-use crate::compound::{partition, HashedWorkload};
-use crate::hash::hash_key;
+use crate::hash_keys::{partition, HashedWorkload};
 use crate::rng::{sub_seed, SplitMix64};
 use crate::workload::{Market, Workload};
+use partlab_core::hash::hash_key;
 
 /// `1 − (1 − p)^n`: the chance that at least one of `n` independent partitions, each slow
 /// with probability `p`, makes a query that waits for all of them slow. Computed by repeated
 /// multiplication (no `powf`), so every target gives the same bits.
 ///
 /// ```
-/// let p = partlab_core::indexes::slow_probability(0.01, 12);
+/// let p = partlab_km0::indexes::slow_probability(0.01, 12);
 /// assert_eq!(format!("{p:.5}"), "0.11362");
 /// ```
 pub fn slow_probability(p: f64, n: u32) -> f64 {

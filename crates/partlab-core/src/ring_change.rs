@@ -8,10 +8,10 @@
 //! the same keys (a join, a leave, a rename, a weight or vnode step), with work that follows
 //! the number of points rather than the number of keys.
 
-use super::{Assignment, Kind, NodeIdx, Partitioner, ReplicaSets, RingPoint};
 use crate::config::Config;
 use crate::keys::KeySet;
 use crate::stats::{Movement, MovementTask};
+use crate::strategy::{Assignment, NodeIdx, Partitioner, ReplicaSets, RingPoint};
 
 /// The experiment before a change of ring and the ring after it, over the same keys.
 #[derive(Clone, Copy, Debug)]
@@ -52,7 +52,7 @@ impl RingChange<'_> {
     // two to three times slower.
     #[inline(never)]
     pub fn derive(&self) -> Option<DerivedRing> {
-        let (Kind::Ring(old), Kind::Ring(new)) = (&self.before.kind, &self.after.kind) else {
+        let (Some(old), Some(new)) = (self.before.plain_ring(), self.after.plain_ring()) else {
             return None;
         };
         let hashes = self.keys.sorted_hashes();

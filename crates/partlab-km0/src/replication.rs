@@ -228,11 +228,11 @@ pub struct PartitionLoads {
 /// Measures [`PartitionLoads`] for `n` partitions.
 pub fn partition_loads(
     w: &crate::workload::Workload,
-    hashed: &crate::compound::HashedWorkload,
+    hashed: &crate::hash_keys::HashedWorkload,
     n: u32,
 ) -> PartitionLoads {
     let n = n.max(1);
-    let peak = crate::keychoice::peak_hour(w);
+    let peak = crate::choosing_keys::peak_hour(w);
     let mut out = PartitionLoads {
         rows: vec![0; n as usize],
         peak_hash: vec![0; n as usize],
@@ -240,11 +240,11 @@ pub fn partition_loads(
     };
     let (start, end) = (w.campaign_start(), w.now());
     for (o, &h) in w.orders().iter().zip(&hashed.order) {
-        let p = crate::compound::partition(h, n) as usize;
+        let p = crate::hash_keys::partition(h, n) as usize;
         out.rows[p] += 1;
         if o.created.0 / crate::calendar::HOUR_SECS == peak {
             out.peak_hash[p] += 1;
-            let r = crate::compound::time_range_partition(o.created, start, end, n) as usize;
+            let r = crate::hash_keys::time_range_partition(o.created, start, end, n) as usize;
             out.peak_range[r] += 1;
         }
     }

@@ -1,5 +1,5 @@
 //! Hot keys: a request stream with Zipf popularity over the keys, placed by every strategy of
-//! the comparison ([`crate::zoo::compare::Algo`]). Keys per node can be even while requests
+//! the comparison ([`partlab_core::compare::Algo`]). Keys per node can be even while requests
 //! per node are not: one key's requests all go to its node. Bounded loads caps requests per
 //! node (it places each request, so a hot key's requests spill over to the next nodes), and a
 //! cache in front of the hottest keys absorbs a share of their reads.
@@ -20,12 +20,12 @@
 //! - The cache holds the `cached` most requested keys (by weight) and absorbs `hit_pct` % of
 //!   their requests (each request is a hit with that chance, drawn from the same stream).
 
-use crate::keys::KeySet;
 use crate::rng::{sub_seed, SplitMix64, WeightedIndex};
 use crate::workload::{FAIR_PRODUCT, PRODUCERS};
-use crate::zoo::bounded::BoundedLoads;
-use crate::zoo::compare::{counts, owners, Algo, Params};
-use crate::zoo::ZooError;
+use partlab_core::compare::{counts, owners, Algo, Params};
+use partlab_core::keys::KeySet;
+use partlab_core::zoo::bounded::BoundedLoads;
+use partlab_core::zoo::ZooError;
 
 /// Default key count.
 pub const DEFAULT_KEYS: usize = 1_000;
@@ -68,9 +68,9 @@ pub struct HotSpec {
 impl Default for HotSpec {
     fn default() -> Self {
         HotSpec {
-            names: crate::lesson::NODES
+            names: partlab_core::lesson::NODES
                 .iter()
-                .chain([&crate::lesson::JOINING_NODE])
+                .chain([&partlab_core::lesson::JOINING_NODE])
                 .map(|s| s.to_string())
                 .collect(),
             keys: DEFAULT_KEYS,
@@ -251,7 +251,10 @@ impl HotKeys {
         }
         Ok(HotKeys {
             bounded: BoundedLoads::new(&spec.names, spec.params.vnodes, spec.params.load_factor)?,
-            key_hashes: names.iter().map(|k| crate::hash::hash_key(k)).collect(),
+            key_hashes: names
+                .iter()
+                .map(|k| partlab_core::hash::hash_key(k))
+                .collect(),
             names,
             owner,
             spec: spec.clone(),
@@ -292,7 +295,9 @@ impl HotKeys {
     pub fn stream(&self, exponent_centi: u32) -> Stream {
         let weights = self.weights(exponent_centi);
         let mut order: Vec<usize> = (0..weights.len()).collect();
-        crate::order::sort_by_key_stable(&mut order, |&i| crate::order::descending(weights[i]));
+        partlab_core::order::sort_by_key_stable(&mut order, |&i| {
+            partlab_core::order::descending(weights[i])
+        });
         let mut cached = vec![false; weights.len()];
         for &i in order.iter().take(self.spec.cached) {
             cached[i] = true;

@@ -7,9 +7,9 @@
 
 use std::sync::OnceLock;
 
-use partlab_core::compound::HashedWorkload;
-use partlab_core::indexes::{compare, index_lag, slow_probability, IndexScheme, LagModel};
-use partlab_core::workload::{Market, Workload, WorkloadSpec};
+use partlab_km0::hash_keys::HashedWorkload;
+use partlab_km0::indexes::{compare, index_lag, slow_probability, IndexScheme, LagModel};
+use partlab_km0::workload::{Market, Workload, WorkloadSpec};
 
 fn week() -> &'static (Workload, HashedWorkload) {
     static WEEK: OnceLock<(Workload, HashedWorkload)> = OnceLock::new();

@@ -1,12 +1,12 @@
-//! The KM0 workload keeps the promises of its documentation (`partlab_core::workload`): each
+//! The KM0 workload keeps the promises of its documentation (`partlab_km0::workload`): each
 //! ratio the lesson states, measured on the default grape-harvest week (seed 2026, 7 days ×
 //! 40 000 orders) and on other seeds, within the tolerance stated beside it.
 
 // Test helpers fail loudly on purpose: their inputs are fixed and valid.
 #![allow(clippy::expect_used)]
 
-use partlab_core::calendar::{DAY_SECS, HOUR_SECS};
-use partlab_core::workload::{
+use partlab_km0::calendar::{DAY_SECS, HOUR_SECS};
+use partlab_km0::workload::{
     Market, Summary, Workload, WorkloadSpec, FAIR_PRODUCT, HARVEST_PRODUCT, MAX_STORED_ORDERS,
 };
 

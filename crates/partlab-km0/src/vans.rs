@@ -11,10 +11,10 @@
 //! (a) a van's last position, (b) its route between two hours of today, (c) every van in
 //! València now, with and without a global index by market.
 
-use crate::compound::partition;
-use crate::hash::hash_key;
+use crate::hash_keys::partition;
 use crate::rng::{sub_seed, SplitMix64};
 use crate::workload::Market;
+use partlab_core::hash::hash_key;
 
 /// The exercise's fleet size.
 pub const VANS: u32 = 140;

@@ -15,13 +15,13 @@
 
 use std::sync::OnceLock;
 
-use partlab_core::compound::HashedWorkload;
-use partlab_core::keychoice::{
+use partlab_km0::choosing_keys::{
     order_candidates, stock_candidates, OrderCandidate as O, OrderQuery as Q, OrderStats,
     StockCandidate as S,
 };
-use partlab_core::vans::{van_candidates, Fleet, VanKey, VanQuery};
-use partlab_core::workload::{Workload, WorkloadSpec, FAIR_PRODUCT, RESTAURANT};
+use partlab_km0::hash_keys::HashedWorkload;
+use partlab_km0::vans::{van_candidates, Fleet, VanKey, VanQuery};
+use partlab_km0::workload::{Workload, WorkloadSpec, FAIR_PRODUCT, RESTAURANT};
 
 const N: u32 = 16;
 

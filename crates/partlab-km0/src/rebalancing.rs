@@ -33,7 +33,7 @@ pub const MAX_NODES: u32 = 64;
 /// hash.
 ///
 /// ```
-/// assert_eq!(partlab_core::rebalance::crc16_xmodem(b"123456789"), 0x31C3);
+/// assert_eq!(partlab_km0::rebalancing::crc16_xmodem(b"123456789"), 0x31C3);
 /// ```
 pub fn crc16_xmodem(data: &[u8]) -> u16 {
     let mut crc: u16 = 0;

@@ -7,13 +7,13 @@
 
 use std::sync::OnceLock;
 
-use partlab_core::calendar::Timestamp;
-use partlab_core::calendar::DAY_SECS;
-use partlab_core::compound::{
+use partlab_km0::calendar::Timestamp;
+use partlab_km0::calendar::DAY_SECS;
+use partlab_km0::hash_keys::{
     disagreement, query_cost, range_rows, GrowthSweep, HashedWorkload, OrderKey, Query,
 };
-use partlab_core::rng::sub_seed;
-use partlab_core::workload::{Workload, WorkloadSpec, RESTAURANT_IDX};
+use partlab_km0::rng::sub_seed;
+use partlab_km0::workload::{Workload, WorkloadSpec, RESTAURANT_IDX};
 
 fn week() -> &'static (Workload, HashedWorkload) {
     static WEEK: OnceLock<(Workload, HashedWorkload)> = OnceLock::new();
@@ -116,9 +116,9 @@ fn two_salted_services_disagree_on_most_keys_md5_on_none() {
 
 #[test]
 fn a_workload_built_a_day_and_a_few_ids_at_a_time_is_the_streamed_one_hashed_id_by_id() {
-    use partlab_core::compound::HashedWorkloadBuild;
     use partlab_core::hash::{hash_bytes, hash_key, lesson_key};
-    use partlab_core::workload::{client_id, WorkloadBuild};
+    use partlab_km0::hash_keys::HashedWorkloadBuild;
+    use partlab_km0::workload::{client_id, WorkloadBuild};
     let spec = WorkloadSpec {
         orders_per_day: 3_000,
         days: 3,
@@ -156,7 +156,7 @@ fn a_workload_built_a_day_and_a_few_ids_at_a_time_is_the_streamed_one_hashed_id_
 
 #[test]
 fn the_salted_disagreement_counted_in_parts_adds_up_to_the_whole() {
-    use partlab_core::compound::{disagreement_in, Disagreement};
+    use partlab_km0::hash_keys::{disagreement_in, Disagreement};
     let (w, h) = week();
     let (a, b) = (sub_seed(7, 0xA), sub_seed(7, 0xB));
     let whole = disagreement(w, h, 12, a, b);

@@ -9,16 +9,16 @@
 
 use std::mem::size_of;
 
-use super::bounded::{BoundedLoads, DEFAULT_LOAD_FACTOR};
-use super::maglev::{Maglev, DEFAULT_TABLE_SIZE};
-use super::multiprobe::{MultiProbe, DEFAULT_PROBES};
-use super::{check_nodes, ZooError};
 use crate::config::{Config, Strategy};
 use crate::hash::{rendezvous_score, vnode_position};
 use crate::keys::KeySet;
 use crate::stats::{deviation_pct, peak_to_mean};
 use crate::strategy::{jump_hash, Ring, RingPoint};
 use crate::sweep::Band;
+use crate::zoo::bounded::{BoundedLoads, DEFAULT_LOAD_FACTOR};
+use crate::zoo::maglev::{Maglev, DEFAULT_TABLE_SIZE};
+use crate::zoo::multiprobe::{MultiProbe, DEFAULT_PROBES};
+use crate::zoo::{check_nodes, ZooError};
 
 /// Every strategy the comparison knows: the lesson's four and the three of the zoo.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -211,7 +211,7 @@ pub fn memory(algo: Algo, names: &[String], params: &Params) -> Result<Memory, Z
             bytes: names.iter().map(|n| n.len() as u64).sum(),
         },
         Algo::Maglev => {
-            super::maglev::check_table_size(params.table_size, names.len())?;
+            crate::zoo::maglev::check_table_size(params.table_size, names.len())?;
             Memory {
                 entries: params.table_size,
                 bytes: params.table_size * size_of::<u16>() as u64,
@@ -461,7 +461,7 @@ impl OverprovisionSweep {
     pub fn new(n_backends: usize, sizes: &[u64]) -> Result<OverprovisionSweep, ZooError> {
         check_nodes(n_backends)?;
         for &m in sizes {
-            super::maglev::check_table_size(m, n_backends)?;
+            crate::zoo::maglev::check_table_size(m, n_backends)?;
         }
         Ok(OverprovisionSweep {
             names: (0..n_backends).map(|i| format!("backend-{i}")).collect(),

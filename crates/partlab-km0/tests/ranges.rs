@@ -8,10 +8,10 @@
 
 use std::sync::OnceLock;
 
-use partlab_core::ranges::{
+use partlab_km0::ranges::{
     cost, sizes, spread, Bounds, HourlyCounts, RangeKey, RangeLayout, RangeQuery,
 };
-use partlab_core::workload::{Market, WorkloadSpec};
+use partlab_km0::workload::{Market, WorkloadSpec};
 
 fn counts() -> &'static HourlyCounts {
     static C: OnceLock<HourlyCounts> = OnceLock::new();
@@ -99,9 +99,9 @@ fn range_queries_touch_one_or_two_partitions() {
 
 #[test]
 fn hourly_counts_built_a_day_at_a_time_count_every_generated_order_once() {
-    use partlab_core::calendar::HOUR_SECS;
-    use partlab_core::ranges::HourlyCountsBuild;
-    use partlab_core::workload::Workload;
+    use partlab_km0::calendar::HOUR_SECS;
+    use partlab_km0::ranges::HourlyCountsBuild;
+    use partlab_km0::workload::Workload;
     let spec = WorkloadSpec {
         orders_per_day: 4_000,
         days: 3,

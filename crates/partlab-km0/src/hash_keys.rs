@@ -12,9 +12,9 @@
 //!   the same key on different partitions in two services ([`salted_hash`], [`disagreement`]).
 
 use crate::calendar::{Timestamp, DAY_SECS};
-use crate::hash::{hash_bytes, hash_key, lesson_key, lesson_key_into};
 use crate::rng::mix64;
 use crate::workload::{client_id, Generator, Order, Workload, WorkloadError, WorkloadSpec};
+use partlab_core::hash::{hash_bytes, hash_key, lesson_key, lesson_key_into};
 
 /// The partition of a 64-bit position among `n` partitions: `hash mod n` (0 when `n` is 0).
 pub fn partition(hash: u64, n: u32) -> u32 {

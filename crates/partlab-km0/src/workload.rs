@@ -40,7 +40,7 @@
 //! before it; only the order numbers do.
 //!
 //! ```
-//! use partlab_core::workload::{Workload, WorkloadSpec};
+//! use partlab_km0::workload::{Workload, WorkloadSpec};
 //! let spec = WorkloadSpec { days: 1, orders_per_day: 1_000, ..WorkloadSpec::default() };
 //! let w = Workload::generate(&spec).expect("a valid spec");
 //! assert_eq!(w.orders().len(), 1_000);
@@ -50,8 +50,8 @@
 use std::fmt;
 
 use crate::calendar::{Date, Epoch, Timestamp, DAY_SECS, HOUR_SECS};
-use crate::hash::lesson_key;
 use crate::rng::{sub_seed, SplitMix64, WeightedIndex};
+use partlab_core::hash::lesson_key;
 
 /// KM0's four markets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

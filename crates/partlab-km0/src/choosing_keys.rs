@@ -12,9 +12,9 @@
 //! cut into `n` ranges with the same number of orders each.
 
 use crate::calendar::{Timestamp, DAY_SECS, HOUR_SECS};
-use crate::compound::{partition, HashedWorkload};
-use crate::hash::{hash_bytes, hash_key};
+use crate::hash_keys::{partition, HashedWorkload};
 use crate::workload::{client_id, Market, Workload, ANNA_IDX, BIG_PRODUCER, PRODUCERS};
+use partlab_core::hash::{hash_bytes, hash_key};
 
 /// The lesson's candidate keys for the orders.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -284,7 +284,7 @@ pub fn order_candidate(
             .orders()
             .get(best as usize)
             .map_or(String::new(), |o| w.epoch().format(o.created)),
-        OrderCandidate::ComandaId => crate::hash::lesson_key(best),
+        OrderCandidate::ComandaId => partlab_core::hash::lesson_key(best),
         OrderCandidate::ClientDate => client_id(best as u32),
         OrderCandidate::ClientMonth => {
             let m = (best & 0xffff) as u32;

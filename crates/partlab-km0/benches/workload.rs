@@ -11,7 +11,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use partlab_core::workload::{Generator, Workload, WorkloadSpec};
+use partlab_km0::workload::{Generator, Workload, WorkloadSpec};
 
 /// Median and minimum of `runs` timings of `f`.
 fn measure<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, Duration) {
