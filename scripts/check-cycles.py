@@ -38,11 +38,51 @@ def modules_of(src):
     return mods
 
 
+def strip_literals(text):
+    """The code with comments, string and char literals blanked (so braces and paths inside
+    them do not count)."""
+    out, i, n = [], 0, len(text)
+    while i < n:
+        c = text[i]
+        if text.startswith('//', i):
+            j = text.find('\n', i)
+            i = n if j < 0 else j
+        elif text.startswith('/*', i):
+            j = text.find('*/', i + 2)
+            i = n if j < 0 else j + 2
+        elif c == 'r' and re.match(r'r#*"', text[i:i + 10]) and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == '_')):
+            hashes = re.match(r'r(#*)"', text[i:]).group(1)
+            end = text.find('"' + hashes, i + 2 + len(hashes))
+            out.append('""')
+            i = n if end < 0 else end + 1 + len(hashes)
+        elif c == '"':
+            j = i + 1
+            while j < n and text[j] != '"':
+                j += 2 if text[j] == '\\' else 1
+            out.append('""')
+            i = j + 1
+        elif c == "'" and re.match(r"'(\\.|[^\\'])'", text[i:i + 4]) or text.startswith("'\\u{", i):
+            j = text.find("'", i + 2)
+            out.append("' '")
+            i = j + 1
+        else:
+            out.append(c)
+            i += 1
+    return ''.join(out)
+
+
 def code_of(path):
-    """The file's code without comments and without its inline test module."""
-    text = re.sub(r'//[^\n]*', '', open(path, encoding='utf-8').read())
-    m = TEST_INLINE.search(text)
-    return text[:m.start()] if m else text
+    """The file's code without comments, literals and inline test modules."""
+    text = strip_literals(open(path, encoding='utf-8').read())
+    while True:
+        m = TEST_INLINE.search(text)
+        if not m:
+            return text
+        depth, i = 1, m.end()
+        while i < len(text) and depth:
+            depth += {'{': 1, '}': -1}.get(text[i], 0)
+            i += 1
+        text = text[:m.start()] + text[i:]
 
 
 def referenced(mod, text):

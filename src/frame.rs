@@ -10,8 +10,9 @@ use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::Element;
 
+use partlab_lab::chapters::chapter_tab;
 use partlab_lab::chapters::{self, contents, ChapterId, FrameOptions};
-use partlab_lab::i18n::{chapter_tab, part_number, part_title, tr, Text};
+use partlab_lab::i18n::{part_number, part_title, tr, Text};
 use partlab_lab::state::Lang;
 
 use crate::dom::{by_id, by_id_as, clear, document, set_attr, set_text_id, H};
@@ -126,7 +127,7 @@ pub fn render(lang: Lang, chapter: ChapterId, options: FrameOptions) -> Result<(
     }
     doc.set_title(&format!(
         "{} · {}",
-        partlab_lab::i18n::chapter_title(lang, chapter),
+        partlab_lab::chapters::chapter_title(lang, chapter),
         tr(lang, Text::Title)
     ));
     let t = |id: &str, text: Text| set_text_id(id, tr(lang, text));
@@ -200,7 +201,7 @@ pub fn render(lang: Lang, chapter: ChapterId, options: FrameOptions) -> Result<(
         for c in ChapterId::BEYOND {
             let mut a = H::new("a")
                 .attr("href", &link(c, lang, None, options))
-                .text(&partlab_lab::i18n::chapter_title(lang, c));
+                .text(&partlab_lab::chapters::chapter_title(lang, c));
             if c == chapter {
                 a = a.attr("aria-current", "page");
             }

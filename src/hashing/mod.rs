@@ -792,8 +792,11 @@ impl Hashing {
                     .lab
                     .baseline_deviation()
                     .or(self.announced.map(|(_, d)| d));
-                let text =
-                    partlab_lab::i18n::change_sentence(self.lab.state().lang, &self.lab, before);
+                let text = partlab_lab::model::words::change_sentence(
+                    self.lab.state().lang,
+                    &self.lab,
+                    before,
+                );
                 dom::set_text_id("announce", &text);
                 self.announced = Some((revision, self.lab.distribution().deviation_pct));
             }
@@ -1191,7 +1194,7 @@ fn wire_events() -> Result<Vec<Listener>, JsValue> {
     listeners.extend(listen_id("node-list", "input", move |e| {
         if let Some(("weight", node)) = node_idx(&e).as_ref().map(|(r, i)| (r.as_str(), *i)) {
             if let Some(weight) =
-                input_value(&e).and_then(|v| partlab_lab::decimal::parse_decimal(&v))
+                input_value(&e).and_then(|v| partlab_lab::base::decimal::parse_decimal(&v))
             {
                 dispatch(Msg::SetWeight { node, weight });
             }

@@ -15,9 +15,10 @@ use partlab_core::lesson;
 use partlab_core::stats::Movement;
 use partlab_core::sweep::DEFAULT_VNODE_COUNTS;
 use partlab_lab::i18n::{
-    capitalize_latin, fmt_dec, fmt_fraction, fmt_int, fmt_pct, preset_label, progress_note,
-    strategy_name, strategy_rule, tr, Meanwhile, Text,
+    capitalize_latin, fmt_dec, fmt_fraction, fmt_int, fmt_pct, preset_label, strategy_name,
+    strategy_rule, tr, Text,
 };
+use partlab_lab::model::words::{progress_note, Meanwhile};
 use partlab_lab::model::{DeviationSweep, KeyPath, Lab, MovementSweep, Notice, PathDetail};
 use partlab_lab::palette::{chart_theme, node_colour, Theme};
 use partlab_lab::readout::CurrentMark;
@@ -27,7 +28,7 @@ use partlab_lab::state::{
 };
 
 use partlab_lab::chapters::ChapterId;
-use partlab_lab::i18n::{chapter_title, hashing_intro};
+use partlab_lab::chapters::{chapter_title, hashing_intro};
 
 use crate::dom::{
     by_id, clear, fingerprint, same_content, set_attr, set_input_value, set_select_value,
@@ -1359,7 +1360,7 @@ impl Figures {
 /// The one-line caption of an embedded view (shown in embed mode only).
 pub fn render_caption(lab: &Lab) {
     let text = if lab.state().embed.is_some() {
-        partlab_lab::i18n::embed_caption(lab.state().lang, lab)
+        partlab_lab::model::words::embed_caption(lab.state().lang, lab)
     } else {
         String::new()
     };
@@ -1733,7 +1734,7 @@ pub fn render_movement_table(lab: &Lab, sweep: Option<&MovementSweep>) -> Result
     let summary = sweep.map_or(String::new(), |s| {
         format!(
             "{} · {} {}",
-            partlab_lab::i18n::sweep_keys(lang, s.key_count(), lab.state().key_count),
+            partlab_lab::model::words::sweep_keys(lang, s.key_count(), lab.state().key_count),
             fmt_int(lang, u64::from(s.vnodes())),
             tr(lang, Text::VnodesCol).to_ascii_lowercase()
         )
@@ -1810,7 +1811,7 @@ pub fn render_canvas_descriptions(lab: &Lab) {
         (View::Bars, "bars-desc"),
         (View::Deviation, "deviation-desc"),
     ] {
-        if let Some(text) = partlab_lab::i18n::canvas_description(lang, view, lab) {
+        if let Some(text) = partlab_lab::model::words::canvas_description(lang, view, lab) {
             set_text_id(id, &text);
         }
     }

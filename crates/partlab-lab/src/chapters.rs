@@ -30,7 +30,8 @@
 use partlab_core::config::Strategy;
 use partlab_core::lesson::{self, LessonPart, Scenario};
 
-use crate::quiz::{self, QuizSet, QUIZ_FIELD, QUIZ_INDEX_FIELD};
+use crate::base::text::tr;
+use crate::i18n::{by_lang, part_number, part_title, Text};
 use crate::state::{decode_field, Field, FragmentIssue, LabState, Lang};
 
 /// The fragment field that names the chapter.
@@ -367,12 +368,12 @@ pub fn route(fragment: &str, legacy: impl FnOnce(&str) -> ChapterId) -> Route {
                 _ => issues.push(FragmentIssue::bad_value(Field::Projector, raw)),
             }
         } else if name == QUIZ_FIELD {
-            match quiz::parse_seed(raw) {
+            match parse_seed(raw) {
                 Some(seed) => quiz_seed = Some(seed),
                 None => issues.push(FragmentIssue::bad_value(Field::Quiz, raw)),
             }
         } else if name == QUIZ_INDEX_FIELD {
-            match quiz::parse_index(raw) {
+            match parse_index(raw) {
                 Some(i) => quiz_index = Some(i),
                 None => issues.push(FragmentIssue::bad_value(Field::QuizIndex, raw)),
             }
@@ -448,6 +449,156 @@ pub fn fragment(chapter: ChapterId, options: FrameOptions, fields: &str) -> Stri
         out.push_str(fields);
     }
     out
+}
+
+/// A chapter's heading.
+pub fn chapter_title(lang: Lang, c: ChapterId) -> String {
+    match c {
+        ChapterId::Compare => return tr(lang, Text::CompareTitle).to_owned(),
+        ChapterId::HotKeys => return tr(lang, Text::HotKeysTitle).to_owned(),
+        _ => {}
+    }
+    match c.parts().first() {
+        Some(&main) => format!("{} {}", part_number(lang, main), part_title(lang, main)),
+        None => tr(lang, Text::TeachersTitle).to_owned(),
+    }
+}
+
+/// A chapter's tab label in the chapter bar (short).
+pub fn chapter_tab(lang: Lang, c: ChapterId) -> &'static str {
+    match (lang, c) {
+        (Lang::Ca, ChapterId::ModN) => "5 · Mòdul N",
+        (Lang::En, ChapterId::ModN) => "5 · Mod N",
+        (Lang::Es, ChapterId::ModN) => "5 · Módulo N",
+        (Lang::Ca, ChapterId::Ring) => "6 · Anell",
+        (Lang::En, ChapterId::Ring) => "6 · Ring",
+        (Lang::Es, ChapterId::Ring) => "6 · Anillo",
+        (_, ChapterId::Rendezvous) => "7 · Rendezvous",
+        (Lang::Ca, ChapterId::Teachers) => "Per a docents",
+        (Lang::En, ChapterId::Teachers) => "For teachers",
+        (Lang::Es, ChapterId::Teachers) => "Para docentes",
+        (
+            _,
+            ChapterId::Replication
+            | ChapterId::Ranges
+            | ChapterId::HashKeys
+            | ChapterId::Indexes
+            | ChapterId::ChoosingKeys
+            | ChapterId::Compare
+            | ChapterId::HotKeys
+            | ChapterId::Rebalancing
+            | ChapterId::Routing,
+        ) => crate::study::text::chapter_tab(lang, c),
+    }
+}
+
+/// The paragraph that opens a chapter: what to try, in the lesson's terms.
+pub fn chapter_intro(lang: Lang, c: ChapterId) -> &'static str {
+    let (ca, en, es) = match c {
+        ChapterId::Replication
+        | ChapterId::Ranges
+        | ChapterId::HashKeys
+        | ChapterId::Indexes
+        | ChapterId::ChoosingKeys
+        | ChapterId::Compare
+        | ChapterId::HotKeys
+        | ChapterId::Rebalancing
+        | ChapterId::Routing => return crate::study::text::chapter_intro(lang, c),
+        ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous => {
+            return hashing_intro(lang, c)
+        }
+        ChapterId::Teachers => (
+            "Tot el que cal per preparar una classe: cada experiment de la lliçó, cada vista que es pot incrustar i cada camp de l'adreça, generats de les mateixes taules que fa servir el laboratori. El botó «Comparteix o incrusta» de cada capítol en fa l'enllaç i el codi.",
+            "Everything needed to prepare a class: every lesson experiment, every view that can be embedded and every field of the address, generated from the same tables the lab uses. The \"Share or embed\" button of every chapter makes the link and the code.",
+            "Todo lo necesario para preparar una clase: cada experimento de la lección, cada vista que se puede incrustar y cada campo de la dirección, generados a partir de las mismas tablas que usa el laboratorio. El botón «Compartir o incrustar» de cada capítulo crea el enlace y el código.",
+        ),
+    };
+    by_lang(lang, ca, en, es)
+}
+
+/// The opening paragraph of a hashing chapter (mod N, ring, rendezvous; others: an empty
+/// string). The first part calls this one, not [`chapter_intro`], so that the study
+/// chapters' paragraphs stay in the study module.
+pub fn hashing_intro(lang: Lang, c: ChapterId) -> &'static str {
+    let (ca, en, es) = match c {
+        ChapterId::ModN => (
+            "Amb hash mòdul N, el node d'una clau és el seu hash mòdul el nombre de nodes. Afegeix o treu un node i mira quantes claus canvien de lloc: gairebé totes, lluny del mínim ideal 1/(N+1).",
+            "With hash mod N, a key's node is its hash modulo the number of nodes. Add or remove a node and watch how many keys change place: nearly all of them, far from the ideal minimum 1/(N+1).",
+            "Con hash módulo N, el nodo de una clave es su hash módulo el número de nodos. Añade o quita un nodo y mira cuántas claves cambian de sitio: casi todas, lejos del mínimo ideal 1/(N+1).",
+        ),
+        ChapterId::Ring => (
+            "A l'anell, cada node ocupa molts punts (nodes virtuals) i cada clau va al primer punt en sentit horari. Mou el control de nodes virtuals i mira com baixa la desviació; afegeix inv-tar i mira que només es mou la part que li toca. L'exercici 1 dona pes 2 a inv-bcn.",
+            "On the ring, each node takes many points (virtual nodes) and each key goes to the first point clockwise. Move the virtual-nodes slider and watch the deviation fall; add inv-tar and see that only its share moves. Exercise 1 gives inv-bcn weight 2.",
+            "En el anillo, cada nodo ocupa muchos puntos (nodos virtuales) y cada clave va al primer punto en sentido horario. Mueve el control de nodos virtuales y mira cómo baja la desviación; añade inv-tar y mira que solo se mueve la parte que le toca. El ejercicio 1 da peso 2 a inv-bcn.",
+        ),
+        ChapterId::Rendezvous => (
+            "Amb rendezvous, cada node puntua cada clau amb hash(\"node|clau\") i guanya la puntuació més alta; les rèpliques són les següents millors. No hi ha anell ni nodes virtuals. L'exercici 3 hi posa tres rèpliques i passa de 5 a 6 nodes; també hi pots provar jump hash.",
+            "With rendezvous, every node scores every key with hash(\"node|key\") and the highest score wins; replicas are the next best. There is no ring and no virtual nodes. Exercise 3 keeps three replicas and goes from 5 to 6 nodes; jump hash is here too.",
+            "Con rendezvous, cada nodo puntúa cada clave con hash(\"nodo|clave\") y gana la puntuación más alta; las réplicas son las siguientes mejores. No hay anillo ni nodos virtuales. El ejercicio 3 pone tres réplicas y pasa de 5 a 6 nodos; también puedes probar jump hash.",
+        ),
+        _ => return "",
+    };
+    by_lang(lang, ca, en, es)
+}
+
+/// The frame's field naming the question set (`quiz=7`).
+pub const QUIZ_FIELD: &str = "quiz";
+
+/// The frame's field naming the question shown (`qi=0` is the first).
+pub const QUIZ_INDEX_FIELD: &str = "qi";
+
+/// The last question index an address may name.
+pub const MAX_INDEX: u32 = 999;
+
+/// The most digits a seed may have in an address (`u64::MAX` has 20).
+pub const MAX_SEED_DIGITS: usize = 20;
+
+/// A question set and the question on screen: the frame's `quiz=` and `qi=` fields.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct QuizSet {
+    /// The seed every question of the set is drawn from.
+    pub seed: u64,
+    /// Which question (0 is the first).
+    pub index: u32,
+}
+
+impl QuizSet {
+    /// The set's fields for an address (`quiz=7&qi=2`; `qi` only when it is not 0).
+    pub fn fields(self) -> String {
+        if self.index == 0 {
+            format!("{QUIZ_FIELD}={}", self.seed)
+        } else {
+            format!(
+                "{QUIZ_FIELD}={}&{QUIZ_INDEX_FIELD}={}",
+                self.seed, self.index
+            )
+        }
+    }
+
+    /// The next question of the same set (the last index stays).
+    pub fn next(self) -> QuizSet {
+        QuizSet {
+            seed: self.seed,
+            index: (self.index + 1).min(MAX_INDEX),
+        }
+    }
+}
+
+/// A seed written in an address: ASCII digits only (no sign, no spaces), at most
+/// [`MAX_SEED_DIGITS`], within `u64`.
+pub fn parse_seed(raw: &str) -> Option<u64> {
+    if raw.is_empty() || raw.len() > MAX_SEED_DIGITS || !raw.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    raw.parse().ok()
+}
+
+/// A question index written in an address: digits, `0..=MAX_INDEX`.
+pub fn parse_index(raw: &str) -> Option<u32> {
+    if raw.is_empty() || raw.len() > 3 || !raw.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    raw.parse().ok().filter(|i| *i <= MAX_INDEX)
 }
 
 #[cfg(test)]

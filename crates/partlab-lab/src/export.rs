@@ -10,7 +10,7 @@ use partlab_core::sweep::{DeviationPoint, MovementPoint};
 /// spreadsheet would take for a formula (`=`, `+`, `-`, `@` first) gets a leading `'`.
 fn cell(text: &str) -> String {
     let text = if text.starts_with(['=', '+', '-', '@', '\t', '\r'])
-        && crate::decimal::parse_decimal(text).is_none()
+        && crate::base::decimal::parse_decimal(text).is_none()
     {
         format!("'{text}")
     } else {

@@ -6,39 +6,15 @@
 //! compile error. Messages that quote user input (node names) are built by functions here and
 //! are always shown by the page as plain text.
 
-use crate::chapters::ChapterId;
-use crate::model::{Notice, Progress, WorkStage};
-use crate::state::{
-    Field, FragmentIssue, Lang, StateError, View, MAX_FRAGMENT_BYTES, MAX_LAB_KEYS, MAX_LAB_NODES,
-    MAX_LAB_VNODES, MAX_LAB_WEIGHT, MAX_SELECTED_KEY_CHARS, MIN_KEYS, MIN_WEIGHT,
+pub use crate::base::fmt::{
+    capitalize_latin, fmt_dec, fmt_fraction, fmt_int, fmt_num, fmt_pct, lower_latin, shown,
 };
+use crate::base::text::texts;
+pub use crate::base::text::{tr, Texts};
+use crate::base::Lang;
 use partlab_core::budget::OverBudget;
-use partlab_core::config::{is_hidden_char, ConfigError, Strategy};
+use partlab_core::config::{ConfigError, Strategy};
 use partlab_core::lesson::{LessonPart, Scenario, ScenarioKind, JOINING_NODE, LEAVING_NODE};
-
-/// Declares [`Text`], its list [`Text::ALL`] and each text in the three languages, side by
-/// side, so that a text cannot exist without all its translations.
-macro_rules! texts {
-    ($( $(#[doc = $doc:expr])* $name:ident => ($ca:expr, $en:expr, $es:expr $(,)?), )*) => {
-        /// Every fixed text of the page.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub enum Text {
-            $( $(#[doc = $doc])* $name, )*
-        }
-
-        impl Text {
-            /// Every text, in declaration order.
-            pub const ALL: &'static [Text] = &[$(Text::$name,)*];
-
-            /// The text in Catalan, English and Spanish.
-            fn texts(self) -> (&'static str, &'static str, &'static str) {
-                match self {
-                    $(Text::$name => ($ca, $en, $es),)*
-                }
-            }
-        }
-    };
-}
 
 /// The text in `lang`, of three (Catalan, English, Spanish), each a `String` or a `&str`:
 /// only the one asked for is evaluated (messages are built every frame for the canvases'
@@ -52,572 +28,541 @@ macro_rules! pick {
         }
     };
 }
+pub(crate) use pick;
 
 texts! {
-    /// The chapter bar's accessible name.
-    ChapterNav => ("Capítols del laboratori", "The lab's chapters", "Capítulos del laboratorio"),
-    /// The table of contents' toggle.
-    Contents => ("Tota la lliçó (seccions 1–10 i exercicis)", "The whole lesson (sections 1–10 and exercises)", "Toda la lección (secciones 1–10 y ejercicios)"),
-    /// The contents' group of chapters beyond the lesson.
-    BeyondLesson => ("Més enllà de la lliçó", "Beyond the lesson", "Más allá de la lección"),
-    /// The comparison chapter's title.
-    CompareTitle => ("Comparativa d'algorismes", "Comparison of algorithms", "Comparativa de algoritmos"),
-    /// The hot-keys chapter's title.
-    HotKeysTitle => ("Claus calentes", "Hot keys", "Claves calientes"),
-    /// Marks a part of the lesson that no chapter covers yet.
-    NotYet => ("encara no és al laboratori", "not in the lab yet", "aún no está en el laboratorio"),
-    /// Heading of the chapter's introduction, before the chapter's own title.
-    LessonSection => ("Lliçó, secció", "Lesson, section", "Lección, sección"),
-    /// The deviation chart's line for trial 0, the nodes under their own names.
-    NamedRun => ("amb els noms reals", "with the real names", "con los nombres reales"),
-    /// The button that opens the share / embed dialog.
-    ShareOpen => ("Comparteix o incrusta", "Share or embed", "Compartir o incrustar"),
-    /// Said while the share dialog's module is being downloaded (the first time it opens).
-    ShareLoading => (
-        "Carregant el diàleg per compartir…",
-        "Loading the share dialog…",
-        "Cargando el diálogo para compartir…",
-    ),
-    /// Said when that download failed.
-    ShareLoadFailed => (
-        "No s'ha pogut carregar el diàleg per compartir. Comprova la connexió i torna-ho a provar.",
-        "The share dialog could not be loaded. Check the connection and try again.",
-        "No se ha podido cargar el diálogo para compartir. Comprueba la conexión y vuelve a intentarlo.",
-    ),
-    /// The share dialog's heading.
-    ShareTitle => ("Comparteix o incrusta aquesta vista", "Share or embed this view", "Compartir o incrustar esta vista"),
-    /// The share dialog's "what" question.
-    ShareWhat => ("Què vols mostrar", "What to show", "Qué quieres mostrar"),
-    /// Share what is on screen.
-    ShareCurrent => ("El que veus ara, tal com és", "What you see now, as it is", "Lo que ves ahora, tal cual"),
-    /// Share a lesson preset.
-    SharePreset => ("Un experiment de la lliçó", "One of the lesson's experiments", "Un experimento de la lección"),
-    /// Share the chapter as it opens.
-    ShareStart => ("El capítol tal com s'obre", "The chapter as it opens", "El capítulo tal como se abre"),
-    /// Which view to embed.
-    ShareView => ("Vista", "View", "Vista"),
-    /// The whole page (no embed view).
-    WholePage => ("Tota la pàgina", "The whole page", "Toda la página"),
-    /// Frame size.
-    ShareSize => ("Mida del marc", "Frame size", "Tamaño del marco"),
-    /// The list of frame sizes.
-    SizeChoice => ("Mida", "Size", "Tamaño"),
-    /// A size of one's own.
-    ShareCustomSize => ("Una altra mida", "Another size", "Otro tamaño"),
-    /// Width in pixels.
-    Width => ("Amplada (px)", "Width (px)", "Anchura (px)"),
-    /// Height in pixels.
-    Height => ("Alçada (px)", "Height (px)", "Altura (px)"),
-    /// Hide the links that leave the frame.
-    LinksOff => ("Amaga els enllaços que surten del marc", "Hide the links that leave the frame", "Ocultar los enlaces que salen del marco"),
-    /// What changed when only names did (a rename), in the change sentence.
-    NodesRenamed => ("Noms canviats", "Names changed", "Nombres cambiados"),
-    /// A node's weight slider, for screen readers: "Weight of node" + its name.
-    WeightOfNode => ("Pes del node", "Weight of node", "Peso del nodo"),
-    /// A node's name box, for screen readers: "Name of node" + its number.
-    NameOfNode => ("Nom del node", "Name of node", "Nombre del nodo"),
-    /// The share dialog's projector checkbox.
-    ShareProjector => ("En mode projector", "In projector mode", "En modo proyector"),
-    /// The header's projector toggle.
-    Projector => ("Mode projector", "Projector mode", "Modo proyector"),
-    /// The projector toggle's tooltip.
-    ProjectorHint => (
-        "Mode projector: text més gran i colors més contrastats, per a l'aula",
-        "Projector mode: larger text and stronger colours, for the classroom",
-        "Modo proyector: texto más grande y colores más contrastados, para el aula",
-    ),
-    /// The shared link.
-    ShareLink => ("Enllaç", "Link", "Enlace"),
-    /// The iframe code.
-    EmbedCode => ("Codi per incrustar (iframe)", "Code to embed (iframe)", "Código para incrustar (iframe)"),
-    /// Copy the link.
-    CopyLink => ("Copia l'enllaç", "Copy the link", "Copiar el enlace"),
-    /// Copy the code.
-    CopyCode => ("Copia el codi", "Copy the code", "Copiar el código"),
-    /// Something was copied.
-    Copied => ("Copiat al porta-retalls.", "Copied to the clipboard.", "Copiado al portapapeles."),
-    /// The clipboard is not available: the text is selected instead.
-    CopyByHand => ("Text seleccionat: copia'l amb Ctrl+C (⌘C).", "Text selected: copy it with Ctrl+C (⌘C).", "Texto seleccionado: cópialo con Ctrl+C (⌘C)."),
-    /// The preview heading.
-    Preview => ("Vista prèvia a aquesta mida", "Preview at this size", "Vista previa a este tamaño"),
-    /// Close a dialog.
-    Close => ("Tanca", "Close", "Cerrar"),
-    /// The teachers' page title.
-    TeachersTitle => ("Per a docents: enllaços, incrustacions i paràmetres", "For teachers: links, embeds and parameters", "Para docentes: enlaces, incrustaciones y parámetros"),
-    /// Heading: the lesson's experiments, for teachers.
-    TeachersPresets => ("Els experiments de la lliçó, capítol per capítol", "The lesson's experiments, chapter by chapter", "Los experimentos de la lección, capítulo a capítulo"),
-    /// Heading: the address fields.
-    TeachersFields => ("Els camps de l'adreça", "The address's fields", "Los campos de la dirección"),
-    /// Heading: the views that can be embedded.
-    TeachersViews => ("Les vistes que es poden incrustar", "The views that can be embedded", "Las vistas que se pueden incrustar"),
-    /// Table header: field or id.
-    Name => ("Nom", "Name", "Nombre"),
-    /// Table header: meaning.
-    Meaning => ("Què és", "Meaning", "Qué es"),
-    /// Table header: values.
-    Values => ("Valors", "Values", "Valores"),
-    /// Table header: the lesson part.
-    LessonPartCol => ("A la lliçó", "In the lesson", "En la lección"),
-    /// Table header: a link.
-    Address => ("Adreça", "Address", "Dirección"),
-    /// Table header: a chapter.
-    ChapterCol => ("Capítol", "Chapter", "Capítulo"),
-    /// "deviation", before its figure in an embed caption.
-    CaptionDeviation => ("desviació", "deviation", "desviación"),
-    /// "of keys moved", after the figure in an embed caption.
-    CaptionMoved => ("de claus mogudes", "of keys moved", "de claves movidas"),
-    /// Save a chart as an image.
-    ExportPng => ("Desa la imatge (PNG)", "Save the image (PNG)", "Guardar la imagen (PNG)"),
-    /// Save a chart's or the figures' data.
-    ExportCsv => ("Desa les dades (CSV)", "Save the data (CSV)", "Guardar los datos (CSV)"),
-    /// Page title.
-    Title => ("Partlab: particionament i hashing consistent", "Partlab: partitioning and consistent hashing", "Partlab: particionado y hash consistente"),
-    /// One line under the title.
-    Tagline => (
-        "Canvia nodes, pesos i nodes virtuals i mira com es reparteixen (i es mouen) les claus de les comandes de Quilòmetre Zero.",
-        "Change nodes, weights and virtual nodes and watch how Quilòmetre Zero's order keys spread out (and move).",
-        "Cambia nodos, pesos y nodos virtuales y mira cómo se reparten (y se mueven) las claves de los pedidos de Quilòmetre Zero.",
-    ),
-    /// Label of the language switch.
-    Language => ("Idioma", "Language", "Idioma"),
-    /// Controls panel heading.
-    Controls => ("Experiment", "Experiment", "Experimento"),
-    /// Strategy select label.
-    Strategy => ("Estratègia", "Strategy", "Estrategia"),
-    /// Nodes fieldset legend.
-    Nodes => ("Nodes físics", "Physical nodes", "Nodos físicos"),
-    /// Node name input label.
-    NodeName => ("Nom", "Name", "Nombre"),
-    /// Weight slider label.
-    Weight => ("Pes", "Weight", "Peso"),
-    /// Remove-node button.
-    RemoveNode => ("Treu", "Remove", "Quitar"),
-    /// Add-node button.
-    AddNode => ("Afegeix un node", "Add a node", "Añadir un nodo"),
-    /// Vnodes slider label.
-    Vnodes => ("Nodes virtuals per node", "Virtual nodes per node", "Nodos virtuales por nodo"),
-    /// Vnodes are ignored by this strategy.
-    VnodesUnused => ("(aquesta estratègia no en fa servir)", "(not used by this strategy)", "(esta estrategia no los usa)"),
-    /// Maglev's table size control.
-    TableSizeLabel => ("Mida de la taula de Maglev (M, primer)", "Maglev's table size (M, a prime)", "Tamaño de la tabla de Maglev (M, primo)"),
-    /// Bounded loads' factor control.
-    LoadFactorLabel => ("Factor de càrrega c (cap node per sobre de c × la mitjana)", "Load factor c (no node above c × the mean)", "Factor de carga c (ningún nodo por encima de c × la media)"),
-    /// Multi-probe's probes control.
-    ProbesLabel => ("Sondes per clau (k)", "Probes per key (k)", "Sondas por clave (k)"),
-    /// Weights are ignored by this strategy.
-    WeightsUnused => ("Aquesta estratègia ignora els pesos.", "This strategy ignores weights.", "Esta estrategia ignora los pesos."),
-    /// Key count slider label.
-    KeyCount => ("Claus (comandes P-2026-…)", "Keys (orders P-2026-…)", "Claves (pedidos P-2026-…)"),
-    /// Replication factor label.
-    Replicas => ("Factor de replicació (rèpliques per clau)", "Replication factor (copies per key)", "Factor de replicación (réplicas por clave)"),
-    /// Presets heading.
-    Presets => ("Els experiments de la lliçó", "The lesson's experiments", "Los experimentos de la lección"),
-    /// Presets intro.
-    PresetsIntro => (
-        "Cada botó posa el laboratori en l'estat d'una taula de la lliçó; si hi ha un canvi, l'abans (A) i el després (B) queden l'un al costat de l'altre en mode de comparació.",
-        "Each button puts the lab in the state of one of the lesson's tables; when there is a change, the before (A) and the after (B) stay side by side in compare mode.",
-        "Cada botón pone el laboratorio en el estado de una tabla de la lección; si hay un cambio, el antes (A) y el después (B) quedan uno al lado del otro en modo de comparación.",
-    ),
-    /// Ring panel heading.
-    Ring => ("L'anell", "The ring", "El anillo"),
-    /// Ring caption for the ring strategy.
-    RingCaption => (
-        "Cada marca és un node virtual, cada arc pertany al node de la marca que el tanca (en sentit horari), i cada punt és una clau de mostra. Les claus que l'últim canvi ha mogut queden ressaltades: l'anella té el color del node d'abans i el farciment, el del node nou.",
-        "Each tick is a virtual node, each arc belongs to the node of the tick that closes it (clockwise), and each dot is a sample key. Keys moved by the last change are highlighted: the ring shows the node before, the fill the node after.",
-        "Cada marca es un nodo virtual, cada arco pertenece al nodo de la marca que lo cierra (en sentido horario) y cada punto es una clave de muestra. Las claves que el último cambio ha movido quedan resaltadas: el aro tiene el color del nodo de antes y el relleno, el del nodo nuevo.",
-    ),
-    /// Ring caption for strategies without a ring.
-    NoRingCaption => (
-        "Aquesta estratègia no fa servir cap anell: els punts són claus de mostra a la posició del seu hash, pintades del color del node que les rep. Les claus mogudes per l'últim canvi queden ressaltades (anella: node d'abans; farciment: node nou).",
-        "This strategy uses no ring: the dots are sample keys at their hash position, coloured by the node that gets them. Keys moved by the last change are highlighted (ring: node before; fill: node after).",
-        "Esta estrategia no usa ningún anillo: los puntos son claves de muestra en la posición de su hash, pintadas del color del nodo que las recibe. Las claves movidas por el último cambio quedan resaltadas (aro: nodo de antes; relleno: nodo nuevo).",
-    ),
-    /// Key lookup label.
-    LookupKey => ("Segueix una clau", "Follow a key", "Sigue una clave"),
-    /// Key lookup button.
-    Find => ("Mostra el camí", "Show its path", "Mostrar el camino"),
-    /// Clear selection button.
-    ClearKey => ("Esborra", "Clear", "Borrar"),
-    /// Hint: click a dot.
-    PickHint => (
-        "O bé fes clic (o toca) un punt de l'anell; amb el focus a l'anell, les fletxes recorren les claus.",
-        "Or click (or tap) a dot on the ring; with the ring focused, the arrow keys step through the keys.",
-        "O bien haz clic (o toca) un punto del anillo; con el foco en el anillo, las flechas recorren las claves.",
-    ),
-    /// Key path heading.
-    KeyPath => ("Camí de la clau", "The key's path", "Camino de la clave"),
-    /// "Key" row.
-    PathKey => ("Clau", "Key", "Clave"),
-    /// MD5 row.
-    PathMd5 => ("MD5", "MD5", "MD5"),
-    /// u64 row.
-    PathU64 => ("Primers 8 bytes (u64, big-endian)", "First 8 bytes (u64, big-endian)", "Primeros 8 bytes (u64, big-endian)"),
-    /// Angle row.
-    PathAngle => ("Angle a l'anell", "Angle on the ring", "Ángulo en el anillo"),
-    /// Rule row (how the owner is chosen).
-    PathRule => ("Regla", "Rule", "Regla"),
-    /// Owner row.
-    PathOwner => ("Propietari", "Owner", "Propietario"),
-    /// Replicas row: the whole replica set, owner first (as the CLI's `locate` prints it).
-    PathReplicas => ("Rèpliques (el propietari primer)", "Replicas (owner first)", "Réplicas (el propietario primero)"),
-    /// Before the last change row: the replica set then, owner first.
-    PathBefore => ("Abans de l'últim canvi (el propietari primer)", "Before the last change (owner first)", "Antes del último cambio (el propietario primero)"),
-    /// Figures heading.
-    Figures => ("Xifres", "Figures", "Cifras"),
-    /// Table header: node.
-    Node => ("Node", "Node", "Nodo"),
-    /// Table header: keys.
-    Keys => ("Claus", "Keys", "Claves"),
-    /// Table header: actual share.
-    Share => ("Part real", "Actual share", "Parte real"),
-    /// Table header: expected share.
-    Expected => ("Part esperada", "Expected share", "Parte esperada"),
-    /// Table header: vnodes on the ring.
-    VnodesCol => ("Nodes virtuals", "Virtual nodes", "Nodos virtuales"),
-    /// Table header: share of the ring's arcs.
-    ArcShare => ("Part de l'anell", "Share of the ring", "Parte del anillo"),
-    /// Deviation figure label.
-    Deviation => ("Desviació (desv. típica / mitjana)", "Deviation (std. dev. / mean)", "Desviación (desv. típica / media)"),
-    /// Deviation figure label when weights differ (measured against each node's share).
-    DeviationWeighted => (
-        "Desviació respecte a la part de cada pes (desv. típica / mitjana)",
-        "Deviation from each node's weighted share (std. dev. / mean)",
-        "Desviación respecto a la parte de cada peso (desv. típica / media)",
-    ),
-    /// Peak-to-mean label.
-    PeakToMean => ("Màxim / mitjana", "Peak-to-mean", "Máximo / media"),
-    /// Largest share error label.
-    ShareError => ("Error màxim de part", "Largest share error", "Error máximo de parte"),
-    /// Moved-by-last-change label.
-    Moved => ("Claus mogudes per l'últim canvi", "Keys moved by the last change", "Claves movidas por el último cambio"),
-    /// Ideal minimum label.
-    Ideal => ("Mínim ideal", "Ideal minimum", "Mínimo ideal"),
-    /// Replica sets changed label.
-    ReplicaSetsChanged => ("Conjunts de rèpliques canviats", "Replica sets changed", "Conjuntos de réplicas cambiados"),
-    /// Nothing changed yet.
-    NoChangeYet => ("encara cap canvi", "no change yet", "aún ningún cambio"),
-    /// Nothing moved: a slider came back to where its gesture (or the pinned reference) began.
-    NoneBackAtStart => (
-        "cap: de nou al punt de partida",
-        "none: back where it started",
-        "ninguna: de nuevo en el punto de partida",
-    ),
-    /// Moved-keys label while a slider gesture counts from its start.
-    MovedSinceGesture => (
-        "Claus mogudes des que has agafat el control lliscant",
-        "Keys moved since the slider was grabbed",
-        "Claves movidas desde que has cogido el control deslizante",
-    ),
-    /// Moved-keys label with a pinned reference.
-    MovedSincePinned => (
-        "Claus mogudes des de la referència fixada",
-        "Keys moved since the pinned reference",
-        "Claves movidas desde la referencia fijada",
-    ),
-    /// The button that pins the reference movement counts from.
-    PinBaseline => ("Compta els moviments des d'aquí", "Count moves from here", "Contar los movimientos desde aquí"),
-    /// Why keys moved after a change of strategy.
-    MovedWhyStrategy => (
-        "Una altra estratègia torna a situar cada clau: es mouen claus encara que cap node no hagi entrat ni sortit, i per això el mínim ideal és 0.",
-        "Another strategy places every key anew: keys move although no node joined or left, which is why the ideal minimum is 0.",
-        "Otra estrategia vuelve a situar cada clave: se mueven claves aunque ningún nodo haya entrado ni salido, y por eso el mínimo ideal es 0.",
-    ),
-    /// Why keys moved after a change of vnode count.
-    MovedWhyVnodes => (
-        "Amb un altre nombre de nodes virtuals, els punts de cada node són a llocs nous de l'anell: es mouen claus encara que els nodes siguin els mateixos, i per això el mínim ideal és 0.",
-        "With another vnode count each node's points sit at new places on the ring: keys move although the nodes are the same, which is why the ideal minimum is 0.",
-        "Con otro número de nodos virtuales, los puntos de cada nodo están en lugares nuevos del anillo: se mueven claves aunque los nodos sean los mismos, y por eso el mínimo ideal es 0.",
-    ),
-    /// The lesson's figure prefix.
-    Lesson => ("lliçó", "lesson", "lección"),
-    /// Flow table heading.
-    Flow => ("Cap on van les claus mogudes", "Where the moved keys went", "Adónde van las claves movidas"),
-    /// Flow table header: fraction of all keys.
-    OfAllKeys => ("De totes les claus", "Of all keys", "De todas las claves"),
-    /// Flow table header: from.
-    From => ("De", "From", "Desde"),
-    /// Flow table header: to.
-    To => ("A", "To", "Hacia"),
-    /// Keys-per-node chart title.
-    BarsTitle => ("Claus per node", "Keys per node", "Claves por nodo"),
-    /// Deviation chart title.
-    DeviationTitle => ("Desviació segons els nodes virtuals", "Deviation against virtual nodes", "Desviación según los nodos virtuales"),
-    /// Deviation chart caption.
-    DeviationCaption => (
-        "Banda: mínim–màxim de diversos anells amb els mateixos nodes reanomenats; línia: tendència 1/√V; punt: el teu valor actual.",
-        "Band: min–max over several rings with the same nodes renamed; line: the 1/√V trend; dot: your current setting.",
-        "Banda: mínimo–máximo de varios anillos con los mismos nodos renombrados; línea: tendencia 1/√V; punto: tu configuración actual.",
-    ),
-    /// Movement chart title.
-    MovementTitle => ("Claus mogudes quan entra un node", "Keys moved when a node joins", "Claves movidas cuando entra un nodo"),
-    /// Movement chart caption.
-    MovementCaption => (
-        "Per a cada estratègia, la fracció de claus que canvien de node en passar de N a N+1 nodes, davant del mínim ideal 1/(N+1).",
-        "For each strategy, the fraction of keys that change node going from N to N+1 nodes, against the ideal minimum 1/(N+1).",
-        "Para cada estrategia, la fracción de claves que cambian de nodo al pasar de N a N+1 nodos, frente al mínimo ideal 1/(N+1).",
-    ),
-    /// The data behind a chart.
-    ChartData => ("Dades del gràfic", "Chart data", "Datos del gráfico"),
-    /// A sweep is running.
-    Computing => ("Calculant…", "Computing…", "Calculando…"),
-    /// Table header: trials min.
-    Min => ("mín.", "min", "mín."),
-    /// Table header: median.
-    Median => ("mediana", "median", "mediana"),
-    /// Table header: max.
-    Max => ("màx.", "max", "máx."),
-    /// Table header: nodes before → after.
-    Change => ("Nodes", "Nodes", "Nodos"),
-    /// Legend: ideal.
-    IdealShort => ("ideal", "ideal", "ideal"),
-    /// Legend: expected by weight.
-    ExpectedByWeight => ("esperat pel pes", "expected by weight", "esperado por el peso"),
-    /// Legend: trend 1/√V.
-    Trend => ("tendència 1/√V", "1/√V trend", "tendencia 1/√V"),
-    /// Legend: current setting.
-    Current => ("valor actual", "current setting", "configuración actual"),
-    /// Legend: min–max band.
-    Band => ("mín.–màx.", "min–max", "mín.–máx."),
-    /// Axis: vnodes per node.
-    AxisVnodes => ("nodes virtuals per node", "virtual nodes per node", "nodos virtuales por nodo"),
-    /// Axis: deviation %.
-    AxisDeviation => ("desviació (%)", "deviation (%)", "desviación (%)"),
-    /// Axis: keys.
-    AxisKeys => ("claus", "keys", "claves"),
-    /// Axis: nodes before the join.
-    AxisNodes => ("nodes abans del canvi (N)", "nodes before the change (N)", "nodos antes del cambio (N)"),
-    /// Axis: % keys moved.
-    AxisMoved => ("claus mogudes (%)", "keys moved (%)", "claves movidas (%)"),
-    /// Dismiss a notice.
-    Dismiss => ("D'acord", "Dismiss", "De acuerdo"),
-    /// Loading message.
-    Loading => ("Carregant Partlab…", "Loading Partlab…", "Cargando Partlab…"),
-    /// Crash message prefix.
-    Crashed => (
-        "Partlab ha trobat un error intern i s'ha aturat. Torna a carregar la pàgina; si es repeteix, copia aquest missatge:",
-        "Partlab hit an internal error and stopped. Reload the page; if it happens again, copy this message:",
-        "Partlab ha encontrado un error interno y se ha detenido. Vuelve a cargar la página; si se repite, copia este mensaje:",
-    ),
-    /// Skip link / footer note on computation.
-    Footer => (
-        "Tot es calcula al teu navegador amb Rust compilat a WebAssembly; l'adreça de la pàgina guarda l'experiment sencer.",
-        "Everything is computed in your browser by Rust compiled to WebAssembly; the page's address holds the whole experiment.",
-        "Todo se calcula en tu navegador con Rust compilado a WebAssembly; la dirección de la página guarda el experimento entero.",
-    ),
-    /// Open the full lab (from embed mode).
-    OpenFull => ("Obre el laboratori sencer", "Open the full lab", "Abrir el laboratorio entero"),
-    /// A looked-up key that is not one of the experiment's keys.
-    NotInKeySet => (
-        "no és cap de les claus de l'experiment",
-        "not one of the experiment's keys",
-        "no es ninguna de las claves del experimento",
-    ),
+    /// Every fixed text of the page.
+    pub enum Text {
+        /// The chapter bar's accessible name.
+        ChapterNav => ("Capítols del laboratori", "The lab's chapters", "Capítulos del laboratorio"),
+        /// The table of contents' toggle.
+        Contents => ("Tota la lliçó (seccions 1–10 i exercicis)", "The whole lesson (sections 1–10 and exercises)", "Toda la lección (secciones 1–10 y ejercicios)"),
+        /// The contents' group of chapters beyond the lesson.
+        BeyondLesson => ("Més enllà de la lliçó", "Beyond the lesson", "Más allá de la lección"),
+        /// The comparison chapter's title.
+        CompareTitle => ("Comparativa d'algorismes", "Comparison of algorithms", "Comparativa de algoritmos"),
+        /// The hot-keys chapter's title.
+        HotKeysTitle => ("Claus calentes", "Hot keys", "Claves calientes"),
+        /// Marks a part of the lesson that no chapter covers yet.
+        NotYet => ("encara no és al laboratori", "not in the lab yet", "aún no está en el laboratorio"),
+        /// Heading of the chapter's introduction, before the chapter's own title.
+        LessonSection => ("Lliçó, secció", "Lesson, section", "Lección, sección"),
+        /// The deviation chart's line for trial 0, the nodes under their own names.
+        NamedRun => ("amb els noms reals", "with the real names", "con los nombres reales"),
+        /// The button that opens the share / embed dialog.
+        ShareOpen => ("Comparteix o incrusta", "Share or embed", "Compartir o incrustar"),
+        /// Said while the share dialog's module is being downloaded (the first time it opens).
+        ShareLoading => (
+            "Carregant el diàleg per compartir…",
+            "Loading the share dialog…",
+            "Cargando el diálogo para compartir…",
+        ),
+        /// Said when that download failed.
+        ShareLoadFailed => (
+            "No s'ha pogut carregar el diàleg per compartir. Comprova la connexió i torna-ho a provar.",
+            "The share dialog could not be loaded. Check the connection and try again.",
+            "No se ha podido cargar el diálogo para compartir. Comprueba la conexión y vuelve a intentarlo.",
+        ),
+        /// The share dialog's heading.
+        ShareTitle => ("Comparteix o incrusta aquesta vista", "Share or embed this view", "Compartir o incrustar esta vista"),
+        /// The share dialog's "what" question.
+        ShareWhat => ("Què vols mostrar", "What to show", "Qué quieres mostrar"),
+        /// Share what is on screen.
+        ShareCurrent => ("El que veus ara, tal com és", "What you see now, as it is", "Lo que ves ahora, tal cual"),
+        /// Share a lesson preset.
+        SharePreset => ("Un experiment de la lliçó", "One of the lesson's experiments", "Un experimento de la lección"),
+        /// Share the chapter as it opens.
+        ShareStart => ("El capítol tal com s'obre", "The chapter as it opens", "El capítulo tal como se abre"),
+        /// Which view to embed.
+        ShareView => ("Vista", "View", "Vista"),
+        /// The whole page (no embed view).
+        WholePage => ("Tota la pàgina", "The whole page", "Toda la página"),
+        /// Frame size.
+        ShareSize => ("Mida del marc", "Frame size", "Tamaño del marco"),
+        /// The list of frame sizes.
+        SizeChoice => ("Mida", "Size", "Tamaño"),
+        /// A size of one's own.
+        ShareCustomSize => ("Una altra mida", "Another size", "Otro tamaño"),
+        /// Width in pixels.
+        Width => ("Amplada (px)", "Width (px)", "Anchura (px)"),
+        /// Height in pixels.
+        Height => ("Alçada (px)", "Height (px)", "Altura (px)"),
+        /// Hide the links that leave the frame.
+        LinksOff => ("Amaga els enllaços que surten del marc", "Hide the links that leave the frame", "Ocultar los enlaces que salen del marco"),
+        /// What changed when only names did (a rename), in the change sentence.
+        NodesRenamed => ("Noms canviats", "Names changed", "Nombres cambiados"),
+        /// A node's weight slider, for screen readers: "Weight of node" + its name.
+        WeightOfNode => ("Pes del node", "Weight of node", "Peso del nodo"),
+        /// A node's name box, for screen readers: "Name of node" + its number.
+        NameOfNode => ("Nom del node", "Name of node", "Nombre del nodo"),
+        /// The share dialog's projector checkbox.
+        ShareProjector => ("En mode projector", "In projector mode", "En modo proyector"),
+        /// The header's projector toggle.
+        Projector => ("Mode projector", "Projector mode", "Modo proyector"),
+        /// The projector toggle's tooltip.
+        ProjectorHint => (
+            "Mode projector: text més gran i colors més contrastats, per a l'aula",
+            "Projector mode: larger text and stronger colours, for the classroom",
+            "Modo proyector: texto más grande y colores más contrastados, para el aula",
+        ),
+        /// The shared link.
+        ShareLink => ("Enllaç", "Link", "Enlace"),
+        /// The iframe code.
+        EmbedCode => ("Codi per incrustar (iframe)", "Code to embed (iframe)", "Código para incrustar (iframe)"),
+        /// Copy the link.
+        CopyLink => ("Copia l'enllaç", "Copy the link", "Copiar el enlace"),
+        /// Copy the code.
+        CopyCode => ("Copia el codi", "Copy the code", "Copiar el código"),
+        /// Something was copied.
+        Copied => ("Copiat al porta-retalls.", "Copied to the clipboard.", "Copiado al portapapeles."),
+        /// The clipboard is not available: the text is selected instead.
+        CopyByHand => ("Text seleccionat: copia'l amb Ctrl+C (⌘C).", "Text selected: copy it with Ctrl+C (⌘C).", "Texto seleccionado: cópialo con Ctrl+C (⌘C)."),
+        /// The preview heading.
+        Preview => ("Vista prèvia a aquesta mida", "Preview at this size", "Vista previa a este tamaño"),
+        /// Close a dialog.
+        Close => ("Tanca", "Close", "Cerrar"),
+        /// The teachers' page title.
+        TeachersTitle => ("Per a docents: enllaços, incrustacions i paràmetres", "For teachers: links, embeds and parameters", "Para docentes: enlaces, incrustaciones y parámetros"),
+        /// Heading: the lesson's experiments, for teachers.
+        TeachersPresets => ("Els experiments de la lliçó, capítol per capítol", "The lesson's experiments, chapter by chapter", "Los experimentos de la lección, capítulo a capítulo"),
+        /// Heading: the address fields.
+        TeachersFields => ("Els camps de l'adreça", "The address's fields", "Los campos de la dirección"),
+        /// Heading: the views that can be embedded.
+        TeachersViews => ("Les vistes que es poden incrustar", "The views that can be embedded", "Las vistas que se pueden incrustar"),
+        /// Table header: field or id.
+        Name => ("Nom", "Name", "Nombre"),
+        /// Table header: meaning.
+        Meaning => ("Què és", "Meaning", "Qué es"),
+        /// Table header: values.
+        Values => ("Valors", "Values", "Valores"),
+        /// Table header: the lesson part.
+        LessonPartCol => ("A la lliçó", "In the lesson", "En la lección"),
+        /// Table header: a link.
+        Address => ("Adreça", "Address", "Dirección"),
+        /// Table header: a chapter.
+        ChapterCol => ("Capítol", "Chapter", "Capítulo"),
+        /// "deviation", before its figure in an embed caption.
+        CaptionDeviation => ("desviació", "deviation", "desviación"),
+        /// "of keys moved", after the figure in an embed caption.
+        CaptionMoved => ("de claus mogudes", "of keys moved", "de claves movidas"),
+        /// Save a chart as an image.
+        ExportPng => ("Desa la imatge (PNG)", "Save the image (PNG)", "Guardar la imagen (PNG)"),
+        /// Save a chart's or the figures' data.
+        ExportCsv => ("Desa les dades (CSV)", "Save the data (CSV)", "Guardar los datos (CSV)"),
+        /// Page title.
+        Title => ("Partlab: particionament i hashing consistent", "Partlab: partitioning and consistent hashing", "Partlab: particionado y hash consistente"),
+        /// One line under the title.
+        Tagline => (
+            "Canvia nodes, pesos i nodes virtuals i mira com es reparteixen (i es mouen) les claus de les comandes de Quilòmetre Zero.",
+            "Change nodes, weights and virtual nodes and watch how Quilòmetre Zero's order keys spread out (and move).",
+            "Cambia nodos, pesos y nodos virtuales y mira cómo se reparten (y se mueven) las claves de los pedidos de Quilòmetre Zero.",
+        ),
+        /// Label of the language switch.
+        Language => ("Idioma", "Language", "Idioma"),
+        /// Controls panel heading.
+        Controls => ("Experiment", "Experiment", "Experimento"),
+        /// Strategy select label.
+        Strategy => ("Estratègia", "Strategy", "Estrategia"),
+        /// Nodes fieldset legend.
+        Nodes => ("Nodes físics", "Physical nodes", "Nodos físicos"),
+        /// Node name input label.
+        NodeName => ("Nom", "Name", "Nombre"),
+        /// Weight slider label.
+        Weight => ("Pes", "Weight", "Peso"),
+        /// Remove-node button.
+        RemoveNode => ("Treu", "Remove", "Quitar"),
+        /// Add-node button.
+        AddNode => ("Afegeix un node", "Add a node", "Añadir un nodo"),
+        /// Vnodes slider label.
+        Vnodes => ("Nodes virtuals per node", "Virtual nodes per node", "Nodos virtuales por nodo"),
+        /// Vnodes are ignored by this strategy.
+        VnodesUnused => ("(aquesta estratègia no en fa servir)", "(not used by this strategy)", "(esta estrategia no los usa)"),
+        /// Maglev's table size control.
+        TableSizeLabel => ("Mida de la taula de Maglev (M, primer)", "Maglev's table size (M, a prime)", "Tamaño de la tabla de Maglev (M, primo)"),
+        /// Bounded loads' factor control.
+        LoadFactorLabel => ("Factor de càrrega c (cap node per sobre de c × la mitjana)", "Load factor c (no node above c × the mean)", "Factor de carga c (ningún nodo por encima de c × la media)"),
+        /// Multi-probe's probes control.
+        ProbesLabel => ("Sondes per clau (k)", "Probes per key (k)", "Sondas por clave (k)"),
+        /// Weights are ignored by this strategy.
+        WeightsUnused => ("Aquesta estratègia ignora els pesos.", "This strategy ignores weights.", "Esta estrategia ignora los pesos."),
+        /// Key count slider label.
+        KeyCount => ("Claus (comandes P-2026-…)", "Keys (orders P-2026-…)", "Claves (pedidos P-2026-…)"),
+        /// Replication factor label.
+        Replicas => ("Factor de replicació (rèpliques per clau)", "Replication factor (copies per key)", "Factor de replicación (réplicas por clave)"),
+        /// Presets heading.
+        Presets => ("Els experiments de la lliçó", "The lesson's experiments", "Los experimentos de la lección"),
+        /// Presets intro.
+        PresetsIntro => (
+            "Cada botó posa el laboratori en l'estat d'una taula de la lliçó; si hi ha un canvi, l'abans (A) i el després (B) queden l'un al costat de l'altre en mode de comparació.",
+            "Each button puts the lab in the state of one of the lesson's tables; when there is a change, the before (A) and the after (B) stay side by side in compare mode.",
+            "Cada botón pone el laboratorio en el estado de una tabla de la lección; si hay un cambio, el antes (A) y el después (B) quedan uno al lado del otro en modo de comparación.",
+        ),
+        /// Ring panel heading.
+        Ring => ("L'anell", "The ring", "El anillo"),
+        /// Ring caption for the ring strategy.
+        RingCaption => (
+            "Cada marca és un node virtual, cada arc pertany al node de la marca que el tanca (en sentit horari), i cada punt és una clau de mostra. Les claus que l'últim canvi ha mogut queden ressaltades: l'anella té el color del node d'abans i el farciment, el del node nou.",
+            "Each tick is a virtual node, each arc belongs to the node of the tick that closes it (clockwise), and each dot is a sample key. Keys moved by the last change are highlighted: the ring shows the node before, the fill the node after.",
+            "Cada marca es un nodo virtual, cada arco pertenece al nodo de la marca que lo cierra (en sentido horario) y cada punto es una clave de muestra. Las claves que el último cambio ha movido quedan resaltadas: el aro tiene el color del nodo de antes y el relleno, el del nodo nuevo.",
+        ),
+        /// Ring caption for strategies without a ring.
+        NoRingCaption => (
+            "Aquesta estratègia no fa servir cap anell: els punts són claus de mostra a la posició del seu hash, pintades del color del node que les rep. Les claus mogudes per l'últim canvi queden ressaltades (anella: node d'abans; farciment: node nou).",
+            "This strategy uses no ring: the dots are sample keys at their hash position, coloured by the node that gets them. Keys moved by the last change are highlighted (ring: node before; fill: node after).",
+            "Esta estrategia no usa ningún anillo: los puntos son claves de muestra en la posición de su hash, pintadas del color del nodo que las recibe. Las claves movidas por el último cambio quedan resaltadas (aro: nodo de antes; relleno: nodo nuevo).",
+        ),
+        /// Key lookup label.
+        LookupKey => ("Segueix una clau", "Follow a key", "Sigue una clave"),
+        /// Key lookup button.
+        Find => ("Mostra el camí", "Show its path", "Mostrar el camino"),
+        /// Clear selection button.
+        ClearKey => ("Esborra", "Clear", "Borrar"),
+        /// Hint: click a dot.
+        PickHint => (
+            "O bé fes clic (o toca) un punt de l'anell; amb el focus a l'anell, les fletxes recorren les claus.",
+            "Or click (or tap) a dot on the ring; with the ring focused, the arrow keys step through the keys.",
+            "O bien haz clic (o toca) un punto del anillo; con el foco en el anillo, las flechas recorren las claves.",
+        ),
+        /// Key path heading.
+        KeyPath => ("Camí de la clau", "The key's path", "Camino de la clave"),
+        /// "Key" row.
+        PathKey => ("Clau", "Key", "Clave"),
+        /// MD5 row.
+        PathMd5 => ("MD5", "MD5", "MD5"),
+        /// u64 row.
+        PathU64 => ("Primers 8 bytes (u64, big-endian)", "First 8 bytes (u64, big-endian)", "Primeros 8 bytes (u64, big-endian)"),
+        /// Angle row.
+        PathAngle => ("Angle a l'anell", "Angle on the ring", "Ángulo en el anillo"),
+        /// Rule row (how the owner is chosen).
+        PathRule => ("Regla", "Rule", "Regla"),
+        /// Owner row.
+        PathOwner => ("Propietari", "Owner", "Propietario"),
+        /// Replicas row: the whole replica set, owner first (as the CLI's `locate` prints it).
+        PathReplicas => ("Rèpliques (el propietari primer)", "Replicas (owner first)", "Réplicas (el propietario primero)"),
+        /// Before the last change row: the replica set then, owner first.
+        PathBefore => ("Abans de l'últim canvi (el propietari primer)", "Before the last change (owner first)", "Antes del último cambio (el propietario primero)"),
+        /// Figures heading.
+        Figures => ("Xifres", "Figures", "Cifras"),
+        /// Table header: node.
+        Node => ("Node", "Node", "Nodo"),
+        /// Table header: keys.
+        Keys => ("Claus", "Keys", "Claves"),
+        /// Table header: actual share.
+        Share => ("Part real", "Actual share", "Parte real"),
+        /// Table header: expected share.
+        Expected => ("Part esperada", "Expected share", "Parte esperada"),
+        /// Table header: vnodes on the ring.
+        VnodesCol => ("Nodes virtuals", "Virtual nodes", "Nodos virtuales"),
+        /// Table header: share of the ring's arcs.
+        ArcShare => ("Part de l'anell", "Share of the ring", "Parte del anillo"),
+        /// Deviation figure label.
+        Deviation => ("Desviació (desv. típica / mitjana)", "Deviation (std. dev. / mean)", "Desviación (desv. típica / media)"),
+        /// Deviation figure label when weights differ (measured against each node's share).
+        DeviationWeighted => (
+            "Desviació respecte a la part de cada pes (desv. típica / mitjana)",
+            "Deviation from each node's weighted share (std. dev. / mean)",
+            "Desviación respecto a la parte de cada peso (desv. típica / media)",
+        ),
+        /// Peak-to-mean label.
+        PeakToMean => ("Màxim / mitjana", "Peak-to-mean", "Máximo / media"),
+        /// Largest share error label.
+        ShareError => ("Error màxim de part", "Largest share error", "Error máximo de parte"),
+        /// Moved-by-last-change label.
+        Moved => ("Claus mogudes per l'últim canvi", "Keys moved by the last change", "Claves movidas por el último cambio"),
+        /// Ideal minimum label.
+        Ideal => ("Mínim ideal", "Ideal minimum", "Mínimo ideal"),
+        /// Replica sets changed label.
+        ReplicaSetsChanged => ("Conjunts de rèpliques canviats", "Replica sets changed", "Conjuntos de réplicas cambiados"),
+        /// Nothing changed yet.
+        NoChangeYet => ("encara cap canvi", "no change yet", "aún ningún cambio"),
+        /// Nothing moved: a slider came back to where its gesture (or the pinned reference) began.
+        NoneBackAtStart => (
+            "cap: de nou al punt de partida",
+            "none: back where it started",
+            "ninguna: de nuevo en el punto de partida",
+        ),
+        /// Moved-keys label while a slider gesture counts from its start.
+        MovedSinceGesture => (
+            "Claus mogudes des que has agafat el control lliscant",
+            "Keys moved since the slider was grabbed",
+            "Claves movidas desde que has cogido el control deslizante",
+        ),
+        /// Moved-keys label with a pinned reference.
+        MovedSincePinned => (
+            "Claus mogudes des de la referència fixada",
+            "Keys moved since the pinned reference",
+            "Claves movidas desde la referencia fijada",
+        ),
+        /// The button that pins the reference movement counts from.
+        PinBaseline => ("Compta els moviments des d'aquí", "Count moves from here", "Contar los movimientos desde aquí"),
+        /// Why keys moved after a change of strategy.
+        MovedWhyStrategy => (
+            "Una altra estratègia torna a situar cada clau: es mouen claus encara que cap node no hagi entrat ni sortit, i per això el mínim ideal és 0.",
+            "Another strategy places every key anew: keys move although no node joined or left, which is why the ideal minimum is 0.",
+            "Otra estrategia vuelve a situar cada clave: se mueven claves aunque ningún nodo haya entrado ni salido, y por eso el mínimo ideal es 0.",
+        ),
+        /// Why keys moved after a change of vnode count.
+        MovedWhyVnodes => (
+            "Amb un altre nombre de nodes virtuals, els punts de cada node són a llocs nous de l'anell: es mouen claus encara que els nodes siguin els mateixos, i per això el mínim ideal és 0.",
+            "With another vnode count each node's points sit at new places on the ring: keys move although the nodes are the same, which is why the ideal minimum is 0.",
+            "Con otro número de nodos virtuales, los puntos de cada nodo están en lugares nuevos del anillo: se mueven claves aunque los nodos sean los mismos, y por eso el mínimo ideal es 0.",
+        ),
+        /// The lesson's figure prefix.
+        Lesson => ("lliçó", "lesson", "lección"),
+        /// Flow table heading.
+        Flow => ("Cap on van les claus mogudes", "Where the moved keys went", "Adónde van las claves movidas"),
+        /// Flow table header: fraction of all keys.
+        OfAllKeys => ("De totes les claus", "Of all keys", "De todas las claves"),
+        /// Flow table header: from.
+        From => ("De", "From", "Desde"),
+        /// Flow table header: to.
+        To => ("A", "To", "Hacia"),
+        /// Keys-per-node chart title.
+        BarsTitle => ("Claus per node", "Keys per node", "Claves por nodo"),
+        /// Deviation chart title.
+        DeviationTitle => ("Desviació segons els nodes virtuals", "Deviation against virtual nodes", "Desviación según los nodos virtuales"),
+        /// Deviation chart caption.
+        DeviationCaption => (
+            "Banda: mínim–màxim de diversos anells amb els mateixos nodes reanomenats; línia: tendència 1/√V; punt: el teu valor actual.",
+            "Band: min–max over several rings with the same nodes renamed; line: the 1/√V trend; dot: your current setting.",
+            "Banda: mínimo–máximo de varios anillos con los mismos nodos renombrados; línea: tendencia 1/√V; punto: tu configuración actual.",
+        ),
+        /// Movement chart title.
+        MovementTitle => ("Claus mogudes quan entra un node", "Keys moved when a node joins", "Claves movidas cuando entra un nodo"),
+        /// Movement chart caption.
+        MovementCaption => (
+            "Per a cada estratègia, la fracció de claus que canvien de node en passar de N a N+1 nodes, davant del mínim ideal 1/(N+1).",
+            "For each strategy, the fraction of keys that change node going from N to N+1 nodes, against the ideal minimum 1/(N+1).",
+            "Para cada estrategia, la fracción de claves que cambian de nodo al pasar de N a N+1 nodos, frente al mínimo ideal 1/(N+1).",
+        ),
+        /// The data behind a chart.
+        ChartData => ("Dades del gràfic", "Chart data", "Datos del gráfico"),
+        /// A sweep is running.
+        Computing => ("Calculant…", "Computing…", "Calculando…"),
+        /// Table header: trials min.
+        Min => ("mín.", "min", "mín."),
+        /// Table header: median.
+        Median => ("mediana", "median", "mediana"),
+        /// Table header: max.
+        Max => ("màx.", "max", "máx."),
+        /// Table header: nodes before → after.
+        Change => ("Nodes", "Nodes", "Nodos"),
+        /// Legend: ideal.
+        IdealShort => ("ideal", "ideal", "ideal"),
+        /// Legend: expected by weight.
+        ExpectedByWeight => ("esperat pel pes", "expected by weight", "esperado por el peso"),
+        /// Legend: trend 1/√V.
+        Trend => ("tendència 1/√V", "1/√V trend", "tendencia 1/√V"),
+        /// Legend: current setting.
+        Current => ("valor actual", "current setting", "configuración actual"),
+        /// Legend: min–max band.
+        Band => ("mín.–màx.", "min–max", "mín.–máx."),
+        /// Axis: vnodes per node.
+        AxisVnodes => ("nodes virtuals per node", "virtual nodes per node", "nodos virtuales por nodo"),
+        /// Axis: deviation %.
+        AxisDeviation => ("desviació (%)", "deviation (%)", "desviación (%)"),
+        /// Axis: keys.
+        AxisKeys => ("claus", "keys", "claves"),
+        /// Axis: nodes before the join.
+        AxisNodes => ("nodes abans del canvi (N)", "nodes before the change (N)", "nodos antes del cambio (N)"),
+        /// Axis: % keys moved.
+        AxisMoved => ("claus mogudes (%)", "keys moved (%)", "claves movidas (%)"),
+        /// Dismiss a notice.
+        Dismiss => ("D'acord", "Dismiss", "De acuerdo"),
+        /// Loading message.
+        Loading => ("Carregant Partlab…", "Loading Partlab…", "Cargando Partlab…"),
+        /// Crash message prefix.
+        Crashed => (
+            "Partlab ha trobat un error intern i s'ha aturat. Torna a carregar la pàgina; si es repeteix, copia aquest missatge:",
+            "Partlab hit an internal error and stopped. Reload the page; if it happens again, copy this message:",
+            "Partlab ha encontrado un error interno y se ha detenido. Vuelve a cargar la página; si se repite, copia este mensaje:",
+        ),
+        /// Skip link / footer note on computation.
+        Footer => (
+            "Tot es calcula al teu navegador amb Rust compilat a WebAssembly; l'adreça de la pàgina guarda l'experiment sencer.",
+            "Everything is computed in your browser by Rust compiled to WebAssembly; the page's address holds the whole experiment.",
+            "Todo se calcula en tu navegador con Rust compilado a WebAssembly; la dirección de la página guarda el experimento entero.",
+        ),
+        /// Open the full lab (from embed mode).
+        OpenFull => ("Obre el laboratori sencer", "Open the full lab", "Abrir el laboratorio entero"),
+        /// A looked-up key that is not one of the experiment's keys.
+        NotInKeySet => (
+            "no és cap de les claus de l'experiment",
+            "not one of the experiment's keys",
+            "no es ninguna de las claves del experimento",
+        ),
 
-    // --- The lesson-tables view, the deviation chart's readout, weighted figures (issue #11).
-    /// The lesson-tables view's title.
-    TablesTitle => ("Les taules de la lliçó", "The lesson's tables", "Las tablas de la lección"),
-    /// What the lesson-tables view shows.
-    TablesIntro => (
-        "Cada xifra que la lliçó imprimeix, al costat de la que calcula el laboratori amb les mateixes 100.000 claus. Cada fila obre l'estat que la mostra.",
-        "Every figure the lesson prints, beside the one the lab computes on the same 100,000 keys. Each row opens the state that shows it.",
-        "Cada cifra que imprime la lección, junto a la que calcula el laboratorio con las mismas 100.000 claves. Cada fila abre el estado que la muestra.",
-    ),
-    /// The disclosure that computes and shows the tables.
-    TablesShow => (
-        "Mostra les taules i calcula la columna del laboratori",
-        "Show the tables and compute the lab's column",
-        "Muestra las tablas y calcula la columna del laboratorio",
-    ),
-    /// Column: the lesson's experiment (a link to its state).
-    TablesExperiment => ("Experiment de la lliçó", "The lesson's experiment", "Experimento de la lección"),
-    /// Column: which figure.
-    TablesFigure => ("Xifra", "Figure", "Cifra"),
-    /// Column: the figure as the lesson prints it.
-    TablesLesson => ("lliçó", "lesson", "lección"),
-    /// Column: the figure as the lab computes it.
-    TablesLab => ("laboratori", "lab", "laboratorio"),
-    /// Column: whether they agree at the printed precision.
-    TablesAgree => ("Comparació", "Comparison", "Comparación"),
-    /// The tables' status while the lab's column is computed.
-    TablesComputing => ("Calculant la columna del laboratori…", "Computing the lab's column…", "Calculando la columna del laboratorio…"),
-    /// The tables' status once every row agrees.
-    TablesAllAgree => (
-        "Totes les xifres del laboratori arrodoneixen a les de la lliçó.",
-        "Every lab figure rounds to the lesson's.",
-        "Todas las cifras del laboratorio redondean a las de la lección.",
-    ),
-    /// The tables' status when some row does not agree.
-    TablesSomeDiffer => (
-        "Alguna xifra del laboratori no coincideix amb la de la lliçó.",
-        "Some lab figure differs from the lesson's.",
-        "Alguna cifra del laboratorio no coincide con la de la lección.",
-    ),
-    /// A row agrees.
-    Yes => ("coincideix", "agrees", "coincide"),
-    /// A row does not agree.
-    No => ("no coincideix", "differs", "no coincide"),
-    /// The deviation chart's readout before a point is chosen.
-    ReadoutHint => (
-        "Passeu el punter per sobre del gràfic, o enfoqueu-lo i feu servir les fletxes, per llegir-ne cada punt.",
-        "Hover over the chart, or focus it and use the arrow keys, to read each point.",
-        "Pase el puntero por encima del gráfico, o enfóquelo y use las flechas, para leer cada punto.",
-    ),
-    /// The deviation figure by the lesson's formula, shown beside the weighted one.
-    DeviationLesson => (
-        "Desviació amb la fórmula de la lliçó (parts iguals)",
-        "Deviation by the lesson's formula (equal shares)",
-        "Desviación con la fórmula de la lección (partes iguales)",
-    ),
-    /// The unit of a share error.
-    PercentagePoints => ("punts percentuals", "percentage points", "puntos porcentuales"),
-    /// The bars chart's equal-share line when weights differ.
-    EqualShareLesson => (
-        "part igual (fórmula de la lliçó)",
-        "equal share (lesson's formula)",
-        "parte igual (fórmula de la lección)",
-    ),
-    /// The bars chart's weighted marks when weights differ.
-    WeightedShareMarks => (
-        "part pel pes (desviació respecte al pes)",
-        "weighted share (deviation from weights)",
-        "parte por peso (desviación respecto al peso)",
-    ),
-    // "Why this key" (issue #11): the key path in each strategy's own terms.
-    /// The ring view's heading for strategies without a ring (the canvas shows the keys by
-    /// their hash only).
-    HashSpace => ("Les claus pel seu hash", "The keys by their hash", "Las claves por su hash"),
-    /// Angle row for strategies without a ring.
-    PathAngleHash => ("El hash com a angle", "The hash as an angle", "El hash como ángulo"),
-    /// Heading of the "why this key" part of the key path.
-    WhyHeading => ("Per què va a aquest node", "Why it goes to this node", "Por qué va a este nodo"),
-    /// The magnifier canvas's accessible name.
-    MagnifierLabel => ("L'anell ampliat al voltant de la clau", "The ring magnified around the key", "El anillo ampliado alrededor de la clave"),
-    /// Under the magnifier.
-    MagnifierNote => (
-        "El tros d'anell al voltant de la clau, ampliat: la clau és de la primera marca de node virtual en sentit horari; l'arc de cada node acaba a la seva marca.",
-        "The stretch of ring around the key, magnified: the key belongs to the first virtual-node mark clockwise from it; each node's arc ends at its mark.",
-        "El tramo de anillo alrededor de la clave, ampliado: la clave es de la primera marca de nodo virtual en sentido horario; el arco de cada nodo acaba en su marca.",
-    ),
-    /// Caption of the rendezvous scores table.
-    ScoresCaption => (
-        "La puntuació de cada node per a aquesta clau, de més alta a més baixa: la primera fila és la propietària i les següents guarden les altres rèpliques.",
-        "Every node's score for this key, highest first: the first row owns the key and the next ones hold the other replicas.",
-        "La puntuación de cada nodo para esta clave, de más alta a más baja: la primera fila es la propietaria y las siguientes guardan las otras réplicas.",
-    ),
-    /// Scores table: the raw score column.
-    ScoreRaw => ("hash(\"node|clau\")", "hash(\"node|key\")", "hash(\"nodo|clave\")"),
-    /// Scores table: the weighted score column.
-    ScoreWeighted => ("Puntuació amb pes (−w / ln u)", "Weighted score (−w / ln u)", "Puntuación con peso (−w / ln u)"),
-    /// Scores table: what the node holds.
-    ScoreCopy => ("Còpia", "Copy", "Copia"),
-    /// Scores table: the owner's copy.
-    CopyOwner => ("propietari", "owner", "propietario"),
-    /// Scores table: a further copy.
-    CopyReplica => ("rèplica", "replica", "réplica"),
-    // Compare mode and the replay of a change (`model::compare`, `src/hashing/compare.rs`).
-    /// The toggle that turns compare mode on (A = the experiment on screen) or off.
-    CmpToggle => ("Compara de costat (A i B)", "Compare side by side (A and B)", "Comparar lado a lado (A y B)"),
-    /// Compare mode's panel heading.
-    CmpTitle => ("Comparació: A fixada, B actual", "Compare: A pinned, B current", "Comparación: A fijada, B actual"),
-    /// What compare mode shows.
-    CmpIntro => (
-        "A és la configuració que has fixat i no canvia; B és la que vas canviant. Les claus mogudes es compten d'A a B.",
-        "A is the configuration you pinned and it stays as it is; B is the one you keep changing. Keys moved are counted from A to B.",
-        "A es la configuración que has fijado y no cambia; B es la que vas cambiando. Las claves movidas se cuentan de A a B.",
-    ),
-    /// Side A's heading.
-    CmpSideA => ("A (fixada)", "A (pinned)", "A (fijada)"),
-    /// Side B's heading.
-    CmpSideB => ("B (actual)", "B (current)", "B (actual)"),
-    /// The before/after bars' heading.
-    CmpBars => ("Claus per node, A i B", "Keys per node, A and B", "Claves por nodo, A y B"),
-    /// The change of a node's keys from A to B (a column).
-    CmpChange => ("Canvi", "Change", "Cambio"),
-    /// The A → B movement's heading.
-    CmpMove => ("D'A a B", "From A to B", "De A a B"),
-    /// The replay's heading.
-    ReplayTitle => ("Repetició del canvi, pas a pas", "Replay of the change, step by step", "Repetición del cambio, paso a paso"),
-    /// The replay's "previous step" button.
-    ReplayPrev => ("Pas anterior", "Previous step", "Paso anterior"),
-    /// The replay's "next step" button.
-    ReplayNext => ("Pas següent", "Next step", "Paso siguiente"),
-    /// The replay's play button.
-    ReplayPlay => ("Reprodueix", "Play", "Reproducir"),
-    /// The replay's pause button.
-    ReplayPause => ("Atura", "Pause", "Pausa"),
-    /// How to drive the replay from the keyboard.
-    ReplayKeys => (
-        "Amb el focus a la repetició: ← i → fan un pas, Inici i Fi van al principi i al final, P reprodueix o atura.",
-        "With the focus on the replay: ← and → take a step, Home and End go to the start and the end, P plays or pauses.",
-        "Con el foco en la repetición: ← y → dan un paso, Inicio y Fin van al principio y al final, P reproduce o detiene.",
-    ),
-    /// Replay step 1.
-    ReplayBefore => ("Pas 1 de 3: abans (A)", "Step 1 of 3: before (A)", "Paso 1 de 3: antes (A)"),
-    /// Replay step 2 (a count of sample keys follows).
-    ReplayMoving => (
-        "Pas 2 de 3: les claus que canvien de node hi viatgen",
-        "Step 2 of 3: the keys that change node travel to it",
-        "Paso 2 de 3: las claves que cambian de nodo viajan a él",
-    ),
-    /// Replay step 3.
-    ReplayAfter => ("Pas 3 de 3: després (B)", "Step 3 of 3: after (B)", "Paso 3 de 3: después (B)"),
-    /// The ring canvases' accessible names in compare mode.
-    CmpRingA => ("Anell o repartiment d'A", "A's ring or placement", "Anillo o reparto de A"),
-    /// As above, for B.
-    CmpRingB => ("Anell o repartiment de B", "B's ring or placement", "Anillo o reparto de B"),
-    // The study module, loaded the first time a study chapter or the teachers' page is shown.
-    /// Said while the chapter's module is being downloaded.
-    ChapterLoading => ("Carregant aquest capítol…", "Loading this chapter…", "Cargando este capítulo…"),
-    /// Said when the chapter's module could not be downloaded.
-    ChapterLoadFailed => (
-        "No s'ha pogut carregar aquest capítol. Comprova la connexió i torna-ho a provar; la resta del laboratori funciona igualment.",
-        "This chapter could not be loaded. Check the connection and try again; the rest of the lab still works.",
-        "No se ha podido cargar este capítulo. Comprueba la conexión y vuelve a intentarlo; el resto del laboratorio funciona igualmente.",
-    ),
-    /// Said while the lesson tables' module is being downloaded (the first time they open).
-    TablesLoading => ("Carregant les taules…", "Loading the tables…", "Cargando las tablas…"),
-    /// Said when that download failed.
-    TablesLoadFailed => (
-        "No s'han pogut carregar les taules. Comprova la connexió i torna a obrir-les.",
-        "The tables could not be loaded. Check the connection, then close and open them again.",
-        "No se han podido cargar las tablas. Comprueba la conexión y vuelve a abrirlas.",
-    ),
-    /// The button that tries to load the chapter's module again.
-    ChapterRetry => ("Torna-ho a provar", "Try again", "Volver a intentarlo"),
-}
-
-/// The text `t` in language `lang`.
-pub fn tr(lang: Lang, t: Text) -> &'static str {
-    let (ca, en, es) = t.texts();
-    match lang {
-        Lang::Ca => ca,
-        Lang::En => en,
-        Lang::Es => es,
-    }
-}
-
-/// `text` in lower case, for the lab's own texts in Catalan, English and Spanish (ASCII and
-/// the Latin-1 letters À–Þ). `str::to_lowercase` would bring the whole Unicode case table
-/// (about 20 KB) into each wasm module for these few words.
-pub fn lower_latin(text: &str) -> String {
-    text.chars()
-        .map(|c| match c {
-            'A'..='Z' | 'À'..='Ö' | 'Ø'..='Þ' => char::from_u32(c as u32 + 0x20).unwrap_or(c),
-            _ => c,
-        })
-        .collect()
-}
-
-/// `text` with its first letter in upper case (ASCII and the Latin-1 letters à–þ), for the
-/// same reason as [`lower_latin`].
-pub fn capitalize_latin(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(c @ ('a'..='z' | 'à'..='ö' | 'ø'..='þ')) => {
-            let upper = char::from_u32(c as u32 - 0x20).unwrap_or(c);
-            std::iter::once(upper).chain(chars).collect()
-        }
-        _ => text.to_owned(),
+        // --- The lesson-tables view, the deviation chart's readout, weighted figures (issue #11).
+        /// The lesson-tables view's title.
+        TablesTitle => ("Les taules de la lliçó", "The lesson's tables", "Las tablas de la lección"),
+        /// What the lesson-tables view shows.
+        TablesIntro => (
+            "Cada xifra que la lliçó imprimeix, al costat de la que calcula el laboratori amb les mateixes 100.000 claus. Cada fila obre l'estat que la mostra.",
+            "Every figure the lesson prints, beside the one the lab computes on the same 100,000 keys. Each row opens the state that shows it.",
+            "Cada cifra que imprime la lección, junto a la que calcula el laboratorio con las mismas 100.000 claves. Cada fila abre el estado que la muestra.",
+        ),
+        /// The disclosure that computes and shows the tables.
+        TablesShow => (
+            "Mostra les taules i calcula la columna del laboratori",
+            "Show the tables and compute the lab's column",
+            "Muestra las tablas y calcula la columna del laboratorio",
+        ),
+        /// Column: the lesson's experiment (a link to its state).
+        TablesExperiment => ("Experiment de la lliçó", "The lesson's experiment", "Experimento de la lección"),
+        /// Column: which figure.
+        TablesFigure => ("Xifra", "Figure", "Cifra"),
+        /// Column: the figure as the lesson prints it.
+        TablesLesson => ("lliçó", "lesson", "lección"),
+        /// Column: the figure as the lab computes it.
+        TablesLab => ("laboratori", "lab", "laboratorio"),
+        /// Column: whether they agree at the printed precision.
+        TablesAgree => ("Comparació", "Comparison", "Comparación"),
+        /// The tables' status while the lab's column is computed.
+        TablesComputing => ("Calculant la columna del laboratori…", "Computing the lab's column…", "Calculando la columna del laboratorio…"),
+        /// The tables' status once every row agrees.
+        TablesAllAgree => (
+            "Totes les xifres del laboratori arrodoneixen a les de la lliçó.",
+            "Every lab figure rounds to the lesson's.",
+            "Todas las cifras del laboratorio redondean a las de la lección.",
+        ),
+        /// The tables' status when some row does not agree.
+        TablesSomeDiffer => (
+            "Alguna xifra del laboratori no coincideix amb la de la lliçó.",
+            "Some lab figure differs from the lesson's.",
+            "Alguna cifra del laboratorio no coincide con la de la lección.",
+        ),
+        /// A row agrees.
+        Yes => ("coincideix", "agrees", "coincide"),
+        /// A row does not agree.
+        No => ("no coincideix", "differs", "no coincide"),
+        /// The deviation chart's readout before a point is chosen.
+        ReadoutHint => (
+            "Passeu el punter per sobre del gràfic, o enfoqueu-lo i feu servir les fletxes, per llegir-ne cada punt.",
+            "Hover over the chart, or focus it and use the arrow keys, to read each point.",
+            "Pase el puntero por encima del gráfico, o enfóquelo y use las flechas, para leer cada punto.",
+        ),
+        /// The deviation figure by the lesson's formula, shown beside the weighted one.
+        DeviationLesson => (
+            "Desviació amb la fórmula de la lliçó (parts iguals)",
+            "Deviation by the lesson's formula (equal shares)",
+            "Desviación con la fórmula de la lección (partes iguales)",
+        ),
+        /// The unit of a share error.
+        PercentagePoints => ("punts percentuals", "percentage points", "puntos porcentuales"),
+        /// The bars chart's equal-share line when weights differ.
+        EqualShareLesson => (
+            "part igual (fórmula de la lliçó)",
+            "equal share (lesson's formula)",
+            "parte igual (fórmula de la lección)",
+        ),
+        /// The bars chart's weighted marks when weights differ.
+        WeightedShareMarks => (
+            "part pel pes (desviació respecte al pes)",
+            "weighted share (deviation from weights)",
+            "parte por peso (desviación respecto al peso)",
+        ),
+        // "Why this key" (issue #11): the key path in each strategy's own terms.
+        /// The ring view's heading for strategies without a ring (the canvas shows the keys by
+        /// their hash only).
+        HashSpace => ("Les claus pel seu hash", "The keys by their hash", "Las claves por su hash"),
+        /// Angle row for strategies without a ring.
+        PathAngleHash => ("El hash com a angle", "The hash as an angle", "El hash como ángulo"),
+        /// Heading of the "why this key" part of the key path.
+        WhyHeading => ("Per què va a aquest node", "Why it goes to this node", "Por qué va a este nodo"),
+        /// The magnifier canvas's accessible name.
+        MagnifierLabel => ("L'anell ampliat al voltant de la clau", "The ring magnified around the key", "El anillo ampliado alrededor de la clave"),
+        /// Under the magnifier.
+        MagnifierNote => (
+            "El tros d'anell al voltant de la clau, ampliat: la clau és de la primera marca de node virtual en sentit horari; l'arc de cada node acaba a la seva marca.",
+            "The stretch of ring around the key, magnified: the key belongs to the first virtual-node mark clockwise from it; each node's arc ends at its mark.",
+            "El tramo de anillo alrededor de la clave, ampliado: la clave es de la primera marca de nodo virtual en sentido horario; el arco de cada nodo acaba en su marca.",
+        ),
+        /// Caption of the rendezvous scores table.
+        ScoresCaption => (
+            "La puntuació de cada node per a aquesta clau, de més alta a més baixa: la primera fila és la propietària i les següents guarden les altres rèpliques.",
+            "Every node's score for this key, highest first: the first row owns the key and the next ones hold the other replicas.",
+            "La puntuación de cada nodo para esta clave, de más alta a más baja: la primera fila es la propietaria y las siguientes guardan las otras réplicas.",
+        ),
+        /// Scores table: the raw score column.
+        ScoreRaw => ("hash(\"node|clau\")", "hash(\"node|key\")", "hash(\"nodo|clave\")"),
+        /// Scores table: the weighted score column.
+        ScoreWeighted => ("Puntuació amb pes (−w / ln u)", "Weighted score (−w / ln u)", "Puntuación con peso (−w / ln u)"),
+        /// Scores table: what the node holds.
+        ScoreCopy => ("Còpia", "Copy", "Copia"),
+        /// Scores table: the owner's copy.
+        CopyOwner => ("propietari", "owner", "propietario"),
+        /// Scores table: a further copy.
+        CopyReplica => ("rèplica", "replica", "réplica"),
+        // Compare mode and the replay of a change (`model::compare`, `src/hashing/compare.rs`).
+        /// The toggle that turns compare mode on (A = the experiment on screen) or off.
+        CmpToggle => ("Compara de costat (A i B)", "Compare side by side (A and B)", "Comparar lado a lado (A y B)"),
+        /// Compare mode's panel heading.
+        CmpTitle => ("Comparació: A fixada, B actual", "Compare: A pinned, B current", "Comparación: A fijada, B actual"),
+        /// What compare mode shows.
+        CmpIntro => (
+            "A és la configuració que has fixat i no canvia; B és la que vas canviant. Les claus mogudes es compten d'A a B.",
+            "A is the configuration you pinned and it stays as it is; B is the one you keep changing. Keys moved are counted from A to B.",
+            "A es la configuración que has fijado y no cambia; B es la que vas cambiando. Las claves movidas se cuentan de A a B.",
+        ),
+        /// Side A's heading.
+        CmpSideA => ("A (fixada)", "A (pinned)", "A (fijada)"),
+        /// Side B's heading.
+        CmpSideB => ("B (actual)", "B (current)", "B (actual)"),
+        /// The before/after bars' heading.
+        CmpBars => ("Claus per node, A i B", "Keys per node, A and B", "Claves por nodo, A y B"),
+        /// The change of a node's keys from A to B (a column).
+        CmpChange => ("Canvi", "Change", "Cambio"),
+        /// The A → B movement's heading.
+        CmpMove => ("D'A a B", "From A to B", "De A a B"),
+        /// The replay's heading.
+        ReplayTitle => ("Repetició del canvi, pas a pas", "Replay of the change, step by step", "Repetición del cambio, paso a paso"),
+        /// The replay's "previous step" button.
+        ReplayPrev => ("Pas anterior", "Previous step", "Paso anterior"),
+        /// The replay's "next step" button.
+        ReplayNext => ("Pas següent", "Next step", "Paso siguiente"),
+        /// The replay's play button.
+        ReplayPlay => ("Reprodueix", "Play", "Reproducir"),
+        /// The replay's pause button.
+        ReplayPause => ("Atura", "Pause", "Pausa"),
+        /// How to drive the replay from the keyboard.
+        ReplayKeys => (
+            "Amb el focus a la repetició: ← i → fan un pas, Inici i Fi van al principi i al final, P reprodueix o atura.",
+            "With the focus on the replay: ← and → take a step, Home and End go to the start and the end, P plays or pauses.",
+            "Con el foco en la repetición: ← y → dan un paso, Inicio y Fin van al principio y al final, P reproduce o detiene.",
+        ),
+        /// Replay step 1.
+        ReplayBefore => ("Pas 1 de 3: abans (A)", "Step 1 of 3: before (A)", "Paso 1 de 3: antes (A)"),
+        /// Replay step 2 (a count of sample keys follows).
+        ReplayMoving => (
+            "Pas 2 de 3: les claus que canvien de node hi viatgen",
+            "Step 2 of 3: the keys that change node travel to it",
+            "Paso 2 de 3: las claves que cambian de nodo viajan a él",
+        ),
+        /// Replay step 3.
+        ReplayAfter => ("Pas 3 de 3: després (B)", "Step 3 of 3: after (B)", "Paso 3 de 3: después (B)"),
+        /// The ring canvases' accessible names in compare mode.
+        CmpRingA => ("Anell o repartiment d'A", "A's ring or placement", "Anillo o reparto de A"),
+        /// As above, for B.
+        CmpRingB => ("Anell o repartiment de B", "B's ring or placement", "Anillo o reparto de B"),
+        // The study module, loaded the first time a study chapter or the teachers' page is shown.
+        /// Said while the chapter's module is being downloaded.
+        ChapterLoading => ("Carregant aquest capítol…", "Loading this chapter…", "Cargando este capítulo…"),
+        /// Said when the chapter's module could not be downloaded.
+        ChapterLoadFailed => (
+            "No s'ha pogut carregar aquest capítol. Comprova la connexió i torna-ho a provar; la resta del laboratori funciona igualment.",
+            "This chapter could not be loaded. Check the connection and try again; the rest of the lab still works.",
+            "No se ha podido cargar este capítulo. Comprueba la conexión y vuelve a intentarlo; el resto del laboratorio funciona igualmente.",
+        ),
+        /// Said while the lesson tables' module is being downloaded (the first time they open).
+        TablesLoading => ("Carregant les taules…", "Loading the tables…", "Cargando las tablas…"),
+        /// Said when that download failed.
+        TablesLoadFailed => (
+            "No s'han pogut carregar les taules. Comprova la connexió i torna a obrir-les.",
+            "The tables could not be loaded. Check the connection, then close and open them again.",
+            "No se han podido cargar las tablas. Comprueba la conexión y vuelve a abrirlas.",
+        ),
+        /// The button that tries to load the chapter's module again.
+        ChapterRetry => ("Torna-ho a provar", "Try again", "Volver a intentarlo"),
     }
 }
 
@@ -675,18 +620,6 @@ pub fn strategy_rule(lang: Lang, s: Strategy) -> &'static str {
         (Lang::Ca, Strategy::MultiProbe) => "el punt de node més proper en sentit horari d'entre les k sondes de la clau",
         (Lang::En, Strategy::MultiProbe) => "the node point closest clockwise over the key's k probes",
         (Lang::Es, Strategy::MultiProbe) => "el punto de nodo más cercano en sentido horario de entre las k sondas de la clave",
-    }
-}
-
-/// The title of a view (used in embed mode and for headings).
-pub fn view_title(lang: Lang, v: View) -> &'static str {
-    match v {
-        View::Ring => tr(lang, Text::Ring),
-        View::Figures => tr(lang, Text::Figures),
-        View::Bars => tr(lang, Text::BarsTitle),
-        View::Deviation => tr(lang, Text::DeviationTitle),
-        View::Movement => tr(lang, Text::MovementTitle),
-        View::Tables => tr(lang, Text::TablesTitle),
     }
 }
 
@@ -868,766 +801,6 @@ pub fn part_title(lang: Lang, part: LessonPart) -> &'static str {
     by_lang(lang, ca, en, es)
 }
 
-/// A chapter's heading.
-pub fn chapter_title(lang: Lang, c: ChapterId) -> String {
-    match c {
-        ChapterId::Compare => return tr(lang, Text::CompareTitle).to_owned(),
-        ChapterId::HotKeys => return tr(lang, Text::HotKeysTitle).to_owned(),
-        _ => {}
-    }
-    match c.parts().first() {
-        Some(&main) => format!("{} {}", part_number(lang, main), part_title(lang, main)),
-        None => tr(lang, Text::TeachersTitle).to_owned(),
-    }
-}
-
-/// A chapter's tab label in the chapter bar (short).
-pub fn chapter_tab(lang: Lang, c: ChapterId) -> &'static str {
-    match (lang, c) {
-        (Lang::Ca, ChapterId::ModN) => "5 · Mòdul N",
-        (Lang::En, ChapterId::ModN) => "5 · Mod N",
-        (Lang::Es, ChapterId::ModN) => "5 · Módulo N",
-        (Lang::Ca, ChapterId::Ring) => "6 · Anell",
-        (Lang::En, ChapterId::Ring) => "6 · Ring",
-        (Lang::Es, ChapterId::Ring) => "6 · Anillo",
-        (_, ChapterId::Rendezvous) => "7 · Rendezvous",
-        (Lang::Ca, ChapterId::Teachers) => "Per a docents",
-        (Lang::En, ChapterId::Teachers) => "For teachers",
-        (Lang::Es, ChapterId::Teachers) => "Para docentes",
-        (
-            _,
-            ChapterId::Replication
-            | ChapterId::Ranges
-            | ChapterId::HashKeys
-            | ChapterId::Indexes
-            | ChapterId::ChoosingKeys
-            | ChapterId::Compare
-            | ChapterId::HotKeys
-            | ChapterId::Rebalancing
-            | ChapterId::Routing,
-        ) => crate::study::text::chapter_tab(lang, c),
-    }
-}
-
-/// The paragraph that opens a chapter: what to try, in the lesson's terms.
-pub fn chapter_intro(lang: Lang, c: ChapterId) -> &'static str {
-    let (ca, en, es) = match c {
-        ChapterId::Replication
-        | ChapterId::Ranges
-        | ChapterId::HashKeys
-        | ChapterId::Indexes
-        | ChapterId::ChoosingKeys
-        | ChapterId::Compare
-        | ChapterId::HotKeys
-        | ChapterId::Rebalancing
-        | ChapterId::Routing => return crate::study::text::chapter_intro(lang, c),
-        ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous => {
-            return hashing_intro(lang, c)
-        }
-        ChapterId::Teachers => (
-            "Tot el que cal per preparar una classe: cada experiment de la lliçó, cada vista que es pot incrustar i cada camp de l'adreça, generats de les mateixes taules que fa servir el laboratori. El botó «Comparteix o incrusta» de cada capítol en fa l'enllaç i el codi.",
-            "Everything needed to prepare a class: every lesson experiment, every view that can be embedded and every field of the address, generated from the same tables the lab uses. The \"Share or embed\" button of every chapter makes the link and the code.",
-            "Todo lo necesario para preparar una clase: cada experimento de la lección, cada vista que se puede incrustar y cada campo de la dirección, generados a partir de las mismas tablas que usa el laboratorio. El botón «Compartir o incrustar» de cada capítulo crea el enlace y el código.",
-        ),
-    };
-    by_lang(lang, ca, en, es)
-}
-
-/// The opening paragraph of a hashing chapter (mod N, ring, rendezvous; others: an empty
-/// string). The first part calls this one, not [`chapter_intro`], so that the study
-/// chapters' paragraphs stay in the study module.
-pub fn hashing_intro(lang: Lang, c: ChapterId) -> &'static str {
-    let (ca, en, es) = match c {
-        ChapterId::ModN => (
-            "Amb hash mòdul N, el node d'una clau és el seu hash mòdul el nombre de nodes. Afegeix o treu un node i mira quantes claus canvien de lloc: gairebé totes, lluny del mínim ideal 1/(N+1).",
-            "With hash mod N, a key's node is its hash modulo the number of nodes. Add or remove a node and watch how many keys change place: nearly all of them, far from the ideal minimum 1/(N+1).",
-            "Con hash módulo N, el nodo de una clave es su hash módulo el número de nodos. Añade o quita un nodo y mira cuántas claves cambian de sitio: casi todas, lejos del mínimo ideal 1/(N+1).",
-        ),
-        ChapterId::Ring => (
-            "A l'anell, cada node ocupa molts punts (nodes virtuals) i cada clau va al primer punt en sentit horari. Mou el control de nodes virtuals i mira com baixa la desviació; afegeix inv-tar i mira que només es mou la part que li toca. L'exercici 1 dona pes 2 a inv-bcn.",
-            "On the ring, each node takes many points (virtual nodes) and each key goes to the first point clockwise. Move the virtual-nodes slider and watch the deviation fall; add inv-tar and see that only its share moves. Exercise 1 gives inv-bcn weight 2.",
-            "En el anillo, cada nodo ocupa muchos puntos (nodos virtuales) y cada clave va al primer punto en sentido horario. Mueve el control de nodos virtuales y mira cómo baja la desviación; añade inv-tar y mira que solo se mueve la parte que le toca. El ejercicio 1 da peso 2 a inv-bcn.",
-        ),
-        ChapterId::Rendezvous => (
-            "Amb rendezvous, cada node puntua cada clau amb hash(\"node|clau\") i guanya la puntuació més alta; les rèpliques són les següents millors. No hi ha anell ni nodes virtuals. L'exercici 3 hi posa tres rèpliques i passa de 5 a 6 nodes; també hi pots provar jump hash.",
-            "With rendezvous, every node scores every key with hash(\"node|key\") and the highest score wins; replicas are the next best. There is no ring and no virtual nodes. Exercise 3 keeps three replicas and goes from 5 to 6 nodes; jump hash is here too.",
-            "Con rendezvous, cada nodo puntúa cada clave con hash(\"nodo|clave\") y gana la puntuación más alta; las réplicas son las siguientes mejores. No hay anillo ni nodos virtuales. El ejercicio 3 pone tres réplicas y pasa de 5 a 6 nodos; también puedes probar jump hash.",
-        ),
-        _ => return "",
-    };
-    by_lang(lang, ca, en, es)
-}
-
-/// What an address field means and which values it takes, for the teachers' page.
-pub fn field_help(lang: Lang, f: Field) -> (&'static str, &'static str) {
-    let (ca, en, es) = match f {
-        Field::Quiz | Field::QuizIndex => {
-            return crate::quiz::field_help(lang, f == Field::QuizIndex)
-        }
-        Field::Chapter => (
-            ("El capítol.", "mod-n, ring, rendezvous, teachers; sol (amb l=), obre el capítol tal com el vas deixar"),
-            ("The chapter.", "mod-n, ring, rendezvous, teachers; alone (with l=), opens the chapter as you left it"),
-            ("El capítulo.", "mod-n, ring, rendezvous, teachers; solo (con l=), abre el capítulo tal como lo dejaste"),
-        ),
-        Field::Links => (
-            ("Amaga els enllaços que surten d'un marc incrustat.", "off (o on)"),
-            ("Hides the links that leave an embedding frame.", "off (or on)"),
-            ("Oculta los enlaces que salen de un marco incrustado.", "off (u on)"),
-        ),
-        Field::Projector => (
-            (
-                "Mode projector: text i marques més grans, línies més gruixudes i colors amb un contrast de 3:1 com a mínim.",
-                "on (o off)",
-            ),
-            (
-                "Projector mode: larger text and marks, thicker lines, and colours with at least 3:1 contrast.",
-                "on (or off)",
-            ),
-            (
-                "Modo proyector: texto y marcas más grandes, líneas más gruesas y colores con un contraste de 3:1 como mínimo.",
-                "on (u off)",
-            ),
-        ),
-        Field::Strategy => (
-            ("L'estratègia de repartiment.", "modulo, ring, rendezvous, jump, maglev, bounded, multiprobe"),
-            ("The partitioning strategy.", "modulo, ring, rendezvous, jump, maglev, bounded, multiprobe"),
-            ("La estrategia de reparto.", "modulo, ring, rendezvous, jump, maglev, bounded, multiprobe"),
-        ),
-        Field::TableSize => (
-            ("La mida de la taula de Maglev (s=maglev).", "un nombre primer, com a mínim el nombre de nodes; 65537 si no s'indica"),
-            ("Maglev's table size (s=maglev).", "a prime, at least the node count; 65537 when left out"),
-            ("El tamaño de la tabla de Maglev (s=maglev).", "un número primo, como mínimo el número de nodos; 65537 si no se indica"),
-        ),
-        Field::LoadFactor => (
-            ("El factor de càrrega c de l'anell amb càrrega limitada (s=bounded): cap node no passa de ⌈c · claus / N⌉.", "1 a 16; 1.25 si no s'indica"),
-            ("Bounded loads' factor c (s=bounded): no node holds more than ⌈c · keys / N⌉.", "1 to 16; 1.25 when left out"),
-            ("El factor de carga c del anillo con carga limitada (s=bounded): ningún nodo pasa de ⌈c · claves / N⌉.", "1 a 16; 1.25 si no se indica"),
-        ),
-        Field::Probes => (
-            ("Les sondes per clau de multi-sonda (s=multiprobe).", "1 a 64; 21 si no s'indica"),
-            ("Multi-probe's probes per key (s=multiprobe).", "1 to 64; 21 when left out"),
-            ("Las sondas por clave de multisonda (s=multiprobe).", "1 a 64; 21 si no se indica"),
-        ),
-        Field::Nodes => (
-            ("Els noms dels nodes, separats per comes (codificats per a URL).", "1–32 noms únics"),
-            ("The node names, comma-separated (URL-encoded).", "1–32 unique names"),
-            ("Los nombres de los nodos, separados por comas (codificados para URL).", "1–32 nombres únicos"),
-        ),
-        Field::Weights => (
-            ("Els pesos, en l'ordre dels noms (s'omet si tots són 1).", "0,1–5 cadascun"),
-            ("The weights, in the names' order (left out when all are 1).", "0.1–5 each"),
-            ("Los pesos, en el orden de los nombres (se omite si todos son 1).", "0,1–5 cada uno"),
-        ),
-        Field::Vnodes => (
-            ("Nodes virtuals per node de pes 1 (només l'anell).", "1–1000"),
-            ("Virtual nodes per node of weight 1 (the ring only).", "1–1000"),
-            ("Nodos virtuales por nodo de peso 1 (solo el anillo).", "1–1000"),
-        ),
-        Field::Keys => (
-            ("Quantes claus de la lliçó (P-2026-000001 …).", "1000–1000000"),
-            ("How many of the lesson's keys (P-2026-000001 …).", "1000–1000000"),
-            ("Cuántas claves de la lección (P-2026-000001 …).", "1000–1000000"),
-        ),
-        Field::Replicas => (
-            ("Còpies de cada clau (factor de replicació).", "1 – el nombre de nodes"),
-            ("Copies of each key (replication factor).", "1 – the number of nodes"),
-            ("Copias de cada clave (factor de replicación).", "1 – el número de nodos"),
-        ),
-        Field::Lang => (
-            ("L'idioma.", "ca, en, es"),
-            ("The language.", "ca, en, es"),
-            ("El idioma.", "ca, en, es"),
-        ),
-        Field::Preset => (
-            ("Un experiment de la lliçó; sol, posa el laboratori en el seu estat.", "vegeu la taula d'experiments"),
-            ("A lesson experiment; alone, it puts the lab in its state.", "see the table of experiments"),
-            ("Un experimento de la lección; solo, pone el laboratorio en su estado.", "véase la tabla de experimentos"),
-        ),
-        Field::Key => (
-            ("La clau de la qual es mostra el camí.", "qualsevol text, fins a 256 caràcters"),
-            ("The key whose path is shown.", "any text, up to 256 characters"),
-            ("La clave cuyo camino se muestra.", "cualquier texto, hasta 256 caracteres"),
-        ),
-        Field::Embed => (
-            ("Mostra només aquesta vista, per incrustar-la.", "vegeu la taula de vistes"),
-            ("Shows this view alone, for embedding.", "see the table of views"),
-            ("Muestra solo esta vista, para incrustarla.", "véase la tabla de vistas"),
-        ),
-        Field::Compare => (
-            ("Mode de comparació: la configuració fixada (A) que es mostra al costat de l'actual (B).", "els camps s, n, w, v, r, m, lf, probes com s:ring;n:inv-bcn,inv-vlc;v:150"),
-            ("Compare mode: the pinned configuration (A) shown beside the current one (B).", "the fields s, n, w, v, r, m, lf, probes as s:ring;n:inv-bcn,inv-vlc;v:150"),
-            ("Modo de comparación: la configuración fijada (A) que se muestra al lado de la actual (B).", "los campos s, n, w, v, r, m, lf, probes como s:ring;n:inv-bcn,inv-vlc;v:150"),
-        ),
-    };
-    match lang {
-        Lang::Ca => ca,
-        Lang::En => en,
-        Lang::Es => es,
-    }
-}
-
-/// The one-line caption an embedded view carries, so it stands on its own in a course page:
-/// what it shows (the preset, or the strategy and its settings) and its key figures
-/// (`6. Ring, 10 virtual nodes · 4 nodes · deviation 35.7 %`, `Ring: inv-tar joins · … ·
-/// 19.2 % of keys moved`).
-pub fn embed_caption(lang: Lang, lab: &crate::model::Lab) -> String {
-    let st = lab.state();
-    let mut parts: Vec<String> = Vec::new();
-    match st
-        .preset
-        .as_deref()
-        .and_then(partlab_core::lesson::scenario)
-    {
-        Some(s) => parts.push(preset_label(lang, s)),
-        None => {
-            parts.push(strategy_name(lang, st.strategy).to_owned());
-            if st.strategy.uses_vnodes() {
-                parts.push(format!(
-                    "{} {}",
-                    fmt_int(lang, u64::from(st.vnodes)),
-                    tr(lang, Text::AxisVnodes)
-                ));
-            }
-        }
-    }
-    parts.push(count_nodes(lang, st.nodes.len()));
-    parts.push(format!(
-        "{} {}",
-        tr(lang, Text::CaptionDeviation),
-        fmt_pct(lang, lab.distribution().deviation_pct, 1)
-    ));
-    if let Some(m) = lab.movement() {
-        parts.push(format!(
-            "{} {}",
-            fmt_fraction(lang, m.moved_fraction),
-            tr(lang, Text::CaptionMoved)
-        ));
-    }
-    parts.join(" · ")
-}
-
-/// What changed between two configurations, in a few words ("inv-tar joined", "vnodes 150 →
-/// 500"), for the sentence a screen reader hears after a change.
-fn what_changed(
-    lang: Lang,
-    from: &partlab_core::Config,
-    now: &partlab_core::Config,
-) -> Vec<String> {
-    let mut out = Vec::new();
-    let had = |name: &str| from.nodes.iter().find(|n| n.name == name);
-    let has = |name: &str| now.nodes.iter().any(|n| n.name == name);
-    for n in now.nodes.iter().filter(|n| had(&n.name).is_none()) {
-        out.push(pick!(
-            lang,
-            format!("{} ha entrat", n.name),
-            format!("{} joined", n.name),
-            format!("{} ha entrado", n.name),
-        ));
-    }
-    for n in from.nodes.iter().filter(|n| !has(&n.name)) {
-        out.push(pick!(
-            lang,
-            format!("{} ha sortit", n.name),
-            format!("{} left", n.name),
-            format!("{} ha salido", n.name),
-        ));
-    }
-    for n in &now.nodes {
-        if let Some(old) = had(&n.name).filter(|o| o.weight != n.weight) {
-            out.push(pick!(
-                lang,
-                format!(
-                    "pes del node {} {} → {}",
-                    n.name,
-                    fmt_num(lang, old.weight),
-                    fmt_num(lang, n.weight)
-                ),
-                format!(
-                    "weight of node {} {} → {}",
-                    n.name,
-                    fmt_num(lang, old.weight),
-                    fmt_num(lang, n.weight)
-                ),
-                format!(
-                    "peso del nodo {} {} → {}",
-                    n.name,
-                    fmt_num(lang, old.weight),
-                    fmt_num(lang, n.weight)
-                ),
-            ));
-        }
-    }
-    if from.strategy != now.strategy {
-        out.push(format!(
-            "{} → {}",
-            strategy_name(lang, from.strategy),
-            strategy_name(lang, now.strategy)
-        ));
-    } else if from.vnodes != now.vnodes && now.strategy.uses_vnodes() {
-        out.push(format!(
-            "{} {} → {}",
-            tr(lang, Text::AxisVnodes),
-            fmt_int(lang, u64::from(from.vnodes)),
-            fmt_int(lang, u64::from(now.vnodes))
-        ));
-    }
-    if from.replicas != now.replicas {
-        out.push(format!(
-            "{} {} → {}",
-            lower_latin(tr(lang, Text::Replicas)),
-            from.replicas,
-            now.replicas
-        ));
-    }
-    out
-}
-
-/// What a chart's canvas shows now, for screen readers (`aria-describedby`): the ring's
-/// experiment, each node's keys in the bars, the current setting on the deviation chart.
-/// `None` for a view with nothing to add to its title and data table.
-pub fn canvas_description(lang: Lang, view: View, lab: &crate::model::Lab) -> Option<String> {
-    let d = lab.distribution();
-    match view {
-        View::Ring => Some(embed_caption(lang, lab)),
-        View::Bars => Some(
-            d.nodes
-                .iter()
-                .map(|n| {
-                    format!(
-                        "{} {} ({})",
-                        n.name,
-                        fmt_int(lang, n.keys),
-                        fmt_fraction(lang, n.share)
-                    )
-                })
-                .collect::<Vec<_>>()
-                .join("; "),
-        ),
-        View::Deviation => {
-            let c = lab.config();
-            let dev = fmt_pct(lang, d.deviation_pct, 1);
-            Some(if c.strategy.uses_vnodes() {
-                let v = fmt_int(lang, u64::from(c.vnodes));
-                pick!(
-                    lang,
-                    format!("Ara: {v} nodes virtuals, desviació {dev}."),
-                    format!("Now: {v} virtual nodes, deviation {dev}."),
-                    format!("Ahora: {v} nodos virtuales, desviación {dev}."),
-                )
-            } else {
-                let s = strategy_name(lang, c.strategy);
-                pick!(
-                    lang,
-                    format!("Ara: {s}, sense nodes virtuals, desviació {dev}."),
-                    format!("Now: {s}, no virtual nodes, deviation {dev}."),
-                    format!("Ahora: {s}, sin nodos virtuales, desviación {dev}."),
-                )
-            })
-        }
-        View::Figures | View::Movement | View::Tables => None,
-    }
-}
-
-/// The keys a chart's sweep used: "100,000 keys", or "the first 100,000 of the 1,000,000
-/// keys" when the sweep is capped below the experiment's key count.
-pub fn sweep_keys(lang: Lang, used: u32, total: u32) -> String {
-    let (u, t) = (
-        fmt_int(lang, u64::from(used)),
-        fmt_int(lang, u64::from(total)),
-    );
-    if used < total {
-        pick!(
-            lang,
-            format!("les primeres {u} de les {t} claus"),
-            format!("the first {u} of the {t} keys"),
-            format!("las primeras {u} de las {t} claves"),
-        )
-    } else {
-        format!("{u} {}", tr(lang, Text::AxisKeys))
-    }
-}
-
-/// The one sentence a screen reader hears after the experiment changed (a live region of
-/// its own, not the whole figures panel): what changed, the share of keys that moved and
-/// where to when they all went to one node, and the deviation before → after
-/// (`deviation_before`: the figure on screen before the change).
-pub fn change_sentence(
-    lang: Lang,
-    lab: &crate::model::Lab,
-    deviation_before: Option<f64>,
-) -> String {
-    let d = lab.distribution().deviation_pct;
-    let deviation = match deviation_before {
-        Some(b) if fmt_pct(lang, b, 1) != fmt_pct(lang, d, 1) => {
-            format!("{} → {}", fmt_pct(lang, b, 1), fmt_pct(lang, d, 1))
-        }
-        _ => fmt_pct(lang, d, 1),
-    };
-    let deviation = pick!(
-        lang,
-        format!("desviació {deviation}"),
-        format!("deviation {deviation}"),
-        format!("desviación {deviation}"),
-    );
-    let (Some(m), Some(from)) = (lab.movement(), lab.moved_from()) else {
-        let st = lab.state();
-        return pick!(
-            lang,
-            format!(
-                "{} claus en {}; {deviation}.",
-                fmt_int(lang, u64::from(st.key_count)),
-                count_nodes(lang, st.nodes.len())
-            ),
-            format!(
-                "{} keys on {}; {deviation}.",
-                fmt_int(lang, u64::from(st.key_count)),
-                count_nodes(lang, st.nodes.len())
-            ),
-            format!(
-                "{} claves en {}; {deviation}.",
-                fmt_int(lang, u64::from(st.key_count)),
-                count_nodes(lang, st.nodes.len())
-            ),
-        );
-    };
-    let mut what = what_changed(lang, from, lab.config()).join(", ");
-    if what.is_empty() {
-        what = tr(lang, Text::NodesRenamed).to_owned();
-    }
-    let moved = fmt_fraction(lang, m.moved_fraction);
-    let target = match m.flow.first() {
-        Some(f) if m.moved > 0 && m.flow.iter().all(|g| g.to == f.to) => pick!(
-            lang,
-            format!(", totes cap a {}", f.to),
-            format!(", all to {}", f.to),
-            format!(", todas hacia {}", f.to),
-        ),
-        _ => String::new(),
-    };
-    pick!(
-        lang,
-        format!("{what}: s'han mogut el {moved} de les claus{target}; {deviation}."),
-        format!("{what}: {moved} of the keys moved{target}; {deviation}."),
-        format!("{what}: se ha movido el {moved} de las claves{target}; {deviation}."),
-    )
-}
-
-/// A notice's text.
-pub fn notice(lang: Lang, n: &Notice) -> String {
-    match n {
-        Notice::Fragment(issue) => fragment_issue(lang, issue),
-        Notice::Rejected(e) => pick!(
-            lang,
-            format!("{} Es manté l'últim estat vàlid.", state_error(lang, e)),
-            format!("{} The last valid state is kept.", state_error(lang, e)),
-            format!("{} Se mantiene el último estado válido.", state_error(lang, e)),
-        ),
-        Notice::EmptyKey => pick!(
-            lang,
-            "Escriu una clau per seguir-ne el camí.",
-            "Type a key to follow its path.",
-            "Escribe una clave para seguir su camino.",
-        ),
-        Notice::KeyTooLong => pick!(
-            lang,
-            format!("La clau és massa llarga: com a màxim {MAX_SELECTED_KEY_CHARS} caràcters."),
-            format!("That key is too long: at most {MAX_SELECTED_KEY_CHARS} characters."),
-            format!("La clave es demasiado larga: como máximo {MAX_SELECTED_KEY_CHARS} caracteres."),
-        ),
-        Notice::UnknownPreset => pick!(
-            lang,
-            "Aquest experiment no existeix.",
-            "There is no such experiment.",
-            "Este experimento no existe.",
-        ),
-        Notice::NodeListFull => pick!(
-            lang,
-            format!("Ja hi ha {MAX_LAB_NODES} nodes, el màxim del laboratori."),
-            format!("There are already {MAX_LAB_NODES} nodes, the lab's maximum."),
-            format!("Ya hay {MAX_LAB_NODES} nodos, el máximo del laboratorio."),
-        ),
-        Notice::ReplicasLowered { wanted, now } => pick!(
-            lang,
-            format!("El factor de replicació és {now} i no {wanted}: amb {} no hi caben més còpies. Tornarà a {wanted} quan hi hagi prou nodes, si no el canvies.", count_nodes(lang, *now as usize)),
-            format!("The replication factor is {now}, not {wanted}: {} hold no more copies. It goes back to {wanted} when there are enough nodes, unless you change it.", count_nodes(lang, *now as usize)),
-            format!("El factor de replicación es {now} y no {wanted}: con {} no caben más copias. Volverá a {wanted} cuando haya suficientes nodos, si no lo cambias.", count_nodes(lang, *now as usize)),
-        ),
-        Notice::ReplicasRestored { replicas } => pick!(
-            lang,
-            format!("Tornen a haver-hi prou nodes: el factor de replicació torna a ser {replicas}, com l'havies posat."),
-            format!("There are enough nodes again: the replication factor is back to {replicas}, as you set it."),
-            format!("Vuelve a haber suficientes nodos: el factor de replicación vuelve a ser {replicas}, como lo habías puesto."),
-        ),
-        Notice::PresetHeld { preset } => {
-            let label = partlab_core::lesson::scenario(preset)
-                .map(|s| preset_label(lang, s))
-                .unwrap_or_else(|| shown(preset));
-            pick!(
-                lang,
-                format!("S'ha desat el nom que escrivies i no s'ha aplicat «{label}», que l'hauria substituït. Tria'l un altre cop per aplicar-lo."),
-                format!("The name you were typing was saved and \"{label}\", which would have replaced it, was not applied. Choose it again to apply it."),
-                format!("Se ha guardado el nombre que escribías y no se ha aplicado «{label}», que lo habría sustituido. Elígelo otra vez para aplicarlo."),
-            )
-        }
-    }
-}
-
-/// Catalan and Spanish write a decimal comma, English a point.
-fn decimal_sep(lang: Lang) -> char {
-    match lang {
-        Lang::Ca | Lang::Es => ',',
-        Lang::En => '.',
-    }
-}
-
-/// Catalan and Spanish group thousands with a point, English with a comma.
-fn group_sep(lang: Lang) -> char {
-    match lang {
-        Lang::Ca | Lang::Es => '.',
-        Lang::En => ',',
-    }
-}
-
-/// An integer with thousands separators: Catalan and Spanish `24.275`, English `24,275`.
-pub fn fmt_int(lang: Lang, n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(group_sep(lang));
-        }
-        out.push(c);
-    }
-    out
-}
-
-/// A decimal number with `decimals` places and the language's decimal separator.
-pub fn fmt_dec(lang: Lang, x: f64, decimals: usize) -> String {
-    if !x.is_finite() {
-        return "–".to_owned();
-    }
-    let s = format!("{x:.decimals$}");
-    if decimal_sep(lang) == '.' {
-        s
-    } else {
-        s.replace('.', ",")
-    }
-}
-
-/// A percentage given in percent units (`6.3` → Catalan and Spanish `6,3 %`, English
-/// `6.3 %`), with a
-/// no-break space before the sign.
-pub fn fmt_pct(lang: Lang, pct: f64, decimals: usize) -> String {
-    format!("{}\u{a0}%", fmt_dec(lang, pct, decimals))
-}
-
-/// A fraction (0–1) as a percentage with one decimal.
-pub fn fmt_fraction(lang: Lang, fraction: f64) -> String {
-    fmt_pct(lang, fraction * 100.0, 1)
-}
-
-/// What a valid value of field `f` looks like (the "why" of a refused value).
-fn field_rule(lang: Lang, f: Field) -> String {
-    match f {
-        Field::Strategy => pick!(
-            lang,
-            "ha de ser modulo, ring, rendezvous, jump, maglev, bounded o multiprobe",
-            "it must be modulo, ring, rendezvous, jump, maglev, bounded or multiprobe",
-            "debe ser modulo, ring, rendezvous, jump, maglev, bounded o multiprobe",
-        ),
-        Field::TableSize => pick!(
-            lang,
-            "ha de ser un nombre primer de 2 a 2.000.003",
-            "it must be a prime from 2 to 2,000,003",
-            "debe ser un número primo de 2 a 2.000.003",
-        ),
-        Field::LoadFactor => pick!(lang, "ha de ser un nombre d'1 a 16", "it must be a number from 1 to 16", "debe ser un número de 1 a 16"),
-        Field::Probes => pick!(lang, "ha de ser un nombre d'1 a 64", "it must be a number from 1 to 64", "debe ser un número de 1 a 64"),
-        Field::Nodes => pick!(
-            lang,
-            format!("han de ser d'1 a {MAX_LAB_NODES} noms separats per comes"),
-            format!("it must be 1 to {MAX_LAB_NODES} comma-separated names"),
-            format!("deben ser de 1 a {MAX_LAB_NODES} nombres separados por comas"),
-        ),
-        Field::Weights => pick!(
-            lang,
-            format!(
-                "cal un pes per node, cadascun entre {} i {}",
-                fmt_num(lang, MIN_WEIGHT),
-                fmt_num(lang, MAX_LAB_WEIGHT)
-            ),
-            format!(
-                "it needs one weight per node, each from {} to {}",
-                fmt_num(lang, MIN_WEIGHT),
-                fmt_num(lang, MAX_LAB_WEIGHT)
-            ),
-            format!(
-                "hace falta un peso por nodo, cada uno entre {} y {}",
-                fmt_num(lang, MIN_WEIGHT),
-                fmt_num(lang, MAX_LAB_WEIGHT)
-            ),
-        ),
-        Field::Vnodes => pick!(
-            lang,
-            format!("ha de ser un nombre enter d'1 a {MAX_LAB_VNODES}"),
-            format!("it must be a whole number from 1 to {MAX_LAB_VNODES}"),
-            format!("debe ser un número entero de 1 a {MAX_LAB_VNODES}"),
-        ),
-        Field::Keys => pick!(
-            lang,
-            format!("ha de ser un nombre enter de {MIN_KEYS} a {MAX_LAB_KEYS}"),
-            format!("it must be a whole number from {MIN_KEYS} to {MAX_LAB_KEYS}"),
-            format!("debe ser un número entero de {MIN_KEYS} a {MAX_LAB_KEYS}"),
-        ),
-        Field::Replicas => pick!(
-            lang,
-            "ha de ser un nombre enter d'1 al nombre de nodes",
-            "it must be a whole number from 1 to the number of nodes",
-            "debe ser un número entero de 1 al número de nodos",
-        ),
-        Field::Lang => pick!(
-            lang,
-            "ha de ser ca, en o es",
-            "it must be ca, en or es",
-            "debe ser ca, en o es",
-        ),
-        Field::Preset => pick!(
-            lang,
-            "ha de ser un experiment de la lliçó, com ring-150",
-            "it must be one of the lesson's experiments, such as ring-150",
-            "debe ser un experimento de la lección, como ring-150",
-        ),
-        Field::Key => pick!(
-            lang,
-            format!("ha de ser text sense caràcters de control, d'1 a {MAX_SELECTED_KEY_CHARS} caràcters"),
-            format!("it must be text without control characters, 1 to {MAX_SELECTED_KEY_CHARS} characters"),
-            format!("debe ser texto sin caracteres de control, de 1 a {MAX_SELECTED_KEY_CHARS} caracteres"),
-        ),
-        Field::Embed => pick!(
-            lang,
-            "ha de ser ring, figures, bars, deviation, movement o tables",
-            "it must be ring, figures, bars, deviation, movement or tables",
-            "debe ser ring, figures, bars, deviation, movement o tables",
-        ),
-        Field::Chapter => pick!(
-            lang,
-            "ha de ser mod-n, ring, rendezvous o teachers",
-            "it must be mod-n, ring, rendezvous or teachers",
-            "debe ser mod-n, ring, rendezvous o teachers",
-        ),
-        Field::Links => pick!(lang, "ha de ser off o on", "it must be off or on", "debe ser off u on"),
-        Field::Projector => pick!(lang, "ha de ser on o off", "it must be on or off", "debe ser on u off"),
-        Field::Quiz | Field::QuizIndex => {
-            crate::quiz::field_rule(lang, f == Field::QuizIndex).to_owned()
-        }
-        Field::Compare => pick!(
-            lang,
-            "ha de ser una configuració vàlida, com s:ring;n:inv-bcn,inv-vlc;v:150",
-            "it must be a valid configuration, such as s:ring;n:inv-bcn,inv-vlc;v:150",
-            "debe ser una configuración válida, como s:ring;n:inv-bcn,inv-vlc;v:150",
-        ),
-    }
-}
-
-/// What the page used instead of a field it dropped.
-fn fallback(lang: Lang, f: Field) -> &'static str {
-    let (ca, en, es) = match f {
-        Field::Nodes => (
-            "es mostren els nodes per defecte",
-            "the default nodes are shown",
-            "se muestran los nodos por defecto",
-        ),
-        Field::Weights => (
-            "tots els pesos són 1",
-            "every weight is 1",
-            "todos los pesos son 1",
-        ),
-        Field::Preset | Field::Key | Field::Embed => {
-            ("s'ha ignorat", "it was ignored", "se ha ignorado")
-        }
-        Field::Chapter => (
-            "es mostra el capítol que correspon a la resta de l'adreça",
-            "the chapter for the rest of the address is shown",
-            "se muestra el capítulo que corresponde al resto de la dirección",
-        ),
-        _ => (
-            "s'ha fet servir el valor per defecte",
-            "the default was used",
-            "se ha usado el valor por defecto",
-        ),
-    };
-    by_lang(lang, ca, en, es)
-}
-
-fn field_name(lang: Lang, f: Field) -> String {
-    let (ca, en, es) = match f {
-        Field::Strategy => ("estratègia", "strategy", "estrategia"),
-        Field::TableSize => (
-            "mida de la taula de Maglev",
-            "Maglev's table size",
-            "tamaño de la tabla de Maglev",
-        ),
-        Field::LoadFactor => ("factor de càrrega", "load factor", "factor de carga"),
-        Field::Probes => ("sondes per clau", "probes per key", "sondas por clave"),
-        Field::Nodes => ("noms dels nodes", "node names", "nombres de los nodos"),
-        Field::Weights => ("pesos", "weights", "pesos"),
-        Field::Vnodes => ("nodes virtuals", "virtual nodes", "nodos virtuales"),
-        Field::Keys => ("nombre de claus", "key count", "número de claves"),
-        Field::Replicas => (
-            "factor de replicació",
-            "replication factor",
-            "factor de replicación",
-        ),
-        Field::Lang => ("idioma", "language", "idioma"),
-        Field::Preset => (
-            "experiment de la lliçó",
-            "lesson experiment",
-            "experimento de la lección",
-        ),
-        Field::Key => ("clau seleccionada", "selected key", "clave seleccionada"),
-        Field::Embed => ("vista incrustada", "embedded view", "vista incrustada"),
-        Field::Chapter => ("capítol", "chapter", "capítulo"),
-        Field::Links => (
-            "enllaços que surten de la pàgina",
-            "links that leave the page",
-            "enlaces que salen de la página",
-        ),
-        Field::Projector => ("mode projector", "projector mode", "modo proyector"),
-        Field::Quiz | Field::QuizIndex => {
-            let label = crate::quiz::field_label(lang, f == Field::QuizIndex);
-            (label, label, label)
-        }
-        Field::Compare => (
-            "configuració A del mode de comparació",
-            "compare mode's configuration A",
-            "configuración A del modo de comparación",
-        ),
-    };
-    match lang {
-        Lang::Ca => format!("el camp «{}» ({ca})", f.name()),
-        Lang::En => format!("the field \"{}\" ({en})", f.name()),
-        Lang::Es => format!("el campo «{}» ({es})", f.name()),
-    }
-}
-
-/// User text quoted in a message, with every character that could hide or reorder the text
-/// around it written out: control characters as Rust writes them (`\n`, `\u{1b}`) and the
-/// invisible formatting characters of [`is_hidden_char`] as `\u{202e}`. A name with U+202E
-/// would otherwise reverse the rest of its own notice.
-pub fn shown(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if c.is_control() {
-            out.extend(c.escape_debug());
-        } else if is_hidden_char(c) {
-            out.extend(c.escape_unicode());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
 /// A message for a core configuration error, in the words of a student's lab (the CLI prints
 /// the English one too). Names are quoted through [`shown`].
 pub fn config_error(lang: Lang, e: &ConfigError) -> String {
@@ -1776,16 +949,6 @@ pub fn config_error(lang: Lang, e: &ConfigError) -> String {
     }
 }
 
-/// A limit such as a weight, without trailing zeros: `0.1`, `1000`, in Catalan and Spanish
-/// `0,1`.
-fn fmt_num(lang: Lang, x: f64) -> String {
-    let s = crate::state::format_weight(x);
-    match lang {
-        Lang::Ca | Lang::Es => s.replace('.', ","),
-        Lang::En => s,
-    }
-}
-
 /// `n` nodes, with the singular for one.
 pub fn count_nodes(lang: Lang, n: usize) -> String {
     // "node" / "nodes" in Catalan and English, "nodo" / "nodos" in Spanish.
@@ -1798,242 +961,6 @@ pub fn count_nodes(lang: Lang, n: usize) -> String {
     } else {
         format!("{n} {many}")
     }
-}
-
-/// A message for a state the lab rejects.
-pub fn state_error(lang: Lang, e: &StateError) -> String {
-    match e {
-        StateError::TooManyNodes => pick!(
-            lang,
-            format!("El laboratori admet com a màxim {MAX_LAB_NODES} nodes."),
-            format!("The lab takes at most {MAX_LAB_NODES} nodes."),
-            format!("El laboratorio admite como máximo {MAX_LAB_NODES} nodos."),
-        ),
-        StateError::Vnodes(v) => pick!(
-            lang,
-            format!("{v} nodes virtuals per node: tria entre 1 i {MAX_LAB_VNODES}."),
-            format!("{v} virtual nodes per node: choose between 1 and {MAX_LAB_VNODES}."),
-            format!("{v} nodos virtuales por nodo: elige entre 1 y {MAX_LAB_VNODES}."),
-        ),
-        StateError::KeyCount(k) => pick!(
-            lang,
-            format!("{k} claus: tria entre {MIN_KEYS} i {MAX_LAB_KEYS}."),
-            format!("{k} keys: choose between {MIN_KEYS} and {MAX_LAB_KEYS}."),
-            format!("{k} claves: elige entre {MIN_KEYS} y {MAX_LAB_KEYS}."),
-        ),
-        StateError::Weight { node, weight } => {
-            let node = shown(node);
-            let (min, max) = (fmt_num(lang, MIN_WEIGHT), fmt_num(lang, MAX_LAB_WEIGHT));
-            pick!(
-                lang,
-                format!("El pes {weight} del node «{node}» no és vàlid: tria entre {min} i {max}."),
-                format!("Weight {weight} for node \"{node}\" is not valid: choose between {min} and {max}."),
-                format!("El peso {weight} del nodo «{node}» no es válido: elige entre {min} y {max}."),
-            )
-        }
-        StateError::Config(c) => config_error(lang, c),
-    }
-}
-
-/// A message for a problem found in the URL fragment.
-pub fn fragment_issue(lang: Lang, issue: &FragmentIssue) -> String {
-    let prefix = by_lang(
-        lang,
-        "Adreça de la pàgina: ",
-        "Page address: ",
-        "Dirección de la página: ",
-    );
-    let body = match issue {
-        FragmentIssue::TooLong { bytes } => pick!(
-            lang,
-            format!("la part després de # fa {bytes} bytes (el màxim és {MAX_FRAGMENT_BYTES}); s'ha ignorat i es mostra l'experiment per defecte."),
-            format!("the part after # is {bytes} bytes long (at most {MAX_FRAGMENT_BYTES}); it was ignored and the default experiment is shown."),
-            format!("la parte después de # tiene {bytes} bytes (el máximo es {MAX_FRAGMENT_BYTES}); se ha ignorado y se muestra el experimento por defecto."),
-        ),
-        FragmentIssue::NotUtf8 { field } => pick!(
-            lang,
-            format!(
-                "{}: no és text UTF-8 vàlid; {}.",
-                field_name(lang, *field),
-                fallback(lang, *field)
-            ),
-            format!(
-                "{}: not valid UTF-8 text; {}.",
-                field_name(lang, *field),
-                fallback(lang, *field)
-            ),
-            format!(
-                "{}: no es texto UTF-8 válido; {}.",
-                field_name(lang, *field),
-                fallback(lang, *field)
-            ),
-        ),
-        FragmentIssue::BadValue { field, value } => {
-            let value = shown(value);
-            pick!(
-                lang,
-                format!(
-                    "{}: «{value}» no és vàlid ({}); {}.",
-                    field_name(lang, *field),
-                    field_rule(lang, *field),
-                    fallback(lang, *field)
-                ),
-                format!(
-                    "{}: \"{value}\" is not valid ({}); {}.",
-                    field_name(lang, *field),
-                    field_rule(lang, *field),
-                    fallback(lang, *field)
-                ),
-                format!(
-                    "{}: «{value}» no es válido ({}); {}.",
-                    field_name(lang, *field),
-                    field_rule(lang, *field),
-                    fallback(lang, *field)
-                ),
-            )
-        }
-        FragmentIssue::Rejected { field, error } => pick!(
-            lang,
-            format!(
-                "{}: {} Per això {}.",
-                field_name(lang, *field),
-                state_error(lang, error),
-                fallback(lang, *field)
-            ),
-            format!(
-                "{}: {} So {}.",
-                field_name(lang, *field),
-                state_error(lang, error),
-                fallback(lang, *field)
-            ),
-            format!(
-                "{}: {} Por eso {}.",
-                field_name(lang, *field),
-                state_error(lang, error),
-                fallback(lang, *field)
-            ),
-        ),
-        FragmentIssue::ReplicasClamped { given, nodes } => pick!(
-            lang,
-            format!(
-                "{}: {given} còpies no hi caben amb {}; s'ha rebaixat a {nodes}.",
-                field_name(lang, Field::Replicas),
-                count_nodes(lang, *nodes)
-            ),
-            format!(
-                "{}: {given} copies do not fit {}; it was lowered to {nodes}.",
-                field_name(lang, Field::Replicas),
-                count_nodes(lang, *nodes)
-            ),
-            format!(
-                "{}: {given} copias no caben con {}; se ha rebajado a {nodes}.",
-                field_name(lang, Field::Replicas),
-                count_nodes(lang, *nodes)
-            ),
-        ),
-        FragmentIssue::TooManyNodes { count } => pick!(
-            lang,
-            format!("{}: {count} nodes són massa (màxim {MAX_LAB_NODES}); es mostren els nodes per defecte.", field_name(lang, Field::Nodes)),
-            format!("{}: {count} nodes are too many (at most {MAX_LAB_NODES}); the default nodes are shown.", field_name(lang, Field::Nodes)),
-            format!("{}: {count} nodos son demasiados (máximo {MAX_LAB_NODES}); se muestran los nodos por defecto.", field_name(lang, Field::Nodes)),
-        ),
-        FragmentIssue::WeightsDoNotMatchNodes => pick!(
-            lang,
-            format!("{}: el nombre de pesos no coincideix amb el de nodes; s'han ignorat els pesos.", field_name(lang, Field::Weights)),
-            format!("{}: the number of weights does not match the number of nodes; the weights were ignored.", field_name(lang, Field::Weights)),
-            format!("{}: el número de pesos no coincide con el de nodos; se han ignorado los pesos.", field_name(lang, Field::Weights)),
-        ),
-        FragmentIssue::UnknownFields { count: 1 } => pick!(
-            lang,
-            "s'ha ignorat 1 camp desconegut.",
-            "1 unknown field was ignored.",
-            "se ha ignorado 1 campo desconocido.",
-        ),
-        FragmentIssue::UnknownFields { count } => pick!(
-            lang,
-            format!("s'han ignorat {count} camps desconeguts."),
-            format!("{count} unknown fields were ignored."),
-            format!("se han ignorado {count} campos desconocidos."),
-        ),
-        FragmentIssue::Invalid(e) => pick!(
-            lang,
-            format!("{} Es mostra l'experiment per defecte.", state_error(lang, e)),
-            format!("{} The default experiment is shown.", state_error(lang, e)),
-            format!("{} Se muestra el experimento por defecto.", state_error(lang, e)),
-        ),
-    };
-    format!("{prefix}{body}")
-}
-
-/// What the page shows while a change is computed (the end of its progress note).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Meanwhile {
-    /// The previous experiment's figures.
-    PreviousFigures,
-    /// The first experiment's ring, drawn from its configuration before its keys are hashed.
-    RingOnly,
-    /// Nothing of the first experiment yet.
-    Nothing,
-}
-
-/// The note shown while a change is computed: what is being done, how far, and what the
-/// page shows meanwhile.
-pub fn progress_note(lang: Lang, p: &Progress, meanwhile: Meanwhile) -> String {
-    let keys = fmt_int(lang, p.keys);
-    let pct = fmt_pct(lang, (p.fraction() * 100.0).floor(), 0);
-    let doing = match p.stage {
-        WorkStage::HashKeys => pick!(
-            lang,
-            format!("Calculant el hash de {keys} claus… {pct}"),
-            format!("Hashing {keys} keys… {pct}"),
-            format!("Calculando el hash de {keys} claves… {pct}"),
-        ),
-        WorkStage::Ring => pick!(
-            lang,
-            format!("Col·locant els nodes virtuals a l'anell… {pct}"),
-            format!("Placing the virtual nodes on the ring… {pct}"),
-            format!("Colocando los nodos virtuales en el anillo… {pct}"),
-        ),
-        WorkStage::Table => pick!(
-            lang,
-            format!("Omplint la taula de Maglev… {pct}"),
-            format!("Filling Maglev's table… {pct}"),
-            format!("Llenando la tabla de Maglev… {pct}"),
-        ),
-        WorkStage::Assign => pick!(
-            lang,
-            format!("Assignant {keys} claus als nodes… {pct}"),
-            format!("Assigning {keys} keys to the nodes… {pct}"),
-            format!("Asignando {keys} claves a los nodos… {pct}"),
-        ),
-        WorkStage::Compare => pick!(
-            lang,
-            format!("Comptant les claus que es mouen… {pct}"),
-            format!("Counting the keys that move… {pct}"),
-            format!("Contando las claves que se mueven… {pct}"),
-        ),
-    };
-    let meanwhile = match meanwhile {
-        Meanwhile::PreviousFigures => pick!(
-            lang,
-            "Mentrestant, les xifres són les de l'experiment anterior.",
-            "Meanwhile the figures are those of the previous experiment.",
-            "Mientras tanto, las cifras son las del experimento anterior.",
-        ),
-        Meanwhile::RingOnly => pick!(
-            lang,
-            "Les xifres i els gràfics apareixeran en acabar.",
-            "The figures and the charts appear when it is done.",
-            "Las cifras y los gráficos aparecerán al terminar.",
-        ),
-        Meanwhile::Nothing => pick!(
-            lang,
-            "L'anell, les xifres i els gràfics apareixeran en acabar.",
-            "The ring, the figures and the charts appear when it is done.",
-            "El anillo, las cifras y los gráficos aparecerán al terminar.",
-        ),
-    };
-    format!("{doing} {meanwhile}")
 }
 
 /// A request over the work budget: what it asks for, the limit and the ways round it.
@@ -2189,6 +1116,11 @@ pub fn over_budget(lang: Lang, b: &OverBudget) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chapters::{chapter_intro, chapter_tab, chapter_title, ChapterId};
+    use crate::model::words::*;
+    use crate::model::{Notice, Progress, WorkStage};
+    use crate::state::words::*;
+    use crate::state::{Field, FragmentIssue, StateError};
 
     #[test]
     fn latin_case_matches_unicode_case_on_every_text() {
@@ -2462,7 +1394,10 @@ mod tests {
             let text = config_error(lang, &e);
             assert!(text.contains("abc\\u{202e}def"), "{text}");
             assert!(text.contains("U+202E"), "{text}");
-            assert!(!text.chars().any(is_hidden_char), "{text}");
+            assert!(
+                !text.chars().any(partlab_core::config::is_hidden_char),
+                "{text}"
+            );
         }
         assert_eq!(shown("a\u{200b}b\nc\u{feff}"), "a\\u{200b}b\\nc\\u{feff}");
         assert_eq!(shown("café ☕ אב"), "café ☕ אב");

@@ -4,9 +4,9 @@
 //! core calls and core results into what the page displays (texts, geometry, charts drawn on
 //! any plotters backend), so all of it is tested natively. The browser app (the root package) only binds it to the DOM.
 
+pub mod base;
 pub mod chapters;
 pub mod charts;
-pub mod decimal;
 pub mod export;
 pub mod geometry;
 pub mod i18n;

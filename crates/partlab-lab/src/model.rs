@@ -13,10 +13,10 @@ use std::rc::Rc;
 
 pub mod compare;
 mod job;
+pub mod words;
 
 pub use job::{Preview, Progress, WorkStage, LAB_SCORE_CACHE_SCORES};
 
-use crate::i18n;
 use crate::state::{
     assign_colours, FragmentIssue, LabState, Lang, StateError, MAX_LAB_NODES,
     MAX_SELECTED_KEY_CHARS,
@@ -142,7 +142,7 @@ pub enum Notice {
 impl Notice {
     /// The notice's text in `lang`.
     pub fn text(&self, lang: Lang) -> String {
-        i18n::notice(lang, self)
+        words::notice(lang, self)
     }
 }
 

@@ -36,17 +36,12 @@ use partlab_km0::routing::{lease_timeline, LeaseConfig};
 use partlab_km0::workload::{Market, PRODUCERS};
 
 use crate::chapters::ChapterId;
+pub use crate::chapters::{
+    parse_index, parse_seed, QuizSet, MAX_INDEX, MAX_SEED_DIGITS, QUIZ_FIELD, QUIZ_INDEX_FIELD,
+};
 use crate::i18n::{by_lang, fmt_dec, fmt_int, fmt_pct, strategy_name};
 use crate::state::Lang;
 
-/// The frame's field naming the question set (`quiz=7`).
-pub const QUIZ_FIELD: &str = "quiz";
-/// The frame's field naming the question shown (`qi=0` is the first).
-pub const QUIZ_INDEX_FIELD: &str = "qi";
-/// The last question index an address may name.
-pub const MAX_INDEX: u32 = 999;
-/// The most digits a seed may have in an address (`u64::MAX` has 20).
-pub const MAX_SEED_DIGITS: usize = 20;
 /// The longest guess the page reads (a student's typing, bounded before any parsing).
 pub const MAX_GUESS_CHARS: usize = 32;
 /// The lesson's keys every key-moving question places (`P-2026-000001 …`): enough for a
@@ -62,54 +57,6 @@ const POOL: [&str; 10] = [
     "inv-bcn", "inv-vlc", "inv-gir", "inv-lle", "inv-tar", "inv-pal", "inv-cas", "inv-reu",
     "inv-vic", "inv-and",
 ];
-
-/// A question set and the question on screen: the frame's `quiz=` and `qi=` fields.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct QuizSet {
-    /// The seed every question of the set is drawn from.
-    pub seed: u64,
-    /// Which question (0 is the first).
-    pub index: u32,
-}
-
-impl QuizSet {
-    /// The set's fields for an address (`quiz=7&qi=2`; `qi` only when it is not 0).
-    pub fn fields(self) -> String {
-        if self.index == 0 {
-            format!("{QUIZ_FIELD}={}", self.seed)
-        } else {
-            format!(
-                "{QUIZ_FIELD}={}&{QUIZ_INDEX_FIELD}={}",
-                self.seed, self.index
-            )
-        }
-    }
-
-    /// The next question of the same set (the last index stays).
-    pub fn next(self) -> QuizSet {
-        QuizSet {
-            seed: self.seed,
-            index: (self.index + 1).min(MAX_INDEX),
-        }
-    }
-}
-
-/// A seed written in an address: ASCII digits only (no sign, no spaces), at most
-/// [`MAX_SEED_DIGITS`], within `u64`.
-pub fn parse_seed(raw: &str) -> Option<u64> {
-    if raw.is_empty() || raw.len() > MAX_SEED_DIGITS || !raw.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    raw.parse().ok()
-}
-
-/// A question index written in an address: digits, `0..=MAX_INDEX`.
-pub fn parse_index(raw: &str) -> Option<u32> {
-    if raw.is_empty() || raw.len() > 3 || !raw.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    raw.parse().ok().filter(|i| *i <= MAX_INDEX)
-}
 
 /// The kinds of question a chapter draws from; empty for chapters without one.
 fn kinds(chapter: ChapterId) -> &'static [Kind] {
@@ -1246,7 +1193,7 @@ impl Question {
                 if !t.bytes().all(|b| b.is_ascii_digit() || b == b'.') || t.is_empty() {
                     return Err(GuessError::NotANumber);
                 }
-                let v = crate::decimal::parse_decimal(&t).ok_or(GuessError::NotANumber)?;
+                let v = crate::base::decimal::parse_decimal(&t).ok_or(GuessError::NotANumber)?;
                 if !(0.0..=100.0).contains(&v) {
                     return Err(GuessError::OutOfRange { min: 0, max: 100 });
                 }
@@ -1260,7 +1207,7 @@ impl Question {
                         _ => Err(GuessError::OutOfRange { min: 0, max }),
                     }
                 } else {
-                    match crate::decimal::parse_decimal(&t.replace(',', ".")) {
+                    match crate::base::decimal::parse_decimal(&t.replace(',', ".")) {
                         Some(v) if v.is_finite() && (0.0..=max as f64).contains(&v) => {
                             Err(GuessError::NotWhole)
                         }
@@ -1607,80 +1554,6 @@ pub fn comparison(lang: Lang, said: &str, computed: &str) -> String {
 pub fn share_label(lang: Lang, seed: u64) -> String {
     let set = by_lang(lang, "joc", "set", "serie");
     format!("{} ({set} {seed})", Word::ShareWith.text(lang))
-}
-
-/// What the address fields mean and which values they take, for the teachers' page (the
-/// same shape as [`crate::i18n::field_help`]).
-pub fn field_help(lang: Lang, index_field: bool) -> (&'static str, &'static str) {
-    if index_field {
-        (
-            by_lang(
-                lang,
-                "Quina pregunta del joc es mostra (0 és la primera).",
-                "Which question of the set is shown (0 is the first).",
-                "Qué pregunta de la serie se muestra (0 es la primera).",
-            ),
-            by_lang(
-                lang,
-                "de 0 a 999; només amb quiz=",
-                "0 to 999; only with quiz=",
-                "de 0 a 999; solo con quiz=",
-            ),
-        )
-    } else {
-        (
-            by_lang(
-                lang,
-                "Obre les preguntes «Primer, prediu» (mod N, anell, rendezvous, claus per hash, rangs, índexs, rebalanceig, replicació, claus calentes, encaminament, triar claus, comparativa) amb aquest joc: cada llavor dona unes altres xifres, les respostes es calculen a la pàgina i no s'envia res.",
-                "Opens the \"Predict first\" questions (mod N, ring, rendezvous, hash keys, ranges, indexes, rebalancing, replication, hot keys, routing, choosing keys, comparison) with this set: each seed gives other figures, the answers are computed in the page and nothing is sent.",
-                "Abre las preguntas «Primero, predice» (mod N, anillo, rendezvous, claves por hash, rangos, índices, rebalanceo, replicación, claves calientes, enrutamiento, elegir claves, comparativa) con esta serie: cada semilla da otras cifras, las respuestas se calculan en la página y no se envía nada.",
-            ),
-            by_lang(
-                lang,
-                "un nombre enter de fins a 20 xifres",
-                "a whole number of up to 20 digits",
-                "un número entero de hasta 20 cifras",
-            ),
-        )
-    }
-}
-
-/// The field's name in an issue ("question set"), in `lang`.
-pub fn field_label(lang: Lang, index_field: bool) -> &'static str {
-    if index_field {
-        by_lang(
-            lang,
-            "número de pregunta",
-            "question number",
-            "número de pregunta",
-        )
-    } else {
-        by_lang(
-            lang,
-            "joc de preguntes",
-            "question set",
-            "serie de preguntas",
-        )
-    }
-}
-
-/// What a valid value looks like, for an issue about the field.
-pub fn field_rule(lang: Lang, index_field: bool) -> &'static str {
-    if index_field {
-        by_lang(
-            lang,
-            "ha de ser un nombre enter de 0 a 999",
-            "it must be a whole number from 0 to 999",
-            "debe ser un número entero de 0 a 999",
-        )
-    } else {
-        by_lang(
-            lang,
-            "ha de ser un nombre enter de fins a 20 xifres",
-            "it must be a whole number of up to 20 digits",
-            "debe ser un número entero de hasta 20 cifras",
-        )
-    }
 }
 
 #[cfg(test)]

@@ -4,7 +4,9 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use partlab_core::config::ConfigError;
-use partlab_lab::i18n::{notice, tr, Text};
+use partlab_lab::base::text::Texts;
+use partlab_lab::i18n::{tr, Text};
+use partlab_lab::model::words::notice;
 use partlab_lab::model::Notice;
 use partlab_lab::state::{Field, FragmentIssue, Lang, StateError};
 use partlab_lab::study::fields::StudyIssue;

@@ -21,12 +21,14 @@ use web_sys::{
     HtmlTextAreaElement,
 };
 
+use partlab_lab::chapters::chapter_title;
 use partlab_lab::chapters::{route, ChapterId, Instrument};
-use partlab_lab::i18n::{chapter_title, preset_label, tr, view_title, Text};
+use partlab_lab::i18n::{preset_label, tr, Text};
 use partlab_lab::quiz::QuizSet;
 use partlab_lab::share::{
     iframe_code, share_fragment, share_link, ShareOptions, ShareWhat, SIZES, SIZE_RANGE,
 };
+use partlab_lab::state::words::view_title;
 use partlab_lab::state::{Lang, View};
 
 use crate::dom::{by_id, by_id_as, clear, set_attr, set_text_id, window, H};

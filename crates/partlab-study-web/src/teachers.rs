@@ -10,10 +10,9 @@ use wasm_bindgen::JsValue;
 use web_sys::Element;
 
 use partlab_lab::chapters::{self, ChapterId};
-use partlab_lab::i18n::{
-    chapter_intro, chapter_tab, chapter_title, field_help, part_name, preset_label, tr, view_title,
-    Text,
-};
+use partlab_lab::chapters::{chapter_intro, chapter_tab, chapter_title};
+use partlab_lab::i18n::{part_name, preset_label, tr, Text};
+use partlab_lab::state::words::{field_help, view_title};
 use partlab_lab::state::{Field, Lang, View};
 
 use crate::dom::{clear, H};

@@ -34,7 +34,8 @@ use partlab_km0::calendar::Date;
 use partlab_km0::workload::{WorkloadSpec, DEFAULT_DAYS, DEFAULT_ORDERS_PER_DAY, DEFAULT_SEED};
 
 use crate::chapters::ChapterId;
-use crate::i18n::{fmt_int, fragment_issue};
+use crate::i18n::fmt_int;
+use crate::state::words::fragment_issue;
 use crate::state::{nearest_stop, FragmentIssue, Lang};
 use fields::{Fields, StudyIssue, Writer, MAX_STUDY_FRAGMENT};
 use text::{fill, tr, St};

@@ -12,7 +12,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Element, HtmlCanvasElement};
 
 use partlab_lab::chapters::ChapterId;
-use partlab_lab::i18n::{chapter_intro, chapter_title};
+use partlab_lab::chapters::{chapter_intro, chapter_title};
 use partlab_lab::palette::{chart_theme, Theme};
 use partlab_lab::state::Lang;
 use partlab_lab::study::chart::Chart;

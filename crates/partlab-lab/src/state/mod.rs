@@ -24,6 +24,12 @@
 
 use std::fmt;
 
+pub mod words;
+
+use crate::base::url::{decode, lossy_decode, DecodeError};
+pub use crate::base::url::{decode_field, encode, format_weight, short};
+pub use crate::base::{nearest_stop, Lang};
+
 use partlab_core::config::{Config, ConfigError, Node, Strategy, StrategyParams};
 use partlab_core::lesson;
 use partlab_core::zoo::bounded::{MAX_LOAD_FACTOR, MIN_LOAD_FACTOR};
@@ -68,75 +74,6 @@ pub const VNODE_STOPS: [u32; 19] = [
 pub const KEY_STOPS: [u32; 10] = [
     1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000,
 ];
-
-/// The slider stop nearest to `value` (on a log scale) among `stops`.
-pub fn nearest_stop(stops: &[u32], value: u32) -> usize {
-    let lv = f64::from(value.max(1)).ln();
-    let mut best = 0;
-    let mut best_d = f64::INFINITY;
-    for (i, &s) in stops.iter().enumerate() {
-        let d = (f64::from(s).ln() - lv).abs();
-        if d < best_d {
-            best_d = d;
-            best = i;
-        }
-    }
-    best
-}
-
-/// Interface language.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Lang {
-    /// Catalan, the lesson's language.
-    Ca,
-    /// English.
-    En,
-    /// Spanish (the course's students read it as well as Catalan).
-    Es,
-}
-
-impl Lang {
-    /// Every language, Catalan first.
-    pub const ALL: [Lang; 3] = [Lang::Ca, Lang::En, Lang::Es];
-
-    /// The BCP 47 code (`ca`, `en`, `es`), used in the URL and in `<html lang>`.
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::Ca => "ca",
-            Lang::En => "en",
-            Lang::Es => "es",
-        }
-    }
-
-    /// The language's name in itself, for a language menu (`Català`, `English`, `Español`).
-    pub fn endonym(self) -> &'static str {
-        match self {
-            Lang::Ca => "Català",
-            Lang::En => "English",
-            Lang::Es => "Español",
-        }
-    }
-
-    /// The language for a code such as `ca`, `ca-ES`, `en-GB`, `es-419`; `None` for others.
-    pub fn from_code(code: &str) -> Option<Lang> {
-        let primary = code.trim().split(['-', '_']).next()?.to_ascii_lowercase();
-        match primary.as_str() {
-            "ca" => Some(Lang::Ca),
-            "en" => Some(Lang::En),
-            "es" => Some(Lang::Es),
-            _ => None,
-        }
-    }
-
-    /// The language a browser whose preferred languages are `codes` should start in: the
-    /// first supported one, Catalan when none is (the lesson's language).
-    pub fn from_browser<'a>(codes: impl IntoIterator<Item = &'a str>) -> Lang {
-        codes
-            .into_iter()
-            .find_map(Lang::from_code)
-            .unwrap_or(Lang::Ca)
-    }
-}
 
 /// One of the page's views; in embed mode only one is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -499,7 +436,7 @@ impl LabState {
                     }
                     _ => bad(&mut issues),
                 },
-                Field::LoadFactor => match crate::decimal::parse_decimal(raw) {
+                Field::LoadFactor => match crate::base::decimal::parse_decimal(raw) {
                     Some(c)
                         if (MIN_LOAD_FACTOR..=MAX_LOAD_FACTOR).contains(&c) && raw.len() <= 8 =>
                     {
@@ -708,14 +645,14 @@ impl Field {
             Field::Preset => "p",
             Field::Key => "key",
             Field::Embed => "embed",
-            Field::Chapter => crate::chapters::CHAPTER_FIELD,
-            Field::Links => crate::chapters::LINKS_FIELD,
-            Field::Projector => crate::chapters::PROJECTOR_FIELD,
+            Field::Chapter => "c",
+            Field::Links => "links",
+            Field::Projector => "projector",
             Field::TableSize => "m",
             Field::LoadFactor => "lf",
             Field::Probes => "probes",
-            Field::Quiz => crate::quiz::QUIZ_FIELD,
-            Field::QuizIndex => crate::quiz::QUIZ_INDEX_FIELD,
+            Field::Quiz => "quiz",
+            Field::QuizIndex => "qi",
             Field::Compare => "cmp",
         }
     }
@@ -822,19 +759,8 @@ impl FragmentIssue {
 /// The English message, as the page shows it.
 impl fmt::Display for FragmentIssue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::i18n::fragment_issue(Lang::En, self))
+        f.write_str(&words::fragment_issue(Lang::En, self))
     }
-}
-
-/// Percent-decodes one fragment value; `None` when the bytes are not UTF-8.
-pub fn decode_field(raw: &str) -> Option<String> {
-    decode(raw).ok()
-}
-
-/// A percent-decoding failure.
-#[derive(Clone, Debug, PartialEq)]
-enum DecodeError {
-    NotUtf8,
 }
 
 impl DecodeError {
@@ -871,7 +797,7 @@ fn parse_weights(raw: &str) -> Option<Vec<f64>> {
             if p.len() > 12 {
                 return None;
             }
-            crate::decimal::parse_decimal(p)
+            crate::base::decimal::parse_decimal(p)
                 .filter(|w| w.is_finite() && (MIN_WEIGHT..=MAX_LAB_WEIGHT).contains(w))
         })
         .collect()
@@ -882,74 +808,6 @@ fn parse_u32(raw: &str) -> Option<u32> {
         return None;
     }
     raw.parse().ok()
-}
-
-/// Formats a weight for the URL: up to two decimals, no trailing zeros.
-pub fn format_weight(w: f64) -> String {
-    let s = format!("{w:.2}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    s.to_owned()
-}
-
-/// Shortens user text for a message.
-pub fn short(s: &str, max_chars: usize) -> String {
-    if s.chars().count() <= max_chars {
-        s.to_owned()
-    } else {
-        let mut t: String = s.chars().take(max_chars).collect();
-        t.push('…');
-        t
-    }
-}
-
-/// Percent-encodes everything except ASCII letters, digits and `-._~`.
-pub fn encode(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for b in s.bytes() {
-        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
-}
-
-fn hex_value(b: u8) -> Option<u8> {
-    match b {
-        b'0'..=b'9' => Some(b - b'0'),
-        b'a'..=b'f' => Some(b - b'a' + 10),
-        b'A'..=b'F' => Some(b - b'A' + 10),
-        _ => None,
-    }
-}
-
-fn decode_bytes(s: &str) -> Vec<u8> {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' && i + 2 < bytes.len() {
-            if let (Some(h), Some(l)) = (hex_value(bytes[i + 1]), hex_value(bytes[i + 2])) {
-                out.push(h * 16 + l);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(bytes[i]);
-        i += 1;
-    }
-    out
-}
-
-/// Percent-decodes `s` (a `%` not followed by two hex digits stays as it is).
-fn decode(s: &str) -> Result<String, DecodeError> {
-    String::from_utf8(decode_bytes(s)).map_err(|_| DecodeError::NotUtf8)
-}
-
-fn lossy_decode(s: &str) -> String {
-    let cut: String = s.chars().take(120).collect();
-    String::from_utf8_lossy(&decode_bytes(&cut)).into_owned()
 }
 
 #[cfg(test)]
@@ -1151,7 +1009,7 @@ mod tests {
         // Each says why, in both languages, and quotes no raw invisible character.
         for i in &issues {
             for lang in Lang::ALL {
-                let text = crate::i18n::fragment_issue(lang, i);
+                let text = words::fragment_issue(lang, i);
                 assert!(text.len() > 30, "{text}");
                 assert!(!text.chars().any(partlab_core::config::is_hidden_char));
             }
@@ -1179,7 +1037,7 @@ mod tests {
         else {
             panic!("{issues:?}");
         };
-        let en = crate::i18n::fragment_issue(Lang::En, &issues[0]);
+        let en = words::fragment_issue(Lang::En, &issues[0]);
         assert!(en.contains("abc\\u{202e}def"), "{en}");
         assert!(en.contains("U+202E"), "{en}");
     }

@@ -1,0 +1,148 @@
+//! One field of a chapter's address, described once: its name, the command line's option for
+//! it, what values it takes and its default, and what it means. A chapter's table of these
+//! ([`crate::chapter::ChapterDef::fields`]) drives its address parsing, the teachers' page, the
+//! command line's options, the guide and the fuzz tests, so none of them can drift.
+
+use super::fmt::fmt_int;
+use super::text::{texts, tr};
+use super::Lang;
+
+/// One address field of a chapter.
+#[derive(Clone, Copy, Debug)]
+pub struct FieldSpec {
+    /// The field's name in the address (`seed`, `n`).
+    pub name: &'static str,
+    /// The command line's long option for it, without `--` (`seed`, `partitions`), or `None`
+    /// when the command line has none.
+    pub option: Option<&'static str>,
+    /// What it takes, and its default.
+    pub kind: FieldKind,
+    /// What it means.
+    pub help: fn(Lang) -> &'static str,
+}
+
+/// The values a field takes.
+#[derive(Clone, Copy, Debug)]
+pub enum FieldKind {
+    /// A whole number in `min..=max`.
+    Whole {
+        /// Smallest accepted.
+        min: u64,
+        /// Largest accepted.
+        max: u64,
+        /// The value when the address has none.
+        default: u64,
+    },
+    /// One word of a list.
+    Choice {
+        /// The words accepted.
+        values: &'static [&'static str],
+        /// The word when the address has none.
+        default: &'static str,
+    },
+    /// Values described by a rule in words (a list of names, a pair of days…).
+    Rule {
+        /// What a valid value looks like.
+        rule: fn(Lang) -> &'static str,
+        /// The value when the address has none, as the address writes it (may be empty).
+        default: &'static str,
+    },
+}
+
+texts! {
+    /// The words the field descriptions share.
+    pub enum FieldText {
+        /// A whole number's range.
+        WholeRange => ("un nombre enter de {min} a {max}", "a whole number from {min} to {max}", "un número entero de {min} a {max}"),
+        /// A list of words.
+        OneOf => ("un de: {values}", "one of: {values}", "uno de: {values}"),
+    }
+}
+
+impl FieldSpec {
+    /// The default as the address writes it.
+    pub fn default_value(&self) -> String {
+        match self.kind {
+            FieldKind::Whole { default, .. } => default.to_string(),
+            FieldKind::Choice { default, .. } | FieldKind::Rule { default, .. } => {
+                default.to_owned()
+            }
+        }
+    }
+
+    /// What a valid value looks like, in words: "a whole number from 2 to 64", "one of:
+    /// lesson, spread".
+    pub fn rule(&self, lang: Lang) -> String {
+        match self.kind {
+            FieldKind::Whole { min, max, .. } => super::text::fill(
+                lang,
+                FieldText::WholeRange,
+                &[("min", &fmt_int(lang, min)), ("max", &fmt_int(lang, max))],
+            ),
+            FieldKind::Choice { values, .. } => {
+                super::text::fill(lang, FieldText::OneOf, &[("values", &values.join(", "))])
+            }
+            FieldKind::Rule { rule, .. } => rule(lang).to_owned(),
+        }
+    }
+
+    /// Whether `raw` (decoded) is a value this field accepts on its own (a chapter may still
+    /// refuse it beside its other fields).
+    pub fn accepts(&self, raw: &str) -> bool {
+        match self.kind {
+            FieldKind::Whole { min, max, .. } => {
+                !raw.is_empty()
+                    && raw.len() <= 20
+                    && raw.bytes().all(|b| b.is_ascii_digit())
+                    && raw.parse::<u64>().is_ok_and(|v| (min..=max).contains(&v))
+            }
+            FieldKind::Choice { values, .. } => values.contains(&raw),
+            FieldKind::Rule { .. } => true,
+        }
+    }
+
+    /// What it means, in `lang`.
+    pub fn meaning(&self, lang: Lang) -> &'static str {
+        (self.help)(lang)
+    }
+}
+
+/// The text `t` of the field descriptions (for tests).
+pub fn field_text(lang: Lang, t: FieldText) -> &'static str {
+    tr(lang, t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const N: FieldSpec = FieldSpec {
+        name: "n",
+        option: Some("partitions"),
+        kind: FieldKind::Whole {
+            min: 2,
+            max: 64,
+            default: 4,
+        },
+        help: |_| "partitions",
+    };
+
+    #[test]
+    fn a_whole_number_field_accepts_its_range_only() {
+        assert!(N.accepts("2") && N.accepts("64") && N.accepts("007"));
+        assert!(!N.accepts("1") && !N.accepts("65") && !N.accepts("-3") && !N.accepts(""));
+        assert!(!N.accepts("1e3") && !N.accepts("99999999999999999999999"));
+        assert_eq!(N.default_value(), "4");
+        assert_eq!(N.rule(Lang::En), "a whole number from 2 to 64");
+        assert_eq!(N.rule(Lang::Ca), "un nombre enter de 2 a 64");
+    }
+
+    #[test]
+    fn the_field_texts_are_whole_in_three_languages() {
+        assert_eq!(
+            super::super::text::check_table::<FieldText>(&[], &[]),
+            Vec::<String>::new()
+        );
+        assert_eq!(field_text(Lang::Es, FieldText::OneOf), "uno de: {values}");
+    }
+}

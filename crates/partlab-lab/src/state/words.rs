@@ -1,0 +1,554 @@
+//! The hashing chapters' state in words: the views' titles, what each address field means and
+//! takes, and the messages for a refused state or a faulty address.
+
+use super::{
+    Field, FragmentIssue, StateError, View, MAX_FRAGMENT_BYTES, MAX_LAB_KEYS, MAX_LAB_NODES,
+    MAX_LAB_VNODES, MAX_LAB_WEIGHT, MAX_SELECTED_KEY_CHARS, MIN_KEYS, MIN_WEIGHT,
+};
+use crate::base::fmt::{fmt_num, shown};
+use crate::base::text::tr;
+use crate::base::Lang;
+use crate::i18n::{by_lang, config_error, count_nodes, pick, Text};
+
+/// The title of a view (used in embed mode and for headings).
+pub fn view_title(lang: Lang, v: View) -> &'static str {
+    match v {
+        View::Ring => tr(lang, Text::Ring),
+        View::Figures => tr(lang, Text::Figures),
+        View::Bars => tr(lang, Text::BarsTitle),
+        View::Deviation => tr(lang, Text::DeviationTitle),
+        View::Movement => tr(lang, Text::MovementTitle),
+        View::Tables => tr(lang, Text::TablesTitle),
+    }
+}
+
+/// What an address field means and which values it takes, for the teachers' page.
+pub fn field_help(lang: Lang, f: Field) -> (&'static str, &'static str) {
+    let (ca, en, es) = match f {
+        Field::Quiz | Field::QuizIndex => {
+            return quiz_field_help(lang, f == Field::QuizIndex)
+        }
+        Field::Chapter => (
+            ("El capítol.", "mod-n, ring, rendezvous, teachers; sol (amb l=), obre el capítol tal com el vas deixar"),
+            ("The chapter.", "mod-n, ring, rendezvous, teachers; alone (with l=), opens the chapter as you left it"),
+            ("El capítulo.", "mod-n, ring, rendezvous, teachers; solo (con l=), abre el capítulo tal como lo dejaste"),
+        ),
+        Field::Links => (
+            ("Amaga els enllaços que surten d'un marc incrustat.", "off (o on)"),
+            ("Hides the links that leave an embedding frame.", "off (or on)"),
+            ("Oculta los enlaces que salen de un marco incrustado.", "off (u on)"),
+        ),
+        Field::Projector => (
+            (
+                "Mode projector: text i marques més grans, línies més gruixudes i colors amb un contrast de 3:1 com a mínim.",
+                "on (o off)",
+            ),
+            (
+                "Projector mode: larger text and marks, thicker lines, and colours with at least 3:1 contrast.",
+                "on (or off)",
+            ),
+            (
+                "Modo proyector: texto y marcas más grandes, líneas más gruesas y colores con un contraste de 3:1 como mínimo.",
+                "on (u off)",
+            ),
+        ),
+        Field::Strategy => (
+            ("L'estratègia de repartiment.", "modulo, ring, rendezvous, jump, maglev, bounded, multiprobe"),
+            ("The partitioning strategy.", "modulo, ring, rendezvous, jump, maglev, bounded, multiprobe"),
+            ("La estrategia de reparto.", "modulo, ring, rendezvous, jump, maglev, bounded, multiprobe"),
+        ),
+        Field::TableSize => (
+            ("La mida de la taula de Maglev (s=maglev).", "un nombre primer, com a mínim el nombre de nodes; 65537 si no s'indica"),
+            ("Maglev's table size (s=maglev).", "a prime, at least the node count; 65537 when left out"),
+            ("El tamaño de la tabla de Maglev (s=maglev).", "un número primo, como mínimo el número de nodos; 65537 si no se indica"),
+        ),
+        Field::LoadFactor => (
+            ("El factor de càrrega c de l'anell amb càrrega limitada (s=bounded): cap node no passa de ⌈c · claus / N⌉.", "1 a 16; 1.25 si no s'indica"),
+            ("Bounded loads' factor c (s=bounded): no node holds more than ⌈c · keys / N⌉.", "1 to 16; 1.25 when left out"),
+            ("El factor de carga c del anillo con carga limitada (s=bounded): ningún nodo pasa de ⌈c · claves / N⌉.", "1 a 16; 1.25 si no se indica"),
+        ),
+        Field::Probes => (
+            ("Les sondes per clau de multi-sonda (s=multiprobe).", "1 a 64; 21 si no s'indica"),
+            ("Multi-probe's probes per key (s=multiprobe).", "1 to 64; 21 when left out"),
+            ("Las sondas por clave de multisonda (s=multiprobe).", "1 a 64; 21 si no se indica"),
+        ),
+        Field::Nodes => (
+            ("Els noms dels nodes, separats per comes (codificats per a URL).", "1–32 noms únics"),
+            ("The node names, comma-separated (URL-encoded).", "1–32 unique names"),
+            ("Los nombres de los nodos, separados por comas (codificados para URL).", "1–32 nombres únicos"),
+        ),
+        Field::Weights => (
+            ("Els pesos, en l'ordre dels noms (s'omet si tots són 1).", "0,1–5 cadascun"),
+            ("The weights, in the names' order (left out when all are 1).", "0.1–5 each"),
+            ("Los pesos, en el orden de los nombres (se omite si todos son 1).", "0,1–5 cada uno"),
+        ),
+        Field::Vnodes => (
+            ("Nodes virtuals per node de pes 1 (només l'anell).", "1–1000"),
+            ("Virtual nodes per node of weight 1 (the ring only).", "1–1000"),
+            ("Nodos virtuales por nodo de peso 1 (solo el anillo).", "1–1000"),
+        ),
+        Field::Keys => (
+            ("Quantes claus de la lliçó (P-2026-000001 …).", "1000–1000000"),
+            ("How many of the lesson's keys (P-2026-000001 …).", "1000–1000000"),
+            ("Cuántas claves de la lección (P-2026-000001 …).", "1000–1000000"),
+        ),
+        Field::Replicas => (
+            ("Còpies de cada clau (factor de replicació).", "1 – el nombre de nodes"),
+            ("Copies of each key (replication factor).", "1 – the number of nodes"),
+            ("Copias de cada clave (factor de replicación).", "1 – el número de nodos"),
+        ),
+        Field::Lang => (
+            ("L'idioma.", "ca, en, es"),
+            ("The language.", "ca, en, es"),
+            ("El idioma.", "ca, en, es"),
+        ),
+        Field::Preset => (
+            ("Un experiment de la lliçó; sol, posa el laboratori en el seu estat.", "vegeu la taula d'experiments"),
+            ("A lesson experiment; alone, it puts the lab in its state.", "see the table of experiments"),
+            ("Un experimento de la lección; solo, pone el laboratorio en su estado.", "véase la tabla de experimentos"),
+        ),
+        Field::Key => (
+            ("La clau de la qual es mostra el camí.", "qualsevol text, fins a 256 caràcters"),
+            ("The key whose path is shown.", "any text, up to 256 characters"),
+            ("La clave cuyo camino se muestra.", "cualquier texto, hasta 256 caracteres"),
+        ),
+        Field::Embed => (
+            ("Mostra només aquesta vista, per incrustar-la.", "vegeu la taula de vistes"),
+            ("Shows this view alone, for embedding.", "see the table of views"),
+            ("Muestra solo esta vista, para incrustarla.", "véase la tabla de vistas"),
+        ),
+        Field::Compare => (
+            ("Mode de comparació: la configuració fixada (A) que es mostra al costat de l'actual (B).", "els camps s, n, w, v, r, m, lf, probes com s:ring;n:inv-bcn,inv-vlc;v:150"),
+            ("Compare mode: the pinned configuration (A) shown beside the current one (B).", "the fields s, n, w, v, r, m, lf, probes as s:ring;n:inv-bcn,inv-vlc;v:150"),
+            ("Modo de comparación: la configuración fijada (A) que se muestra al lado de la actual (B).", "los campos s, n, w, v, r, m, lf, probes como s:ring;n:inv-bcn,inv-vlc;v:150"),
+        ),
+    };
+    match lang {
+        Lang::Ca => ca,
+        Lang::En => en,
+        Lang::Es => es,
+    }
+}
+
+/// What a valid value of field `f` looks like (the "why" of a refused value).
+pub(crate) fn field_rule(lang: Lang, f: Field) -> String {
+    match f {
+        Field::Strategy => pick!(
+            lang,
+            "ha de ser modulo, ring, rendezvous, jump, maglev, bounded o multiprobe",
+            "it must be modulo, ring, rendezvous, jump, maglev, bounded or multiprobe",
+            "debe ser modulo, ring, rendezvous, jump, maglev, bounded o multiprobe",
+        ),
+        Field::TableSize => pick!(
+            lang,
+            "ha de ser un nombre primer de 2 a 2.000.003",
+            "it must be a prime from 2 to 2,000,003",
+            "debe ser un número primo de 2 a 2.000.003",
+        ),
+        Field::LoadFactor => pick!(lang, "ha de ser un nombre d'1 a 16", "it must be a number from 1 to 16", "debe ser un número de 1 a 16"),
+        Field::Probes => pick!(lang, "ha de ser un nombre d'1 a 64", "it must be a number from 1 to 64", "debe ser un número de 1 a 64"),
+        Field::Nodes => pick!(
+            lang,
+            format!("han de ser d'1 a {MAX_LAB_NODES} noms separats per comes"),
+            format!("it must be 1 to {MAX_LAB_NODES} comma-separated names"),
+            format!("deben ser de 1 a {MAX_LAB_NODES} nombres separados por comas"),
+        ),
+        Field::Weights => pick!(
+            lang,
+            format!(
+                "cal un pes per node, cadascun entre {} i {}",
+                fmt_num(lang, MIN_WEIGHT),
+                fmt_num(lang, MAX_LAB_WEIGHT)
+            ),
+            format!(
+                "it needs one weight per node, each from {} to {}",
+                fmt_num(lang, MIN_WEIGHT),
+                fmt_num(lang, MAX_LAB_WEIGHT)
+            ),
+            format!(
+                "hace falta un peso por nodo, cada uno entre {} y {}",
+                fmt_num(lang, MIN_WEIGHT),
+                fmt_num(lang, MAX_LAB_WEIGHT)
+            ),
+        ),
+        Field::Vnodes => pick!(
+            lang,
+            format!("ha de ser un nombre enter d'1 a {MAX_LAB_VNODES}"),
+            format!("it must be a whole number from 1 to {MAX_LAB_VNODES}"),
+            format!("debe ser un número entero de 1 a {MAX_LAB_VNODES}"),
+        ),
+        Field::Keys => pick!(
+            lang,
+            format!("ha de ser un nombre enter de {MIN_KEYS} a {MAX_LAB_KEYS}"),
+            format!("it must be a whole number from {MIN_KEYS} to {MAX_LAB_KEYS}"),
+            format!("debe ser un número entero de {MIN_KEYS} a {MAX_LAB_KEYS}"),
+        ),
+        Field::Replicas => pick!(
+            lang,
+            "ha de ser un nombre enter d'1 al nombre de nodes",
+            "it must be a whole number from 1 to the number of nodes",
+            "debe ser un número entero de 1 al número de nodos",
+        ),
+        Field::Lang => pick!(
+            lang,
+            "ha de ser ca, en o es",
+            "it must be ca, en or es",
+            "debe ser ca, en o es",
+        ),
+        Field::Preset => pick!(
+            lang,
+            "ha de ser un experiment de la lliçó, com ring-150",
+            "it must be one of the lesson's experiments, such as ring-150",
+            "debe ser un experimento de la lección, como ring-150",
+        ),
+        Field::Key => pick!(
+            lang,
+            format!("ha de ser text sense caràcters de control, d'1 a {MAX_SELECTED_KEY_CHARS} caràcters"),
+            format!("it must be text without control characters, 1 to {MAX_SELECTED_KEY_CHARS} characters"),
+            format!("debe ser texto sin caracteres de control, de 1 a {MAX_SELECTED_KEY_CHARS} caracteres"),
+        ),
+        Field::Embed => pick!(
+            lang,
+            "ha de ser ring, figures, bars, deviation, movement o tables",
+            "it must be ring, figures, bars, deviation, movement or tables",
+            "debe ser ring, figures, bars, deviation, movement o tables",
+        ),
+        Field::Chapter => pick!(
+            lang,
+            "ha de ser mod-n, ring, rendezvous o teachers",
+            "it must be mod-n, ring, rendezvous or teachers",
+            "debe ser mod-n, ring, rendezvous o teachers",
+        ),
+        Field::Links => pick!(lang, "ha de ser off o on", "it must be off or on", "debe ser off u on"),
+        Field::Projector => pick!(lang, "ha de ser on o off", "it must be on or off", "debe ser on u off"),
+        Field::Quiz | Field::QuizIndex => {
+            quiz_field_rule(lang, f == Field::QuizIndex).to_owned()
+        }
+        Field::Compare => pick!(
+            lang,
+            "ha de ser una configuració vàlida, com s:ring;n:inv-bcn,inv-vlc;v:150",
+            "it must be a valid configuration, such as s:ring;n:inv-bcn,inv-vlc;v:150",
+            "debe ser una configuración válida, como s:ring;n:inv-bcn,inv-vlc;v:150",
+        ),
+    }
+}
+
+/// What the page used instead of a field it dropped.
+pub(crate) fn fallback(lang: Lang, f: Field) -> &'static str {
+    let (ca, en, es) = match f {
+        Field::Nodes => (
+            "es mostren els nodes per defecte",
+            "the default nodes are shown",
+            "se muestran los nodos por defecto",
+        ),
+        Field::Weights => (
+            "tots els pesos són 1",
+            "every weight is 1",
+            "todos los pesos son 1",
+        ),
+        Field::Preset | Field::Key | Field::Embed => {
+            ("s'ha ignorat", "it was ignored", "se ha ignorado")
+        }
+        Field::Chapter => (
+            "es mostra el capítol que correspon a la resta de l'adreça",
+            "the chapter for the rest of the address is shown",
+            "se muestra el capítulo que corresponde al resto de la dirección",
+        ),
+        _ => (
+            "s'ha fet servir el valor per defecte",
+            "the default was used",
+            "se ha usado el valor por defecto",
+        ),
+    };
+    by_lang(lang, ca, en, es)
+}
+
+pub(crate) fn field_name(lang: Lang, f: Field) -> String {
+    let (ca, en, es) = match f {
+        Field::Strategy => ("estratègia", "strategy", "estrategia"),
+        Field::TableSize => (
+            "mida de la taula de Maglev",
+            "Maglev's table size",
+            "tamaño de la tabla de Maglev",
+        ),
+        Field::LoadFactor => ("factor de càrrega", "load factor", "factor de carga"),
+        Field::Probes => ("sondes per clau", "probes per key", "sondas por clave"),
+        Field::Nodes => ("noms dels nodes", "node names", "nombres de los nodos"),
+        Field::Weights => ("pesos", "weights", "pesos"),
+        Field::Vnodes => ("nodes virtuals", "virtual nodes", "nodos virtuales"),
+        Field::Keys => ("nombre de claus", "key count", "número de claves"),
+        Field::Replicas => (
+            "factor de replicació",
+            "replication factor",
+            "factor de replicación",
+        ),
+        Field::Lang => ("idioma", "language", "idioma"),
+        Field::Preset => (
+            "experiment de la lliçó",
+            "lesson experiment",
+            "experimento de la lección",
+        ),
+        Field::Key => ("clau seleccionada", "selected key", "clave seleccionada"),
+        Field::Embed => ("vista incrustada", "embedded view", "vista incrustada"),
+        Field::Chapter => ("capítol", "chapter", "capítulo"),
+        Field::Links => (
+            "enllaços que surten de la pàgina",
+            "links that leave the page",
+            "enlaces que salen de la página",
+        ),
+        Field::Projector => ("mode projector", "projector mode", "modo proyector"),
+        Field::Quiz | Field::QuizIndex => {
+            let label = quiz_field_label(lang, f == Field::QuizIndex);
+            (label, label, label)
+        }
+        Field::Compare => (
+            "configuració A del mode de comparació",
+            "compare mode's configuration A",
+            "configuración A del modo de comparación",
+        ),
+    };
+    match lang {
+        Lang::Ca => format!("el camp «{}» ({ca})", f.name()),
+        Lang::En => format!("the field \"{}\" ({en})", f.name()),
+        Lang::Es => format!("el campo «{}» ({es})", f.name()),
+    }
+}
+
+/// A message for a state the lab rejects.
+pub fn state_error(lang: Lang, e: &StateError) -> String {
+    match e {
+        StateError::TooManyNodes => pick!(
+            lang,
+            format!("El laboratori admet com a màxim {MAX_LAB_NODES} nodes."),
+            format!("The lab takes at most {MAX_LAB_NODES} nodes."),
+            format!("El laboratorio admite como máximo {MAX_LAB_NODES} nodos."),
+        ),
+        StateError::Vnodes(v) => pick!(
+            lang,
+            format!("{v} nodes virtuals per node: tria entre 1 i {MAX_LAB_VNODES}."),
+            format!("{v} virtual nodes per node: choose between 1 and {MAX_LAB_VNODES}."),
+            format!("{v} nodos virtuales por nodo: elige entre 1 y {MAX_LAB_VNODES}."),
+        ),
+        StateError::KeyCount(k) => pick!(
+            lang,
+            format!("{k} claus: tria entre {MIN_KEYS} i {MAX_LAB_KEYS}."),
+            format!("{k} keys: choose between {MIN_KEYS} and {MAX_LAB_KEYS}."),
+            format!("{k} claves: elige entre {MIN_KEYS} y {MAX_LAB_KEYS}."),
+        ),
+        StateError::Weight { node, weight } => {
+            let node = shown(node);
+            let (min, max) = (fmt_num(lang, MIN_WEIGHT), fmt_num(lang, MAX_LAB_WEIGHT));
+            pick!(
+                lang,
+                format!("El pes {weight} del node «{node}» no és vàlid: tria entre {min} i {max}."),
+                format!("Weight {weight} for node \"{node}\" is not valid: choose between {min} and {max}."),
+                format!("El peso {weight} del nodo «{node}» no es válido: elige entre {min} y {max}."),
+            )
+        }
+        StateError::Config(c) => config_error(lang, c),
+    }
+}
+
+/// A message for a problem found in the URL fragment.
+pub fn fragment_issue(lang: Lang, issue: &FragmentIssue) -> String {
+    let prefix = by_lang(
+        lang,
+        "Adreça de la pàgina: ",
+        "Page address: ",
+        "Dirección de la página: ",
+    );
+    let body = match issue {
+        FragmentIssue::TooLong { bytes } => pick!(
+            lang,
+            format!("la part després de # fa {bytes} bytes (el màxim és {MAX_FRAGMENT_BYTES}); s'ha ignorat i es mostra l'experiment per defecte."),
+            format!("the part after # is {bytes} bytes long (at most {MAX_FRAGMENT_BYTES}); it was ignored and the default experiment is shown."),
+            format!("la parte después de # tiene {bytes} bytes (el máximo es {MAX_FRAGMENT_BYTES}); se ha ignorado y se muestra el experimento por defecto."),
+        ),
+        FragmentIssue::NotUtf8 { field } => pick!(
+            lang,
+            format!(
+                "{}: no és text UTF-8 vàlid; {}.",
+                field_name(lang, *field),
+                fallback(lang, *field)
+            ),
+            format!(
+                "{}: not valid UTF-8 text; {}.",
+                field_name(lang, *field),
+                fallback(lang, *field)
+            ),
+            format!(
+                "{}: no es texto UTF-8 válido; {}.",
+                field_name(lang, *field),
+                fallback(lang, *field)
+            ),
+        ),
+        FragmentIssue::BadValue { field, value } => {
+            let value = shown(value);
+            pick!(
+                lang,
+                format!(
+                    "{}: «{value}» no és vàlid ({}); {}.",
+                    field_name(lang, *field),
+                    field_rule(lang, *field),
+                    fallback(lang, *field)
+                ),
+                format!(
+                    "{}: \"{value}\" is not valid ({}); {}.",
+                    field_name(lang, *field),
+                    field_rule(lang, *field),
+                    fallback(lang, *field)
+                ),
+                format!(
+                    "{}: «{value}» no es válido ({}); {}.",
+                    field_name(lang, *field),
+                    field_rule(lang, *field),
+                    fallback(lang, *field)
+                ),
+            )
+        }
+        FragmentIssue::Rejected { field, error } => pick!(
+            lang,
+            format!(
+                "{}: {} Per això {}.",
+                field_name(lang, *field),
+                state_error(lang, error),
+                fallback(lang, *field)
+            ),
+            format!(
+                "{}: {} So {}.",
+                field_name(lang, *field),
+                state_error(lang, error),
+                fallback(lang, *field)
+            ),
+            format!(
+                "{}: {} Por eso {}.",
+                field_name(lang, *field),
+                state_error(lang, error),
+                fallback(lang, *field)
+            ),
+        ),
+        FragmentIssue::ReplicasClamped { given, nodes } => pick!(
+            lang,
+            format!(
+                "{}: {given} còpies no hi caben amb {}; s'ha rebaixat a {nodes}.",
+                field_name(lang, Field::Replicas),
+                count_nodes(lang, *nodes)
+            ),
+            format!(
+                "{}: {given} copies do not fit {}; it was lowered to {nodes}.",
+                field_name(lang, Field::Replicas),
+                count_nodes(lang, *nodes)
+            ),
+            format!(
+                "{}: {given} copias no caben con {}; se ha rebajado a {nodes}.",
+                field_name(lang, Field::Replicas),
+                count_nodes(lang, *nodes)
+            ),
+        ),
+        FragmentIssue::TooManyNodes { count } => pick!(
+            lang,
+            format!("{}: {count} nodes són massa (màxim {MAX_LAB_NODES}); es mostren els nodes per defecte.", field_name(lang, Field::Nodes)),
+            format!("{}: {count} nodes are too many (at most {MAX_LAB_NODES}); the default nodes are shown.", field_name(lang, Field::Nodes)),
+            format!("{}: {count} nodos son demasiados (máximo {MAX_LAB_NODES}); se muestran los nodos por defecto.", field_name(lang, Field::Nodes)),
+        ),
+        FragmentIssue::WeightsDoNotMatchNodes => pick!(
+            lang,
+            format!("{}: el nombre de pesos no coincideix amb el de nodes; s'han ignorat els pesos.", field_name(lang, Field::Weights)),
+            format!("{}: the number of weights does not match the number of nodes; the weights were ignored.", field_name(lang, Field::Weights)),
+            format!("{}: el número de pesos no coincide con el de nodos; se han ignorado los pesos.", field_name(lang, Field::Weights)),
+        ),
+        FragmentIssue::UnknownFields { count: 1 } => pick!(
+            lang,
+            "s'ha ignorat 1 camp desconegut.",
+            "1 unknown field was ignored.",
+            "se ha ignorado 1 campo desconocido.",
+        ),
+        FragmentIssue::UnknownFields { count } => pick!(
+            lang,
+            format!("s'han ignorat {count} camps desconeguts."),
+            format!("{count} unknown fields were ignored."),
+            format!("se han ignorado {count} campos desconocidos."),
+        ),
+        FragmentIssue::Invalid(e) => pick!(
+            lang,
+            format!("{} Es mostra l'experiment per defecte.", state_error(lang, e)),
+            format!("{} The default experiment is shown.", state_error(lang, e)),
+            format!("{} Se muestra el experimento por defecto.", state_error(lang, e)),
+        ),
+    };
+    format!("{prefix}{body}")
+}
+
+/// What the address fields mean and which values they take, for the teachers' page (the
+/// same shape as [`field_help`]).
+pub fn quiz_field_help(lang: Lang, index_field: bool) -> (&'static str, &'static str) {
+    if index_field {
+        (
+            by_lang(
+                lang,
+                "Quina pregunta del joc es mostra (0 és la primera).",
+                "Which question of the set is shown (0 is the first).",
+                "Qué pregunta de la serie se muestra (0 es la primera).",
+            ),
+            by_lang(
+                lang,
+                "de 0 a 999; només amb quiz=",
+                "0 to 999; only with quiz=",
+                "de 0 a 999; solo con quiz=",
+            ),
+        )
+    } else {
+        (
+            by_lang(
+                lang,
+                "Obre les preguntes «Primer, prediu» (mod N, anell, rendezvous, claus per hash, rangs, índexs, rebalanceig, replicació, claus calentes, encaminament, triar claus, comparativa) amb aquest joc: cada llavor dona unes altres xifres, les respostes es calculen a la pàgina i no s'envia res.",
+                "Opens the \"Predict first\" questions (mod N, ring, rendezvous, hash keys, ranges, indexes, rebalancing, replication, hot keys, routing, choosing keys, comparison) with this set: each seed gives other figures, the answers are computed in the page and nothing is sent.",
+                "Abre las preguntas «Primero, predice» (mod N, anillo, rendezvous, claves por hash, rangos, índices, rebalanceo, replicación, claves calientes, enrutamiento, elegir claves, comparativa) con esta serie: cada semilla da otras cifras, las respuestas se calculan en la página y no se envía nada.",
+            ),
+            by_lang(
+                lang,
+                "un nombre enter de fins a 20 xifres",
+                "a whole number of up to 20 digits",
+                "un número entero de hasta 20 cifras",
+            ),
+        )
+    }
+}
+
+/// The field's name in an issue ("question set"), in `lang`.
+pub fn quiz_field_label(lang: Lang, index_field: bool) -> &'static str {
+    if index_field {
+        by_lang(
+            lang,
+            "número de pregunta",
+            "question number",
+            "número de pregunta",
+        )
+    } else {
+        by_lang(
+            lang,
+            "joc de preguntes",
+            "question set",
+            "serie de preguntas",
+        )
+    }
+}
+
+/// What a valid value looks like, for an issue about the field.
+pub fn quiz_field_rule(lang: Lang, index_field: bool) -> &'static str {
+    if index_field {
+        by_lang(
+            lang,
+            "ha de ser un nombre enter de 0 a 999",
+            "it must be a whole number from 0 to 999",
+            "debe ser un número entero de 0 a 999",
+        )
+    } else {
+        by_lang(
+            lang,
+            "ha de ser un nombre enter de fins a 20 xifres",
+            "it must be a whole number of up to 20 digits",
+            "debe ser un número entero de hasta 20 cifras",
+        )
+    }
+}
