@@ -64,7 +64,8 @@ pub fn build(app: &Element) -> Result<Element, JsValue> {
     crate::dom::append(app, &header.el());
     let mut tabs = H::new("ul").class("chapter-tabs");
     for c in ChapterId::ALL
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|c| c.is_lesson() || c.is_beyond())
     {
         tabs = tabs.child(
@@ -144,7 +145,7 @@ pub fn render(lang: Lang, chapter: ChapterId, options: FrameOptions) -> Result<(
     if let Some(nav) = by_id("chapters") {
         set_attr(&nav, "aria-label", tr(lang, Text::ChapterNav));
     }
-    for c in ChapterId::ALL {
+    for &c in ChapterId::ALL {
         if let Some(a) = by_id(&format!("tab-{}", c.slug())) {
             set_attr(&a, "href", &link(c, lang, None, options));
             a.set_text_content(Some(chapter_tab(lang, c)));

@@ -122,7 +122,7 @@ pub(crate) fn indexes(a: &IndexesArgs, out: &mut dyn Write) -> Result<(), CliErr
     push(&mut fields, "slow", a.slow);
     push(&mut fields, "rate", a.rate);
     let s = open("indexes", ChapterId::Indexes, &fields)?;
-    print_study(s.as_ref(), a.output.json, out)
+    print_study(ChapterId::Indexes, s.as_ref(), a.output.json, out)
 }
 
 /// `partlab ranges`.
@@ -163,7 +163,7 @@ pub(crate) fn ranges(a: &RangesArgs, out: &mut dyn Write) -> Result<(), CliError
         }
     }
     let s = open("ranges", ChapterId::Ranges, &fields)?;
-    print_study(s.as_ref(), a.output.json, out)
+    print_study(ChapterId::Ranges, s.as_ref(), a.output.json, out)
 }
 
 /// `partlab choosing-keys`.
@@ -205,7 +205,7 @@ pub(crate) fn choosing_keys(a: &KeysArgs, out: &mut dyn Write) -> Result<(), Cli
         }
     }
     let s = open("choosing-keys", ChapterId::ChoosingKeys, &fields)?;
-    print_study(s.as_ref(), a.output.json, out)
+    print_study(ChapterId::ChoosingKeys, s.as_ref(), a.output.json, out)
 }
 
 /// `partlab replication`.
@@ -243,7 +243,7 @@ pub(crate) fn replication(a: &ReplicationArgs, out: &mut dyn Write) -> Result<()
         fields.push(("fail", partlab_lab::state::encode(f)));
     }
     let s = open("replication", ChapterId::Replication, &fields)?;
-    print_study(s.as_ref(), a.output.json, out)
+    print_study(ChapterId::Replication, s.as_ref(), a.output.json, out)
 }
 
 /// `partlab compare` (beyond the lesson).
@@ -284,7 +284,7 @@ pub(crate) fn compare(a: &CompareArgs, out: &mut dyn Write) -> Result<(), CliErr
     push(&mut fields, "probes", a.probes);
     push(&mut fields, "t", a.trials);
     let s = open("compare", ChapterId::Compare, &fields)?;
-    print_study(s.as_ref(), a.output.json, out)
+    print_study(ChapterId::Compare, s.as_ref(), a.output.json, out)
 }
 
 /// `partlab hot-keys` (beyond the lesson).
@@ -330,7 +330,7 @@ pub(crate) fn hot_keys(a: &HotKeysArgs, out: &mut dyn Write) -> Result<(), CliEr
     push(&mut fields, "lf", a.load_factor);
     push(&mut fields, "seed", a.seed);
     let s = open("hot-keys", ChapterId::HotKeys, &fields)?;
-    print_study(s.as_ref(), a.output.json, out)
+    print_study(ChapterId::HotKeys, s.as_ref(), a.output.json, out)
 }
 
 /// Parses a decimal with at most two decimals (`1.25`) into hundredths (`125`).
@@ -469,13 +469,14 @@ fn open(
     fields: &[(&'static str, String)],
 ) -> Result<Box<dyn Study>, CliError> {
     let fragment: Vec<String> = fields.iter().map(|(k, v)| format!("{k}={v}")).collect();
-    let mut s = study::open_strict(chapter, &fragment.join("&")).map_err(|issues| {
-        let first = issues
-            .first()
-            .map(|i| issue_message(command, i))
-            .unwrap_or_else(|| format!("`{command}` is not a study chapter"));
-        CliError::Usage(first)
-    })?;
+    let mut s =
+        partlab_lab::contract::open_strict(chapter, &fragment.join("&")).map_err(|issues| {
+            let first = issues
+                .first()
+                .map(|i| issue_message(command, i))
+                .unwrap_or_else(|| format!("`{command}` is not a study chapter"));
+            CliError::Usage(first)
+        })?;
     while s.work() {}
     Ok(s)
 }
@@ -493,28 +494,28 @@ pub(crate) fn hash_keys(a: &HashKeysArgs, out: &mut dyn Write) -> Result<(), Cli
     }
     push(&mut fields, "h", a.horizon);
     let s = open("hash-keys", ChapterId::HashKeys, &fields)?;
-    print_study(s.as_ref(), a.output.json, out)
+    print_study(ChapterId::HashKeys, s.as_ref(), a.output.json, out)
 }
 
 /// Prints a chapter's panels: figures and tables.
-fn print_study(s: &dyn Study, json: bool, out: &mut dyn Write) -> Result<(), CliError> {
+fn print_study(
+    chapter: ChapterId,
+    s: &dyn Study,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
     let panels = s.panels();
     if json {
         let views: Vec<Value> = panels.iter().map(panel_json).collect();
         let v = json!({
-            "chapter": s.chapter().slug(),
+            "chapter": chapter.slug(),
             "fields": s.fragment(false),
             "views": views,
         });
         writeln!(out, "{v}")?;
         return Ok(());
     }
-    writeln!(
-        out,
-        "partlab {}  ({})",
-        s.chapter().slug(),
-        s.fragment(false)
-    )?;
+    writeln!(out, "partlab {}  ({})", chapter.slug(), s.fragment(false))?;
     for p in &panels {
         writeln!(out)?;
         writeln!(out, "== {} [{}]", p.title, p.view)?;
@@ -812,7 +813,7 @@ pub(crate) fn rebalancing(a: &RebalancingArgs, out: &mut dyn Write) -> Result<()
     push(&mut f, "sec", a.second);
     push(&mut f, "seed", a.seed);
     let s = open("rebalancing", ChapterId::Rebalancing, &f)?;
-    print_study(s.as_ref(), a.output.json, out)
+    print_study(ChapterId::Rebalancing, s.as_ref(), a.output.json, out)
 }
 
 /// `partlab routing`.
@@ -880,7 +881,7 @@ pub(crate) fn routing(a: &RoutingArgs, out: &mut dyn Write) -> Result<(), CliErr
     push(&mut f, "lt", a.lease_second);
     push(&mut f, "seed", a.seed);
     let s = open("routing", ChapterId::Routing, &f)?;
-    print_study(s.as_ref(), a.output.json, out)
+    print_study(ChapterId::Routing, s.as_ref(), a.output.json, out)
 }
 
 /// Most keys `partlab slot` takes at once.

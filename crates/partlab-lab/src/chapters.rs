@@ -31,7 +31,8 @@ use partlab_core::config::Strategy;
 use partlab_core::lesson::{self, LessonPart, Scenario};
 
 use crate::base::text::tr;
-use crate::i18n::{by_lang, part_number, part_title, Text};
+pub use crate::contract::{ChapterId, Instrument};
+use crate::i18n::{part_number, part_title, Text};
 use crate::state::{decode_field, Field, FragmentIssue, LabState, Lang};
 
 /// The fragment field that names the chapter.
@@ -62,115 +63,16 @@ impl Default for FrameOptions {
     }
 }
 
-/// The view models the web app knows how to mount.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Instrument {
-    /// Nodes, keys, strategies, the ring, figures and charts ([`crate::model::Lab`]).
-    Hashing,
-    /// The page for teachers: every preset, view and address field, from the lab's own tables.
-    Teachers,
-    /// A study of the KM0 workload: controls, figures, tables and charts described by a
-    /// [`crate::study::Study`] (sections 1–4, 8–10).
-    Study,
-}
-
-/// Every chapter of the lab.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum ChapterId {
-    /// Section 1: partitions and replicas, leaders and followers, a node failure.
-    Replication,
-    /// Section 2: range partitioning by creation time, and its hot spots.
-    Ranges,
-    /// Section 3: hash partitioning and compound keys on the KM0 workload.
-    HashKeys,
-    /// Section 4: local and global secondary indexes, and scatter/gather tail latency.
-    Indexes,
-    /// Section 5: `hash mod N` and why nearly every key moves when N changes.
-    ModN,
-    /// Section 6 and exercise 1: the ring with virtual nodes, and weights.
-    Ring,
-    /// Section 7 and exercise 3: rendezvous hashing, jump hash and replica sets.
-    Rendezvous,
-    /// Not a lesson chapter: how to share, embed and set up every view (presets, address
-    /// fields, embed views, the embedding contract).
-    Teachers,
-    /// Section 10 and exercise 2: choosing KM0's partition keys, measured.
-    ChoosingKeys,
-    /// Beyond the lesson (issue #14): every strategy compared, Maglev, bounded loads and
-    /// multi-probe included.
-    Compare,
-    /// Beyond the lesson (issue #14): hot keys, Zipf popularity, bounded loads and a cache.
-    HotKeys,
-    /// Section 8: rebalancing (fixed partitions and Redis slots, dynamic split/merge,
-    /// proportional to nodes, bandwidth caps, the failure-detector cascade).
-    Rebalancing,
-    /// Section 9: request routing (any node, a routing tier, an aware client) and leases.
-    Routing,
-}
-
 impl ChapterId {
-    /// Every chapter, in the lesson's order.
-    pub const ALL: [ChapterId; 13] = [
-        ChapterId::Replication,
-        ChapterId::Ranges,
-        ChapterId::HashKeys,
-        ChapterId::Indexes,
-        ChapterId::ModN,
-        ChapterId::Ring,
-        ChapterId::Rendezvous,
-        ChapterId::Rebalancing,
-        ChapterId::Routing,
-        ChapterId::ChoosingKeys,
-        ChapterId::Compare,
-        ChapterId::HotKeys,
-        ChapterId::Teachers,
-    ];
-
     /// The chapters that go beyond the lesson, in the order the contents list them.
     pub const BEYOND: [ChapterId; 2] = [ChapterId::Compare, ChapterId::HotKeys];
 
     /// The chapter shown when the address names none.
     pub const DEFAULT: ChapterId = ChapterId::Ring;
 
-    /// The chapter's name in URLs (`c=ring`) and `data-chapter` attributes.
-    pub fn slug(self) -> &'static str {
-        match self {
-            ChapterId::Replication => "replication",
-            ChapterId::Ranges => "ranges",
-            ChapterId::HashKeys => "hash-keys",
-            ChapterId::Indexes => "indexes",
-            ChapterId::ModN => "mod-n",
-            ChapterId::Ring => "ring",
-            ChapterId::Rendezvous => "rendezvous",
-            ChapterId::Teachers => "teachers",
-            ChapterId::ChoosingKeys => "choosing-keys",
-            ChapterId::Compare => "compare",
-            ChapterId::HotKeys => "hot-keys",
-            ChapterId::Rebalancing => "rebalancing",
-            ChapterId::Routing => "routing",
-        }
-    }
-
     /// The chapter called `slug`.
     pub fn from_slug(slug: &str) -> Option<ChapterId> {
-        ChapterId::ALL.into_iter().find(|c| c.slug() == slug)
-    }
-
-    /// The parts of the lesson this chapter covers, the main one first.
-    pub fn parts(self) -> &'static [LessonPart] {
-        match self {
-            ChapterId::Replication => &[LessonPart::Section(1)],
-            ChapterId::Ranges => &[LessonPart::Section(2)],
-            ChapterId::HashKeys => &[LessonPart::Section(3)],
-            ChapterId::Indexes => &[LessonPart::Section(4)],
-            ChapterId::ModN => &[LessonPart::Section(5)],
-            ChapterId::Ring => &[LessonPart::Section(6), LessonPart::Exercise(1)],
-            ChapterId::Rendezvous => &[LessonPart::Section(7), LessonPart::Exercise(3)],
-            ChapterId::Teachers | ChapterId::Compare | ChapterId::HotKeys => &[],
-            ChapterId::ChoosingKeys => &[LessonPart::Section(10), LessonPart::Exercise(2)],
-            ChapterId::Rebalancing => &[LessonPart::Section(8)],
-            ChapterId::Routing => &[LessonPart::Section(9)],
-        }
+        ChapterId::ALL.iter().copied().find(|c| c.slug() == slug)
     }
 
     /// Whether the chapter brings a part of the lesson to life (the chapter bar shows those;
@@ -185,46 +87,21 @@ impl ChapterId {
         ChapterId::BEYOND.contains(&self)
     }
 
-    /// The view model that draws this chapter.
-    pub fn instrument(self) -> Instrument {
-        match self {
-            ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous => Instrument::Hashing,
-            ChapterId::Teachers => Instrument::Teachers,
-            ChapterId::Replication
-            | ChapterId::Ranges
-            | ChapterId::HashKeys
-            | ChapterId::Indexes
-            | ChapterId::ChoosingKeys
-            | ChapterId::Compare
-            | ChapterId::HotKeys => Instrument::Study,
-            ChapterId::Rebalancing | ChapterId::Routing => Instrument::Study,
-        }
-    }
-
     /// The strategy the chapter opens with when the address gives none (study chapters do
     /// not use one: the ring's).
     pub fn default_strategy(self) -> Strategy {
         match self {
             ChapterId::ModN => Strategy::Modulo,
-            ChapterId::Ring
-            | ChapterId::Replication
-            | ChapterId::Ranges
-            | ChapterId::HashKeys
-            | ChapterId::Indexes
-            | ChapterId::ChoosingKeys
-            | ChapterId::Compare
-            | ChapterId::HotKeys
-            | ChapterId::Rebalancing
-            | ChapterId::Routing
-            | ChapterId::Teachers => Strategy::Ring,
             ChapterId::Rendezvous => Strategy::Rendezvous,
+            _ => Strategy::Ring,
         }
     }
 
     /// The chapter that covers `part`, if one exists yet.
     pub fn for_part(part: LessonPart) -> Option<ChapterId> {
         ChapterId::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .find(|c| c.parts().contains(&part))
     }
 
@@ -464,81 +341,16 @@ pub fn chapter_title(lang: Lang, c: ChapterId) -> String {
     }
 }
 
-/// A chapter's tab label in the chapter bar (short).
+/// The chapter's tab in the chapter bar.
 pub fn chapter_tab(lang: Lang, c: ChapterId) -> &'static str {
-    match (lang, c) {
-        (Lang::Ca, ChapterId::ModN) => "5 · Mòdul N",
-        (Lang::En, ChapterId::ModN) => "5 · Mod N",
-        (Lang::Es, ChapterId::ModN) => "5 · Módulo N",
-        (Lang::Ca, ChapterId::Ring) => "6 · Anell",
-        (Lang::En, ChapterId::Ring) => "6 · Ring",
-        (Lang::Es, ChapterId::Ring) => "6 · Anillo",
-        (_, ChapterId::Rendezvous) => "7 · Rendezvous",
-        (Lang::Ca, ChapterId::Teachers) => "Per a docents",
-        (Lang::En, ChapterId::Teachers) => "For teachers",
-        (Lang::Es, ChapterId::Teachers) => "Para docentes",
-        (
-            _,
-            ChapterId::Replication
-            | ChapterId::Ranges
-            | ChapterId::HashKeys
-            | ChapterId::Indexes
-            | ChapterId::ChoosingKeys
-            | ChapterId::Compare
-            | ChapterId::HotKeys
-            | ChapterId::Rebalancing
-            | ChapterId::Routing,
-        ) => crate::study::text::chapter_tab(lang, c),
-    }
-}
-
-/// The paragraph that opens a chapter: what to try, in the lesson's terms.
-pub fn chapter_intro(lang: Lang, c: ChapterId) -> &'static str {
-    let (ca, en, es) = match c {
-        ChapterId::Replication
-        | ChapterId::Ranges
-        | ChapterId::HashKeys
-        | ChapterId::Indexes
-        | ChapterId::ChoosingKeys
-        | ChapterId::Compare
-        | ChapterId::HotKeys
-        | ChapterId::Rebalancing
-        | ChapterId::Routing => return crate::study::text::chapter_intro(lang, c),
-        ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous => {
-            return hashing_intro(lang, c)
-        }
-        ChapterId::Teachers => (
-            "Tot el que cal per preparar una classe: cada experiment de la lliçó, cada vista que es pot incrustar i cada camp de l'adreça, generats de les mateixes taules que fa servir el laboratori. El botó «Comparteix o incrusta» de cada capítol en fa l'enllaç i el codi.",
-            "Everything needed to prepare a class: every lesson experiment, every view that can be embedded and every field of the address, generated from the same tables the lab uses. The \"Share or embed\" button of every chapter makes the link and the code.",
-            "Todo lo necesario para preparar una clase: cada experimento de la lección, cada vista que se puede incrustar y cada campo de la dirección, generados a partir de las mismas tablas que usa el laboratorio. El botón «Compartir o incrustar» de cada capítulo crea el enlace y el código.",
-        ),
-    };
-    by_lang(lang, ca, en, es)
+    c.tab(lang)
 }
 
 /// The opening paragraph of a hashing chapter (mod N, ring, rendezvous; others: an empty
-/// string). The first part calls this one, not [`chapter_intro`], so that the study
+/// string). The first part calls this one, not `contract::chapter_intro`, so that the study
 /// chapters' paragraphs stay in the study module.
 pub fn hashing_intro(lang: Lang, c: ChapterId) -> &'static str {
-    let (ca, en, es) = match c {
-        ChapterId::ModN => (
-            "Amb hash mòdul N, el node d'una clau és el seu hash mòdul el nombre de nodes. Afegeix o treu un node i mira quantes claus canvien de lloc: gairebé totes, lluny del mínim ideal 1/(N+1).",
-            "With hash mod N, a key's node is its hash modulo the number of nodes. Add or remove a node and watch how many keys change place: nearly all of them, far from the ideal minimum 1/(N+1).",
-            "Con hash módulo N, el nodo de una clave es su hash módulo el número de nodos. Añade o quita un nodo y mira cuántas claves cambian de sitio: casi todas, lejos del mínimo ideal 1/(N+1).",
-        ),
-        ChapterId::Ring => (
-            "A l'anell, cada node ocupa molts punts (nodes virtuals) i cada clau va al primer punt en sentit horari. Mou el control de nodes virtuals i mira com baixa la desviació; afegeix inv-tar i mira que només es mou la part que li toca. L'exercici 1 dona pes 2 a inv-bcn.",
-            "On the ring, each node takes many points (virtual nodes) and each key goes to the first point clockwise. Move the virtual-nodes slider and watch the deviation fall; add inv-tar and see that only its share moves. Exercise 1 gives inv-bcn weight 2.",
-            "En el anillo, cada nodo ocupa muchos puntos (nodos virtuales) y cada clave va al primer punto en sentido horario. Mueve el control de nodos virtuales y mira cómo baja la desviación; añade inv-tar y mira que solo se mueve la parte que le toca. El ejercicio 1 da peso 2 a inv-bcn.",
-        ),
-        ChapterId::Rendezvous => (
-            "Amb rendezvous, cada node puntua cada clau amb hash(\"node|clau\") i guanya la puntuació més alta; les rèpliques són les següents millors. No hi ha anell ni nodes virtuals. L'exercici 3 hi posa tres rèpliques i passa de 5 a 6 nodes; també hi pots provar jump hash.",
-            "With rendezvous, every node scores every key with hash(\"node|key\") and the highest score wins; replicas are the next best. There is no ring and no virtual nodes. Exercise 3 keeps three replicas and goes from 5 to 6 nodes; jump hash is here too.",
-            "Con rendezvous, cada nodo puntúa cada clave con hash(\"nodo|clave\") y gana la puntuación más alta; las réplicas son las siguientes mejores. No hay anillo ni nodos virtuales. El ejercicio 3 pone tres réplicas y pasa de 5 a 6 nodos; también puedes probar jump hash.",
-        ),
-        _ => return "",
-    };
-    by_lang(lang, ca, en, es)
+    crate::state::words::hashing_intro(lang, c.slug())
 }
 
 /// The frame's field naming the question set (`quiz=7`).
@@ -611,7 +423,7 @@ mod tests {
 
     #[test]
     fn slugs_round_trip_and_every_chapter_covers_a_part() {
-        for c in ChapterId::ALL {
+        for &c in ChapterId::ALL {
             assert_eq!(ChapterId::from_slug(c.slug()), Some(c));
             assert_eq!(c.is_lesson(), c != ChapterId::Teachers && !c.is_beyond());
             for p in c.parts() {
@@ -625,7 +437,8 @@ mod tests {
     fn every_scenario_is_a_preset_of_exactly_one_chapter() {
         for s in lesson::scenarios() {
             let owners: Vec<ChapterId> = ChapterId::ALL
-                .into_iter()
+                .iter()
+                .copied()
                 .filter(|c| c.presets().any(|p| p.id == s.id))
                 .collect();
             assert_eq!(owners.len(), 1, "{} is offered by {owners:?}", s.id);
@@ -725,7 +538,7 @@ mod tests {
 
     #[test]
     fn fragments_round_trip_through_route() {
-        for c in ChapterId::ALL {
+        for &c in ChapterId::ALL {
             for (links, projector) in [(true, false), (false, false), (true, true), (false, true)] {
                 for fields in ["", "s=ring&v=10", "l=ca"] {
                     let options = FrameOptions {

@@ -1116,7 +1116,8 @@ pub fn over_budget(lang: Lang, b: &OverBudget) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chapters::{chapter_intro, chapter_tab, chapter_title, ChapterId};
+    use crate::chapters::{chapter_tab, chapter_title, ChapterId};
+    use crate::contract::chapter_intro;
     use crate::model::words::*;
     use crate::model::{Notice, Progress, WorkStage};
     use crate::state::words::*;
@@ -1304,7 +1305,7 @@ mod tests {
             check_langs(&what, |l| field_rule(l, f), false, false);
             check_langs(&what, |l| fallback(l, f).to_owned(), false, false);
         }
-        for c in ChapterId::ALL {
+        for &c in ChapterId::ALL {
             let what = format!("{c:?}");
             check_langs(&what, |l| chapter_intro(l, c).to_owned(), false, false);
             check_langs(&what, |l| chapter_title(l, c), false, false);

@@ -7,6 +7,7 @@
 pub mod base;
 pub mod chapters;
 pub mod charts;
+pub mod contract;
 pub mod export;
 pub mod geometry;
 pub mod i18n;

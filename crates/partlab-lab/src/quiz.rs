@@ -84,7 +84,7 @@ pub fn covers(chapter: ChapterId) -> bool {
 
 /// The chapters that offer questions, in the lab's order.
 pub fn chapters() -> impl Iterator<Item = ChapterId> {
-    ChapterId::ALL.into_iter().filter(|c| covers(*c))
+    ChapterId::ALL.iter().copied().filter(|c| covers(*c))
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

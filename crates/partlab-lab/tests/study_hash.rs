@@ -6,10 +6,11 @@
 #![allow(clippy::expect_used)]
 
 use partlab_lab::chapters::ChapterId;
+use partlab_lab::contract::open;
 use partlab_lab::state::Lang;
 use partlab_lab::study::hash_keys::{HashKeys, HashState};
 use partlab_lab::study::view::{Block, Panel};
-use partlab_lab::study::{open, Input, Study};
+use partlab_lab::study::{Input, Study};
 use proptest::prelude::*;
 
 fn panel<'a>(panels: &'a [Panel], view: &str) -> &'a Panel {
@@ -221,7 +222,7 @@ fn arb_state() -> impl Strategy<Value = HashState> {
             st.range = (a.min(b), a.max(b));
             st.horizon = h;
             st.workload.seed = seed;
-            st.embed = embed.map(|i| partlab_lab::study::hash_keys::VIEWS[i]);
+            st.embed = embed.map(|i| partlab_lab::study::hash_keys::DEF.views[i].name);
             st
         })
 }

@@ -6,8 +6,9 @@
 #![allow(clippy::expect_used)]
 
 use partlab_lab::state::Lang;
-use partlab_lab::study::indexes::{IndexState, Indexes, PARTITION_STOPS, VIEWS};
+use partlab_lab::study::indexes::{IndexState, Indexes, DEF, PARTITION_STOPS};
 use partlab_lab::study::view::Panel;
+use partlab_lab::study::StudyChapter;
 use partlab_lab::study::{Input, Study};
 use proptest::prelude::*;
 
@@ -189,7 +190,7 @@ fn arb_state() -> impl Strategy<Value = IndexState> {
             st.market = partlab_km0::workload::Market::ALL[m];
             st.slow = slow;
             st.rate = rate;
-            st.embed = embed.map(|i| VIEWS[i]);
+            st.embed = embed.map(|i| DEF.views[i].name);
             st.workload.seed = seed;
             st
         })

@@ -7,8 +7,9 @@
 
 use partlab_km0::ranges::{Bounds, RangeKey};
 use partlab_lab::state::Lang;
-use partlab_lab::study::ranges::{RangeState, Ranges, Zoom, PARTITION_STOPS, VIEWS};
+use partlab_lab::study::ranges::{RangeState, Ranges, Zoom, DEF, PARTITION_STOPS};
 use partlab_lab::study::view::{Block, Panel};
+use partlab_lab::study::StudyChapter;
 use partlab_lab::study::{Input, Study};
 use proptest::prelude::*;
 
@@ -127,7 +128,7 @@ fn arb_state() -> impl Strategy<Value = RangeState> {
             };
             st.bounds = if b { Bounds::Fixed } else { Bounds::Adaptive };
             st.zoom = if z { Zoom::Days } else { Zoom::Hours };
-            st.embed = embed.map(|i| VIEWS[i]);
+            st.embed = embed.map(|i| DEF.views[i].name);
             st
         })
 }

@@ -7,6 +7,7 @@
 use partlab_lab::state::Lang;
 use partlab_lab::study::rebalancing::{RebState, Rebalancing};
 use partlab_lab::study::view::Panel;
+use partlab_lab::study::StudyChapter;
 use partlab_lab::study::{Input, Study};
 use proptest::prelude::*;
 

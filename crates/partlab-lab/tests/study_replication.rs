@@ -5,8 +5,9 @@
 #![allow(clippy::expect_used)]
 
 use partlab_lab::state::Lang;
-use partlab_lab::study::replication::{ReplState, Replication, VIEWS};
+use partlab_lab::study::replication::{ReplState, Replication, DEF};
 use partlab_lab::study::view::Panel;
+use partlab_lab::study::StudyChapter;
 use partlab_lab::study::{Input, Study};
 use proptest::prelude::*;
 
@@ -100,7 +101,7 @@ fn arb_state() -> impl Strategy<Value = ReplState> {
             st.nodes = if lesson { 4 } else { nodes };
             st.rf = rf.min(if lesson { 3 } else { st.nodes });
             st.failed = fail.filter(|&f| f < st.nodes);
-            st.embed = embed.map(|i| VIEWS[i]);
+            st.embed = embed.map(|i| DEF.views[i].name);
             st
         })
 }

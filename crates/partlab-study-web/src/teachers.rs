@@ -10,7 +10,8 @@ use wasm_bindgen::JsValue;
 use web_sys::Element;
 
 use partlab_lab::chapters::{self, ChapterId};
-use partlab_lab::chapters::{chapter_intro, chapter_tab, chapter_title};
+use partlab_lab::chapters::{chapter_tab, chapter_title};
+use partlab_lab::contract::chapter_intro;
 use partlab_lab::i18n::{part_name, preset_label, tr, Text};
 use partlab_lab::state::words::{field_help, view_title};
 use partlab_lab::state::{Field, Lang, View};
@@ -128,7 +129,7 @@ impl Teachers {
             )
         };
         let mut presets = Vec::new();
-        for c in ChapterId::ALL.into_iter().filter(|c| c.is_lesson()) {
+        for c in ChapterId::ALL.iter().copied().filter(|c| c.is_lesson()) {
             for s in c.presets() {
                 let href = link(c, &format!("p={}&l={}", s.id, lang.code()));
                 presets.push((
@@ -156,7 +157,8 @@ impl Teachers {
         let mut views = Vec::new();
         // The views of the sections 5–7 instrument (the study chapters list theirs in the README).
         for c in ChapterId::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .filter(|c| c.instrument() == partlab_lab::chapters::Instrument::Hashing)
         {
             for v in View::ALL {

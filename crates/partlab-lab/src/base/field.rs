@@ -49,6 +49,56 @@ pub enum FieldKind {
     },
 }
 
+/// A preset of a chapter: a named state the address can ask for with `p=<id>`.
+#[derive(Clone, Copy, Debug)]
+pub struct PresetSpec {
+    /// Its id (`p=lesson`).
+    pub id: &'static str,
+    /// Its name on the page.
+    pub label: fn(Lang) -> &'static str,
+}
+
+/// A view of a chapter that can be shown alone (`embed=<name>`).
+#[derive(Clone, Copy, Debug)]
+pub struct ViewSpec {
+    /// Its name (`embed=layout`, `data-view`).
+    pub name: &'static str,
+    /// Its title on the page.
+    pub title: fn(Lang) -> &'static str,
+}
+
+/// What a chapter declares about its address: its own fields, its presets and its views. The
+/// frame adds the fields every chapter has: `l` (language), `p` (a preset) and `embed` (a
+/// view alone).
+#[derive(Clone, Copy, Debug)]
+pub struct ChapterDef {
+    /// The chapter's own fields, in the order its address writes them.
+    pub fields: &'static [FieldSpec],
+    /// Its presets (the hashing chapters' come from the lesson's scenarios instead).
+    pub presets: &'static [PresetSpec],
+    /// Its views, in page order.
+    pub views: &'static [ViewSpec],
+    /// The paragraph that opens it: what to try, in the lesson's terms.
+    pub intro: fn(Lang) -> &'static str,
+}
+
+impl ChapterDef {
+    /// The field called `name`.
+    pub fn field(&self, name: &str) -> Option<&'static FieldSpec> {
+        self.fields.iter().find(|f| f.name == name)
+    }
+
+    /// The preset called `id`.
+    pub fn preset(&self, id: &str) -> Option<&'static PresetSpec> {
+        self.presets.iter().find(|p| p.id == id)
+    }
+
+    /// The view called `name`.
+    pub fn view(&self, name: &str) -> Option<&'static ViewSpec> {
+        self.views.iter().find(|v| v.name == name)
+    }
+}
+
 texts! {
     /// The words the field descriptions share.
     pub enum FieldText {

@@ -254,7 +254,7 @@ fn chapters_without_a_change_or_a_measure_have_no_questions() {
         question(ChapterId::Teachers, QuizSet { seed: 1, index: 0 }),
         None
     );
-    for chapter in ChapterId::ALL {
+    for &chapter in ChapterId::ALL {
         assert_eq!(
             covers(chapter),
             chapter != ChapterId::Teachers,

@@ -633,7 +633,7 @@ impl Field {
     ];
 
     /// The field's name in the fragment.
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             Field::Strategy => "s",
             Field::Nodes => "n",

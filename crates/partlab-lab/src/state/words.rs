@@ -5,6 +5,7 @@ use super::{
     Field, FragmentIssue, StateError, View, MAX_FRAGMENT_BYTES, MAX_LAB_KEYS, MAX_LAB_NODES,
     MAX_LAB_VNODES, MAX_LAB_WEIGHT, MAX_SELECTED_KEY_CHARS, MIN_KEYS, MIN_WEIGHT,
 };
+use crate::base::field::{ChapterDef, FieldKind, FieldSpec, ViewSpec};
 use crate::base::fmt::{fmt_num, shown};
 use crate::base::text::tr;
 use crate::base::Lang;
@@ -550,5 +551,114 @@ pub fn quiz_field_rule(lang: Lang, index_field: bool) -> &'static str {
             "it must be a whole number of up to 20 digits",
             "debe ser un número entero de hasta 20 cifras",
         )
+    }
+}
+
+/// The opening paragraph of the hashing chapter `slug` (`mod-n`, `ring`, `rendezvous`; others:
+/// an empty string).
+pub fn hashing_intro(lang: Lang, slug: &str) -> &'static str {
+    let (ca, en, es) = match slug {
+        "mod-n" => (
+            "Amb hash mòdul N, el node d'una clau és el seu hash mòdul el nombre de nodes. Afegeix o treu un node i mira quantes claus canvien de lloc: gairebé totes, lluny del mínim ideal 1/(N+1).",
+            "With hash mod N, a key's node is its hash modulo the number of nodes. Add or remove a node and watch how many keys change place: nearly all of them, far from the ideal minimum 1/(N+1).",
+            "Con hash módulo N, el nodo de una clave es su hash módulo el número de nodos. Añade o quita un nodo y mira cuántas claves cambian de sitio: casi todas, lejos del mínimo ideal 1/(N+1).",
+        ),
+        "ring" => (
+            "A l'anell, cada node ocupa molts punts (nodes virtuals) i cada clau va al primer punt en sentit horari. Mou el control de nodes virtuals i mira com baixa la desviació; afegeix inv-tar i mira que només es mou la part que li toca. L'exercici 1 dona pes 2 a inv-bcn.",
+            "On the ring, each node takes many points (virtual nodes) and each key goes to the first point clockwise. Move the virtual-nodes slider and watch the deviation fall; add inv-tar and see that only its share moves. Exercise 1 gives inv-bcn weight 2.",
+            "En el anillo, cada nodo ocupa muchos puntos (nodos virtuales) y cada clave va al primer punto en sentido horario. Mueve el control de nodos virtuales y mira cómo baja la desviación; añade inv-tar y mira que solo se mueve la parte que le toca. El ejercicio 1 da peso 2 a inv-bcn.",
+        ),
+        "rendezvous" => (
+            "Amb rendezvous, cada node puntua cada clau amb hash(\"node|clau\") i guanya la puntuació més alta; les rèpliques són les següents millors. No hi ha anell ni nodes virtuals. L'exercici 3 hi posa tres rèpliques i passa de 5 a 6 nodes; també hi pots provar jump hash.",
+            "With rendezvous, every node scores every key with hash(\"node|key\") and the highest score wins; replicas are the next best. There is no ring and no virtual nodes. Exercise 3 keeps three replicas and goes from 5 to 6 nodes; jump hash is here too.",
+            "Con rendezvous, cada nodo puntúa cada clave con hash(\"nodo|clave\") y gana la puntuación más alta; las réplicas son las siguientes mejores. No hay anillo ni nodos virtuales. El ejercicio 3 pone tres réplicas y pasa de 5 a 6 nodos; también puedes probar jump hash.",
+        ),
+        _ => return "",
+    };
+    by_lang(lang, ca, en, es)
+}
+
+/// A hashing chapter's field: its URL name from [`Field::name`], its meaning and values from
+/// [`field_help`].
+macro_rules! hashing_field {
+    ($field:ident, $option:expr, $default:literal) => {
+        FieldSpec {
+            name: Field::$field.name(),
+            option: $option,
+            kind: FieldKind::Rule {
+                rule: |l| field_help(l, Field::$field).1,
+                default: $default,
+            },
+            help: |l| field_help(l, Field::$field).0,
+        }
+    };
+}
+
+/// The hashing chapters' own fields (the frame's and every chapter's `l`, `p`, `embed` apart).
+pub const HASHING_FIELDS: &[FieldSpec] = &[
+    hashing_field!(Strategy, Some("strategy"), ""),
+    hashing_field!(Nodes, Some("nodes"), "inv-bcn,inv-vlc,inv-gir,inv-lle"),
+    hashing_field!(Weights, Some("weights"), ""),
+    hashing_field!(Vnodes, Some("vnodes"), "150"),
+    hashing_field!(Keys, Some("keys"), "100000"),
+    hashing_field!(Replicas, Some("replicas"), "1"),
+    hashing_field!(Key, None, ""),
+    hashing_field!(TableSize, Some("table-size"), "65537"),
+    hashing_field!(LoadFactor, Some("load-factor"), "1.25"),
+    hashing_field!(Probes, Some("probes"), "21"),
+    hashing_field!(Compare, None, ""),
+];
+
+/// The hashing chapters' views, in page order.
+pub const HASHING_VIEWS: &[ViewSpec] = &[
+    ViewSpec {
+        name: "ring",
+        title: |l| view_title(l, View::Ring),
+    },
+    ViewSpec {
+        name: "figures",
+        title: |l| view_title(l, View::Figures),
+    },
+    ViewSpec {
+        name: "bars",
+        title: |l| view_title(l, View::Bars),
+    },
+    ViewSpec {
+        name: "deviation",
+        title: |l| view_title(l, View::Deviation),
+    },
+    ViewSpec {
+        name: "movement",
+        title: |l| view_title(l, View::Movement),
+    },
+    ViewSpec {
+        name: "tables",
+        title: |l| view_title(l, View::Tables),
+    },
+];
+
+const MOD_N_DEF: ChapterDef = ChapterDef {
+    fields: HASHING_FIELDS,
+    presets: &[],
+    views: HASHING_VIEWS,
+    intro: |l| hashing_intro(l, "mod-n"),
+};
+const RING_DEF: ChapterDef = ChapterDef {
+    intro: |l| hashing_intro(l, "ring"),
+    ..MOD_N_DEF
+};
+const RENDEZVOUS_DEF: ChapterDef = ChapterDef {
+    intro: |l| hashing_intro(l, "rendezvous"),
+    ..MOD_N_DEF
+};
+
+/// The address description of the hashing chapter `slug`: the fields and views the three
+/// share, and the chapter's own opening paragraph. Their presets are the lesson's scenarios
+/// of the chapter's parts (`ChapterId::presets`), not a fixed list.
+pub fn hashing_def(slug: &str) -> &'static ChapterDef {
+    match slug {
+        "ring" => &RING_DEF,
+        "rendezvous" => &RENDEZVOUS_DEF,
+        _ => &MOD_N_DEF,
     }
 }

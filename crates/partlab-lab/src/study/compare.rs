@@ -1,18 +1,8 @@
 //! Beyond the lesson: every strategy compared on one cluster (issue #14), from
 //! [`partlab_core::compare`].
 //!
-//! # URL fields
-//!
-//! | field | meaning | values (default) |
-//! |---|---|---|
-//! | `n` | nodes: the lesson's, then `inv-tar`, `inv-6`, … | 2–10 (4) |
-//! | `k` | lesson keys | 1 000–100 000 (20 000) |
-//! | `m` | Maglev's table size, a prime ≥ `n` | 2–2 000 003 (65 537) |
-//! | `c` | bounded loads' factor, in hundredths | 100–300 (125) |
-//! | `probes` | multi-probe's probes per key | 1–100 (21) |
-//! | `t` | renamed trials | 1–16 (8) |
-//! | `p` | a preset: `lesson`, `big` | |
-//! | `l`, `embed` | language; one view alone: `table`, `probes`, `overprov` | |
+//! Its address fields, presets and views are [`DEF`]: the teachers' page, the command line
+//! (`partlab compare`) and the guide read them from there.
 //!
 //! Every unit of work (one strategy's trial, one join or leave, one column of rendezvous
 //! scores, one probe point, a slice of the over-provisioning sweep) runs in its own
@@ -30,15 +20,14 @@ use partlab_core::zoo::MultiProbe;
 
 use super::chart::{Chart, Lines, Series, Stroke};
 use super::fields::{Fields, StudyIssue, Writer};
-use super::text::St;
+use super::text::{tr, St};
 use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Panel};
-use super::{presets_control, read_embed, stop_at, Input, Study, Words};
-use crate::chapters::ChapterId;
+use super::{stop_at, Study, Words};
+use super::{study_parts, Settings, StudyChapter, StudyState};
+use crate::base::field::{ChapterDef, FieldKind, FieldSpec, PresetSpec, ViewSpec};
 use crate::i18n::fmt_dec;
 use crate::state::{nearest_stop, Lang};
 
-/// The chapter's views, in page order.
-pub const VIEWS: &[&str] = &["table", "probes", "overprov"];
 /// Most nodes.
 pub const MAX_NODES: u32 = 10;
 /// The key-count slider's stops.
@@ -58,38 +47,128 @@ pub const PROBE_KEYS: usize = 20_000;
 /// MD5s per slice of the over-provisioning sweep (under 10 ms in a browser).
 const OVER_BUDGET: u64 = 40_000;
 
-const PRESETS: [(&str, St); 2] = [("lesson", St::CmpPresetLesson), ("big", St::CmpPresetBig)];
+/// The node count field (`n`).
+const NODES: FieldSpec = FieldSpec {
+    name: "n",
+    option: Some("nodes"),
+    kind: FieldKind::Whole {
+        min: 2,
+        max: MAX_NODES as u64,
+        default: 4,
+    },
+    help: |l| tr(l, St::CmpNodes),
+};
+/// The key count field (`k`).
+const KEYS: FieldSpec = FieldSpec {
+    name: "k",
+    option: Some("keys"),
+    kind: FieldKind::Whole {
+        min: 1_000,
+        max: 100_000,
+        default: 20_000,
+    },
+    help: |l| tr(l, St::CmpKeys),
+};
+/// Maglev's table size field (`m`).
+const TABLE: FieldSpec = FieldSpec {
+    name: "m",
+    option: Some("table-size"),
+    kind: FieldKind::Rule {
+        rule: |l| tr(l, St::CmpTableRule),
+        default: "65537",
+    },
+    help: |l| tr(l, St::CmpTableSize),
+};
+/// Bounded loads' factor field (`lf`, in hundredths).
+const FACTOR: FieldSpec = FieldSpec {
+    name: "lf",
+    option: Some("load-factor"),
+    kind: FieldKind::Whole {
+        min: 100,
+        max: 300,
+        default: 125,
+    },
+    help: |l| tr(l, St::CmpLoadFactorHelp),
+};
+/// Multi-probe's probes field (`probes`).
+const PROBES: FieldSpec = FieldSpec {
+    name: "probes",
+    option: Some("probes"),
+    kind: FieldKind::Whole {
+        min: 1,
+        max: 100,
+        default: 21,
+    },
+    help: |l| tr(l, St::CmpProbes),
+};
+/// The renamed trials field (`t`).
+const TRIALS: FieldSpec = FieldSpec {
+    name: "t",
+    option: Some("trials"),
+    kind: FieldKind::Whole {
+        min: 1,
+        max: 16,
+        default: 8,
+    },
+    help: |l| tr(l, St::CmpTrials),
+};
 
-/// The chapter's state.
+/// The chapter's address: its fields, presets and views.
+pub const DEF: &ChapterDef = &ChapterDef {
+    fields: &[NODES, KEYS, TABLE, FACTOR, PROBES, TRIALS],
+    presets: &[
+        PresetSpec {
+            id: "lesson",
+            label: |l| tr(l, St::CmpPresetLesson),
+        },
+        PresetSpec {
+            id: "big",
+            label: |l| tr(l, St::CmpPresetBig),
+        },
+    ],
+    views: &[
+        ViewSpec {
+            name: "table",
+            title: |l| tr(l, St::CmpTableTitle),
+        },
+        ViewSpec {
+            name: "probes",
+            title: |l| tr(l, St::CmpProbesTitle),
+        },
+        ViewSpec {
+            name: "overprov",
+            title: |l| tr(l, St::CmpOverTitle),
+        },
+    ],
+    intro: |l| tr(l, St::CmpIntro),
+};
+
+/// The chapter's own settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CmpState {
-    /// Interface language.
-    pub lang: Lang,
-    /// The view shown alone.
-    pub embed: Option<&'static str>,
-    /// The preset the state came from, while unchanged.
-    pub preset: Option<&'static str>,
+pub struct CmpSettings {
     /// Nodes.
     pub nodes: u32,
     /// Lesson keys.
     pub keys: u32,
-    /// Maglev's table size.
+    /// Maglev's table size (prime).
     pub table_size: u64,
-    /// Bounded loads' `c` × 100.
+    /// Bounded loads' factor, in hundredths.
     pub factor_centi: u32,
-    /// Multi-probe's probes.
+    /// Multi-probe's probes per key.
     pub probes: u32,
     /// Renamed trials.
     pub trials: u32,
 }
 
-impl CmpState {
-    /// The opening state: the lesson's cluster.
-    pub fn new(lang: Lang) -> CmpState {
-        CmpState {
-            lang,
-            embed: None,
-            preset: None,
+/// The chapter's whole state.
+pub type CmpState = StudyState<CmpSettings>;
+
+impl Settings for CmpSettings {
+    const DEF: &'static ChapterDef = DEF;
+
+    /// The lesson's four nodes, 20 000 keys, the papers' parameters.
+    fn opening() -> CmpSettings {
+        CmpSettings {
             nodes: 4,
             keys: 20_000,
             table_size: 65_537,
@@ -99,78 +178,58 @@ impl CmpState {
         }
     }
 
-    /// Reads `fragment` over the opening state; never panics.
-    pub fn from_fragment(fragment: &str, lang: Lang) -> (CmpState, Vec<StudyIssue>) {
-        let mut st = CmpState::new(lang);
-        let mut f = Fields::new(fragment);
-        let mut issues = Vec::new();
-        if let Some(l) = f.lang() {
-            st.lang = l;
+    fn read(&mut self, f: &mut Fields<'_>, _issues: &mut Vec<StudyIssue>) {
+        if let Some(v) = f.whole(&NODES) {
+            self.nodes = v as u32;
         }
-        st.embed = read_embed(&mut f, VIEWS);
-        if let Some(p) = f.choice("p", |s| PRESETS.iter().find(|(id, _)| *id == s)) {
-            st.apply_preset(p.0);
+        if let Some(v) = f.whole(&KEYS) {
+            self.keys = v as u32;
         }
-        if let Some(v) = f.number("n", 2, u64::from(MAX_NODES)) {
-            st.nodes = v as u32;
+        if let Some(v) = f.number(TABLE.name, 2, MAX_TABLE_SIZE) {
+            self.table_size = v;
         }
-        if let Some(v) = f.number("k", 1_000, 100_000) {
-            st.keys = v as u32;
+        if let Some(v) = f.whole(&FACTOR) {
+            self.factor_centi = v as u32;
         }
-        if let Some(v) = f.number("m", 2, MAX_TABLE_SIZE) {
-            if check_table_size(v, st.nodes as usize).is_ok() {
-                st.table_size = v;
-            } else {
-                issues.push(StudyIssue::BadValue {
-                    field: "m",
-                    value: v.to_string(),
-                    range: None,
-                });
-            }
+        if let Some(v) = f.whole(&PROBES) {
+            self.probes = v as u32;
         }
-        if let Some(v) = f.number("lf", 100, 300) {
-            st.factor_centi = v as u32;
+        if let Some(v) = f.whole(&TRIALS) {
+            self.trials = v as u32;
         }
-        if let Some(v) = f.number("probes", 1, 100) {
-            st.probes = v as u32;
-        }
-        if let Some(v) = f.number("t", 1, 16) {
-            st.trials = v as u32;
-        }
-        issues.extend(f.finish());
-        (st, issues)
     }
 
-    /// The fragment (without `#`); without `embed` when `embed` is false.
-    pub fn to_fragment(&self, embed: bool) -> String {
-        let mut w = Writer::new();
-        w.field("n", self.nodes)
-            .field("k", self.keys)
-            .field("m", self.table_size)
-            .field("lf", self.factor_centi)
-            .field("probes", self.probes)
-            .field("t", self.trials)
-            .field("l", self.lang.code());
-        if let Some(p) = self.preset {
-            w.field("p", p);
-        }
-        if let (true, Some(v)) = (embed, self.embed) {
-            w.field("embed", v);
-        }
-        w.finish()
+    fn write(&self, w: &mut Writer) {
+        w.field(NODES.name, self.nodes)
+            .field(KEYS.name, self.keys)
+            .field(TABLE.name, self.table_size)
+            .field(FACTOR.name, self.factor_centi)
+            .field(PROBES.name, self.probes)
+            .field(TRIALS.name, self.trials);
     }
 
-    fn apply_preset(&mut self, id: &'static str) {
-        let lang = self.lang;
-        let embed = self.embed;
-        *self = CmpState::new(lang);
-        self.embed = embed;
+    fn preset(&mut self, id: &str) {
+        *self = CmpSettings::opening();
         if id == "big" {
             self.nodes = 10;
         }
-        self.preset = Some(id);
     }
 
+    /// Maglev's table size is a prime, at least the node count.
+    fn refuse_misfits(&mut self, opening: &Self, issues: &mut Vec<StudyIssue>) {
+        if check_table_size(self.table_size, self.nodes as usize).is_err() {
+            issues.push(StudyIssue::Refused {
+                field: TABLE.name,
+                value: self.table_size.to_string(),
+                rule: St::CmpTableMisfit,
+                args: vec![("nodes", self.nodes.to_string())],
+            });
+            self.table_size = opening.table_size;
+        }
+    }
+}
+
+impl CmpSettings {
     /// The node names: the lesson's four, `inv-tar`, then `inv-6`, `inv-7`, ….
     pub fn names(&self) -> Vec<String> {
         node_names(self.nodes as usize + 1)[..self.nodes as usize].to_vec()
@@ -430,112 +489,66 @@ pub(crate) fn select<T: Copy + ToString + PartialEq>(
     }
 }
 
-impl Study for Compare {
-    fn chapter(&self) -> ChapterId {
-        ChapterId::Compare
+impl StudyChapter for Compare {
+    study_parts!(CmpSettings);
+
+    fn refresh(&mut self) {
+        Compare::refresh(self);
     }
 
-    fn lang(&self) -> Lang {
-        self.state.lang
-    }
-
-    fn embed(&self) -> Option<&'static str> {
-        self.state.embed
-    }
-
-    fn fragment(&self, embed: bool) -> String {
-        self.state.to_fragment(embed)
-    }
-
-    fn views(&self) -> &'static [&'static str] {
-        VIEWS
-    }
-
-    fn issues(&self) -> &[StudyIssue] {
-        &self.notices
-    }
-
-    fn update(&mut self, input: Input) {
-        match input {
-            Input::Lang(l) => {
-                self.state.lang = l;
-                return;
-            }
-            Input::DismissNotices => {
-                self.notices.clear();
-                return;
-            }
-            Input::Load(fields) => {
-                let (state, issues) = CmpState::from_fragment(&fields, self.state.lang);
-                self.state = state;
-                self.notices = issues;
-            }
-            Input::Control { id, value } => {
-                let before = self.state.clone();
-                let st = &mut self.state;
-                let v = value.trim();
-                match id.as_str() {
-                    "p" => {
-                        if let Some((p, _)) = PRESETS.iter().find(|(p, _)| *p == v) {
-                            st.apply_preset(p);
-                        }
-                    }
-                    "n" => {
-                        if let Some(n) = v
-                            .parse::<u32>()
-                            .ok()
-                            .filter(|n| (2..=MAX_NODES).contains(n))
-                        {
-                            st.nodes = n;
-                        }
-                    }
-                    "k" => {
-                        if let Some(&k) = stop_at(&KEY_STOPS, v) {
-                            st.keys = k;
-                        }
-                    }
-                    "m" => {
-                        if let Some(m) = v
-                            .parse::<u64>()
-                            .ok()
-                            .filter(|m| check_table_size(*m, st.nodes as usize).is_ok())
-                        {
-                            st.table_size = m;
-                        }
-                    }
-                    "lf" => {
-                        if let Some(c) = v.parse::<u32>().ok().filter(|c| (100..=300).contains(c)) {
-                            st.factor_centi = c;
-                        }
-                    }
-                    "probes" => {
-                        if let Some(k) = v.parse::<u32>().ok().filter(|k| (1..=100).contains(k)) {
-                            st.probes = k;
-                        }
-                    }
-                    "t" => {
-                        if let Some(t) = v.parse::<u32>().ok().filter(|t| (1..=16).contains(t)) {
-                            st.trials = t;
-                        }
-                    }
-                    _ => return,
-                }
-                if self.state == before {
-                    return;
-                }
-                if id != "p" {
-                    self.state.preset = None;
+    fn control(&mut self, id: &str, value: &str) -> bool {
+        let before = self.state.settings.clone();
+        let st = &mut self.state.settings;
+        let v = value.trim();
+        match id {
+            "n" => {
+                if let Some(n) = v
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|n| (2..=MAX_NODES).contains(n))
+                {
+                    st.nodes = n;
                 }
             }
+            "k" => {
+                if let Some(&k) = stop_at(&KEY_STOPS, v) {
+                    st.keys = k;
+                }
+            }
+            "m" => {
+                if let Some(m) = v
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|m| check_table_size(*m, st.nodes as usize).is_ok())
+                {
+                    st.table_size = m;
+                }
+            }
+            "lf" => {
+                if let Some(c) = v.parse::<u32>().ok().filter(|c| (100..=300).contains(c)) {
+                    st.factor_centi = c;
+                }
+            }
+            "probes" => {
+                if let Some(k) = v.parse::<u32>().ok().filter(|k| (1..=100).contains(k)) {
+                    st.probes = k;
+                }
+            }
+            "t" => {
+                if let Some(t) = v.parse::<u32>().ok().filter(|t| (1..=16).contains(t)) {
+                    st.trials = t;
+                }
+            }
+            _ => {}
         }
-        self.refresh();
+        self.state.settings != before
     }
 
-    fn controls(&self) -> Vec<Control> {
+    fn chapter_controls(&self) -> Vec<Control> {
         let w = self.w();
         let st = &self.state;
         vec![
-            presets_control(st.lang, &PRESETS, st.preset),
+            st.presets_control(),
             Control {
                 id: "n",
                 label: w.t(St::CmpNodes),
@@ -590,11 +603,11 @@ impl Study for Compare {
         ]
     }
 
-    fn panels(&self) -> Vec<Panel> {
+    fn chapter_panels(&self) -> Vec<Panel> {
         vec![self.table_panel(), self.probes_panel(), self.over_panel()]
     }
 
-    fn work(&mut self) -> bool {
+    fn step(&mut self) -> bool {
         if let Some((k, mut b)) = self.keys_build.take() {
             if b.step(KEYS_WORK_PER_SLICE) {
                 self.keys = Some((k, b.finish()));

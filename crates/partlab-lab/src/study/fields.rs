@@ -5,6 +5,8 @@
 //! [`StudyIssue`] that the page shows as a notice and the CLI as an error. Fragments longer
 //! than [`MAX_STUDY_FRAGMENT`] are refused before looking inside.
 
+use super::text::St;
+use crate::base::field::{FieldKind, FieldSpec};
 use crate::state::{decode_field, encode, FragmentIssue, Lang};
 
 /// Longest fragment a study chapter reads (its fields are short numbers and names).
@@ -40,6 +42,41 @@ pub enum StudyIssue {
         orders: u32,
         /// Days kept.
         kept: u32,
+    },
+    /// A word that is not one of the field's values.
+    BadChoice {
+        /// The field's name.
+        field: &'static str,
+        /// The start of the value, decoded lossily (for the message).
+        value: String,
+        /// The words the field takes.
+        values: &'static [&'static str],
+    },
+    /// A value that is fine alone but does not fit beside the other fields: refused, the
+    /// field keeps its opening value.
+    Refused {
+        /// The field's name.
+        field: &'static str,
+        /// The value refused, as written.
+        value: String,
+        /// The rule it broke (a template of the study texts).
+        rule: St,
+        /// The rule's placeholders.
+        args: Vec<(&'static str, String)>,
+    },
+    /// A value lowered or changed because another setting changed (a control moved), said
+    /// aloud rather than changed silently.
+    Adjusted {
+        /// The field's name.
+        field: &'static str,
+        /// Its value before.
+        from: String,
+        /// Its value now.
+        to: String,
+        /// The rule that made the change (a template of the study texts).
+        rule: St,
+        /// The rule's placeholders.
+        args: Vec<(&'static str, String)>,
     },
     /// A problem the frame found in its own fields (an unknown chapter).
     Frame(FragmentIssue),
@@ -147,6 +184,33 @@ impl<'a> Fields<'a> {
         }
     }
 
+    /// A whole-number field of the chapter's table ([`FieldKind::Whole`]): its value, or
+    /// `None` (absent, or bad: an issue with the field's range is recorded).
+    pub fn whole(&mut self, spec: &'static FieldSpec) -> Option<u64> {
+        match spec.kind {
+            FieldKind::Whole { min, max, .. } => self.number(spec.name, min, max),
+            _ => None,
+        }
+    }
+
+    /// A word field of the chapter's table ([`FieldKind::Choice`]): the word, or `None`
+    /// (absent, or not one of its words: an issue listing them is recorded).
+    pub fn word(&mut self, spec: &'static FieldSpec) -> Option<&'static str> {
+        let FieldKind::Choice { values, .. } = spec.kind else {
+            return None;
+        };
+        let raw = self.raw(spec.name)?;
+        let found = decode_field(raw).and_then(|s| values.iter().copied().find(|v| *v == s));
+        if found.is_none() {
+            self.issues.push(StudyIssue::BadChoice {
+                field: spec.name,
+                value: shown(raw),
+                values,
+            });
+        }
+        found
+    }
+
     /// The language field `l`.
     pub fn lang(&mut self) -> Option<Lang> {
         self.choice("l", |s| {
@@ -159,7 +223,7 @@ impl<'a> Fields<'a> {
         let unknown = self
             .pairs
             .iter()
-            .filter(|(k, _, used)| !used && *k != crate::chapters::CHAPTER_FIELD)
+            .filter(|(k, _, used)| !used && *k != crate::state::Field::Chapter.name())
             .count();
         if unknown > 0 {
             self.issues

@@ -1,17 +1,7 @@
 //! The chapter of section 3: hash partitioning and compound keys on the KM0 workload.
 //!
-//! # URL fields
-//!
-//! | field | meaning | values (default) |
-//! |---|---|---|
-//! | `seed`, `o`, `d` | the workload: seed, orders a day, campaign days | see [`WorkloadFields`] (2026, 40 000, 7) |
-//! | `n` | partitions | 2–64 (4) |
-//! | `from` | first of the consecutive orders | 1–999 999 (123) |
-//! | `count` | how many consecutive orders | 1–64 (4) |
-//! | `qf`, `qt` | the date query: first and last campaign day, 1-based | 1–`d` (2, 3) |
-//! | `h` | days of growth simulated for the restaurant's partition | 7–122 (61) |
-//! | `p` | a preset: `lesson` (the lesson's code: 4 ids on 4 partitions), `twelve` | |
-//! | `l`, `embed` | language; one view alone: `scatter`, `range`, `compound`, `growth`, `salted` | |
+//! Its address fields, presets and views are [`DEF`]: the teachers' page, the command line
+//! (`partlab hash-keys`) and the guide read them from there.
 
 use std::rc::Rc;
 
@@ -29,13 +19,15 @@ use super::fields::{Fields, StudyIssue, Writer};
 use super::source::{SourceStep, WorkloadSource};
 use super::text::{fill, tr, St};
 use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
-use super::{partition_name, presets_control, read_embed, stop_at, Input, Study, WorkloadFields};
-use crate::chapters::ChapterId;
+use super::{partition_name, stop_at, WorkloadFields};
+use super::{
+    study_parts, Settings, StudyChapter, StudyState, DAYS_FIELD, DAY_STOPS, ORDERS_FIELD,
+    SEED_FIELD,
+};
+use crate::base::field::{ChapterDef, FieldKind, FieldSpec, PresetSpec, ViewSpec};
 use crate::i18n::{fmt_dec, fmt_int, fmt_pct};
 use crate::state::{nearest_stop, Lang};
 
-/// The chapter's views, in page order.
-pub const VIEWS: &[&str] = &["scatter", "range", "compound", "growth", "salted"];
 /// The partition counts the slider offers.
 pub const PARTITION_STOPS: [u32; 9] = [2, 3, 4, 6, 8, 12, 16, 32, 64];
 /// The growth horizons offered, in days (one to four month ends after 14 September).
@@ -48,21 +40,124 @@ pub const MAX_FROM: u64 = 999_999;
 /// units per slice when they are quick).
 const GROWTH_DAYS_PER_STEP: u32 = 1;
 
-/// The presets: the lesson's code (4 ids, 4 partitions), and more ids on 12 partitions.
-const PRESETS: [(&str, St); 2] = [
-    ("lesson", St::HashPresetLesson),
-    ("twelve", St::HashPresetTwelve),
-];
+/// The partition count field (`n`).
+const PARTITIONS: FieldSpec = FieldSpec {
+    name: "n",
+    option: Some("partitions"),
+    kind: FieldKind::Whole {
+        min: 2,
+        max: 64,
+        default: 4,
+    },
+    help: |l| tr(l, St::Partitions),
+};
+/// The first consecutive order field (`from`).
+const FROM: FieldSpec = FieldSpec {
+    name: "from",
+    option: Some("from"),
+    kind: FieldKind::Whole {
+        min: 1,
+        max: MAX_FROM,
+        default: 123,
+    },
+    help: |l| tr(l, St::HashFrom),
+};
+/// The consecutive order count field (`count`).
+const COUNT: FieldSpec = FieldSpec {
+    name: "count",
+    option: Some("count"),
+    kind: FieldKind::Whole {
+        min: 1,
+        max: MAX_COUNT as u64,
+        default: 4,
+    },
+    help: |l| tr(l, St::HashCount),
+};
+/// The date query's first day field (`qf`, 1-based).
+const QUERY_FROM: FieldSpec = FieldSpec {
+    name: "qf",
+    option: Some("query-from"),
+    kind: FieldKind::Whole {
+        min: 1,
+        max: DAY_STOPS[7] as u64,
+        default: 2,
+    },
+    help: |l| tr(l, St::HashRangeFrom),
+};
+/// The date query's last day field (`qt`, 1-based).
+const QUERY_TO: FieldSpec = FieldSpec {
+    name: "qt",
+    option: Some("query-to"),
+    kind: FieldKind::Whole {
+        min: 1,
+        max: DAY_STOPS[7] as u64,
+        default: 3,
+    },
+    help: |l| tr(l, St::HashRangeTo),
+};
+/// The growth horizon field (`h`).
+const HORIZON: FieldSpec = FieldSpec {
+    name: "h",
+    option: Some("horizon"),
+    kind: FieldKind::Whole {
+        min: 7,
+        max: HORIZON_STOPS[3] as u64,
+        default: 61,
+    },
+    help: |l| tr(l, St::HashHorizon),
+};
 
-/// The chapter's whole state: what its URL holds.
+/// The chapter's address: its fields, presets and views.
+pub const DEF: &ChapterDef = &ChapterDef {
+    fields: &[
+        SEED_FIELD,
+        ORDERS_FIELD,
+        DAYS_FIELD,
+        PARTITIONS,
+        FROM,
+        COUNT,
+        QUERY_FROM,
+        QUERY_TO,
+        HORIZON,
+    ],
+    presets: &[
+        PresetSpec {
+            id: "lesson",
+            label: |l| tr(l, St::HashPresetLesson),
+        },
+        PresetSpec {
+            id: "twelve",
+            label: |l| tr(l, St::HashPresetTwelve),
+        },
+    ],
+    views: &[
+        ViewSpec {
+            name: "scatter",
+            title: |l| tr(l, St::HashScatterTitle),
+        },
+        ViewSpec {
+            name: "range",
+            title: |l| tr(l, St::HashRangeTitle),
+        },
+        ViewSpec {
+            name: "compound",
+            title: |l| tr(l, St::HashCompoundTitle),
+        },
+        ViewSpec {
+            name: "growth",
+            title: |l| tr(l, St::HashGrowthTitle),
+        },
+        ViewSpec {
+            name: "salted",
+            title: |l| tr(l, St::HashSaltTitle),
+        },
+    ],
+    intro: |l| tr(l, St::HashIntro),
+};
+
+/// The chapter's own settings: what its address holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HashState {
-    /// Interface language.
-    pub lang: Lang,
-    /// The view shown alone.
-    pub embed: Option<&'static str>,
-    /// The preset the state came from, while unchanged.
-    pub preset: Option<&'static str>,
+pub struct HashSettings {
     /// The workload.
     pub workload: WorkloadFields,
     /// Partitions.
@@ -77,13 +172,15 @@ pub struct HashState {
     pub horizon: u32,
 }
 
-impl HashState {
-    /// The chapter's opening state in `lang`: the lesson's four ids on four partitions.
-    pub fn new(lang: Lang) -> HashState {
-        HashState {
-            lang,
-            embed: None,
-            preset: None,
+/// The chapter's whole state.
+pub type HashState = StudyState<HashSettings>;
+
+impl Settings for HashSettings {
+    const DEF: &'static ChapterDef = DEF;
+
+    /// The lesson's four ids on four partitions.
+    fn opening() -> HashSettings {
+        HashSettings {
             workload: WorkloadFields::default(),
             partitions: 4,
             from: 123,
@@ -93,68 +190,39 @@ impl HashState {
         }
     }
 
-    /// Reads the fields of `fragment` over the opening state; never panics.
-    pub fn from_fragment(fragment: &str, lang: Lang) -> (HashState, Vec<StudyIssue>) {
-        let mut st = HashState::new(lang);
-        let mut issues = Vec::new();
-        let mut f = Fields::new(fragment);
-        if let Some(l) = f.lang() {
-            st.lang = l;
+    fn read(&mut self, f: &mut Fields<'_>, issues: &mut Vec<StudyIssue>) {
+        self.workload.read(f, issues);
+        if let Some(n) = f.whole(&PARTITIONS) {
+            self.partitions = n as u32;
         }
-        st.embed = read_embed(&mut f, VIEWS);
-        if let Some(p) = f.choice("p", |s| PRESETS.iter().find(|(id, _)| *id == s)) {
-            st.apply_preset(p.0);
+        if let Some(v) = f.whole(&FROM) {
+            self.from = v;
         }
-        st.workload.read(&mut f, &mut issues);
-        if let Some(n) = f.number("n", 2, 64) {
-            st.partitions = n as u32;
+        if let Some(v) = f.whole(&COUNT) {
+            self.count = v as u32;
         }
-        if let Some(v) = f.number("from", 1, MAX_FROM) {
-            st.from = v;
+        if let Some(v) = f.whole(&QUERY_FROM) {
+            self.range.0 = v as u32 - 1;
         }
-        if let Some(v) = f.number("count", 1, u64::from(MAX_COUNT)) {
-            st.count = v as u32;
+        if let Some(v) = f.whole(&QUERY_TO) {
+            self.range.1 = v as u32 - 1;
         }
-        let days = u64::from(st.workload.days);
-        let qf = f.number("qf", 1, days).map(|v| v as u32 - 1);
-        let qt = f.number("qt", 1, days).map(|v| v as u32 - 1);
-        st.range = (qf.unwrap_or(st.range.0), qt.unwrap_or(st.range.1));
-        if let Some(h) = f.number("h", 7, u64::from(HORIZON_STOPS[3])) {
-            st.horizon = h as u32;
+        if let Some(h) = f.whole(&HORIZON) {
+            self.horizon = h as u32;
         }
-        st.fix_range();
-        issues.extend(f.finish());
-        (st, issues)
     }
 
-    /// The fragment (without `#`); without `embed` when `embed` is false.
-    pub fn to_fragment(&self, embed: bool) -> String {
-        let mut w = Writer::new();
-        self.workload.write(&mut w);
-        w.field("n", self.partitions)
-            .field("from", self.from)
-            .field("count", self.count)
-            .field("qf", self.range.0 + 1)
-            .field("qt", self.range.1 + 1)
-            .field("h", self.horizon)
-            .field("l", self.lang.code());
-        if let Some(p) = self.preset {
-            w.field("p", p);
-        }
-        if let (true, Some(v)) = (embed, self.embed) {
-            w.field("embed", v);
-        }
-        w.finish()
+    fn write(&self, w: &mut Writer) {
+        self.workload.write(w);
+        w.field(PARTITIONS.name, self.partitions)
+            .field(FROM.name, self.from)
+            .field(COUNT.name, self.count)
+            .field(QUERY_FROM.name, self.range.0 + 1)
+            .field(QUERY_TO.name, self.range.1 + 1)
+            .field(HORIZON.name, self.horizon);
     }
 
-    /// Keeps the date query inside the campaign and in order.
-    fn fix_range(&mut self) {
-        let last = self.workload.days.saturating_sub(1);
-        let (a, b) = (self.range.0.min(last), self.range.1.min(last));
-        self.range = (a.min(b), a.max(b));
-    }
-
-    fn apply_preset(&mut self, id: &'static str) {
+    fn preset(&mut self, id: &str) {
         match id {
             "lesson" => {
                 self.partitions = 4;
@@ -166,9 +234,87 @@ impl HashState {
                 self.from = 123;
                 self.count = 16;
             }
-            _ => return,
+            _ => {}
         }
-        self.preset = Some(id);
+    }
+
+    /// The date query's days are days of the campaign, the first one not after the last.
+    fn refuse_misfits(&mut self, opening: &Self, issues: &mut Vec<StudyIssue>) {
+        let days = self.workload.days;
+        let last = days.saturating_sub(1);
+        let in_campaign = |d: u32| vec![("days", days.to_string()), ("day", (d + 1).to_string())];
+        for (spec, day) in [
+            (&QUERY_FROM, &mut self.range.0),
+            (&QUERY_TO, &mut self.range.1),
+        ] {
+            if *day > last {
+                issues.push(StudyIssue::Refused {
+                    field: spec.name,
+                    value: (*day + 1).to_string(),
+                    rule: St::HashRuleInCampaign,
+                    args: in_campaign(*day),
+                });
+                *day = u32::MAX;
+            }
+        }
+        if self.range.0 != u32::MAX && self.range.1 != u32::MAX && self.range.0 > self.range.1 {
+            issues.push(StudyIssue::Refused {
+                field: QUERY_FROM.name,
+                value: (self.range.0 + 1).to_string(),
+                rule: St::HashRuleOrder,
+                args: vec![("to", (self.range.1 + 1).to_string())],
+            });
+            self.range = opening.range;
+        }
+        // A refused day takes the opening's, inside the campaign.
+        if self.range.0 == u32::MAX {
+            self.range.0 = opening.range.0.min(last);
+        }
+        if self.range.1 == u32::MAX {
+            self.range.1 = opening.range.1.min(last).max(self.range.0);
+        }
+        if self.range.0 > self.range.1 {
+            self.range = (opening.range.0.min(last), opening.range.1.min(last));
+        }
+    }
+}
+
+impl HashSettings {
+    /// After a control moved: the date query stays inside the campaign, its first day not
+    /// after its last (the other end follows the one moved), each change said in a notice.
+    fn follow(&mut self, moved_last: bool, issues: &mut Vec<StudyIssue>) {
+        let last = self.workload.days.saturating_sub(1);
+        let days = self.workload.days.to_string();
+        let mut adjust = |spec: &FieldSpec, day: &mut u32, to: u32, rule: St| {
+            if *day != to {
+                issues.push(StudyIssue::Adjusted {
+                    field: spec.name,
+                    from: (*day + 1).to_string(),
+                    to: (to + 1).to_string(),
+                    rule,
+                    args: vec![
+                        ("days", days.clone()),
+                        ("day", (*day + 1).to_string()),
+                        ("to", (to + 1).to_string()),
+                    ],
+                });
+                *day = to;
+            }
+        };
+        let (mut a, mut b) = self.range;
+        let (to_a, to_b) = (a.min(last), b.min(last));
+        adjust(&QUERY_FROM, &mut a, to_a, St::HashRuleInCampaign);
+        adjust(&QUERY_TO, &mut b, to_b, St::HashRuleInCampaign);
+        if a > b {
+            if moved_last {
+                let to = b;
+                adjust(&QUERY_FROM, &mut a, to, St::HashRuleOrderFollow);
+            } else {
+                let to = a;
+                adjust(&QUERY_TO, &mut b, to, St::HashRuleOrderFollow);
+            }
+        }
+        self.range = (a, b);
     }
 }
 
@@ -187,8 +333,6 @@ pub enum Msg {
     RangeTo(u32),
     /// Days of growth.
     Horizon(u32),
-    /// A preset.
-    Preset(&'static str),
 }
 
 impl Msg {
@@ -208,10 +352,6 @@ impl Msg {
             "qf" => num(1000).map(|v| Msg::RangeFrom(v as u32 - 1)),
             "qt" => num(1000).map(|v| Msg::RangeTo(v as u32 - 1)),
             "h" => stop_at(&HORIZON_STOPS, value).map(|&h| Msg::Horizon(h)),
-            "p" => PRESETS
-                .iter()
-                .find(|(p, _)| *p == value)
-                .map(|(p, _)| Msg::Preset(p)),
             _ => None,
         }
     }
@@ -340,25 +480,6 @@ impl HashKeys {
         &self.state
     }
 
-    /// Asks for what the state needs: its workload (built in slices by [`Study::work`]) and,
-    /// once it is there, the figures, one measure per slice ([`Computing`]).
-    fn refresh(&mut self) {
-        let wf = self.state.workload.clone();
-        self.source.want(&wf);
-        let want = (
-            self.state.workload.seed,
-            self.state.workload.orders,
-            self.state.horizon,
-        );
-        let have = self
-            .growth
-            .as_ref()
-            .map(|g| (g.spec().seed, g.spec().orders_per_day, g.horizon()));
-        if have != Some(want) {
-            self.growth = GrowthSweep::new(&wf.spec(), RESTAURANT_IDX, self.state.horizon).ok();
-        }
-    }
-
     /// The inputs of the figures the state asks for.
     fn compute_key(&self) -> ComputeKey {
         ComputeKey {
@@ -412,12 +533,7 @@ impl HashKeys {
             Msg::RangeFrom(d) => st.range.0 = d,
             Msg::RangeTo(d) => st.range.1 = d,
             Msg::Horizon(h) => st.horizon = h,
-            Msg::Preset(p) => {
-                st.apply_preset(p);
-                return;
-            }
         }
-        st.preset = None;
     }
 
     fn start(&self) -> Date {
@@ -442,58 +558,47 @@ fn salts(seed: u64) -> (u64, u64) {
     (sub_seed(seed, 0xA), sub_seed(seed, 0xB))
 }
 
-impl Study for HashKeys {
-    fn chapter(&self) -> ChapterId {
-        ChapterId::HashKeys
-    }
+impl StudyChapter for HashKeys {
+    study_parts!(HashSettings);
 
-    fn lang(&self) -> Lang {
-        self.state.lang
-    }
-
-    fn embed(&self) -> Option<&'static str> {
-        self.state.embed
-    }
-
-    fn fragment(&self, embed: bool) -> String {
-        self.state.to_fragment(embed)
-    }
-
-    fn views(&self) -> &'static [&'static str] {
-        VIEWS
-    }
-
-    fn update(&mut self, input: Input) {
-        match input {
-            Input::Lang(l) => {
-                self.state.lang = l;
-                return;
-            }
-            Input::DismissNotices => {
-                self.notices.clear();
-                return;
-            }
-            Input::Load(fields) => {
-                let (state, issues) = HashState::from_fragment(&fields, self.state.lang);
-                self.state = state;
-                self.notices = issues;
-            }
-            Input::Control { id, value } => {
-                match self.state.workload.apply(&id, &value, &mut self.notices) {
-                    Some(true) => self.state.preset = None,
-                    Some(false) => return,
-                    None => match Msg::parse(&id, &value) {
-                        Some(m) => self.apply(m),
-                        None => return,
-                    },
-                }
-                self.state.fix_range();
-            }
+    /// Asks for what the state needs: its workload (built in slices by [`Study::work`]) and,
+    /// once it is there, the figures, one measure per slice ([`Computing`]).
+    fn refresh(&mut self) {
+        let wf = self.state.workload.clone();
+        self.source.want(&wf);
+        let want = (
+            self.state.workload.seed,
+            self.state.workload.orders,
+            self.state.horizon,
+        );
+        let have = self
+            .growth
+            .as_ref()
+            .map(|g| (g.spec().seed, g.spec().orders_per_day, g.horizon()));
+        if have != Some(want) {
+            self.growth = GrowthSweep::new(&wf.spec(), RESTAURANT_IDX, self.state.horizon).ok();
         }
-        self.refresh();
     }
 
-    fn work(&mut self) -> bool {
+    fn control(&mut self, id: &str, value: &str) -> bool {
+        let before = self.state.settings.clone();
+        let changed = match self.state.workload.apply(id, value, &mut self.notices) {
+            Some(changed) => changed,
+            None => match Msg::parse(id, value) {
+                Some(m) => {
+                    self.apply(m);
+                    self.state.settings != before
+                }
+                None => false,
+            },
+        };
+        if changed {
+            self.state.settings.follow(id == "qt", &mut self.notices);
+        }
+        changed
+    }
+
+    fn step(&mut self) -> bool {
         // The slice that finished the workload's hashes (`Ready`) is full: measuring starts
         // in the next one.
         if matches!(self.source.step(), SourceStep::Working | SourceStep::Ready)
@@ -507,17 +612,13 @@ impl Study for HashKeys {
         }
     }
 
-    fn issues(&self) -> &[StudyIssue] {
-        &self.notices
-    }
-
-    fn controls(&self) -> Vec<Control> {
+    fn chapter_controls(&self) -> Vec<Control> {
         let lang = self.state.lang;
         let st = &self.state;
         let days: Vec<Choice> = (0..st.workload.days)
             .map(|d| Choice::new((d + 1).to_string(), self.day_label(d)))
             .collect();
-        let mut out = vec![presets_control(lang, &PRESETS, st.preset)];
+        let mut out = vec![st.presets_control()];
         out.push(Control {
             id: "n",
             label: tr(lang, St::Partitions).to_owned(),
@@ -588,11 +689,11 @@ impl Study for HashKeys {
         out
     }
 
-    fn panels(&self) -> Vec<Panel> {
+    fn chapter_panels(&self) -> Vec<Panel> {
         let Some(c) = &self.computed else {
             return self
                 .source
-                .progress_panel(self.state.lang, VIEWS[0])
+                .progress_panel(self.state.lang, DEF.views[0].name)
                 .into_iter()
                 .collect();
         };

@@ -3,19 +3,8 @@
 //! week, bounded loads capping requests, a cache absorbing the hottest keys' reads, and the
 //! busiest node's share as the skew grows.
 //!
-//! # URL fields
-//!
-//! | field | meaning | values (default) |
-//! |---|---|---|
-//! | `s` | Zipf exponent, in hundredths | 0–300 (100) |
-//! | `keys` | keys (product slugs) | 10–100 000 (1 000) |
-//! | `fest` | `formatge-curat` gets 6 % of the requests on top | `on`, `off` (`off`) |
-//! | `cache` | most popular keys behind the cache | 0–1 000 (0) |
-//! | `hit` | share of their reads the cache absorbs, % | 0–100 (90) |
-//! | `c` | bounded loads' factor, in hundredths | 100–300 (125) |
-//! | `seed` | the stream's seed | 0–999 999 999 (2026) |
-//! | `p` | a preset: `festival`, `cache`, `uniform` | |
-//! | `l`, `embed` | language; one view alone: `loads`, `nodes`, `skew` | |
+//! Its address fields, presets and views are [`DEF`]: the teachers' page, the command line
+//! (`partlab hot-keys`) and the guide read them from there.
 //!
 //! Requests: 200 000 a stream. The skew chart's points are computed in [`Study::work`]
 //! calls: a point's stream in one, then one strategy per call.
@@ -29,15 +18,14 @@ use super::chart::{Chart, Lines, Series, Stroke};
 use super::compare::{algo_name, node_names, select};
 use super::fields::{Fields, StudyIssue, Writer};
 use super::source::computing_panel;
-use super::text::St;
+use super::text::{tr, St};
 use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
-use super::{presets_control, read_embed, Input, Study, Words, MAX_SEED};
-use crate::chapters::ChapterId;
+use super::{study_parts, Settings, StudyChapter, StudyState};
+use super::{Words, MAX_SEED};
+use crate::base::field::{ChapterDef, FieldKind, FieldSpec, PresetSpec, ViewSpec};
 use crate::i18n::{fmt_dec, fmt_pct};
 use crate::state::Lang;
 
-/// The chapter's views, in page order.
-pub const VIEWS: &[&str] = &["loads", "nodes", "skew"];
 /// Nodes of the experiment: the lesson's four and `inv-tar`.
 pub const NODES: usize = 5;
 /// The exponents offered, in hundredths.
@@ -51,44 +39,145 @@ pub const HIT_CHOICES: [u32; 4] = [0, 50, 90, 99];
 /// The load factors offered, in hundredths.
 pub const FACTOR_CHOICES: [u32; 4] = [105, 125, 150, 200];
 
-const PRESETS: [(&str, St); 3] = [
-    ("festival", St::HotPresetFestival),
-    ("cache", St::HotPresetCache),
-    ("uniform", St::HotPresetUniform),
-];
+/// The Zipf exponent field (`s`, in hundredths).
+const EXPONENT: FieldSpec = FieldSpec {
+    name: "s",
+    option: Some("exponent"),
+    kind: FieldKind::Whole {
+        min: 0,
+        max: 300,
+        default: 100,
+    },
+    help: |l| tr(l, St::HotExponentHelp),
+};
+/// The key count field (`keys`).
+const KEYS: FieldSpec = FieldSpec {
+    name: "keys",
+    option: Some("keys"),
+    kind: FieldKind::Whole {
+        min: 10,
+        max: 100_000,
+        default: DEFAULT_KEYS as u64,
+    },
+    help: |l| tr(l, St::CmpKeys),
+};
+/// The festival field (`fest`).
+const FESTIVAL: FieldSpec = FieldSpec {
+    name: "fest",
+    option: Some("festival"),
+    kind: FieldKind::Choice {
+        values: &["on", "off"],
+        default: "off",
+    },
+    help: |l| tr(l, St::HotFestival),
+};
+/// The cached keys field (`cache`).
+const CACHE: FieldSpec = FieldSpec {
+    name: "cache",
+    option: Some("cache"),
+    kind: FieldKind::Whole {
+        min: 0,
+        max: 1_000,
+        default: 0,
+    },
+    help: |l| tr(l, St::HotCached),
+};
+/// The cache's hit share field (`hit`, %).
+const HIT: FieldSpec = FieldSpec {
+    name: "hit",
+    option: Some("hit"),
+    kind: FieldKind::Whole {
+        min: 0,
+        max: 100,
+        default: 90,
+    },
+    help: |l| tr(l, St::HotHit),
+};
+/// Bounded loads' factor field (`lf`, in hundredths).
+const FACTOR: FieldSpec = FieldSpec {
+    name: "lf",
+    option: Some("load-factor"),
+    kind: FieldKind::Whole {
+        min: 100,
+        max: 300,
+        default: 125,
+    },
+    help: |l| tr(l, St::CmpLoadFactorHelp),
+};
+/// The stream's seed field (`seed`).
+const SEED: FieldSpec = FieldSpec {
+    name: "seed",
+    option: Some("seed"),
+    kind: FieldKind::Whole {
+        min: 0,
+        max: MAX_SEED,
+        default: partlab_km0::workload::DEFAULT_SEED,
+    },
+    help: |l| tr(l, St::Seed),
+};
 
-/// The chapter's state.
+/// The chapter's address: its fields, presets and views.
+pub const DEF: &ChapterDef = &ChapterDef {
+    fields: &[EXPONENT, KEYS, FESTIVAL, CACHE, HIT, FACTOR, SEED],
+    presets: &[
+        PresetSpec {
+            id: "festival",
+            label: |l| tr(l, St::HotPresetFestival),
+        },
+        PresetSpec {
+            id: "cache",
+            label: |l| tr(l, St::HotPresetCache),
+        },
+        PresetSpec {
+            id: "uniform",
+            label: |l| tr(l, St::HotPresetUniform),
+        },
+    ],
+    views: &[
+        ViewSpec {
+            name: "loads",
+            title: |l| tr(l, St::HotLoadsTitle),
+        },
+        ViewSpec {
+            name: "nodes",
+            title: |l| tr(l, St::HotNodesTitle),
+        },
+        ViewSpec {
+            name: "skew",
+            title: |l| tr(l, St::HotSkewTitle),
+        },
+    ],
+    intro: |l| tr(l, St::HotIntro),
+};
+
+/// The chapter's own settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HotState {
-    /// Interface language.
-    pub lang: Lang,
-    /// The view shown alone.
-    pub embed: Option<&'static str>,
-    /// The preset the state came from, while unchanged.
-    pub preset: Option<&'static str>,
-    /// Zipf exponent × 100.
+pub struct HotSettings {
+    /// Zipf exponent, in hundredths.
     pub exponent: u32,
-    /// Keys.
+    /// Keys (product slugs).
     pub keys: u32,
-    /// The festival on.
+    /// Whether `formatge-curat` is in its festival week.
     pub festival: bool,
-    /// Keys behind the cache.
+    /// Most popular keys behind the cache.
     pub cached: u32,
-    /// Hit share, %.
+    /// Share of their reads the cache absorbs, %.
     pub hit: u32,
-    /// Bounded loads' `c` × 100.
+    /// Bounded loads' factor, in hundredths.
     pub factor_centi: u32,
-    /// The seed.
+    /// The stream's seed.
     pub seed: u64,
 }
 
-impl HotState {
-    /// The opening state.
-    pub fn new(lang: Lang) -> HotState {
-        HotState {
-            lang,
-            embed: None,
-            preset: None,
+/// The chapter's whole state.
+pub type HotState = StudyState<HotSettings>;
+
+impl Settings for HotSettings {
+    const DEF: &'static ChapterDef = DEF;
+
+    /// Zipf with s = 1 over a thousand keys, no festival, no cache.
+    fn opening() -> HotSettings {
+        HotSettings {
             exponent: 100,
             keys: DEFAULT_KEYS as u32,
             festival: false,
@@ -99,70 +188,42 @@ impl HotState {
         }
     }
 
-    /// Reads `fragment` over the opening state; never panics.
-    pub fn from_fragment(fragment: &str, lang: Lang) -> (HotState, Vec<StudyIssue>) {
-        let mut st = HotState::new(lang);
-        let mut f = Fields::new(fragment);
-        if let Some(l) = f.lang() {
-            st.lang = l;
+    fn read(&mut self, f: &mut Fields<'_>, _issues: &mut Vec<StudyIssue>) {
+        if let Some(v) = f.whole(&EXPONENT) {
+            self.exponent = v as u32;
         }
-        st.embed = read_embed(&mut f, VIEWS);
-        if let Some(p) = f.choice("p", |s| PRESETS.iter().find(|(id, _)| *id == s)) {
-            st.apply_preset(p.0);
+        if let Some(v) = f.whole(&KEYS) {
+            self.keys = v as u32;
         }
-        if let Some(v) = f.number("s", 0, 300) {
-            st.exponent = v as u32;
+        if let Some(v) = f.word(&FESTIVAL) {
+            self.festival = v == "on";
         }
-        if let Some(v) = f.number("keys", 10, 100_000) {
-            st.keys = v as u32;
+        if let Some(v) = f.whole(&CACHE) {
+            self.cached = v as u32;
         }
-        if let Some(v) = f.choice("fest", |s| match s {
-            "on" => Some(true),
-            "off" => Some(false),
-            _ => None,
-        }) {
-            st.festival = v;
+        if let Some(v) = f.whole(&HIT) {
+            self.hit = v as u32;
         }
-        if let Some(v) = f.number("cache", 0, 1_000) {
-            st.cached = v as u32;
+        if let Some(v) = f.whole(&FACTOR) {
+            self.factor_centi = v as u32;
         }
-        if let Some(v) = f.number("hit", 0, 100) {
-            st.hit = v as u32;
+        if let Some(v) = f.whole(&SEED) {
+            self.seed = v;
         }
-        if let Some(v) = f.number("lf", 100, 300) {
-            st.factor_centi = v as u32;
-        }
-        if let Some(v) = f.number("seed", 0, MAX_SEED) {
-            st.seed = v;
-        }
-        let issues = f.finish();
-        (st, issues)
     }
 
-    /// The fragment (without `#`); without `embed` when `embed` is false.
-    pub fn to_fragment(&self, embed: bool) -> String {
-        let mut w = Writer::new();
-        w.field("s", self.exponent)
-            .field("keys", self.keys)
-            .field("fest", if self.festival { "on" } else { "off" })
-            .field("cache", self.cached)
-            .field("hit", self.hit)
-            .field("lf", self.factor_centi)
-            .field("seed", self.seed)
-            .field("l", self.lang.code());
-        if let Some(p) = self.preset {
-            w.field("p", p);
-        }
-        if let (true, Some(v)) = (embed, self.embed) {
-            w.field("embed", v);
-        }
-        w.finish()
+    fn write(&self, w: &mut Writer) {
+        w.field(EXPONENT.name, self.exponent)
+            .field(KEYS.name, self.keys)
+            .field(FESTIVAL.name, if self.festival { "on" } else { "off" })
+            .field(CACHE.name, self.cached)
+            .field(HIT.name, self.hit)
+            .field(FACTOR.name, self.factor_centi)
+            .field(SEED.name, self.seed);
     }
 
-    fn apply_preset(&mut self, id: &'static str) {
-        let (lang, embed) = (self.lang, self.embed);
-        *self = HotState::new(lang);
-        self.embed = embed;
+    fn preset(&mut self, id: &str) {
+        *self = HotSettings::opening();
         match id {
             "festival" => self.festival = true,
             "cache" => {
@@ -172,9 +233,10 @@ impl HotState {
             }
             _ => self.exponent = 0,
         }
-        self.preset = Some(id);
     }
+}
 
+impl HotSettings {
     /// The core's spec.
     pub fn spec(&self) -> HotSpec {
         HotSpec {
@@ -291,88 +353,40 @@ impl HotKeysStudy {
     }
 }
 
-impl Study for HotKeysStudy {
-    fn chapter(&self) -> ChapterId {
-        ChapterId::HotKeys
-    }
+impl StudyChapter for HotKeysStudy {
+    study_parts!(HotSettings);
 
-    fn lang(&self) -> Lang {
-        self.state.lang
-    }
-
-    fn embed(&self) -> Option<&'static str> {
-        self.state.embed
-    }
-
-    fn fragment(&self, embed: bool) -> String {
-        self.state.to_fragment(embed)
-    }
-
-    fn views(&self) -> &'static [&'static str] {
-        VIEWS
-    }
-
-    fn issues(&self) -> &[StudyIssue] {
-        &self.notices
-    }
-
-    fn update(&mut self, input: Input) {
-        match input {
-            Input::Lang(l) => {
-                self.state.lang = l;
-                return;
-            }
-            Input::DismissNotices => {
-                self.notices.clear();
-                return;
-            }
-            Input::Load(fields) => {
-                let (state, issues) = HotState::from_fragment(&fields, self.state.lang);
-                self.state = state;
-                self.notices = issues;
-            }
-            Input::Control { id, value } => {
-                let before = self.state.clone();
-                let st = &mut self.state;
-                let v = value.trim();
-                let num = |max: u32| v.parse::<u32>().ok().filter(|x| *x <= max);
-                match id.as_str() {
-                    "p" => {
-                        if let Some((p, _)) = PRESETS.iter().find(|(p, _)| *p == v) {
-                            st.apply_preset(p);
-                        }
-                    }
-                    "s" => st.exponent = num(300).unwrap_or(st.exponent),
-                    "keys" => st.keys = num(100_000).filter(|k| *k >= 10).unwrap_or(st.keys),
-                    "fest" => match v {
-                        "on" => st.festival = true,
-                        "off" => st.festival = false,
-                        _ => return,
-                    },
-                    "cache" => st.cached = num(1_000).unwrap_or(st.cached),
-                    "hit" => st.hit = num(100).unwrap_or(st.hit),
-                    "lf" => {
-                        st.factor_centi = num(300).filter(|c| *c >= 100).unwrap_or(st.factor_centi)
-                    }
-                    _ => return,
-                }
-                if self.state == before {
-                    return;
-                }
-                if id != "p" {
-                    self.state.preset = None;
-                }
-            }
+    fn control(&mut self, id: &str, value: &str) -> bool {
+        let before = self.state.settings.clone();
+        let st = &mut self.state.settings;
+        let v = value.trim();
+        let num = |max: u32| v.parse::<u32>().ok().filter(|x| *x <= max);
+        match id {
+            "s" => st.exponent = num(300).unwrap_or(st.exponent),
+            "keys" => st.keys = num(100_000).filter(|k| *k >= 10).unwrap_or(st.keys),
+            "fest" => match v {
+                "on" => st.festival = true,
+                "off" => st.festival = false,
+                _ => {}
+            },
+            "cache" => st.cached = num(1_000).unwrap_or(st.cached),
+            "hit" => st.hit = num(100).unwrap_or(st.hit),
+            "lf" => st.factor_centi = num(300).filter(|c| *c >= 100).unwrap_or(st.factor_centi),
+            _ => {}
         }
-        self.refresh();
+        self.state.settings != before
     }
 
-    fn controls(&self) -> Vec<Control> {
+    fn refresh(&mut self) {
+        HotKeysStudy::refresh(self);
+    }
+
+    fn chapter_controls(&self) -> Vec<Control> {
         let w = self.w();
         let st = &self.state;
         let lang = st.lang;
         vec![
-            presets_control(lang, &PRESETS, st.preset),
+            st.presets_control(),
             select(
                 "s",
                 w.t(St::HotExponent),
@@ -415,10 +429,10 @@ impl Study for HotKeysStudy {
         ]
     }
 
-    fn panels(&self) -> Vec<Panel> {
+    fn chapter_panels(&self) -> Vec<Panel> {
         let Some((h, stream, loads)) = &self.data else {
             return match self.building {
-                Some(_) => vec![computing_panel(self.state.lang, VIEWS[0])],
+                Some(_) => vec![computing_panel(self.state.lang, DEF.views[0].name)],
                 None => Vec::new(),
             };
         };
@@ -429,7 +443,7 @@ impl Study for HotKeysStudy {
         ]
     }
 
-    fn work(&mut self) -> bool {
+    fn step(&mut self) -> bool {
         if self.build_step() {
             return true;
         }
@@ -655,6 +669,7 @@ impl HotKeysStudy {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::study::Study;
 
     #[test]
     fn fields_round_trip() {

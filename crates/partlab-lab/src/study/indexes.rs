@@ -1,17 +1,8 @@
 //! The chapter of section 4: local and global secondary indexes, and the tail latency of a
 //! scatter/gather read, on the KM0 workload.
 //!
-//! # URL fields
-//!
-//! | field | meaning | values (default) |
-//! |---|---|---|
-//! | `seed`, `o`, `d` | the workload | see [`WorkloadFields`] |
-//! | `n` | partitions | 2–64 (12) |
-//! | `m` | the market of "pending deliveries in …" | `girona`, `lleida`, `tarragona`, `valencia` (`girona`) |
-//! | `slow` | chance that a partition takes over 500 ms, per 10 000 | 1–5 000 (100: 1 %) |
-//! | `rate` | the asynchronous index's consumer throughput, events per 1 000 s | 100–1 000 000 (100 000: 100/s) |
-//! | `p` | a preset: `lesson` (12 partitions, 1 %), `lagging` (a consumer at 0.9 events/s) | |
-//! | `l`, `embed` | language; one view alone: `indexes`, `tail`, `gather`, `staleness` | |
+//! Its address fields, presets and views are [`DEF`]: the teachers' page, the command line
+//! (`partlab indexes`) and the guide read them from there.
 
 use partlab_km0::indexes::{
     busiest_day, compare, gather_point, index_lag, slow_probability, GatherPoint, IndexComparison,
@@ -22,15 +13,16 @@ use partlab_km0::workload::Market;
 use super::chart::{BarSeries, Bars, Chart, Lines, Series, Stroke};
 use super::fields::{Fields, StudyIssue, Writer};
 use super::source::{SourceStep, WorkloadSource};
-use super::text::St;
+use super::text::{tr, St};
 use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
-use super::{presets_control, read_embed, stop_at, Input, Study, Words, WorkloadFields};
-use crate::chapters::ChapterId;
+use super::{stop_at, Words, WorkloadFields};
+use super::{
+    study_parts, Settings, StudyChapter, StudyState, DAYS_FIELD, ORDERS_FIELD, SEED_FIELD,
+};
+use crate::base::field::{ChapterDef, FieldKind, FieldSpec, PresetSpec, ViewSpec};
 use crate::i18n::{fmt_dec, fmt_pct};
 use crate::state::{nearest_stop, Lang};
 
-/// The chapter's views, in page order.
-pub const VIEWS: &[&str] = &["indexes", "tail", "gather", "staleness"];
 /// The partition counts offered.
 pub const PARTITION_STOPS: [u32; 11] = [2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64];
 /// Chances of a slow partition offered, per 10 000.
@@ -42,39 +34,116 @@ pub const GATHER_QUERIES: u32 = 10_000;
 /// The threshold of a slow read, ms (the lesson's 500 ms).
 pub const THRESHOLD_MS: u32 = 500;
 
-const PRESETS: [(&str, St); 2] = [
-    ("lesson", St::IdxPresetLesson),
-    ("lagging", St::IdxPresetLagging),
-];
+/// The partition count field (`n`).
+const PARTITIONS: FieldSpec = FieldSpec {
+    name: "n",
+    option: Some("partitions"),
+    kind: FieldKind::Whole {
+        min: 2,
+        max: 64,
+        default: 12,
+    },
+    help: |l| tr(l, St::Partitions),
+};
+/// The query's market field (`m`).
+const MARKET: FieldSpec = FieldSpec {
+    name: "m",
+    option: Some("market"),
+    kind: FieldKind::Choice {
+        values: &["girona", "lleida", "tarragona", "valencia"],
+        default: "girona",
+    },
+    help: |l| tr(l, St::IdxMarket),
+};
+/// The slow partition's chance field (`slow`, per 10 000).
+const SLOW: FieldSpec = FieldSpec {
+    name: "slow",
+    option: Some("slow"),
+    kind: FieldKind::Whole {
+        min: 1,
+        max: 5_000,
+        default: 100,
+    },
+    help: |l| tr(l, St::IdxSlowHelp),
+};
+/// The index consumer's throughput field (`rate`, events per 1 000 s).
+const RATE: FieldSpec = FieldSpec {
+    name: "rate",
+    option: Some("rate"),
+    kind: FieldKind::Whole {
+        min: 100,
+        max: 1_000_000,
+        default: 100_000,
+    },
+    help: |l| tr(l, St::IdxRateHelp),
+};
 
-/// The chapter's whole state.
+/// The chapter's address: its fields, presets and views.
+pub const DEF: &ChapterDef = &ChapterDef {
+    fields: &[
+        SEED_FIELD,
+        ORDERS_FIELD,
+        DAYS_FIELD,
+        PARTITIONS,
+        MARKET,
+        SLOW,
+        RATE,
+    ],
+    presets: &[
+        PresetSpec {
+            id: "lesson",
+            label: |l| tr(l, St::IdxPresetLesson),
+        },
+        PresetSpec {
+            id: "lagging",
+            label: |l| tr(l, St::IdxPresetLagging),
+        },
+    ],
+    views: &[
+        ViewSpec {
+            name: "indexes",
+            title: |l| tr(l, St::IdxViewTitle),
+        },
+        ViewSpec {
+            name: "tail",
+            title: |l| tr(l, St::IdxTailTitle),
+        },
+        ViewSpec {
+            name: "gather",
+            title: |l| tr(l, St::IdxGatherTitle),
+        },
+        ViewSpec {
+            name: "staleness",
+            title: |l| tr(l, St::IdxStaleTitle),
+        },
+    ],
+    intro: |l| tr(l, St::IdxIntro),
+};
+
+/// The chapter's own settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IndexState {
-    /// Interface language.
-    pub lang: Lang,
-    /// The view shown alone.
-    pub embed: Option<&'static str>,
-    /// The preset the state came from, while unchanged.
-    pub preset: Option<&'static str>,
+pub struct IndexSettings {
     /// The workload.
     pub workload: WorkloadFields,
     /// Partitions.
     pub partitions: u32,
-    /// The market asked about.
+    /// The market of the query.
     pub market: Market,
-    /// Chance of a slow partition, per 10 000.
+    /// Chance per 10 000 that a partition is slow.
     pub slow: u32,
-    /// The asynchronous consumer's throughput, events per 1 000 s.
+    /// The index consumer's throughput, events per 1 000 s.
     pub rate: u32,
 }
 
-impl IndexState {
-    /// The opening state: the lesson's 12 partitions, 1 %, Girona.
-    pub fn new(lang: Lang) -> IndexState {
-        IndexState {
-            lang,
-            embed: None,
-            preset: None,
+/// The chapter's whole state.
+pub type IndexState = StudyState<IndexSettings>;
+
+impl Settings for IndexSettings {
+    const DEF: &'static ChapterDef = DEF;
+
+    /// Twelve partitions, Girona's pending deliveries, 1 % slow.
+    fn opening() -> IndexSettings {
+        IndexSettings {
             workload: WorkloadFields::default(),
             partitions: 12,
             market: Market::Girona,
@@ -83,54 +152,34 @@ impl IndexState {
         }
     }
 
-    /// Reads `fragment` over the opening state; never panics.
-    pub fn from_fragment(fragment: &str, lang: Lang) -> (IndexState, Vec<StudyIssue>) {
-        let mut st = IndexState::new(lang);
-        let mut issues = Vec::new();
-        let mut f = Fields::new(fragment);
-        if let Some(l) = f.lang() {
-            st.lang = l;
+    fn read(&mut self, f: &mut Fields<'_>, issues: &mut Vec<StudyIssue>) {
+        self.workload.read(f, issues);
+        if let Some(n) = f.whole(&PARTITIONS) {
+            self.partitions = n as u32;
         }
-        st.embed = read_embed(&mut f, VIEWS);
-        if let Some(p) = f.choice("p", |s| PRESETS.iter().find(|(id, _)| *id == s)) {
-            st.apply_preset(p.0);
+        if let Some(m) = f.word(&MARKET) {
+            self.market = Market::ALL
+                .into_iter()
+                .find(|x| x.slug() == m)
+                .unwrap_or(self.market);
         }
-        st.workload.read(&mut f, &mut issues);
-        if let Some(n) = f.number("n", 2, 64) {
-            st.partitions = n as u32;
+        if let Some(v) = f.whole(&SLOW) {
+            self.slow = v as u32;
         }
-        if let Some(m) = f.choice("m", |s| Market::ALL.into_iter().find(|m| m.slug() == s)) {
-            st.market = m;
+        if let Some(v) = f.whole(&RATE) {
+            self.rate = v as u32;
         }
-        if let Some(v) = f.number("slow", 1, 5_000) {
-            st.slow = v as u32;
-        }
-        if let Some(v) = f.number("rate", 100, 1_000_000) {
-            st.rate = v as u32;
-        }
-        issues.extend(f.finish());
-        (st, issues)
     }
 
-    /// The fragment (without `#`); without `embed` when `embed` is false.
-    pub fn to_fragment(&self, embed: bool) -> String {
-        let mut w = Writer::new();
-        self.workload.write(&mut w);
-        w.field("n", self.partitions)
-            .field("m", self.market.slug())
-            .field("slow", self.slow)
-            .field("rate", self.rate)
-            .field("l", self.lang.code());
-        if let Some(p) = self.preset {
-            w.field("p", p);
-        }
-        if let (true, Some(v)) = (embed, self.embed) {
-            w.field("embed", v);
-        }
-        w.finish()
+    fn write(&self, w: &mut Writer) {
+        self.workload.write(w);
+        w.field(PARTITIONS.name, self.partitions)
+            .field(MARKET.name, self.market.slug())
+            .field(SLOW.name, self.slow)
+            .field(RATE.name, self.rate);
     }
 
-    fn apply_preset(&mut self, id: &'static str) {
+    fn preset(&mut self, id: &str) {
         match id {
             "lesson" => {
                 self.partitions = 12;
@@ -142,11 +191,12 @@ impl IndexState {
                 self.partitions = 12;
                 self.rate = 900;
             }
-            _ => return,
+            _ => {}
         }
-        self.preset = Some(id);
     }
+}
 
+impl IndexSettings {
     fn latency(&self) -> LatencyModel {
         LatencyModel {
             stall_per_10k: self.slow,
@@ -173,8 +223,6 @@ pub enum Msg {
     Slow(u32),
     /// Consumer throughput, per 1 000 s.
     Rate(u32),
-    /// A preset.
-    Preset(&'static str),
 }
 
 impl Msg {
@@ -188,10 +236,6 @@ impl Msg {
                 .map(Msg::Market),
             "slow" => stop_at(&SLOW_STOPS, value).map(|&v| Msg::Slow(v)),
             "rate" => stop_at(&RATE_STOPS, value).map(|&v| Msg::Rate(v)),
-            "p" => PRESETS
-                .iter()
-                .find(|(p, _)| *p == value)
-                .map(|(p, _)| Msg::Preset(p)),
             _ => None,
         }
     }
@@ -236,24 +280,6 @@ impl Indexes {
         c
     }
 
-    /// The state.
-    pub fn state(&self) -> &IndexState {
-        &self.state
-    }
-
-    /// Measures what the state asks for on its workload, once that is built (in slices, by
-    /// [`Study::work`]); until then the figures of the previous workload stay.
-    fn refresh(&mut self) {
-        let wf = self.state.workload.clone();
-        if self.source.want(&wf) {
-            self.measure();
-        }
-        let gather_key = (self.state.slow, self.state.workload.seed);
-        if (self.gather.0, self.gather.1) != gather_key {
-            self.gather = (gather_key.0, gather_key.1, Vec::new());
-        }
-    }
-
     /// The index comparison and the lag, on the workload held.
     fn measure(&mut self) {
         self.measure_comparison();
@@ -285,12 +311,7 @@ impl Indexes {
             Msg::Market(m) => st.market = m,
             Msg::Slow(v) => st.slow = v,
             Msg::Rate(v) => st.rate = v,
-            Msg::Preset(p) => {
-                st.apply_preset(p);
-                return;
-            }
         }
-        st.preset = None;
     }
 
     fn w(&self) -> Words {
@@ -329,61 +350,37 @@ impl Indexes {
     }
 }
 
-impl Study for Indexes {
-    fn chapter(&self) -> ChapterId {
-        ChapterId::Indexes
-    }
+impl StudyChapter for Indexes {
+    study_parts!(IndexSettings);
 
-    fn lang(&self) -> Lang {
-        self.state.lang
-    }
-
-    fn embed(&self) -> Option<&'static str> {
-        self.state.embed
-    }
-
-    fn fragment(&self, embed: bool) -> String {
-        self.state.to_fragment(embed)
-    }
-
-    fn views(&self) -> &'static [&'static str] {
-        VIEWS
-    }
-
-    fn issues(&self) -> &[StudyIssue] {
-        &self.notices
-    }
-
-    fn update(&mut self, input: Input) {
-        match input {
-            Input::Lang(l) => {
-                self.state.lang = l;
-                return;
-            }
-            Input::DismissNotices => {
-                self.notices.clear();
-                return;
-            }
-            Input::Load(fields) => {
-                let (state, issues) = IndexState::from_fragment(&fields, self.state.lang);
-                self.state = state;
-                self.notices = issues;
-            }
-            Input::Control { id, value } => {
-                match self.state.workload.apply(&id, &value, &mut self.notices) {
-                    Some(true) => self.state.preset = None,
-                    Some(false) => return,
-                    None => match Msg::parse(&id, &value) {
-                        Some(m) => self.apply(m),
-                        None => return,
-                    },
-                }
-            }
+    fn control(&mut self, id: &str, value: &str) -> bool {
+        if let Some(changed) = self.state.workload.apply(id, value, &mut self.notices) {
+            return changed;
         }
-        self.refresh();
+        match Msg::parse(id, value) {
+            Some(m) => {
+                let before = self.state.settings.clone();
+                self.apply(m);
+                self.state.settings != before
+            }
+            None => false,
+        }
     }
 
-    fn work(&mut self) -> bool {
+    /// Measures what the state asks for on its workload, once that is built (in slices, by
+    /// [`Study::work`]); until then the figures of the previous workload stay.
+    fn refresh(&mut self) {
+        let wf = self.state.workload.clone();
+        if self.source.want(&wf) {
+            self.measure();
+        }
+        let gather_key = (self.state.slow, self.state.workload.seed);
+        if (self.gather.0, self.gather.1) != gather_key {
+            self.gather = (gather_key.0, gather_key.1, Vec::new());
+        }
+    }
+
+    fn step(&mut self) -> bool {
         match self.source.step() {
             SourceStep::Working => return true,
             // The slice that finished the workload's hashes is full: its measures come next.
@@ -426,10 +423,10 @@ impl Study for Indexes {
             .any(|n| self.gather_at(n).is_none())
     }
 
-    fn controls(&self) -> Vec<Control> {
+    fn chapter_controls(&self) -> Vec<Control> {
         let w = self.w();
         let st = &self.state;
-        let mut out = vec![presets_control(st.lang, &PRESETS, st.preset)];
+        let mut out = vec![st.presets_control()];
         out.push(Control {
             id: "n",
             label: w.t(St::Partitions),
@@ -484,11 +481,11 @@ impl Study for Indexes {
         out
     }
 
-    fn panels(&self) -> Vec<Panel> {
+    fn chapter_panels(&self) -> Vec<Panel> {
         let (Some(c), Some((_, lag))) = (&self.comparison, &self.lag) else {
             return self
                 .source
-                .progress_panel(self.state.lang, VIEWS[0])
+                .progress_panel(self.state.lang, DEF.views[0].name)
                 .into_iter()
                 .collect();
         };

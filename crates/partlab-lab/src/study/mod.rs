@@ -15,13 +15,14 @@
 //!   [`Study::work`]); [`Study::panels`] only reads what was computed.
 //! - Any fragment gives a valid state: bad fields keep their defaults and become notices.
 
+pub mod chapter;
 pub mod chart;
+pub mod choosing_keys;
 pub mod compare;
 pub mod fields;
 pub mod hash_keys;
 pub mod hot_keys;
 pub mod indexes;
-pub mod keys;
 pub mod ranges;
 pub mod rebalancing;
 pub mod replication;
@@ -33,10 +34,12 @@ pub mod view;
 use partlab_km0::calendar::Date;
 use partlab_km0::workload::{WorkloadSpec, DEFAULT_DAYS, DEFAULT_ORDERS_PER_DAY, DEFAULT_SEED};
 
-use crate::chapters::ChapterId;
+use crate::base::field::{ChapterDef, FieldKind, FieldSpec};
 use crate::i18n::fmt_int;
 use crate::state::words::fragment_issue;
-use crate::state::{nearest_stop, FragmentIssue, Lang};
+use crate::state::{nearest_stop, Lang};
+pub(crate) use chapter::study_parts;
+pub use chapter::{Settings, StudyChapter, StudyState};
 use fields::{Fields, StudyIssue, Writer, MAX_STUDY_FRAGMENT};
 use text::{fill, tr, St};
 use view::{Choice, Control, ControlKind, Panel};
@@ -59,10 +62,11 @@ pub enum Input {
     DismissNotices,
 }
 
-/// A study chapter's view model.
+/// A study chapter's view model, as the page, the command line and the tests use it. Every
+/// [`StudyChapter`] is one.
 pub trait Study {
-    /// Which chapter.
-    fn chapter(&self) -> ChapterId;
+    /// The chapter's fields, presets and views.
+    fn def(&self) -> &'static ChapterDef;
     /// The interface language.
     fn lang(&self) -> Lang;
     /// The view shown alone (embed mode), if any.
@@ -86,7 +90,9 @@ pub trait Study {
             .collect()
     }
     /// Every view name, in page order (for `embed=`).
-    fn views(&self) -> &'static [&'static str];
+    fn views(&self) -> Vec<&'static str> {
+        self.def().views.iter().map(|v| v.name).collect()
+    }
     /// Does one slice of background work; `true` while more remains.
     fn work(&mut self) -> bool {
         false
@@ -95,44 +101,6 @@ pub trait Study {
     /// keep responsive).
     fn finish_work(&mut self) {
         while self.work() {}
-    }
-}
-
-/// The view model of `chapter`, if it is a study chapter, from its fields (`fields`, without
-/// `c`), in `lang` unless the fields name another; `issues` are the frame's own.
-pub fn open(
-    chapter: ChapterId,
-    fields: &str,
-    lang: Lang,
-    issues: Vec<FragmentIssue>,
-) -> Option<Box<dyn Study>> {
-    let frame: Vec<StudyIssue> = issues.into_iter().map(StudyIssue::Frame).collect();
-    match chapter {
-        ChapterId::HashKeys => Some(Box::new(hash_keys::HashKeys::open(fields, lang, frame))),
-        ChapterId::Indexes => Some(Box::new(indexes::Indexes::open(fields, lang, frame))),
-        ChapterId::Ranges => Some(Box::new(ranges::Ranges::open(fields, lang, frame))),
-        ChapterId::Replication => Some(Box::new(replication::Replication::open(
-            fields, lang, frame,
-        ))),
-        ChapterId::ChoosingKeys => Some(Box::new(keys::ChoosingKeys::open(fields, lang, frame))),
-        ChapterId::Compare => Some(Box::new(compare::Compare::open(fields, lang, frame))),
-        ChapterId::HotKeys => Some(Box::new(hot_keys::HotKeysStudy::open(fields, lang, frame))),
-        ChapterId::Rebalancing => Some(Box::new(rebalancing::Rebalancing::open(
-            fields, lang, frame,
-        ))),
-        ChapterId::Routing => Some(Box::new(routing::Routing::open(fields, lang, frame))),
-        ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous | ChapterId::Teachers => None,
-    }
-}
-
-/// Reads a chapter's fields strictly (the CLI): the chapter, or every problem found (empty
-/// when `chapter` is not a study chapter).
-pub fn open_strict(chapter: ChapterId, fields: &str) -> Result<Box<dyn Study>, Vec<StudyIssue>> {
-    let study = open(chapter, fields, Lang::En, Vec::new()).ok_or_else(Vec::new)?;
-    if study.issues().is_empty() {
-        Ok(study)
-    } else {
-        Err(study.issues().to_vec())
     }
 }
 
@@ -184,8 +152,57 @@ pub fn issue_text(lang: Lang, issue: &StudyIssue) -> String {
                 ("kept", &kept.to_string()),
             ],
         ),
+        StudyIssue::BadChoice {
+            field,
+            value,
+            values,
+        } => fill(
+            lang,
+            St::IssueBadChoice,
+            &[
+                ("field", field),
+                ("value", value),
+                ("values", &values.join(", ")),
+            ],
+        ),
+        StudyIssue::Refused {
+            field,
+            value,
+            rule,
+            args,
+        } => fill(
+            lang,
+            St::IssueRefused,
+            &[
+                ("field", field),
+                ("value", value),
+                ("rule", &rule_text(lang, *rule, args)),
+            ],
+        ),
+        StudyIssue::Adjusted {
+            field,
+            from,
+            to,
+            rule,
+            args,
+        } => fill(
+            lang,
+            St::IssueAdjusted,
+            &[
+                ("field", field),
+                ("from", from),
+                ("to", to),
+                ("rule", &rule_text(lang, *rule, args)),
+            ],
+        ),
         StudyIssue::Frame(f) => fragment_issue(lang, f),
     }
+}
+
+/// A rule's template filled with its placeholders.
+fn rule_text(lang: Lang, rule: St, args: &[(&'static str, String)]) -> String {
+    let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    fill(lang, rule, &args)
 }
 
 /// The orders-per-day slider's stops.
@@ -196,6 +213,40 @@ pub const DAY_STOPS: [u32; 8] = [1, 2, 3, 5, 7, 10, 14, 21];
 pub const MAX_PAGE_ORDERS: u64 = 1_000_000;
 /// Largest seed the page takes (a whole number a number box shows exactly).
 pub const MAX_SEED: u64 = 999_999_999;
+
+/// The workload's seed field (`seed`).
+pub const SEED_FIELD: FieldSpec = FieldSpec {
+    name: "seed",
+    option: Some("seed"),
+    kind: FieldKind::Whole {
+        min: 0,
+        max: MAX_SEED,
+        default: DEFAULT_SEED,
+    },
+    help: |l| tr(l, St::Seed),
+};
+/// The workload's orders-a-day field (`o`).
+pub const ORDERS_FIELD: FieldSpec = FieldSpec {
+    name: "o",
+    option: Some("orders-per-day"),
+    kind: FieldKind::Whole {
+        min: ORDER_STOPS[0] as u64,
+        max: ORDER_STOPS[6] as u64,
+        default: DEFAULT_ORDERS_PER_DAY as u64,
+    },
+    help: |l| tr(l, St::OrdersPerDay),
+};
+/// The workload's campaign-days field (`d`).
+pub const DAYS_FIELD: FieldSpec = FieldSpec {
+    name: "d",
+    option: Some("days"),
+    kind: FieldKind::Whole {
+        min: 1,
+        max: DAY_STOPS[7] as u64,
+        default: DEFAULT_DAYS as u64,
+    },
+    help: |l| tr(l, St::Days),
+};
 
 /// The workload's fields, shared by the study chapters: `seed`, `o` (orders a day), `d`
 /// (campaign days).
@@ -223,13 +274,13 @@ impl WorkloadFields {
     /// Reads `seed`, `o` and `d`; a total over [`MAX_PAGE_ORDERS`] cuts the days (with an
     /// issue).
     pub fn read(&mut self, f: &mut Fields<'_>, issues: &mut Vec<StudyIssue>) {
-        if let Some(s) = f.number("seed", 0, MAX_SEED) {
+        if let Some(s) = f.whole(&SEED_FIELD) {
             self.seed = s;
         }
-        if let Some(o) = f.number("o", u64::from(ORDER_STOPS[0]), u64::from(ORDER_STOPS[6])) {
+        if let Some(o) = f.whole(&ORDERS_FIELD) {
             self.orders = o as u32;
         }
-        if let Some(d) = f.number("d", 1, u64::from(DAY_STOPS[7])) {
+        if let Some(d) = f.whole(&DAYS_FIELD) {
             self.days = d as u32;
         }
         self.cap(issues);
@@ -494,58 +545,6 @@ mod tests {
             let (ca, en) = (issue_text(Lang::Ca, i), issue_text(Lang::En, i));
             assert!(!ca.contains('{') && !en.contains('{'), "{ca} / {en}");
             assert_ne!(ca, en);
-        }
-    }
-
-    /// The frame reads `c`, `links` and `projector` before any chapter sees the address: a
-    /// chapter field of the same name would be taken for the frame's (`c=125` as a chapter).
-    #[test]
-    fn no_chapter_field_or_control_takes_a_frame_field_name() {
-        use crate::chapters::{Instrument, CHAPTER_FIELD, LINKS_FIELD, PROJECTOR_FIELD};
-        use crate::quiz::{QUIZ_FIELD, QUIZ_INDEX_FIELD};
-        let reserved = [
-            CHAPTER_FIELD,
-            LINKS_FIELD,
-            PROJECTOR_FIELD,
-            QUIZ_FIELD,
-            QUIZ_INDEX_FIELD,
-        ];
-        for c in ChapterId::ALL
-            .into_iter()
-            .filter(|c| c.instrument() == Instrument::Study)
-        {
-            let Some(mut study) = open(c, "", Lang::En, Vec::new()) else {
-                panic!("{c:?} opens");
-            };
-            for control in study.controls() {
-                assert!(
-                    !reserved.contains(&control.id),
-                    "{c:?}: control {}",
-                    control.id
-                );
-            }
-            // Every control moved once: the fields written then hold every setting.
-            for control in study.controls() {
-                let value = match &control.kind {
-                    ControlKind::Select { options, .. } | ControlKind::Buttons { options, .. } => {
-                        options.last().map(|o| o.value.clone()).unwrap_or_default()
-                    }
-                    ControlKind::Range { max, .. } => max.to_string(),
-                    _ => continue,
-                };
-                study.update(Input::Control {
-                    id: control.id.to_owned(),
-                    value,
-                });
-            }
-            let fragment = study.fragment(true);
-            for pair in fragment.split('&').filter(|p| !p.is_empty()) {
-                let name = pair.split('=').next().unwrap_or("");
-                assert!(
-                    !reserved.contains(&name),
-                    "{c:?}: field {name} in {fragment}"
-                );
-            }
         }
     }
 }

@@ -1,18 +1,8 @@
 //! The chapter of section 2: range partitioning by creation time and its hot spots, on the
 //! KM0 workload with ordinary weeks before the grape-harvest week.
 //!
-//! # URL fields
-//!
-//! | field | meaning | values (default) |
-//! |---|---|---|
-//! | `seed`, `o`, `d` | the workload (the campaign) | see [`WorkloadFields`] |
-//! | `wk` | ordinary weeks before the campaign, at 10 000 orders a day | 0–12 (9) |
-//! | `n` | partitions | 2–32 (10) |
-//! | `key` | the heat map's key | `date`, `market-date` (`date`) |
-//! | `b` | the heat map's boundaries | `fixed`, `adaptive` (`fixed`) |
-//! | `z` | the heat map's time axis | `days` (every week), `hours` (the campaign) (`days`) |
-//! | `p` | a preset: `lesson` (ten nodes, one writing), `market` (four hot spots) | |
-//! | `l`, `embed` | language; one view alone: `heat`, `spread`, `sizes`, `queries` | |
+//! Its address fields, presets and views are [`DEF`]: the teachers' page, the command line
+//! (`partlab ranges`) and the guide read them from there.
 
 use partlab_km0::calendar::Date;
 use partlab_km0::ranges::{
@@ -24,15 +14,16 @@ use partlab_km0::workload::{Market, WorkloadSpec};
 use super::chart::{BarSeries, Bars, Chart, Heat};
 use super::fields::{Fields, StudyIssue, Writer};
 use super::source::generating_panel;
-use super::text::St;
+use super::text::{tr, St};
 use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
-use super::{presets_control, read_embed, stop_at, Input, Study, Words, WorkloadFields};
-use crate::chapters::ChapterId;
+use super::{stop_at, Words, WorkloadFields};
+use super::{
+    study_parts, Settings, StudyChapter, StudyState, DAYS_FIELD, ORDERS_FIELD, SEED_FIELD,
+};
+use crate::base::field::{ChapterDef, FieldKind, FieldSpec, PresetSpec, ViewSpec};
 use crate::i18n::{fmt_dec, fmt_pct};
 use crate::state::{nearest_stop, Lang};
 
-/// The chapter's views, in page order.
-pub const VIEWS: &[&str] = &["heat", "spread", "sizes", "queries"];
 /// The partition counts offered.
 pub const PARTITION_STOPS: [u32; 12] = [2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32];
 /// Orders a day in the ordinary weeks before the campaign.
@@ -40,10 +31,101 @@ pub const LEAD_ORDERS_PER_DAY: u32 = 10_000;
 /// Most ordinary weeks.
 pub const MAX_WEEKS: u32 = 12;
 
-const PRESETS: [(&str, St); 2] = [
-    ("lesson", St::RangePresetLesson),
-    ("market", St::RangePresetMarket),
-];
+/// The ordinary weeks field (`wk`).
+const WEEKS: FieldSpec = FieldSpec {
+    name: "wk",
+    option: Some("weeks"),
+    kind: FieldKind::Whole {
+        min: 0,
+        max: MAX_WEEKS as u64,
+        default: 9,
+    },
+    help: |l| tr(l, St::RangeWeeks),
+};
+/// The partition count field (`n`).
+const PARTITIONS: FieldSpec = FieldSpec {
+    name: "n",
+    option: Some("partitions"),
+    kind: FieldKind::Whole {
+        min: 2,
+        max: 32,
+        default: 10,
+    },
+    help: |l| tr(l, St::Partitions),
+};
+/// The heat map's key field (`key`).
+const KEY: FieldSpec = FieldSpec {
+    name: "key",
+    option: Some("key"),
+    kind: FieldKind::Choice {
+        values: &["date", "market-date"],
+        default: "date",
+    },
+    help: |l| tr(l, St::RangeKeyLabel),
+};
+/// The heat map's boundaries field (`b`).
+const BOUNDS: FieldSpec = FieldSpec {
+    name: "b",
+    option: Some("bounds"),
+    kind: FieldKind::Choice {
+        values: &["fixed", "adaptive"],
+        default: "fixed",
+    },
+    help: |l| tr(l, St::RangeBounds),
+};
+/// The heat map's time axis field (`z`).
+const ZOOM: FieldSpec = FieldSpec {
+    name: "z",
+    option: Some("zoom"),
+    kind: FieldKind::Choice {
+        values: &["days", "hours"],
+        default: "days",
+    },
+    help: |l| tr(l, St::RangeZoom),
+};
+
+/// The chapter's address: its fields, presets and views.
+pub const DEF: &ChapterDef = &ChapterDef {
+    fields: &[
+        SEED_FIELD,
+        ORDERS_FIELD,
+        DAYS_FIELD,
+        WEEKS,
+        PARTITIONS,
+        KEY,
+        BOUNDS,
+        ZOOM,
+    ],
+    presets: &[
+        PresetSpec {
+            id: "lesson",
+            label: |l| tr(l, St::RangePresetLesson),
+        },
+        PresetSpec {
+            id: "market",
+            label: |l| tr(l, St::RangePresetMarket),
+        },
+    ],
+    views: &[
+        ViewSpec {
+            name: "heat",
+            title: |l| tr(l, St::RangeHeatTitle),
+        },
+        ViewSpec {
+            name: "spread",
+            title: |l| tr(l, St::RangeSpreadTitle),
+        },
+        ViewSpec {
+            name: "sizes",
+            title: |l| tr(l, St::RangeSizesTitle),
+        },
+        ViewSpec {
+            name: "queries",
+            title: |l| tr(l, St::RangeQueriesTitle),
+        },
+    ],
+    intro: |l| tr(l, St::RangeIntro),
+};
 
 /// The heat map's time axis.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,15 +159,9 @@ fn bounds_slug(b: Bounds) -> &'static str {
     }
 }
 
-/// The chapter's whole state.
+/// The chapter's own settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RangeState {
-    /// Interface language.
-    pub lang: Lang,
-    /// The view shown alone.
-    pub embed: Option<&'static str>,
-    /// The preset the state came from, while unchanged.
-    pub preset: Option<&'static str>,
+pub struct RangeSettings {
     /// The campaign.
     pub workload: WorkloadFields,
     /// Ordinary weeks before it.
@@ -100,13 +176,15 @@ pub struct RangeState {
     pub zoom: Zoom,
 }
 
-impl RangeState {
-    /// The opening state: nine ordinary weeks and the campaign, ten date ranges.
-    pub fn new(lang: Lang) -> RangeState {
-        RangeState {
-            lang,
-            embed: None,
-            preset: None,
+/// The chapter's whole state.
+pub type RangeState = StudyState<RangeSettings>;
+
+impl Settings for RangeSettings {
+    const DEF: &'static ChapterDef = DEF;
+
+    /// Nine ordinary weeks and the campaign, ten date ranges.
+    fn opening() -> RangeSettings {
+        RangeSettings {
             workload: WorkloadFields::default(),
             weeks: 9,
             partitions: 10,
@@ -116,70 +194,35 @@ impl RangeState {
         }
     }
 
-    /// Reads `fragment` over the opening state; never panics.
-    pub fn from_fragment(fragment: &str, lang: Lang) -> (RangeState, Vec<StudyIssue>) {
-        let mut st = RangeState::new(lang);
-        let mut issues = Vec::new();
-        let mut f = Fields::new(fragment);
-        if let Some(l) = f.lang() {
-            st.lang = l;
+    fn read(&mut self, f: &mut Fields<'_>, issues: &mut Vec<StudyIssue>) {
+        self.workload.read(f, issues);
+        if let Some(v) = f.whole(&WEEKS) {
+            self.weeks = v as u32;
         }
-        st.embed = read_embed(&mut f, VIEWS);
-        if let Some(p) = f.choice("p", |s| PRESETS.iter().find(|(id, _)| *id == s)) {
-            st.apply_preset(p.0);
+        if let Some(v) = f.whole(&PARTITIONS) {
+            self.partitions = v as u32;
         }
-        st.workload.read(&mut f, &mut issues);
-        if let Some(v) = f.number("wk", 0, u64::from(MAX_WEEKS)) {
-            st.weeks = v as u32;
+        if let Some(k) = f.word(&KEY) {
+            self.key = key_of(k);
         }
-        if let Some(v) = f.number("n", 2, 32) {
-            st.partitions = v as u32;
+        if let Some(b) = f.word(&BOUNDS) {
+            self.bounds = bounds_of(b);
         }
-        if let Some(k) = f.choice("key", |s| {
-            [RangeKey::Date, RangeKey::MarketDate]
-                .into_iter()
-                .find(|k| key_slug(*k) == s)
-        }) {
-            st.key = k;
+        if let Some(z) = f.word(&ZOOM) {
+            self.zoom = zoom_of(z);
         }
-        if let Some(b) = f.choice("b", |s| {
-            [Bounds::Fixed, Bounds::Adaptive]
-                .into_iter()
-                .find(|b| bounds_slug(*b) == s)
-        }) {
-            st.bounds = b;
-        }
-        if let Some(z) = f.choice("z", |s| {
-            [Zoom::Days, Zoom::Hours]
-                .into_iter()
-                .find(|z| z.slug() == s)
-        }) {
-            st.zoom = z;
-        }
-        issues.extend(f.finish());
-        (st, issues)
     }
 
-    /// The fragment (without `#`); without `embed` when `embed` is false.
-    pub fn to_fragment(&self, embed: bool) -> String {
-        let mut w = Writer::new();
-        self.workload.write(&mut w);
-        w.field("wk", self.weeks)
-            .field("n", self.partitions)
-            .field("key", key_slug(self.key))
-            .field("b", bounds_slug(self.bounds))
-            .field("z", self.zoom.slug())
-            .field("l", self.lang.code());
-        if let Some(p) = self.preset {
-            w.field("p", p);
-        }
-        if let (true, Some(v)) = (embed, self.embed) {
-            w.field("embed", v);
-        }
-        w.finish()
+    fn write(&self, w: &mut Writer) {
+        self.workload.write(w);
+        w.field(WEEKS.name, self.weeks)
+            .field(PARTITIONS.name, self.partitions)
+            .field(KEY.name, key_slug(self.key))
+            .field(BOUNDS.name, bounds_slug(self.bounds))
+            .field(ZOOM.name, self.zoom.slug());
     }
 
-    fn apply_preset(&mut self, id: &'static str) {
+    fn preset(&mut self, id: &str) {
         match id {
             "lesson" => {
                 self.partitions = 10;
@@ -193,11 +236,36 @@ impl RangeState {
                 self.bounds = Bounds::Adaptive;
                 self.zoom = Zoom::Hours;
             }
-            _ => return,
+            _ => {}
         }
-        self.preset = Some(id);
     }
+}
 
+fn key_of(slug: &str) -> RangeKey {
+    if slug == "market-date" {
+        RangeKey::MarketDate
+    } else {
+        RangeKey::Date
+    }
+}
+
+fn bounds_of(slug: &str) -> Bounds {
+    if slug == "adaptive" {
+        Bounds::Adaptive
+    } else {
+        Bounds::Fixed
+    }
+}
+
+fn zoom_of(slug: &str) -> Zoom {
+    if slug == "hours" {
+        Zoom::Hours
+    } else {
+        Zoom::Days
+    }
+}
+
+impl RangeSettings {
     /// The workload: the ordinary weeks, then the campaign.
     pub fn spec(&self) -> WorkloadSpec {
         WorkloadSpec {
@@ -221,8 +289,6 @@ pub enum Msg {
     Bounds(Bounds),
     /// The heat map's time axis.
     Zoom(Zoom),
-    /// A preset.
-    Preset(&'static str),
 }
 
 impl Msg {
@@ -248,10 +314,6 @@ impl Msg {
                 .into_iter()
                 .find(|z| z.slug() == value)
                 .map(Msg::Zoom),
-            "p" => PRESETS
-                .iter()
-                .find(|(p, _)| *p == value)
-                .map(|(p, _)| Msg::Preset(p)),
             _ => None,
         }
     }
@@ -293,30 +355,6 @@ impl Ranges {
         c
     }
 
-    /// The state.
-    pub fn state(&self) -> &RangeState {
-        &self.state
-    }
-
-    fn refresh(&mut self) {
-        let spec = self.state.spec();
-        if self.counts.as_ref().map(|c| &c.0) == Some(&spec) {
-            self.counting = None;
-        } else if self.counting.as_ref().map(|c| &c.0) != Some(&spec) {
-            // The fields are capped, so the spec is valid; an error leaves nothing to count.
-            self.counting = HourlyCountsBuild::new(&spec)
-                .ok()
-                .map(|b| (spec, Box::new(b)));
-        }
-        self.layouts = match &self.counts {
-            Some((_, c)) => LAYOUTS
-                .iter()
-                .map(|&(k, b)| RangeLayout::new(c, k, b, self.state.partitions))
-                .collect(),
-            None => Vec::new(),
-        };
-    }
-
     fn apply(&mut self, msg: Msg) {
         let st = &mut self.state;
         match msg {
@@ -325,12 +363,7 @@ impl Ranges {
             Msg::Key(k) => st.key = k,
             Msg::Bounds(b) => st.bounds = b,
             Msg::Zoom(z) => st.zoom = z,
-            Msg::Preset(p) => {
-                st.apply_preset(p);
-                return;
-            }
         }
-        st.preset = None;
     }
 
     fn w(&self) -> Words {
@@ -391,8 +424,43 @@ impl Ranges {
     }
 }
 
-impl Study for Ranges {
-    fn work(&mut self) -> bool {
+impl StudyChapter for Ranges {
+    study_parts!(RangeSettings);
+
+    fn control(&mut self, id: &str, value: &str) -> bool {
+        if let Some(changed) = self.state.workload.apply(id, value, &mut self.notices) {
+            return changed;
+        }
+        match Msg::parse(id, value) {
+            Some(m) => {
+                let before = self.state.settings.clone();
+                self.apply(m);
+                self.state.settings != before
+            }
+            None => false,
+        }
+    }
+
+    fn refresh(&mut self) {
+        let spec = self.state.spec();
+        if self.counts.as_ref().map(|c| &c.0) == Some(&spec) {
+            self.counting = None;
+        } else if self.counting.as_ref().map(|c| &c.0) != Some(&spec) {
+            // The fields are capped, so the spec is valid; an error leaves nothing to count.
+            self.counting = HourlyCountsBuild::new(&spec)
+                .ok()
+                .map(|b| (spec, Box::new(b)));
+        }
+        self.layouts = match &self.counts {
+            Some((_, c)) => LAYOUTS
+                .iter()
+                .map(|&(k, b)| RangeLayout::new(c, k, b, self.state.partitions))
+                .collect(),
+            None => Vec::new(),
+        };
+    }
+
+    fn step(&mut self) -> bool {
         let Some((spec, mut build)) = self.counting.take() else {
             return false;
         };
@@ -405,60 +473,7 @@ impl Study for Ranges {
         true
     }
 
-    fn chapter(&self) -> ChapterId {
-        ChapterId::Ranges
-    }
-
-    fn lang(&self) -> Lang {
-        self.state.lang
-    }
-
-    fn embed(&self) -> Option<&'static str> {
-        self.state.embed
-    }
-
-    fn fragment(&self, embed: bool) -> String {
-        self.state.to_fragment(embed)
-    }
-
-    fn views(&self) -> &'static [&'static str] {
-        VIEWS
-    }
-
-    fn issues(&self) -> &[StudyIssue] {
-        &self.notices
-    }
-
-    fn update(&mut self, input: Input) {
-        match input {
-            Input::Lang(l) => {
-                self.state.lang = l;
-                return;
-            }
-            Input::DismissNotices => {
-                self.notices.clear();
-                return;
-            }
-            Input::Load(fields) => {
-                let (state, issues) = RangeState::from_fragment(&fields, self.state.lang);
-                self.state = state;
-                self.notices = issues;
-            }
-            Input::Control { id, value } => {
-                match self.state.workload.apply(&id, &value, &mut self.notices) {
-                    Some(true) => self.state.preset = None,
-                    Some(false) => return,
-                    None => match Msg::parse(&id, &value) {
-                        Some(m) => self.apply(m),
-                        None => return,
-                    },
-                }
-            }
-        }
-        self.refresh();
-    }
-
-    fn controls(&self) -> Vec<Control> {
+    fn chapter_controls(&self) -> Vec<Control> {
         let w = self.w();
         let st = &self.state;
         let select = |id: &'static str, label: St, options: Vec<Choice>, value: &str| Control {
@@ -470,7 +485,7 @@ impl Study for Ranges {
             },
             note: String::new(),
         };
-        let mut out = vec![presets_control(st.lang, &PRESETS, st.preset)];
+        let mut out = vec![st.presets_control()];
         out.push(Control {
             id: "n",
             label: w.t(St::Partitions),
@@ -530,12 +545,12 @@ impl Study for Ranges {
         out
     }
 
-    fn panels(&self) -> Vec<Panel> {
+    fn chapter_panels(&self) -> Vec<Panel> {
         let Some((_, counts)) = &self.counts else {
             return self
                 .counting
                 .as_ref()
-                .map(|(_, b)| generating_panel(self.state.lang, VIEWS[0], b.progress()))
+                .map(|(_, b)| generating_panel(self.state.lang, DEF.views[0].name, b.progress()))
                 .into_iter()
                 .collect();
         };

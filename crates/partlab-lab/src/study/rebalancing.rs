@@ -7,27 +7,8 @@
 //! Every number comes from [`partlab_km0::rebalancing`]; this module chooses what to ask and
 //! words the answers.
 //!
-//! # URL fields
-//!
-//! | field | meaning | values (default) |
-//! |---|---|---|
-//! | `n` | nodes before the change | 2–16 (10) |
-//! | `fp` | partitions of the fixed scheme (`16384`: Redis Cluster's CRC16 slots) | 16, 64, 256, 1024, 16384 (1024) |
-//! | `w` | the joining node's weight (its share in partitions) | 1–4 (1) |
-//! | `key` | the key looked up in Redis Cluster's slots | any text up to 64 bytes (`{user1000}.following`) |
-//! | `kind` | dynamic partitioning's keys: `range` (a sequence) or `hash` | (`hash`) |
-//! | `ps` | partitions created before the first write (pre-splitting) | 1–64 (1) |
-//! | `ret` | steps a record lives (0: forever) | 0–40 (0) |
-//! | `t` | the dynamic timeline's step | 1–40 (40) |
-//! | `pn` | partitions per node in the proportional scheme | 1–64 (8) |
-//! | `cap` | the rebalancing bandwidth cap, MB/s | 10, 25, 50, 100, 200, 400 (50) |
-//! | `mode` | who moves a suspected node's partitions: `auto` or `operator` | (`auto`) |
-//! | `load` | each node's load, % of its capacity | 20–90 (60) |
-//! | `to` | the failure detector's threshold, × the normal latency | 2–20 (5) |
-//! | `sec` | the cascade's second | 0–90 (90) |
-//! | `seed` | the proportional scheme's random tokens | 0–999 999 999 (2026) |
-//! | `p` | a preset: `lesson`, `redis`, `presplit`, `range`, `cascade`, `operator` | |
-//! | `l`, `embed` | language; one view alone: `fixed`, `slots`, `dynamic`, `compare`, `bandwidth`, `cascade` | |
+//! Its address fields, presets and views are [`DEF`]: the teachers' page, the command line
+//! (`partlab rebalancing`) and the guide read them from there.
 
 use partlab_km0::rebalancing::{
     bandwidth_timeline, cascade, compare, crc16_xmodem, growth, hash_tag, key_slot,
@@ -39,10 +20,11 @@ use partlab_km0::rng::mix64;
 
 use super::chart::{BarSeries, Bars, Chart, Lines, Series, Stroke};
 use super::fields::{Fields, StudyIssue, Writer};
-use super::text::St;
+use super::text::{tr, St};
 use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
-use super::{presets_control, read_embed, stepper, stop_at, Input, Study, Words, MAX_SEED};
-use crate::chapters::ChapterId;
+use super::{stepper, stop_at, Words, MAX_SEED};
+use super::{study_parts, Settings, StudyChapter, StudyState};
+use crate::base::field::{ChapterDef, FieldKind, FieldSpec, PresetSpec, ViewSpec};
 use crate::i18n::{fmt_dec, fmt_pct};
 use crate::state::Lang;
 
@@ -57,15 +39,6 @@ fn lookup_key(text: &str) -> Option<&str> {
         .then_some(text)
 }
 
-/// The chapter's views, in page order.
-pub const VIEWS: &[&str] = &[
-    "fixed",
-    "slots",
-    "dynamic",
-    "compare",
-    "bandwidth",
-    "cascade",
-];
 /// Most nodes.
 pub const MAX_NODES: u32 = 16;
 /// The fixed scheme's partition counts.
@@ -93,63 +66,273 @@ pub const EXAMPLE_KEYS: [&str; 7] = [
     "comanda:{client-42}:2026-09",
 ];
 
-const PRESETS: [(&str, St); 6] = [
-    ("lesson", St::RebPresetLesson),
-    ("redis", St::RebPresetRedis),
-    ("presplit", St::RebPresetPresplit),
-    ("range", St::RebPresetRange),
-    ("cascade", St::RebPresetCascade),
-    ("operator", St::RebPresetOperator),
-];
+/// The node count field (`n`).
+const NODES: FieldSpec = FieldSpec {
+    name: "n",
+    option: Some("nodes"),
+    kind: FieldKind::Whole {
+        min: 2,
+        max: MAX_NODES as u64,
+        default: 10,
+    },
+    help: |l| tr(l, St::RebNodes),
+};
+/// The fixed scheme's partition count field (`fp`).
+const FIXED: FieldSpec = FieldSpec {
+    name: "fp",
+    option: Some("fixed-partitions"),
+    kind: FieldKind::Choice {
+        values: &["16", "64", "256", "1024", "16384"],
+        default: "1024",
+    },
+    help: |l| tr(l, St::RebFixed),
+};
+/// The joining node's weight field (`w`).
+const WEIGHT: FieldSpec = FieldSpec {
+    name: "w",
+    option: Some("weight"),
+    kind: FieldKind::Whole {
+        min: 1,
+        max: 4,
+        default: 1,
+    },
+    help: |l| tr(l, St::RebWeight),
+};
+/// The key looked up in Redis Cluster's slots (`key`).
+const KEY: FieldSpec = FieldSpec {
+    name: "key",
+    option: Some("key"),
+    kind: FieldKind::Rule {
+        rule: |l| tr(l, St::RebKeyRule),
+        default: EXAMPLE_KEYS[0],
+    },
+    help: |l| tr(l, St::RebKey),
+};
+/// Dynamic partitioning's keys field (`kind`).
+const KIND: FieldSpec = FieldSpec {
+    name: "kind",
+    option: Some("kind"),
+    kind: FieldKind::Choice {
+        values: &["hash", "range"],
+        default: "hash",
+    },
+    help: |l| tr(l, St::RebKind),
+};
+/// The pre-split partitions field (`ps`).
+const PRESPLIT: FieldSpec = FieldSpec {
+    name: "ps",
+    option: Some("presplit"),
+    kind: FieldKind::Whole {
+        min: 1,
+        max: 64,
+        default: 1,
+    },
+    help: |l| tr(l, St::RebPresplit),
+};
+/// The records' lifetime field (`ret`, steps; 0 is forever).
+const RETENTION: FieldSpec = FieldSpec {
+    name: "ret",
+    option: Some("retention"),
+    kind: FieldKind::Whole {
+        min: 0,
+        max: STEPS as u64,
+        default: 0,
+    },
+    help: |l| tr(l, St::RebRetention),
+};
+/// The dynamic timeline's step field (`t`).
+const STEP: FieldSpec = FieldSpec {
+    name: "t",
+    option: Some("step"),
+    kind: FieldKind::Whole {
+        min: 1,
+        max: STEPS as u64,
+        default: STEPS as u64,
+    },
+    help: |l| tr(l, St::RebStepLabel),
+};
+/// The proportional scheme's partitions per node field (`pn`).
+const PER_NODE: FieldSpec = FieldSpec {
+    name: "pn",
+    option: Some("per-node"),
+    kind: FieldKind::Whole {
+        min: 1,
+        max: 64,
+        default: 8,
+    },
+    help: |l| tr(l, St::RebPerNode),
+};
+/// The bandwidth cap field (`cap`, MB/s).
+const CAP: FieldSpec = FieldSpec {
+    name: "cap",
+    option: Some("cap"),
+    kind: FieldKind::Choice {
+        values: &["10", "25", "50", "100", "200", "400"],
+        default: "50",
+    },
+    help: |l| tr(l, St::RebCap),
+};
+/// Who moves a suspected node's partitions (`mode`).
+const MODE: FieldSpec = FieldSpec {
+    name: "mode",
+    option: Some("mode"),
+    kind: FieldKind::Choice {
+        values: &["auto", "operator"],
+        default: "auto",
+    },
+    help: |l| tr(l, St::RebMode),
+};
+/// Each node's load field (`load`, % of its capacity).
+const LOAD: FieldSpec = FieldSpec {
+    name: "load",
+    option: Some("load"),
+    kind: FieldKind::Whole {
+        min: 20,
+        max: 90,
+        default: 60,
+    },
+    help: |l| tr(l, St::RebLoad),
+};
+/// The failure detector's threshold field (`to`, × the normal latency).
+const TIMEOUT: FieldSpec = FieldSpec {
+    name: "to",
+    option: Some("timeout"),
+    kind: FieldKind::Whole {
+        min: 2,
+        max: 20,
+        default: 5,
+    },
+    help: |l| tr(l, St::RebTimeout),
+};
+/// The cascade's second field (`sec`).
+const SECOND: FieldSpec = FieldSpec {
+    name: "sec",
+    option: Some("second"),
+    kind: FieldKind::Whole {
+        min: 0,
+        max: CASCADE_SECS as u64,
+        default: CASCADE_SECS as u64,
+    },
+    help: |l| tr(l, St::RebSec),
+};
+/// The proportional scheme's random tokens field (`seed`).
+const SEED: FieldSpec = FieldSpec {
+    name: "seed",
+    option: Some("seed"),
+    kind: FieldKind::Whole {
+        min: 0,
+        max: MAX_SEED,
+        default: 2026,
+    },
+    help: |l| tr(l, St::Seed),
+};
 
-/// The chapter's whole state.
+/// The chapter's address: its fields, presets and views.
+pub const DEF: &ChapterDef = &ChapterDef {
+    fields: &[
+        NODES, FIXED, WEIGHT, KEY, KIND, PRESPLIT, RETENTION, STEP, PER_NODE, CAP, MODE, LOAD,
+        TIMEOUT, SECOND, SEED,
+    ],
+    presets: &[
+        PresetSpec {
+            id: "lesson",
+            label: |l| tr(l, St::RebPresetLesson),
+        },
+        PresetSpec {
+            id: "redis",
+            label: |l| tr(l, St::RebPresetRedis),
+        },
+        PresetSpec {
+            id: "presplit",
+            label: |l| tr(l, St::RebPresetPresplit),
+        },
+        PresetSpec {
+            id: "range",
+            label: |l| tr(l, St::RebPresetRange),
+        },
+        PresetSpec {
+            id: "cascade",
+            label: |l| tr(l, St::RebPresetCascade),
+        },
+        PresetSpec {
+            id: "operator",
+            label: |l| tr(l, St::RebPresetOperator),
+        },
+    ],
+    views: &[
+        ViewSpec {
+            name: "fixed",
+            title: |l| tr(l, St::RebFixedTitle),
+        },
+        ViewSpec {
+            name: "slots",
+            title: |l| tr(l, St::RebSlotsTitle),
+        },
+        ViewSpec {
+            name: "dynamic",
+            title: |l| tr(l, St::RebDynTitle),
+        },
+        ViewSpec {
+            name: "compare",
+            title: |l| tr(l, St::RebCompareTitle),
+        },
+        ViewSpec {
+            name: "bandwidth",
+            title: |l| tr(l, St::RebBwTitle),
+        },
+        ViewSpec {
+            name: "cascade",
+            title: |l| tr(l, St::RebCascadeTitle),
+        },
+    ],
+    intro: |l| tr(l, St::RebIntro),
+};
+
+/// The chapter's own settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RebState {
-    /// Interface language.
-    pub lang: Lang,
-    /// The view shown alone.
-    pub embed: Option<&'static str>,
-    /// The preset the state came from, while unchanged.
-    pub preset: Option<&'static str>,
+pub struct RebSettings {
     /// Nodes before the change.
     pub nodes: u32,
     /// Partitions of the fixed scheme.
     pub fixed: u32,
     /// The joining node's weight.
     pub weight: u32,
-    /// The key looked up.
+    /// The key looked up in Redis Cluster's slots.
     pub key: String,
     /// Dynamic partitioning's keys.
     pub kind: KeyKind,
-    /// Pre-split partitions.
+    /// Partitions created before the first write.
     pub presplit: u32,
     /// Steps a record lives (0: forever).
     pub retention: u32,
     /// The dynamic timeline's step.
     pub step: u32,
-    /// Partitions per node, proportional scheme.
+    /// Partitions per node in the proportional scheme.
     pub per_node: u32,
-    /// Bandwidth cap, MB/s.
+    /// The rebalancing bandwidth cap, MB/s.
     pub cap: u32,
-    /// Automatic or operator-approved moves.
+    /// Who moves a suspected node's partitions.
     pub mode: Mode,
-    /// Load per node, %.
+    /// Each node's load, % of its capacity.
     pub load: u32,
-    /// Detector threshold, × normal latency.
+    /// The failure detector's threshold, × the normal latency.
     pub timeout: u32,
     /// The cascade's second.
     pub sec: u32,
-    /// Seed of the proportional scheme's tokens.
+    /// The proportional scheme's random tokens.
     pub seed: u64,
 }
 
-impl RebState {
-    /// The opening state: the lesson's 1024 partitions on 10 nodes.
-    pub fn new(lang: Lang) -> RebState {
-        RebState {
-            lang,
-            embed: None,
-            preset: None,
+/// The chapter's whole state.
+pub type RebState = StudyState<RebSettings>;
+
+impl Settings for RebSettings {
+    const DEF: &'static ChapterDef = DEF;
+    const PRESET_NAMES_CHANGED_SETTINGS: bool = false;
+
+    /// 1024 partitions on 10 nodes, a node of weight 1 joining.
+    fn opening() -> RebSettings {
+        RebSettings {
             nodes: 10,
             fixed: 1024,
             weight: 1,
@@ -168,113 +351,75 @@ impl RebState {
         }
     }
 
-    /// Reads `fragment` over the opening state; never panics.
-    pub fn from_fragment(fragment: &str, lang: Lang) -> (RebState, Vec<StudyIssue>) {
-        let mut st = RebState::new(lang);
-        let mut f = Fields::new(fragment);
-        if let Some(l) = f.lang() {
-            st.lang = l;
+    fn read(&mut self, f: &mut Fields<'_>, _issues: &mut Vec<StudyIssue>) {
+        if let Some(v) = f.whole(&NODES) {
+            self.nodes = v as u32;
         }
-        st.embed = read_embed(&mut f, VIEWS);
-        let preset = f.choice("p", |s| {
-            PRESETS.iter().find(|(id, _)| *id == s).map(|p| p.0)
-        });
-        if let Some(p) = preset {
-            st.apply_preset(p);
+        if let Some(v) = f.word(&FIXED).and_then(|s| s.parse().ok()) {
+            self.fixed = v;
         }
-        let before = st.clone();
-        if let Some(v) = f.number("n", 2, u64::from(MAX_NODES)) {
-            st.nodes = v as u32;
+        if let Some(v) = f.whole(&WEIGHT) {
+            self.weight = v as u32;
         }
-        if let Some(v) = f.choice("fp", |s| {
-            s.parse::<u32>().ok().filter(|v| FIXED_STOPS.contains(v))
-        }) {
-            st.fixed = v;
+        if let Some(k) = f.choice(KEY.name, |s| lookup_key(s).map(str::to_owned)) {
+            self.key = k;
         }
-        if let Some(v) = f.number("w", 1, 4) {
-            st.weight = v as u32;
+        if let Some(k) = f.word(&KIND).and_then(parse_kind) {
+            self.kind = k;
         }
-        if let Some(k) = f.choice("key", |s| lookup_key(s).map(str::to_owned)) {
-            st.key = k;
+        if let Some(v) = f.whole(&PRESPLIT) {
+            self.presplit = v as u32;
         }
-        if let Some(k) = f.choice("kind", parse_kind) {
-            st.kind = k;
+        if let Some(v) = f.whole(&RETENTION) {
+            self.retention = v as u32;
         }
-        if let Some(v) = f.number("ps", 1, 64) {
-            st.presplit = v as u32;
+        if let Some(v) = f.whole(&STEP) {
+            self.step = v as u32;
         }
-        if let Some(v) = f.number("ret", 0, u64::from(STEPS)) {
-            st.retention = v as u32;
+        if let Some(v) = f.whole(&PER_NODE) {
+            self.per_node = v as u32;
         }
-        if let Some(v) = f.number("t", 1, u64::from(STEPS)) {
-            st.step = v as u32;
+        if let Some(v) = f.word(&CAP).and_then(|s| s.parse().ok()) {
+            self.cap = v;
         }
-        if let Some(v) = f.number("pn", 1, 64) {
-            st.per_node = v as u32;
+        if let Some(m) = f.word(&MODE).and_then(parse_mode) {
+            self.mode = m;
         }
-        if let Some(v) = f.choice("cap", |s| {
-            s.parse::<u32>().ok().filter(|v| CAP_STOPS.contains(v))
-        }) {
-            st.cap = v;
+        if let Some(v) = f.whole(&LOAD) {
+            self.load = v as u32;
         }
-        if let Some(m) = f.choice("mode", parse_mode) {
-            st.mode = m;
+        if let Some(v) = f.whole(&TIMEOUT) {
+            self.timeout = v as u32;
         }
-        if let Some(v) = f.number("load", 20, 90) {
-            st.load = v as u32;
+        if let Some(v) = f.whole(&SECOND) {
+            self.sec = v as u32;
         }
-        if let Some(v) = f.number("to", 2, 20) {
-            st.timeout = v as u32;
+        if let Some(v) = f.whole(&SEED) {
+            self.seed = v;
         }
-        if let Some(v) = f.number("sec", 0, u64::from(CASCADE_SECS)) {
-            st.sec = v as u32;
-        }
-        if let Some(v) = f.number("seed", 0, MAX_SEED) {
-            st.seed = v;
-        }
-        // A preset names the state only while the fields do not change it.
-        if st != before {
-            st.preset = None;
-        }
-        let issues = f.finish();
-        (st, issues)
     }
 
-    /// The fragment (without `#`); without `embed` when `embed` is false.
-    pub fn to_fragment(&self, embed: bool) -> String {
-        let mut w = Writer::new();
-        w.field("n", self.nodes)
-            .field("fp", self.fixed)
-            .field("w", self.weight)
-            .field("key", &self.key)
-            .field("kind", kind_code(self.kind))
-            .field("ps", self.presplit)
-            .field("ret", self.retention)
-            .field("t", self.step)
-            .field("pn", self.per_node)
-            .field("cap", self.cap)
-            .field("mode", mode_code(self.mode))
-            .field("load", self.load)
-            .field("to", self.timeout)
-            .field("sec", self.sec)
-            .field("seed", self.seed)
-            .field("l", self.lang.code());
-        if let Some(p) = self.preset {
-            w.field("p", p);
-        }
-        if let (true, Some(v)) = (embed, self.embed) {
-            w.field("embed", v);
-        }
-        w.finish()
+    fn write(&self, w: &mut Writer) {
+        w.field(NODES.name, self.nodes)
+            .field(FIXED.name, self.fixed)
+            .field(WEIGHT.name, self.weight)
+            .field(KEY.name, &self.key)
+            .field(KIND.name, kind_code(self.kind))
+            .field(PRESPLIT.name, self.presplit)
+            .field(RETENTION.name, self.retention)
+            .field(STEP.name, self.step)
+            .field(PER_NODE.name, self.per_node)
+            .field(CAP.name, self.cap)
+            .field(MODE.name, mode_code(self.mode))
+            .field(LOAD.name, self.load)
+            .field(TIMEOUT.name, self.timeout)
+            .field(SECOND.name, self.sec)
+            .field(SEED.name, self.seed);
     }
 
-    fn apply_preset(&mut self, id: &'static str) {
-        let lang = self.lang;
-        let embed = self.embed;
-        *self = RebState::new(lang);
-        self.embed = embed;
+    fn preset(&mut self, id: &str) {
+        *self = RebSettings::opening();
         match id {
-            "lesson" => {}
             "redis" => {
                 self.fixed = REDIS_SLOTS;
                 self.nodes = 4;
@@ -296,9 +441,8 @@ impl RebState {
                 self.mode = Mode::Operator;
                 self.nodes = 6;
             }
-            _ => return,
+            _ => {}
         }
-        self.preset = Some(id);
     }
 }
 
@@ -369,8 +513,6 @@ pub enum Msg {
     SecBy(i32),
     /// Seed.
     Seed(u64),
-    /// A preset.
-    Preset(&'static str),
 }
 
 impl Msg {
@@ -416,10 +558,6 @@ impl Msg {
                 .flatten()
                 .filter(|s| *s <= MAX_SEED)
                 .map(Msg::Seed),
-            "p" => PRESETS
-                .iter()
-                .find(|(p, _)| *p == v)
-                .map(|(p, _)| Msg::Preset(p)),
             _ => None,
         }
     }
@@ -580,21 +718,6 @@ impl Rebalancing {
         }
     }
 
-    /// The state.
-    pub fn state(&self) -> &RebState {
-        &self.state
-    }
-
-    fn refresh(&mut self) {
-        let i = Inputs::of(&self.state);
-        if i != self.inputs {
-            self.data = quick(&i);
-            self.slow = None;
-            self.pending = Some(Pending::Dynamic(Dynamic::new(i.dynamic())));
-            self.inputs = i;
-        }
-    }
-
     /// Slices of the slow part done so far.
     fn slices_done(&self) -> u32 {
         match &self.pending {
@@ -642,12 +765,7 @@ impl Rebalancing {
             Msg::Sec(v) => st.sec = v,
             Msg::SecBy(d) => st.sec = st.sec.saturating_add_signed(d * 5).min(CASCADE_SECS),
             Msg::Seed(v) => st.seed = v,
-            Msg::Preset(p) => {
-                st.apply_preset(p);
-                return;
-            }
         }
-        st.preset = None;
     }
 
     fn w(&self) -> Words {
@@ -664,32 +782,30 @@ fn number(id: &'static str, label: String, min: u64, max: u64, value: u64) -> Co
     }
 }
 
-impl Study for Rebalancing {
-    fn chapter(&self) -> ChapterId {
-        ChapterId::Rebalancing
+impl StudyChapter for Rebalancing {
+    study_parts!(RebSettings);
+
+    fn control(&mut self, id: &str, value: &str) -> bool {
+        match Msg::parse(id, value) {
+            Some(m) => {
+                self.apply(m);
+                true
+            }
+            None => false,
+        }
     }
 
-    fn lang(&self) -> Lang {
-        self.state.lang
+    fn refresh(&mut self) {
+        let i = Inputs::of(&self.state);
+        if i != self.inputs {
+            self.data = quick(&i);
+            self.slow = None;
+            self.pending = Some(Pending::Dynamic(Dynamic::new(i.dynamic())));
+            self.inputs = i;
+        }
     }
 
-    fn embed(&self) -> Option<&'static str> {
-        self.state.embed
-    }
-
-    fn fragment(&self, embed: bool) -> String {
-        self.state.to_fragment(embed)
-    }
-
-    fn views(&self) -> &'static [&'static str] {
-        VIEWS
-    }
-
-    fn issues(&self) -> &[StudyIssue] {
-        &self.notices
-    }
-
-    fn work(&mut self) -> bool {
+    fn step(&mut self) -> bool {
         let Some(p) = self.pending.take() else {
             return false;
         };
@@ -738,30 +854,7 @@ impl Study for Rebalancing {
         self.pending.is_some()
     }
 
-    fn update(&mut self, input: Input) {
-        match input {
-            Input::Lang(l) => {
-                self.state.lang = l;
-                return;
-            }
-            Input::DismissNotices => {
-                self.notices.clear();
-                return;
-            }
-            Input::Load(fields) => {
-                let (state, issues) = RebState::from_fragment(&fields, self.state.lang);
-                self.state = state;
-                self.notices = issues;
-            }
-            Input::Control { id, value } => match Msg::parse(&id, &value) {
-                Some(m) => self.apply(m),
-                None => return,
-            },
-        }
-        self.refresh();
-    }
-
-    fn controls(&self) -> Vec<Control> {
+    fn chapter_controls(&self) -> Vec<Control> {
         let w = self.w();
         let st = &self.state;
         let select = |id: &'static str, label: St, options: Vec<Choice>, value: &str| Control {
@@ -784,7 +877,7 @@ impl Study for Rebalancing {
             note: String::new(),
         };
         vec![
-            presets_control(st.lang, &PRESETS, st.preset),
+            st.presets_control(),
             number(
                 "n",
                 w.t(St::RebNodes),
@@ -888,7 +981,7 @@ impl Study for Rebalancing {
         ]
     }
 
-    fn panels(&self) -> Vec<Panel> {
+    fn chapter_panels(&self) -> Vec<Panel> {
         let (dynamic, compare) = match &self.slow {
             Some(slow) => (self.dynamic_panel(slow), self.compare_panel(slow)),
             None => (

@@ -1,17 +1,8 @@
 //! The chapter of section 1: partitions and their replicas, leaders and followers, a node
 //! failure, and a hot partition that makes a cluster write like one node.
 //!
-//! # URL fields
-//!
-//! | field | meaning | values (default) |
-//! |---|---|---|
-//! | `seed`, `o`, `d` | the workload (partition sizes and writes) | see [`WorkloadFields`] |
-//! | `lay` | the placement: `lesson` (the lesson's diagram) or `spread` (round robin) | (`lesson`) |
-//! | `nodes` | nodes, one partition each (`spread` only) | 2–10 (4) |
-//! | `rf` | copies of each partition | 1–`nodes`, 1–3 with `lesson` (3) |
-//! | `fail` | the failed node, `A`…, or `none` | (`none`) |
-//! | `p` | a preset: `lesson`, `rf1` (one copy, C fails), `hot` (10 nodes) | |
-//! | `l`, `embed` | language; one view alone: `layout`, `failover`, `hotspot` | |
+//! Its address fields, presets and views are [`DEF`]: the teachers' page, the command line
+//! (`partlab replication`) and the guide read them from there.
 
 use partlab_km0::calendar::{Timestamp, HOUR_SECS};
 use partlab_km0::choosing_keys::peak_hour;
@@ -22,35 +13,111 @@ use partlab_km0::replication::{
 use super::chart::{Chart, Lines, Series, Stroke};
 use super::fields::{Fields, StudyIssue, Writer};
 use super::source::{SourceStep, WorkloadSource};
-use super::text::St;
+use super::text::{tr, St};
 use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
-use super::{presets_control, read_embed, Input, Study, Words, WorkloadFields};
-use crate::chapters::ChapterId;
+use super::{
+    study_parts, Settings, StudyChapter, StudyState, DAYS_FIELD, ORDERS_FIELD, SEED_FIELD,
+};
+use super::{Words, WorkloadFields};
+use crate::base::field::{ChapterDef, FieldKind, FieldSpec, PresetSpec, ViewSpec};
 use crate::i18n::{fmt_dec, fmt_pct};
 use crate::state::Lang;
 
-/// The chapter's views, in page order.
-pub const VIEWS: &[&str] = &["layout", "failover", "hotspot"];
 /// Most nodes.
 pub const MAX_NODES: u32 = 10;
 /// Largest cluster on the capacity chart.
 const CHART_NODES: u32 = 12;
+/// Copies the lesson's diagram holds at most (its three followers' worth of nodes).
+const LESSON_MAX_RF: u32 = 3;
 
-const PRESETS: [(&str, St); 3] = [
-    ("lesson", St::ReplPresetLesson),
-    ("rf1", St::ReplPresetRf1),
-    ("hot", St::ReplPresetHot),
-];
+/// The placement field (`lay`).
+const LAYOUT: FieldSpec = FieldSpec {
+    name: "lay",
+    option: Some("layout"),
+    kind: FieldKind::Choice {
+        values: &["lesson", "spread"],
+        default: "lesson",
+    },
+    help: |l| tr(l, St::ReplLayout),
+};
+/// The node count field (`nodes`).
+const NODES: FieldSpec = FieldSpec {
+    name: "nodes",
+    option: Some("nodes"),
+    kind: FieldKind::Whole {
+        min: 2,
+        max: MAX_NODES as u64,
+        default: 4,
+    },
+    help: |l| tr(l, St::ReplNodesHelp),
+};
+/// The replication factor field (`rf`).
+const RF: FieldSpec = FieldSpec {
+    name: "rf",
+    option: Some("rf"),
+    kind: FieldKind::Whole {
+        min: 1,
+        max: MAX_NODES as u64,
+        default: 3,
+    },
+    help: |l| tr(l, St::ReplRf),
+};
+/// The failed node field (`fail`).
+const FAIL: FieldSpec = FieldSpec {
+    name: "fail",
+    option: Some("fail"),
+    kind: FieldKind::Rule {
+        rule: |l| tr(l, St::ReplFailRule),
+        default: "none",
+    },
+    help: |l| tr(l, St::ReplFail),
+};
 
-/// The chapter's whole state.
+/// The chapter's address: its fields, presets and views.
+pub const DEF: &ChapterDef = &ChapterDef {
+    fields: &[
+        SEED_FIELD,
+        ORDERS_FIELD,
+        DAYS_FIELD,
+        LAYOUT,
+        NODES,
+        RF,
+        FAIL,
+    ],
+    presets: &[
+        PresetSpec {
+            id: "lesson",
+            label: |l| tr(l, St::ReplPresetLesson),
+        },
+        PresetSpec {
+            id: "rf1",
+            label: |l| tr(l, St::ReplPresetRf1),
+        },
+        PresetSpec {
+            id: "hot",
+            label: |l| tr(l, St::ReplPresetHot),
+        },
+    ],
+    views: &[
+        ViewSpec {
+            name: "layout",
+            title: |l| tr(l, St::ReplLayoutTitle),
+        },
+        ViewSpec {
+            name: "failover",
+            title: |l| tr(l, St::ReplFailTitle),
+        },
+        ViewSpec {
+            name: "hotspot",
+            title: |l| tr(l, St::ReplHotTitle),
+        },
+    ],
+    intro: |l| tr(l, St::ReplIntro),
+};
+
+/// The chapter's own settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReplState {
-    /// Interface language.
-    pub lang: Lang,
-    /// The view shown alone.
-    pub embed: Option<&'static str>,
-    /// The preset the state came from, while unchanged.
-    pub preset: Option<&'static str>,
+pub struct ReplSettings {
     /// The workload.
     pub workload: WorkloadFields,
     /// The lesson's diagram (true) or round robin.
@@ -63,13 +130,15 @@ pub struct ReplState {
     pub failed: Option<u32>,
 }
 
-impl ReplState {
-    /// The opening state: the lesson's diagram, nothing failed.
-    pub fn new(lang: Lang) -> ReplState {
-        ReplState {
-            lang,
-            embed: None,
-            preset: None,
+/// The chapter's whole state.
+pub type ReplState = StudyState<ReplSettings>;
+
+impl Settings for ReplSettings {
+    const DEF: &'static ChapterDef = DEF;
+
+    /// The lesson's diagram, nothing failed.
+    fn opening() -> ReplSettings {
+        ReplSettings {
             workload: WorkloadFields::default(),
             lesson_layout: true,
             nodes: 4,
@@ -78,83 +147,42 @@ impl ReplState {
         }
     }
 
-    /// Reads `fragment` over the opening state; never panics.
-    pub fn from_fragment(fragment: &str, lang: Lang) -> (ReplState, Vec<StudyIssue>) {
-        let mut st = ReplState::new(lang);
-        let mut issues = Vec::new();
-        let mut f = Fields::new(fragment);
-        if let Some(l) = f.lang() {
-            st.lang = l;
+    fn read(&mut self, f: &mut Fields<'_>, issues: &mut Vec<StudyIssue>) {
+        self.workload.read(f, issues);
+        if let Some(l) = f.word(&LAYOUT) {
+            self.lesson_layout = l == "lesson";
         }
-        st.embed = read_embed(&mut f, VIEWS);
-        if let Some(p) = f.choice("p", |s| PRESETS.iter().find(|(id, _)| *id == s)) {
-            st.apply_preset(p.0);
+        if let Some(v) = f.whole(&NODES) {
+            self.nodes = v as u32;
         }
-        st.workload.read(&mut f, &mut issues);
-        if let Some(l) = f.choice("lay", |s| match s {
-            "lesson" => Some(true),
-            "spread" => Some(false),
-            _ => None,
-        }) {
-            st.lesson_layout = l;
+        if let Some(v) = f.whole(&RF) {
+            self.rf = v as u32;
         }
-        if let Some(v) = f.number("nodes", 2, u64::from(MAX_NODES)) {
-            st.nodes = v as u32;
-        }
-        if let Some(v) = f.number("rf", 1, u64::from(MAX_NODES)) {
-            st.rf = v as u32;
-        }
-        let nodes = st.nodes;
-        if let Some(v) = f.choice("fail", |s| parse_fail(s, nodes)) {
-            st.failed = v;
-        }
-        st.fix();
-        issues.extend(f.finish());
-        (st, issues)
-    }
-
-    /// Keeps the sizes consistent: the lesson's diagram has 4 nodes and at most 3 copies.
-    fn fix(&mut self) {
-        if self.lesson_layout {
-            self.nodes = 4;
-            self.rf = self.rf.min(3);
-        }
-        self.rf = self.rf.clamp(1, self.nodes);
-        if self.failed.is_some_and(|f| f >= self.nodes) {
-            self.failed = None;
+        if let Some(v) = f.choice(FAIL.name, |s| parse_fail(s, MAX_NODES)) {
+            self.failed = v;
         }
     }
 
-    /// The fragment (without `#`); without `embed` when `embed` is false.
-    pub fn to_fragment(&self, embed: bool) -> String {
-        let mut w = Writer::new();
-        self.workload.write(&mut w);
+    fn write(&self, w: &mut Writer) {
+        self.workload.write(w);
         w.field(
-            "lay",
+            LAYOUT.name,
             if self.lesson_layout {
                 "lesson"
             } else {
                 "spread"
             },
         )
-        .field("nodes", self.nodes)
-        .field("rf", self.rf)
+        .field(NODES.name, self.nodes)
+        .field(RF.name, self.rf)
         .field(
-            "fail",
+            FAIL.name,
             self.failed
                 .map_or("none".to_owned(), |f| node_name(f as usize)),
-        )
-        .field("l", self.lang.code());
-        if let Some(p) = self.preset {
-            w.field("p", p);
-        }
-        if let (true, Some(v)) = (embed, self.embed) {
-            w.field("embed", v);
-        }
-        w.finish()
+        );
     }
 
-    fn apply_preset(&mut self, id: &'static str) {
+    fn preset(&mut self, id: &str) {
         match id {
             "lesson" => {
                 self.lesson_layout = true;
@@ -172,13 +200,122 @@ impl ReplState {
                 self.rf = 3;
                 self.failed = None;
             }
-            _ => return,
+            _ => {}
         }
-        self.fix();
-        self.preset = Some(id);
+        if self.lesson_layout {
+            self.nodes = 4;
+        }
     }
 
-    /// The cluster the state describes.
+    /// The lesson's diagram has 4 nodes and at most 3 copies; there are at most as many
+    /// copies as nodes; the failed node is one of the nodes.
+    fn refuse_misfits(&mut self, opening: &Self, issues: &mut Vec<StudyIssue>) {
+        if self.lesson_layout && self.nodes != 4 {
+            issues.push(refused(&NODES, self.nodes, St::ReplRuleLessonNodes, vec![]));
+            self.nodes = 4;
+        }
+        let max_rf = self.max_rf();
+        if self.rf > max_rf {
+            issues.push(self.rf_rule(RuleUse::Refused));
+            self.rf = opening.rf.min(max_rf);
+        }
+        if let Some(f) = self.failed.filter(|&f| f >= self.nodes) {
+            issues.push(refused(
+                &FAIL,
+                node_name(f as usize),
+                St::ReplRuleFail,
+                self.fail_args(),
+            ));
+            self.failed = None;
+        }
+    }
+}
+
+/// Whether a rule refused an address's value or adjusted one after a control moved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RuleUse {
+    Refused,
+    Adjusted { from: u32 },
+}
+
+/// The issue for `spec`'s value `value`, refused by `rule`.
+fn refused(
+    spec: &FieldSpec,
+    value: impl ToString,
+    rule: St,
+    args: Vec<(&'static str, String)>,
+) -> StudyIssue {
+    StudyIssue::Refused {
+        field: spec.name,
+        value: value.to_string(),
+        rule,
+        args,
+    }
+}
+
+impl ReplSettings {
+    /// The most copies the placement takes.
+    fn max_rf(&self) -> u32 {
+        if self.lesson_layout {
+            LESSON_MAX_RF
+        } else {
+            self.nodes
+        }
+    }
+
+    /// The issue for a replication factor above [`ReplSettings::max_rf`].
+    fn rf_rule(&self, how: RuleUse) -> StudyIssue {
+        let (rule, args) = if self.lesson_layout {
+            (
+                St::ReplRuleLessonRf,
+                vec![("max", LESSON_MAX_RF.to_string())],
+            )
+        } else {
+            (St::ReplRuleRf, vec![("nodes", self.nodes.to_string())])
+        };
+        match how {
+            RuleUse::Refused => refused(&RF, self.rf, rule, args),
+            RuleUse::Adjusted { from } => StudyIssue::Adjusted {
+                field: RF.name,
+                from: from.to_string(),
+                to: self.max_rf().to_string(),
+                rule,
+                args,
+            },
+        }
+    }
+
+    fn fail_args(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("nodes", self.nodes.to_string()),
+            ("last", node_name(self.nodes.saturating_sub(1) as usize)),
+        ]
+    }
+
+    /// After a control changed the placement or the node count: the copies and the failed
+    /// node follow, each change said in a notice.
+    fn follow(&mut self, issues: &mut Vec<StudyIssue>) {
+        if self.lesson_layout {
+            self.nodes = 4;
+        }
+        if self.rf > self.max_rf() {
+            let from = self.rf;
+            issues.push(self.rf_rule(RuleUse::Adjusted { from }));
+            self.rf = self.max_rf();
+        }
+        if let Some(f) = self.failed.filter(|&f| f >= self.nodes) {
+            issues.push(StudyIssue::Adjusted {
+                field: FAIL.name,
+                from: node_name(f as usize),
+                to: "none".to_owned(),
+                rule: St::ReplRuleFail,
+                args: self.fail_args(),
+            });
+            self.failed = None;
+        }
+    }
+
+    /// The cluster the settings describe.
     pub fn cluster(&self) -> Cluster {
         if self.lesson_layout {
             Cluster::lesson().with_rf(self.rf as usize)
@@ -209,8 +346,6 @@ pub enum Msg {
     Rf(u32),
     /// The failed node.
     Fail(Option<u32>),
-    /// A preset.
-    Preset(&'static str),
 }
 
 impl Msg {
@@ -232,10 +367,6 @@ impl Msg {
             "nodes" => num(MAX_NODES).filter(|&v| v >= 2).map(Msg::Nodes),
             "rf" => num(MAX_NODES).map(Msg::Rf),
             "fail" => parse_fail(value, MAX_NODES).map(Msg::Fail),
-            "p" => PRESETS
-                .iter()
-                .find(|(p, _)| *p == value)
-                .map(|(p, _)| Msg::Preset(p)),
             _ => None,
         }
     }
@@ -270,17 +401,6 @@ impl Replication {
         };
         c.refresh();
         c
-    }
-
-    /// The state.
-    pub fn state(&self) -> &ReplState {
-        &self.state
-    }
-
-    /// Asks for the state's workload; it is built, and its loads measured, in [`Study::work`].
-    fn refresh(&mut self) {
-        let wf = self.state.workload.clone();
-        self.source.want(&wf);
     }
 
     /// Measures the hourly loads of one more node count (1 to [`CHART_NODES`]) on the
@@ -318,13 +438,8 @@ impl Replication {
             }
             Msg::Rf(r) => st.rf = r,
             Msg::Fail(f) => st.failed = f,
-            Msg::Preset(p) => {
-                st.apply_preset(p);
-                return;
-            }
         }
-        st.fix();
-        st.preset = None;
+        st.settings.follow(&mut self.notices);
     }
 
     fn w(&self) -> Words {
@@ -336,8 +451,31 @@ impl Replication {
     }
 }
 
-impl Study for Replication {
-    fn work(&mut self) -> bool {
+impl StudyChapter for Replication {
+    study_parts!(ReplSettings);
+
+    fn control(&mut self, id: &str, value: &str) -> bool {
+        if let Some(changed) = self.state.workload.apply(id, value, &mut self.notices) {
+            return changed;
+        }
+        match Msg::parse(id, value) {
+            Some(m) => {
+                let before = self.state.settings.clone();
+                self.apply(m);
+                self.state.settings != before
+            }
+            None => false,
+        }
+    }
+
+    /// Asks for the state's workload; it is built, and its loads measured, in the slices of
+    /// work.
+    fn refresh(&mut self) {
+        let wf = self.state.workload.clone();
+        self.source.want(&wf);
+    }
+
+    fn step(&mut self) -> bool {
         match self.source.step() {
             // The slice that finished the workload's hashes is full: measuring starts in the
             // next one.
@@ -346,63 +484,10 @@ impl Study for Replication {
         }
     }
 
-    fn chapter(&self) -> ChapterId {
-        ChapterId::Replication
-    }
-
-    fn lang(&self) -> Lang {
-        self.state.lang
-    }
-
-    fn embed(&self) -> Option<&'static str> {
-        self.state.embed
-    }
-
-    fn fragment(&self, embed: bool) -> String {
-        self.state.to_fragment(embed)
-    }
-
-    fn views(&self) -> &'static [&'static str] {
-        VIEWS
-    }
-
-    fn issues(&self) -> &[StudyIssue] {
-        &self.notices
-    }
-
-    fn update(&mut self, input: Input) {
-        match input {
-            Input::Lang(l) => {
-                self.state.lang = l;
-                return;
-            }
-            Input::DismissNotices => {
-                self.notices.clear();
-                return;
-            }
-            Input::Load(fields) => {
-                let (state, issues) = ReplState::from_fragment(&fields, self.state.lang);
-                self.state = state;
-                self.notices = issues;
-            }
-            Input::Control { id, value } => {
-                match self.state.workload.apply(&id, &value, &mut self.notices) {
-                    Some(true) => self.state.preset = None,
-                    Some(false) => return,
-                    None => match Msg::parse(&id, &value) {
-                        Some(m) => self.apply(m),
-                        None => return,
-                    },
-                }
-            }
-        }
-        self.refresh();
-    }
-
-    fn controls(&self) -> Vec<Control> {
+    fn chapter_controls(&self) -> Vec<Control> {
         let w = self.w();
         let st = &self.state;
-        let mut out = vec![presets_control(st.lang, &PRESETS, st.preset)];
+        let mut out = vec![st.presets_control()];
         out.push(Control {
             id: "lay",
             label: w.t(St::ReplLayout),
@@ -434,7 +519,7 @@ impl Study for Replication {
             label: w.t(St::ReplRf),
             kind: ControlKind::Number {
                 min: 1,
-                max: u64::from(if st.lesson_layout { 3 } else { st.nodes }),
+                max: u64::from(st.max_rf()),
                 value: u64::from(st.rf),
             },
             note: String::new(),
@@ -467,7 +552,7 @@ impl Study for Replication {
         out
     }
 
-    fn panels(&self) -> Vec<Panel> {
+    fn chapter_panels(&self) -> Vec<Panel> {
         let cluster = self.state.cluster();
         let mut out = vec![self.layout_panel(&cluster), self.failover_panel(&cluster)];
         // The hot-spot view needs the workload; the others show at once.

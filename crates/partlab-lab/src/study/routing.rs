@@ -5,24 +5,8 @@
 //! Every number comes from [`partlab_km0::routing`]; this module chooses what to ask and
 //! words the answers.
 //!
-//! # URL fields
-//!
-//! | field | meaning | values (default) |
-//! |---|---|---|
-//! | `n` | nodes | 3–16 (6) |
-//! | `parts` | partitions | 2–64 (12) |
-//! | `rps` | requests a second | 20, 60, 120, 300, 600 (120) |
-//! | `mig` | how long the partition's keys take to migrate, ms | 0, 500, 1000, 2000, 5000 (2000) |
-//! | `gos` | a gossip round every, ms | 200, 500, 1000, 2000, 5000 (1000) |
-//! | `watch` | how late the router hears of the move, ms | 10, 50, 200, 1000 (50) |
-//! | `cl` | clients with a cached map | 1–64 (8) |
-//! | `t` | the second shown | 0–19 (5) |
-//! | `ttl` | the lease's TTL, s | 1–60 (15) |
-//! | `die` | the second the node dies | 0–40 (12) |
-//! | `lt` | the lease timeline's second | 0–59 (30) |
-//! | `seed` | the request stream and gossip peers | 0–999 999 999 (2026) |
-//! | `p` | a preset: `lesson`, `slow-gossip`, `no-migration`, `short-ttl` | |
-//! | `l`, `embed` | language; one view alone: `designs`, `timeline`, `lease` | |
+//! Its address fields, presets and views are [`DEF`]: the teachers' page, the command line
+//! (`partlab routing`) and the guide read them from there.
 
 use partlab_km0::replication::node_name;
 use partlab_km0::routing::{
@@ -31,15 +15,14 @@ use partlab_km0::routing::{
 
 use super::chart::{Chart, Lines, Series, Stroke};
 use super::fields::{Fields, StudyIssue, Writer};
-use super::text::St;
+use super::text::{tr, St};
 use super::view::{row, Block, Cell, Control, ControlKind, DataTable, Figure, Panel};
-use super::{presets_control, read_embed, stepper, stop_at, Input, Study, Words, MAX_SEED};
-use crate::chapters::ChapterId;
+use super::{stepper, stop_at, Words, MAX_SEED};
+use super::{study_parts, Settings, StudyChapter, StudyState};
+use crate::base::field::{ChapterDef, FieldKind, FieldSpec, PresetSpec, ViewSpec};
 use crate::i18n::fmt_dec;
 use crate::state::Lang;
 
-/// The chapter's views, in page order.
-pub const VIEWS: &[&str] = &["designs", "timeline", "lease"];
 /// Most nodes.
 pub const MAX_NODES: u32 = 16;
 /// Requests a second.
@@ -57,55 +40,173 @@ pub const MOVE_AT_MS: u32 = 3_000;
 /// Seconds of the lease timeline.
 pub const LEASE_SECS: u32 = 60;
 
-const PRESETS: [(&str, St); 4] = [
-    ("lesson", St::RtPresetLesson),
-    ("slow-gossip", St::RtPresetSlowGossip),
-    ("no-migration", St::RtPresetNoMigration),
-    ("short-ttl", St::RtPresetShortTtl),
-];
+/// A field whose value is one of a slider's stops, written as a number.
+const fn stops_field(
+    name: &'static str,
+    option: &'static str,
+    values: &'static [&'static str],
+    default: &'static str,
+    help: fn(Lang) -> &'static str,
+) -> FieldSpec {
+    FieldSpec {
+        name,
+        option: Some(option),
+        kind: FieldKind::Choice { values, default },
+        help,
+    }
+}
 
-/// The chapter's whole state.
+/// A whole-number field.
+const fn whole_field(
+    name: &'static str,
+    option: &'static str,
+    (min, max, default): (u64, u64, u64),
+    help: fn(Lang) -> &'static str,
+) -> FieldSpec {
+    FieldSpec {
+        name,
+        option: Some(option),
+        kind: FieldKind::Whole { min, max, default },
+        help,
+    }
+}
+
+const NODES: FieldSpec = whole_field("n", "nodes", (3, MAX_NODES as u64, 6), |l| {
+    tr(l, St::RebNodes)
+});
+const PARTS: FieldSpec = whole_field("parts", "partitions", (2, 64, 12), |l| {
+    tr(l, St::Partitions)
+});
+const RPS: FieldSpec = stops_field(
+    "rps",
+    "rps",
+    &["20", "60", "120", "300", "600"],
+    "120",
+    |l| tr(l, St::RtRps),
+);
+const MIGRATE: FieldSpec = stops_field(
+    "mig",
+    "migrate-ms",
+    &["0", "500", "1000", "2000", "5000"],
+    "2000",
+    |l| tr(l, St::RtMigrate),
+);
+const GOSSIP: FieldSpec = stops_field(
+    "gos",
+    "gossip-ms",
+    &["200", "500", "1000", "2000", "5000"],
+    "1000",
+    |l| tr(l, St::RtGossip),
+);
+const WATCH: FieldSpec = stops_field(
+    "watch",
+    "watch-ms",
+    &["10", "50", "200", "1000"],
+    "50",
+    |l| tr(l, St::RtWatch),
+);
+const CLIENTS: FieldSpec = whole_field("cl", "clients", (1, 64, 8), |l| tr(l, St::RtClients));
+const SECOND: FieldSpec = whole_field("t", "second", (0, SECONDS as u64 - 1, 5), |l| {
+    tr(l, St::RtSecond)
+});
+const TTL: FieldSpec = whole_field("ttl", "ttl", (1, 60, 15), |l| tr(l, St::RtTtl));
+const DIE: FieldSpec = whole_field("die", "die-at", (0, 40, 12), |l| tr(l, St::RtDie));
+const LEASE_SECOND: FieldSpec =
+    whole_field("lt", "lease-second", (0, LEASE_SECS as u64 - 1, 30), |l| {
+        tr(l, St::RtLeaseSecond)
+    });
+const SEED: FieldSpec = whole_field("seed", "seed", (0, MAX_SEED, 2026), |l| tr(l, St::Seed));
+
+/// The chapter's address: its fields, presets and views.
+pub const DEF: &ChapterDef = &ChapterDef {
+    fields: &[
+        NODES,
+        PARTS,
+        RPS,
+        MIGRATE,
+        GOSSIP,
+        WATCH,
+        CLIENTS,
+        SECOND,
+        TTL,
+        DIE,
+        LEASE_SECOND,
+        SEED,
+    ],
+    presets: &[
+        PresetSpec {
+            id: "lesson",
+            label: |l| tr(l, St::RtPresetLesson),
+        },
+        PresetSpec {
+            id: "slow-gossip",
+            label: |l| tr(l, St::RtPresetSlowGossip),
+        },
+        PresetSpec {
+            id: "no-migration",
+            label: |l| tr(l, St::RtPresetNoMigration),
+        },
+        PresetSpec {
+            id: "short-ttl",
+            label: |l| tr(l, St::RtPresetShortTtl),
+        },
+    ],
+    views: &[
+        ViewSpec {
+            name: "designs",
+            title: |l| tr(l, St::RtDesignsTitle),
+        },
+        ViewSpec {
+            name: "timeline",
+            title: |l| tr(l, St::RtTimelineTitle),
+        },
+        ViewSpec {
+            name: "lease",
+            title: |l| tr(l, St::RtLeaseTitle),
+        },
+    ],
+    intro: |l| tr(l, St::RtIntro),
+};
+
+/// The chapter's own settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RtState {
-    /// Interface language.
-    pub lang: Lang,
-    /// The view shown alone.
-    pub embed: Option<&'static str>,
-    /// The preset the state came from, while unchanged.
-    pub preset: Option<&'static str>,
+pub struct RtSettings {
     /// Nodes.
     pub nodes: u32,
     /// Partitions.
     pub parts: u32,
     /// Requests a second.
     pub rps: u32,
-    /// Migration, ms.
+    /// How long the partition's keys take to migrate, ms.
     pub migrate: u32,
-    /// Gossip interval, ms.
+    /// A gossip round every, ms.
     pub gossip: u32,
-    /// Router watch delay, ms.
+    /// How late the router hears of the move, ms.
     pub watch: u32,
-    /// Clients.
+    /// Clients with a cached map.
     pub clients: u32,
     /// The second shown.
     pub t: u32,
-    /// Lease TTL, s.
+    /// The lease's TTL, s.
     pub ttl: u32,
-    /// When the node dies, s.
+    /// The second the node dies.
     pub die: u32,
     /// The lease timeline's second.
     pub lease_t: u32,
-    /// Seed.
+    /// The request stream's and gossip peers' seed.
     pub seed: u64,
 }
 
-impl RtState {
-    /// The opening state.
-    pub fn new(lang: Lang) -> RtState {
-        RtState {
-            lang,
-            embed: None,
-            preset: None,
+/// The chapter's whole state.
+pub type RtState = StudyState<RtSettings>;
+
+impl Settings for RtSettings {
+    const DEF: &'static ChapterDef = DEF;
+    const PRESET_NAMES_CHANGED_SETTINGS: bool = false;
+
+    /// Six nodes, twelve partitions, P0 moving at the third second.
+    fn opening() -> RtSettings {
+        RtSettings {
             nodes: 6,
             parts: 12,
             rps: 120,
@@ -121,106 +222,61 @@ impl RtState {
         }
     }
 
-    /// Reads `fragment` over the opening state; never panics.
-    pub fn from_fragment(fragment: &str, lang: Lang) -> (RtState, Vec<StudyIssue>) {
-        let mut st = RtState::new(lang);
-        let mut f = Fields::new(fragment);
-        if let Some(l) = f.lang() {
-            st.lang = l;
-        }
-        st.embed = read_embed(&mut f, VIEWS);
-        if let Some(p) = f.choice("p", |s| {
-            PRESETS.iter().find(|(id, _)| *id == s).map(|p| p.0)
-        }) {
-            st.apply_preset(p);
-        }
-        let before = st.clone();
-        let stop = |stops: &'static [u32]| {
-            move |s: &str| s.parse::<u32>().ok().filter(|v| stops.contains(v))
+    fn read(&mut self, f: &mut Fields<'_>, _issues: &mut Vec<StudyIssue>) {
+        let mut stop = |spec: &'static FieldSpec, into: &mut u32| {
+            if let Some(v) = f.word(spec).and_then(|s| s.parse().ok()) {
+                *into = v;
+            }
         };
-        if let Some(v) = f.number("n", 3, u64::from(MAX_NODES)) {
-            st.nodes = v as u32;
+        stop(&RPS, &mut self.rps);
+        stop(&MIGRATE, &mut self.migrate);
+        stop(&GOSSIP, &mut self.gossip);
+        stop(&WATCH, &mut self.watch);
+        let mut whole = |spec: &'static FieldSpec, into: &mut u32| {
+            if let Some(v) = f.whole(spec) {
+                *into = v as u32;
+            }
+        };
+        whole(&NODES, &mut self.nodes);
+        whole(&PARTS, &mut self.parts);
+        whole(&CLIENTS, &mut self.clients);
+        whole(&SECOND, &mut self.t);
+        whole(&TTL, &mut self.ttl);
+        whole(&DIE, &mut self.die);
+        whole(&LEASE_SECOND, &mut self.lease_t);
+        if let Some(v) = f.whole(&SEED) {
+            self.seed = v;
         }
-        if let Some(v) = f.number("parts", 2, 64) {
-            st.parts = v as u32;
-        }
-        if let Some(v) = f.choice("rps", stop(&RPS_STOPS)) {
-            st.rps = v;
-        }
-        if let Some(v) = f.choice("mig", stop(&MIG_STOPS)) {
-            st.migrate = v;
-        }
-        if let Some(v) = f.choice("gos", stop(&GOSSIP_STOPS)) {
-            st.gossip = v;
-        }
-        if let Some(v) = f.choice("watch", stop(&WATCH_STOPS)) {
-            st.watch = v;
-        }
-        if let Some(v) = f.number("cl", 1, 64) {
-            st.clients = v as u32;
-        }
-        if let Some(v) = f.number("t", 0, u64::from(SECONDS - 1)) {
-            st.t = v as u32;
-        }
-        if let Some(v) = f.number("ttl", 1, 60) {
-            st.ttl = v as u32;
-        }
-        if let Some(v) = f.number("die", 0, 40) {
-            st.die = v as u32;
-        }
-        if let Some(v) = f.number("lt", 0, u64::from(LEASE_SECS - 1)) {
-            st.lease_t = v as u32;
-        }
-        if let Some(v) = f.number("seed", 0, MAX_SEED) {
-            st.seed = v;
-        }
-        if st != before {
-            st.preset = None;
-        }
-        let issues = f.finish();
-        (st, issues)
     }
 
-    /// The fragment (without `#`); without `embed` when `embed` is false.
-    pub fn to_fragment(&self, embed: bool) -> String {
-        let mut w = Writer::new();
-        w.field("n", self.nodes)
-            .field("parts", self.parts)
-            .field("rps", self.rps)
-            .field("mig", self.migrate)
-            .field("gos", self.gossip)
-            .field("watch", self.watch)
-            .field("cl", self.clients)
-            .field("t", self.t)
-            .field("ttl", self.ttl)
-            .field("die", self.die)
-            .field("lt", self.lease_t)
-            .field("seed", self.seed)
-            .field("l", self.lang.code());
-        if let Some(p) = self.preset {
-            w.field("p", p);
-        }
-        if let (true, Some(v)) = (embed, self.embed) {
-            w.field("embed", v);
-        }
-        w.finish()
+    fn write(&self, w: &mut Writer) {
+        w.field(NODES.name, self.nodes)
+            .field(PARTS.name, self.parts)
+            .field(RPS.name, self.rps)
+            .field(MIGRATE.name, self.migrate)
+            .field(GOSSIP.name, self.gossip)
+            .field(WATCH.name, self.watch)
+            .field(CLIENTS.name, self.clients)
+            .field(SECOND.name, self.t)
+            .field(TTL.name, self.ttl)
+            .field(DIE.name, self.die)
+            .field(LEASE_SECOND.name, self.lease_t)
+            .field(SEED.name, self.seed);
     }
 
-    fn apply_preset(&mut self, id: &'static str) {
-        let (lang, embed) = (self.lang, self.embed);
-        *self = RtState::new(lang);
-        self.embed = embed;
+    fn preset(&mut self, id: &str) {
+        *self = RtSettings::opening();
         match id {
-            "lesson" => {}
             "slow-gossip" => self.gossip = 5_000,
             "no-migration" => self.migrate = 0,
             "short-ttl" => self.ttl = 5,
-            _ => return,
+            _ => {}
         }
-        self.preset = Some(id);
     }
+}
 
-    /// The routing simulation's settings.
+impl RtSettings {
+    /// The request routing run the settings describe.
     pub fn routing(&self) -> RoutingConfig {
         RoutingConfig {
             nodes: self.nodes,
@@ -236,7 +292,7 @@ impl RtState {
         }
     }
 
-    /// The lease timeline's settings.
+    /// The lease the settings describe.
     pub fn lease(&self) -> LeaseConfig {
         LeaseConfig {
             ttl_s: self.ttl,
@@ -279,8 +335,6 @@ pub enum Msg {
     LeaseBy(i32),
     /// Seed.
     Seed(u64),
-    /// A preset.
-    Preset(&'static str),
 }
 
 impl Msg {
@@ -317,10 +371,6 @@ impl Msg {
                 .flatten()
                 .filter(|s| *s <= MAX_SEED)
                 .map(Msg::Seed),
-            "p" => PRESETS
-                .iter()
-                .find(|(p, _)| *p == v)
-                .map(|(p, _)| Msg::Preset(p)),
             _ => None,
         }
     }
@@ -358,21 +408,6 @@ impl Routing {
         }
     }
 
-    /// The state.
-    pub fn state(&self) -> &RtState {
-        &self.state
-    }
-
-    fn refresh(&mut self) {
-        let inputs = (self.state.routing(), self.state.lease());
-        if inputs != self.inputs {
-            let (runs, lease) = compute(&inputs.0, &inputs.1);
-            self.runs = runs;
-            self.lease = lease;
-            self.inputs = inputs;
-        }
-    }
-
     fn apply(&mut self, msg: Msg) {
         let st = &mut self.state;
         match msg {
@@ -390,12 +425,7 @@ impl Routing {
             Msg::LeaseT(v) => st.lease_t = v,
             Msg::LeaseBy(d) => st.lease_t = st.lease_t.saturating_add_signed(d).min(LEASE_SECS - 1),
             Msg::Seed(v) => st.seed = v,
-            Msg::Preset(p) => {
-                st.apply_preset(p);
-                return;
-            }
         }
-        st.preset = None;
     }
 
     fn w(&self) -> Words {
@@ -419,55 +449,30 @@ fn design_code(d: Design) -> &'static str {
     }
 }
 
-impl Study for Routing {
-    fn chapter(&self) -> ChapterId {
-        ChapterId::Routing
-    }
+impl StudyChapter for Routing {
+    study_parts!(RtSettings);
 
-    fn lang(&self) -> Lang {
-        self.state.lang
-    }
-
-    fn embed(&self) -> Option<&'static str> {
-        self.state.embed
-    }
-
-    fn fragment(&self, embed: bool) -> String {
-        self.state.to_fragment(embed)
-    }
-
-    fn views(&self) -> &'static [&'static str] {
-        VIEWS
-    }
-
-    fn issues(&self) -> &[StudyIssue] {
-        &self.notices
-    }
-
-    fn update(&mut self, input: Input) {
-        match input {
-            Input::Lang(l) => {
-                self.state.lang = l;
-                return;
+    fn control(&mut self, id: &str, value: &str) -> bool {
+        match Msg::parse(id, value) {
+            Some(m) => {
+                self.apply(m);
+                true
             }
-            Input::DismissNotices => {
-                self.notices.clear();
-                return;
-            }
-            Input::Load(fields) => {
-                let (state, issues) = RtState::from_fragment(&fields, self.state.lang);
-                self.state = state;
-                self.notices = issues;
-            }
-            Input::Control { id, value } => match Msg::parse(&id, &value) {
-                Some(m) => self.apply(m),
-                None => return,
-            },
+            None => false,
         }
-        self.refresh();
     }
 
-    fn controls(&self) -> Vec<Control> {
+    fn refresh(&mut self) {
+        let inputs = (self.state.routing(), self.state.lease());
+        if inputs != self.inputs {
+            let (runs, lease) = compute(&inputs.0, &inputs.1);
+            self.runs = runs;
+            self.lease = lease;
+            self.inputs = inputs;
+        }
+    }
+
+    fn chapter_controls(&self) -> Vec<Control> {
         let w = self.w();
         let st = &self.state;
         let number = |id: &'static str, label: St, min: u64, max: u64, value: u64| Control {
@@ -499,7 +504,7 @@ impl Study for Routing {
             note: String::new(),
         };
         vec![
-            presets_control(st.lang, &PRESETS, st.preset),
+            st.presets_control(),
             number(
                 "n",
                 St::RebNodes,
@@ -523,7 +528,7 @@ impl Study for Routing {
         ]
     }
 
-    fn panels(&self) -> Vec<Panel> {
+    fn chapter_panels(&self) -> Vec<Panel> {
         vec![
             self.designs_panel(),
             self.timeline_panel(),
@@ -934,6 +939,5 @@ mod tests {
         assert_eq!(Msg::parse("gos", "5"), None);
         assert_eq!(Msg::parse("ttl", "61"), None);
         assert_eq!(Msg::parse("ltstep", "-1"), Some(Msg::LeaseBy(-1)));
-        assert_eq!(Msg::parse("p", "short-ttl"), Some(Msg::Preset("short-ttl")));
     }
 }

@@ -6,8 +6,6 @@
 
 use crate::base::text::texts;
 pub use crate::base::text::{fill, tr, Texts};
-use crate::base::Lang;
-use crate::chapters::ChapterId;
 
 texts! {
     /// Every fixed text (or template) of the study chapters.
@@ -98,6 +96,24 @@ texts! {
             "Page address: {count} unknown fields were ignored.",
             "Dirección de la página: se han ignorado {count} campos desconocidos.",
         ),
+        /// A word that is not one of the field's values.
+        IssueBadChoice => (
+            "Adreça de la pàgina: el camp «{field}» no admet «{value}» (admet: {values}); s'ha fet servir el valor per defecte.",
+            "Page address: the field \"{field}\" does not take \"{value}\" (it takes: {values}); the default was used.",
+            "Dirección de la página: el campo «{field}» no admite «{value}» (admite: {values}); se ha usado el valor por defecto.",
+        ),
+        /// A value that does not fit beside the other fields, refused.
+        IssueRefused => (
+            "Adreça de la pàgina: «{field}={value}» no s'ha aplicat: {rule}",
+            "Page address: \"{field}={value}\" was not applied: {rule}",
+            "Dirección de la página: «{field}={value}» no se ha aplicado: {rule}",
+        ),
+        /// A value changed because another setting changed.
+        IssueAdjusted => (
+            "«{field}» ha passat de {from} a {to}: {rule}",
+            "\"{field}\" went from {from} to {to}: {rule}",
+            "«{field}» ha pasado de {from} a {to}: {rule}",
+        ),
         /// One unknown field.
         IssueUnknownOne => (
             "Adreça de la pàgina: s'ha ignorat 1 camp desconegut.",
@@ -118,8 +134,12 @@ texts! {
             "Between keys and nodes we put partitions, and when the cluster changes whole partitions move. Compare three ways of doing it on the same data: many fixed partitions (like Redis Cluster's 16 384 slots), partitions that split and merge by size, and a set number of partitions per node. See how much moves when a node joins or leaves, how long it takes under a bandwidth cap, and what happens when an impatient failure detector and automatic rebalancing feed each other.",
             "Entre las claves y los nodos ponemos particiones, y cuando el clúster cambia se mueven particiones enteras. Compara tres maneras de hacerlo con los mismos datos: muchas particiones fijas (como los 16 384 slots de Redis Cluster), particiones que se dividen y se fusionan según su tamaño, y un número de particiones por nodo. Mira cuánto se mueve cuando entra o sale un nodo, cuánto tarda si limitas el ancho de banda, y qué pasa cuando un detector de fallos impaciente y el rebalanceo automático se alimentan el uno al otro.",
         ),
-        /// Chapter tab.
-        RebTab => ("8 · Reequilibratge", "8 · Rebalancing", "8 · Rebalanceo"),
+        /// The lookup key field's values.
+        RebKeyRule => (
+            "qualsevol text de fins a 64 bytes, sense caràcters de control",
+            "any text of up to 64 bytes, without control characters",
+            "cualquier texto de hasta 64 bytes, sin caracteres de control",
+        ),
         /// Preset: the lesson's 1024 partitions.
         RebPresetLesson => ("1024 particions en 10 nodes", "1024 partitions on 10 nodes", "1024 particiones en 10 nodos"),
         /// Preset: Redis Cluster.
@@ -412,8 +432,6 @@ texts! {
             "A client wants a key: which node does it ask? Here the same cluster and request stream go through three designs while a partition changes node: ask any node, which forwards (the map travels by gossip); go through a routing tier; or a client that keeps the map and fixes it when told MOVED or ASK. Move through time and see how many hops each request costs and how long everyone takes to agree again. Last, a coordinator with leases: what clients see when a node dies.",
             "Un cliente quiere una clave: ¿a qué nodo se la pide? Aquí el mismo clúster y el mismo flujo de peticiones pasan por tres diseños mientras una partición cambia de nodo: preguntar a cualquier nodo, que reenvía (el mapa viaja por gossip); pasar por una capa de enrutamiento; o un cliente que guarda el mapa y lo corrige cuando le responden MOVED o ASK. Mueve el tiempo y mira cuántos saltos cuesta cada petición y cuánto tardan todos en volver a estar de acuerdo. Al final, un coordinador con leases: qué ven los clientes cuando un nodo muere.",
         ),
-        /// Chapter tab.
-        RtTab => ("9 · Encaminament", "9 · Request routing", "9 · Enrutamiento"),
         /// Preset: the lesson.
         RtPresetLesson => ("Els tres dissenys, una partició es mou", "The three designs, one partition moves", "Los tres diseños, una partición se mueve"),
         /// Preset: slow gossip.
@@ -542,8 +560,6 @@ texts! {
             "A good hash turns consecutive ids into distant positions: orders placed one after another land on different partitions and no partition takes all the work. The price is that a date range no longer lives anywhere. A compound key, hash(client_id) to pick the partition and data_creacio DESC to order rows inside it, brings back one client's queries; a monthly bucket stops the restaurant's partition from growing forever. And the hash must be stable: a hash salted per process places keys differently in each service.",
             "Un buen hash convierte identificadores consecutivos en posiciones muy alejadas: los pedidos seguidos caen en particiones distintas y ninguna partición se queda con todo el trabajo. El precio es que un intervalo de fechas ya no vive en ningún sitio. Una clave compuesta, hash(client_id) para elegir la partición y data_creacio DESC para ordenar dentro de ella, recupera las consultas de un cliente; un cubo por mes evita que el restaurante haga crecer su partición sin fin. Y el hash debe ser estable: un hash con sal por proceso reparte distinto en cada servicio.",
         ),
-        /// Chapter tab.
-        HashTab => ("3 · Hash i claus compostes", "3 · Hash & compound keys", "3 · Hash y claves compuestas"),
         /// First id label.
         HashFrom => ("Primera comanda (número)", "First order (number)", "Primer pedido (número)"),
         /// Count label.
@@ -552,6 +568,24 @@ texts! {
         HashRangeFrom => ("Consulta per dates: des del dia", "Date query: from day", "Consulta por fechas: desde el día"),
         /// Range query to.
         HashRangeTo => ("fins al dia (inclòs)", "to day (inclusive)", "hasta el día (incluido)"),
+        /// Rule: a query day is a day of the campaign.
+        HashRuleInCampaign => (
+            "la campanya té {days} dies.",
+            "the campaign has {days} days.",
+            "la campaña tiene {days} días.",
+        ),
+        /// Rule: the query's first day is not after its last.
+        HashRuleOrder => (
+            "el primer dia de la consulta no pot ser després de l'últim (qt={to}).",
+            "the query's first day cannot come after its last (qt={to}).",
+            "el primer día de la consulta no puede ser posterior al último (qt={to}).",
+        ),
+        /// Rule: the other end of the query follows the one moved.
+        HashRuleOrderFollow => (
+            "la consulta va d'un dia a un altre de posterior, i l'altre extrem ha seguit el que has mogut.",
+            "the query runs from one day to a later one, so its other end followed the one you moved.",
+            "la consulta va de un día a otro posterior, y el otro extremo ha seguido al que has movido.",
+        ),
         /// Horizon label.
         HashHorizon => ("Dies de creixement simulats", "Days of growth simulated", "Días de crecimiento simulados"),
         /// Preset: the lesson's four ids.
@@ -719,8 +753,6 @@ texts! {
             "Orders are partitioned by client, but the delivery team wants \"the orders pending delivery in Girona\", which names no client. A local index (each partition indexes its own rows) must ask every partition and wait for the slowest; a global index partitioned by market answers from one, but each write touches two partitions, or it is updated later from the events and lags behind. Move the partitions and the chance of a slow partition and watch the tail latency grow.",
             "Los pedidos se particionan por cliente, pero el equipo de reparto quiere «los pedidos pendientes de entrega en Girona», que no dice qué cliente. Un índice local (cada partición indexa sus filas) tiene que preguntarlo a todas las particiones y esperar a la más lenta; un índice global particionado por mercado lo responde desde una sola, pero cada escritura toca dos particiones, o bien se actualiza más tarde a partir de los eventos y va con retraso. Mueve las particiones y la probabilidad de lentitud y mira cómo crece la cola de latencia.",
         ),
-        /// Chapter tab.
-        IdxTab => ("4 · Índexs", "4 · Indexes", "4 · Índices"),
         /// Market control.
         IdxMarket => ("Mercat de la consulta", "Market of the query", "Mercado de la consulta"),
         /// Slow chance control.
@@ -729,6 +761,24 @@ texts! {
         IdxThroughput => ("Capacitat del consumidor de l'índex asíncron", "Throughput of the asynchronous index's consumer", "Capacidad del consumidor del índice asíncrono"),
         /// Events per second.
         IdxPerSecond => ("{n} esdeveniments/s", "{n} events/s", "{n} eventos/s"),
+        /// The slow field's meaning.
+        IdxSlowHelp => (
+            "Probabilitat que una partició trigui més de 500 ms, per cada 10.000 (100 és l'1 %)",
+            "Chance that a partition takes over 500 ms, per 10,000 (100 is 1 %)",
+            "Probabilidad de que una partición tarde más de 500 ms, por cada 10.000 (100 es el 1 %)",
+        ),
+        /// The rate field's meaning.
+        IdxRateHelp => (
+            "Ritme del consumidor de l'índex asíncron, esdeveniments per cada 1.000 s (100.000 són 100 per segon)",
+            "The asynchronous index consumer's throughput, events per 1,000 s (100,000 is 100 a second)",
+            "Ritmo del consumidor del índice asíncrono, eventos por cada 1.000 s (100.000 son 100 por segundo)",
+        ),
+        /// The indexes view's name.
+        IdxViewTitle => (
+            "Índex local o global: una consulta per mercat",
+            "Local or global index: a query by market",
+            "Índice local o global: una consulta por mercado",
+        ),
         /// Preset: the lesson's case.
         IdxPresetLesson => ("12 particions, 1 % lentes (lliçó)", "12 partitions, 1 % slow (lesson)", "12 particiones, 1 % lentas (lección)"),
         /// Preset: a lagging consumer.
@@ -864,8 +914,6 @@ texts! {
             "If orders are stored by ranges of data_creacio, like the volumes of an encyclopaedia, a date query only looks at one or two partitions. But every write of today lands on the range that holds today: during the grape-harvest week, ten nodes and only one writing. Putting the market before the date spreads the writes over four partitions (four hot spots, València the hottest) and \"this week in València\" is still a range. Boundaries can be fixed or chosen from the data.",
             "Si los pedidos se guardan por rangos de data_creacio, como los tomos de una enciclopedia, una consulta por fechas solo tiene que mirar una o dos particiones. Pero todas las escrituras de hoy caen en el rango que contiene hoy: durante la Setmana de la Verema, diez nodos y solo uno que escribe. Poner el mercado delante de la fecha reparte las escrituras en cuatro particiones (cuatro puntos calientes, València el más caliente) y «esta semana en València» sigue siendo un rango. Los límites pueden ser fijos o elegidos a partir de los datos.",
         ),
-        /// Chapter tab.
-        RangeTab => ("2 · Rangs i punts calents", "2 · Ranges & hot spots", "2 · Rangos y puntos calientes"),
         /// Weeks before the campaign.
         RangeWeeks => ("Setmanes ordinàries abans de la campanya (10.000 comandes al dia)", "Ordinary weeks before the campaign (10,000 orders a day)", "Semanas ordinarias antes de la campaña (10.000 pedidos al día)"),
         /// Key control.
@@ -993,8 +1041,6 @@ texts! {
             "Time to decide. Each candidate key for the orders and for the stock is measured on the same week of orders and the same number of partitions: how unevenly it spreads the data and the peak hour's writes, how its largest partition grows, and how many partitions each query must ask. Pick a key to see what it costs; the lesson's verdict is below, hidden until you want it. Exercise 2 does the same with the delivery vans' positions.",
             "Ahora toca decidir. Cada clave candidata para los pedidos y para el stock se mide sobre la misma semana de pedidos y el mismo número de particiones: lo desigual que reparte los datos y las escrituras de la hora punta, cómo crece su partición más grande y a cuántas particiones tiene que preguntar cada consulta. Elige una clave para ver qué cuesta; el veredicto de la lección está debajo, oculto hasta que lo quieras ver. El ejercicio 2 hace lo mismo con las posiciones de las furgonetas.",
         ),
-        /// Chapter tab.
-        KeysTab => ("10 · Triar les claus", "10 · Choosing the keys", "10 · Elegir las claves"),
         /// Pick control: orders.
         KeysPickOrders => ("La teva clau per a les comandes", "Your key for the orders", "Tu clave para los pedidos"),
         /// Pick control: stock.
@@ -1176,8 +1222,6 @@ texts! {
             "Partitioning spreads different data over nodes; replication copies the same data to several nodes. Real systems do both: each partition has a leader and a few followers, spread so that every node leads some partitions and follows others. Take a node down and see which partitions lose their leader and which follower takes over; with a single copy, what that node held is gone. And if every write goes to one partition, ten nodes write like one.",
             "Particionar reparte datos distintos entre nodos; replicar copia los mismos en varios nodos. Los sistemas reales hacen las dos cosas: cada partición tiene un líder y unos cuantos seguidores, repartidos para que cada nodo lidere unas particiones y siga otras. Haz caer un nodo y mira qué particiones pierden el líder y qué seguidor lo sustituye; con una sola copia, lo que había en ese nodo se pierde. Y si todas las escrituras van a una partición, diez nodos escriben como uno.",
         ),
-        /// Chapter tab.
-        ReplTab => ("1 · Particions i rèpliques", "1 · Partitions & replicas", "1 · Particiones y réplicas"),
         /// Layout control.
         ReplLayout => ("Repartiment de les còpies", "How the copies are placed", "Reparto de las copias"),
         /// Layout: the lesson's diagram.
@@ -1190,6 +1234,42 @@ texts! {
         ReplRf => ("Factor de replicació (còpies de cada partició)", "Replication factor (copies of each partition)", "Factor de replicación (copias de cada partición)"),
         /// Failed node control.
         ReplFail => ("Node caigut", "Failed node", "Nodo caído"),
+        /// The node count field's meaning.
+        ReplNodesHelp => (
+            "Nodes del clúster, amb una partició cadascun (només amb el repartiment en roda)",
+            "Nodes in the cluster, one partition each (round-robin placement only)",
+            "Nodos del clúster, con una partición cada uno (solo con el reparto en rueda)",
+        ),
+        /// The failed node field's values.
+        ReplFailRule => (
+            "none, o el nom d'un node: A, B, C…",
+            "none, or a node's name: A, B, C…",
+            "none, o el nombre de un nodo: A, B, C…",
+        ),
+        /// Rule: the lesson's diagram has four nodes.
+        ReplRuleLessonNodes => (
+            "el diagrama de la lliçó té 4 nodes; per a un altre nombre, tria lay=spread.",
+            "the lesson's diagram has 4 nodes; for another count choose lay=spread.",
+            "el diagrama de la lección tiene 4 nodos; para otro número, elige lay=spread.",
+        ),
+        /// Rule: at most one copy per node.
+        ReplRuleRf => (
+            "hi ha com a molt una còpia per node, i hi ha {nodes} nodes.",
+            "there is at most one copy per node, and there are {nodes} nodes.",
+            "hay como mucho una copia por nodo, y hay {nodes} nodos.",
+        ),
+        /// Rule: the lesson's diagram holds at most three copies.
+        ReplRuleLessonRf => (
+            "el diagrama de la lliçó té com a molt {max} còpies de cada partició.",
+            "the lesson's diagram holds at most {max} copies of each partition.",
+            "el diagrama de la lección tiene como mucho {max} copias de cada partición.",
+        ),
+        /// Rule: the failed node must exist.
+        ReplRuleFail => (
+            "només hi ha {nodes} nodes, de l'A al {last}.",
+            "there are only {nodes} nodes, A to {last}.",
+            "solo hay {nodes} nodos, de la A a la {last}.",
+        ),
         /// No failure.
         ReplNone => ("cap", "none", "ninguno"),
         /// Note when the lesson's layout fixes sizes.
@@ -1279,8 +1359,6 @@ texts! {
         /// Hot chart label.
         ReplHotChart => ("Capacitat d'escriptura segons el nombre de nodes", "Write capacity against the number of nodes", "Capacidad de escritura según el número de nodos"),
         // ---- Beyond the lesson: comparison of algorithms (issue #14) ----
-        /// Tab.
-        CmpTab => ("Més enllà · Comparativa", "Beyond · Comparison", "Más allá · Comparativa"),
         /// Intro.
         CmpIntro => (
             "Més enllà de la lliçó: set estratègies sobre el mateix clúster (mòdul N, anell, rendezvous, jump, Maglev, càrrega acotada i multi-sonda). Compara com d'igual reparteixen, quantes claus mouen quan un node entra o surt i quanta memòria necessiten.",
@@ -1291,6 +1369,24 @@ texts! {
         CmpPresetLesson => ("El clúster de la lliçó", "The lesson's cluster", "El clúster de la lección"),
         /// Preset: a bigger cluster.
         CmpPresetBig => ("Deu nodes", "Ten nodes", "Diez nodos"),
+        /// The table size field's values.
+        CmpTableRule => (
+            "un nombre primer de 2 a 2.000.003, com a mínim el nombre de nodes",
+            "a prime from 2 to 2,000,003, at least the node count",
+            "un número primo de 2 a 2.000.003, como mínimo el número de nodos",
+        ),
+        /// Rule: a table size that is not a prime at least the node count.
+        CmpTableMisfit => (
+            "la taula de Maglev ha de tenir una mida primera i com a mínim una entrada per node ({nodes}).",
+            "Maglev's table needs a prime size and at least one entry per node ({nodes}).",
+            "la tabla de Maglev necesita un tamaño primo y como mínimo una entrada por nodo ({nodes}).",
+        ),
+        /// The load factor field's meaning.
+        CmpLoadFactorHelp => (
+            "Factor de càrrega c de la càrrega acotada, en centèsimes (125 és 1,25)",
+            "Bounded loads factor c, in hundredths (125 is 1.25)",
+            "Factor de carga c de la carga acotada, en centésimas (125 es 1,25)",
+        ),
         /// Control.
         CmpNodes => ("Nodes", "Nodes", "Nodos"),
         /// Control.
@@ -1384,8 +1480,6 @@ texts! {
         /// Not measured.
         CmpNotMeasured => ("no mesurat", "not measured", "no medido"),
         // ---- Beyond the lesson: hot keys ----
-        /// Tab.
-        HotTab => ("Més enllà · Claus calentes", "Beyond · Hot keys", "Más allá · Claves calientes"),
         /// Intro.
         HotIntro => (
             "Més enllà de la lliçó: les claus poden estar ben repartides i les peticions no. Amb popularitat Zipf, o amb formatge-curat en plena setmana del formatge, totes les lectures d'una clau van al seu node. Mira què fan la càrrega acotada i una memòria cau davant de les claus calentes.",
@@ -1398,6 +1492,12 @@ texts! {
         HotPresetCache => ("Setmana del formatge amb memòria cau", "Cheese-fair week with a cache", "Semana del queso con caché"),
         /// Preset.
         HotPresetUniform => ("Popularitat uniforme", "Uniform popularity", "Popularidad uniforme"),
+        /// The exponent field's meaning.
+        HotExponentHelp => (
+            "Exponent de Zipf s, en centèsimes (100 és s = 1; 0, popularitat uniforme)",
+            "Zipf exponent s, in hundredths (100 is s = 1; 0, uniform popularity)",
+            "Exponente de Zipf s, en centésimas (100 es s = 1; 0, popularidad uniforme)",
+        ),
         /// Control.
         HotExponent => ("Exponent de Zipf s", "Zipf exponent s", "Exponente de Zipf s"),
         /// Control.
@@ -1465,41 +1565,10 @@ texts! {
     }
 }
 
-/// A study chapter's tab in the chapter bar (other chapters: an empty string).
-pub fn chapter_tab(lang: Lang, c: ChapterId) -> &'static str {
-    match c {
-        ChapterId::HashKeys => tr(lang, St::HashTab),
-        ChapterId::Indexes => tr(lang, St::IdxTab),
-        ChapterId::Replication => tr(lang, St::ReplTab),
-        ChapterId::Ranges => tr(lang, St::RangeTab),
-        ChapterId::ChoosingKeys => tr(lang, St::KeysTab),
-        ChapterId::Compare => tr(lang, St::CmpTab),
-        ChapterId::HotKeys => tr(lang, St::HotTab),
-        ChapterId::Rebalancing => tr(lang, St::RebTab),
-        ChapterId::Routing => tr(lang, St::RtTab),
-        ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous | ChapterId::Teachers => "",
-    }
-}
-
-/// A study chapter's introduction (other chapters: an empty string).
-pub fn chapter_intro(lang: Lang, c: ChapterId) -> &'static str {
-    match c {
-        ChapterId::HashKeys => tr(lang, St::HashIntro),
-        ChapterId::Indexes => tr(lang, St::IdxIntro),
-        ChapterId::Replication => tr(lang, St::ReplIntro),
-        ChapterId::Ranges => tr(lang, St::RangeIntro),
-        ChapterId::ChoosingKeys => tr(lang, St::KeysIntro),
-        ChapterId::Compare => tr(lang, St::CmpIntro),
-        ChapterId::HotKeys => tr(lang, St::HotIntro),
-        ChapterId::Rebalancing => tr(lang, St::RebIntro),
-        ChapterId::Routing => tr(lang, St::RtIntro),
-        ChapterId::ModN | ChapterId::Ring | ChapterId::Rendezvous | ChapterId::Teachers => "",
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::base::Lang;
 
     /// Texts that are rightly the same in English and another language (numbers, names,
     /// code, abbreviations).

@@ -26,7 +26,7 @@ use web_sys::{Element, Event, HtmlInputElement, HtmlSelectElement};
 use partlab_lab::chapters::ChapterId;
 use partlab_lab::palette::Theme;
 use partlab_lab::state::{FragmentIssue, Lang};
-use partlab_lab::study::{self, Input, Study};
+use partlab_lab::study::{Input, Study};
 
 use crate::dom::{self, by_id};
 use crate::{listen, log_error, set_timeout, with_study, Listener};
@@ -37,6 +37,7 @@ const WORK_BUDGET_MS: f64 = 8.0;
 
 /// The mounted study chapter.
 pub struct StudyView {
+    chapter: ChapterId,
     model: Box<dyn Study>,
     queue: Vec<Input>,
     frame_scheduled: bool,
@@ -152,7 +153,7 @@ impl StudyView {
         issues: Vec<FragmentIssue>,
         theme: Theme,
     ) -> Result<StudyView, JsValue> {
-        let model = study::open(chapter, fields, lang, issues)
+        let model = partlab_lab::contract::open(chapter, fields, lang, issues)
             .ok_or_else(|| JsValue::from_str("not a study chapter"))?;
         let main = render::build(root, chapter)?;
         let listeners = wire_events(&main)?;
@@ -160,6 +161,7 @@ impl StudyView {
         // rendering would add the browser's first layout of the chapter to the same task.
         let posted = partlab_web::post_task(StudyView::fill);
         Ok(StudyView {
+            chapter,
             model,
             queue: Vec::new(),
             frame_scheduled: false,
@@ -244,7 +246,12 @@ impl StudyView {
     }
 
     fn draw(&mut self) {
-        match render::render(self.model.as_ref(), self.theme, &mut self.rendered) {
+        match render::render(
+            self.chapter,
+            self.model.as_ref(),
+            self.theme,
+            &mut self.rendered,
+        ) {
             Ok(done) => {
                 self.unfilled = !done;
                 if !done {

@@ -11,8 +11,9 @@ use plotters_canvas::CanvasBackend;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Element, HtmlCanvasElement};
 
+use partlab_lab::chapters::chapter_title;
 use partlab_lab::chapters::ChapterId;
-use partlab_lab::chapters::{chapter_intro, chapter_title};
+use partlab_lab::contract::chapter_intro;
 use partlab_lab::palette::{chart_theme, Theme};
 use partlab_lab::state::Lang;
 use partlab_lab::study::chart::Chart;
@@ -113,10 +114,14 @@ const FILL_BUDGET_MS: f64 = 10.0;
 
 /// Brings the page up to date with `model`. Returns whether every panel is filled and every
 /// chart drawn (when not, the next render goes on where this one stopped).
-pub fn render(model: &dyn Study, theme: Theme, r: &mut Rendered) -> Result<bool, JsValue> {
+pub fn render(
+    chapter: ChapterId,
+    model: &dyn Study,
+    theme: Theme,
+    r: &mut Rendered,
+) -> Result<bool, JsValue> {
     let deadline = crate::now() + FILL_BUDGET_MS;
     let lang = model.lang();
-    let chapter = model.chapter();
     let key = (lang, theme, model.embed());
     // Before any write: the charts left from the last render, within the budget (at least
     // one). When the language, theme or embed view changed they are filled again below.

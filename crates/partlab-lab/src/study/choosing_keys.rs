@@ -1,17 +1,8 @@
 //! The chapter of section 10 and exercise 2: choosing KM0's partition keys, each candidate
 //! measured on the workload, the lesson's verdicts behind a "show" toggle.
 //!
-//! # URL fields
-//!
-//! | field | meaning | values (default) |
-//! |---|---|---|
-//! | `seed`, `o`, `d` | the workload | see [`WorkloadFields`] |
-//! | `n` | partitions | 4–64 (16) |
-//! | `ok` | the student's key for the orders | `data-creacio`, `comanda-id`, `client-date`, `client-month`, `mercat`, `productor-id` |
-//! | `sk` | the student's key for the stock | `producte-slug`, `productor-id`, `mercat` |
-//! | `vk` | the student's key for the vans (exercise 2) | `van`, `van-day`, `day`, `market` |
-//! | `p` | a preset: `lesson` (16 partitions, nothing picked), `answer` (the lesson's keys) | |
-//! | `l`, `embed` | language; one view alone: `orders`, `stock`, `vans` | |
+//! Its address fields, presets and views are [`DEF`]: the teachers' page, the command line
+//! (`partlab choosing-keys`) and the guide read them from there.
 
 use std::rc::Rc;
 
@@ -26,51 +17,130 @@ use partlab_km0::workload::Workload;
 use super::chart::{BarSeries, Bars, Chart};
 use super::fields::{Fields, StudyIssue, Writer};
 use super::source::{SourceStep, WorkloadSource};
-use super::text::St;
+use super::text::{tr, St};
 use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
-use super::{presets_control, read_embed, stop_at, Input, Study, Words, WorkloadFields};
-use crate::chapters::ChapterId;
+use super::{stop_at, Words, WorkloadFields};
+use super::{
+    study_parts, Settings, StudyChapter, StudyState, DAYS_FIELD, ORDERS_FIELD, SEED_FIELD,
+};
+use crate::base::field::{ChapterDef, FieldKind, FieldSpec, PresetSpec, ViewSpec};
 use crate::i18n::{by_lang, fmt_dec, fmt_pct};
 use crate::state::{nearest_stop, Lang};
 
-/// The chapter's views, in page order.
-pub const VIEWS: &[&str] = &["orders", "stock", "vans"];
 /// The partition counts offered.
 pub const PARTITION_STOPS: [u32; 7] = [4, 8, 12, 16, 24, 32, 64];
 
-const PRESETS: [(&str, St); 2] = [
-    ("lesson", St::KeysPresetLesson),
-    ("answer", St::KeysPresetAnswer),
-];
+/// The partition count field (`n`).
+const PARTITIONS: FieldSpec = FieldSpec {
+    name: "n",
+    option: Some("partitions"),
+    kind: FieldKind::Whole {
+        min: 4,
+        max: 64,
+        default: 16,
+    },
+    help: |l| tr(l, St::Partitions),
+};
+/// The student's key for the orders (`ok`; absent while none is picked).
+const ORDER_KEY: FieldSpec = FieldSpec {
+    name: "ok",
+    option: Some("order-key"),
+    kind: FieldKind::Choice {
+        values: &[
+            "data-creacio",
+            "comanda-id",
+            "client-date",
+            "client-month",
+            "mercat",
+            "productor-id",
+        ],
+        default: "",
+    },
+    help: |l| tr(l, St::KeysPickOrders),
+};
+/// The student's key for the stock (`sk`).
+const STOCK_KEY: FieldSpec = FieldSpec {
+    name: "sk",
+    option: Some("stock-key"),
+    kind: FieldKind::Choice {
+        values: &["producte-slug", "productor-id", "mercat"],
+        default: "",
+    },
+    help: |l| tr(l, St::KeysPickStock),
+};
+/// The student's key for the vans' positions (`vk`, exercise 2).
+const VAN_KEY: FieldSpec = FieldSpec {
+    name: "vk",
+    option: Some("van-key"),
+    kind: FieldKind::Choice {
+        values: &["van", "van-day", "day", "market"],
+        default: "",
+    },
+    help: |l| tr(l, St::KeysPickVans),
+};
 
-/// The chapter's whole state.
+/// The chapter's address: its fields, presets and views.
+pub const DEF: &ChapterDef = &ChapterDef {
+    fields: &[
+        SEED_FIELD,
+        ORDERS_FIELD,
+        DAYS_FIELD,
+        PARTITIONS,
+        ORDER_KEY,
+        STOCK_KEY,
+        VAN_KEY,
+    ],
+    presets: &[
+        PresetSpec {
+            id: "lesson",
+            label: |l| tr(l, St::KeysPresetLesson),
+        },
+        PresetSpec {
+            id: "answer",
+            label: |l| tr(l, St::KeysPresetAnswer),
+        },
+    ],
+    views: &[
+        ViewSpec {
+            name: "orders",
+            title: |l| tr(l, St::KeysOrdersTitle),
+        },
+        ViewSpec {
+            name: "stock",
+            title: |l| tr(l, St::KeysStockTitle),
+        },
+        ViewSpec {
+            name: "vans",
+            title: |l| tr(l, St::KeysVansTitle),
+        },
+    ],
+    intro: |l| tr(l, St::KeysIntro),
+};
+
+/// The chapter's own settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct KeysState {
-    /// Interface language.
-    pub lang: Lang,
-    /// The view shown alone.
-    pub embed: Option<&'static str>,
-    /// The preset the state came from, while unchanged.
-    pub preset: Option<&'static str>,
+pub struct KeysSettings {
     /// The workload.
     pub workload: WorkloadFields,
     /// Partitions.
     pub partitions: u32,
-    /// The student's key for the orders.
+    /// The student's key for the orders, once picked.
     pub order_key: Option<OrderCandidate>,
-    /// The student's key for the stock.
+    /// The student's key for the stock, once picked.
     pub stock_key: Option<StockCandidate>,
-    /// The student's key for the vans.
+    /// The student's key for the vans, once picked.
     pub van_key: Option<VanKey>,
 }
 
-impl KeysState {
-    /// The opening state: 16 partitions, nothing picked.
-    pub fn new(lang: Lang) -> KeysState {
-        KeysState {
-            lang,
-            embed: None,
-            preset: None,
+/// The chapter's whole state.
+pub type KeysState = StudyState<KeysSettings>;
+
+impl Settings for KeysSettings {
+    const DEF: &'static ChapterDef = DEF;
+
+    /// Sixteen partitions, nothing picked.
+    fn opening() -> KeysSettings {
+        KeysSettings {
             workload: WorkloadFields::default(),
             partitions: 16,
             order_key: None,
@@ -79,60 +149,37 @@ impl KeysState {
         }
     }
 
-    /// Reads `fragment` over the opening state; never panics.
-    pub fn from_fragment(fragment: &str, lang: Lang) -> (KeysState, Vec<StudyIssue>) {
-        let mut st = KeysState::new(lang);
-        let mut issues = Vec::new();
-        let mut f = Fields::new(fragment);
-        if let Some(l) = f.lang() {
-            st.lang = l;
+    fn read(&mut self, f: &mut Fields<'_>, issues: &mut Vec<StudyIssue>) {
+        self.workload.read(f, issues);
+        if let Some(v) = f.whole(&PARTITIONS) {
+            self.partitions = v as u32;
         }
-        st.embed = read_embed(&mut f, VIEWS);
-        if let Some(p) = f.choice("p", |s| PRESETS.iter().find(|(id, _)| *id == s)) {
-            st.apply_preset(p.0);
+        if let Some(k) = f.word(&ORDER_KEY).and_then(order_key) {
+            self.order_key = Some(k);
         }
-        st.workload.read(&mut f, &mut issues);
-        if let Some(v) = f.number("n", 4, 64) {
-            st.partitions = v as u32;
+        if let Some(k) = f.word(&STOCK_KEY).and_then(stock_key) {
+            self.stock_key = Some(k);
         }
-        if let Some(k) = f.choice("ok", order_key) {
-            st.order_key = Some(k);
+        if let Some(k) = f.word(&VAN_KEY).and_then(van_key) {
+            self.van_key = Some(k);
         }
-        if let Some(k) = f.choice("sk", stock_key) {
-            st.stock_key = Some(k);
-        }
-        if let Some(k) = f.choice("vk", van_key) {
-            st.van_key = Some(k);
-        }
-        issues.extend(f.finish());
-        (st, issues)
     }
 
-    /// The fragment (without `#`); without `embed` when `embed` is false.
-    pub fn to_fragment(&self, embed: bool) -> String {
-        let mut w = Writer::new();
-        self.workload.write(&mut w);
-        w.field("n", self.partitions);
+    fn write(&self, w: &mut Writer) {
+        self.workload.write(w);
+        w.field(PARTITIONS.name, self.partitions);
         if let Some(k) = self.order_key {
-            w.field("ok", k.slug());
+            w.field(ORDER_KEY.name, k.slug());
         }
         if let Some(k) = self.stock_key {
-            w.field("sk", k.slug());
+            w.field(STOCK_KEY.name, k.slug());
         }
         if let Some(k) = self.van_key {
-            w.field("vk", k.slug());
+            w.field(VAN_KEY.name, k.slug());
         }
-        w.field("l", self.lang.code());
-        if let Some(p) = self.preset {
-            w.field("p", p);
-        }
-        if let (true, Some(v)) = (embed, self.embed) {
-            w.field("embed", v);
-        }
-        w.finish()
     }
 
-    fn apply_preset(&mut self, id: &'static str) {
+    fn preset(&mut self, id: &str) {
         match id {
             "lesson" => {
                 self.partitions = 16;
@@ -146,9 +193,8 @@ impl KeysState {
                 self.stock_key = Some(StockCandidate::ProducteSlug);
                 self.van_key = Some(VanKey::VanDay);
             }
-            _ => return,
+            _ => {}
         }
-        self.preset = Some(id);
     }
 }
 
@@ -198,8 +244,6 @@ pub enum Msg {
     StockKey(StockCandidate),
     /// The student's van key.
     VanKey(VanKey),
-    /// A preset.
-    Preset(&'static str),
 }
 
 impl Msg {
@@ -210,10 +254,6 @@ impl Msg {
             "ok" => order_key(value).map(Msg::OrderKey),
             "sk" => stock_key(value).map(Msg::StockKey),
             "vk" => van_key(value).map(Msg::VanKey),
-            "p" => PRESETS
-                .iter()
-                .find(|(p, _)| *p == value)
-                .map(|(p, _)| Msg::Preset(p)),
             _ => None,
         }
     }
@@ -292,17 +332,6 @@ impl ChoosingKeys {
         c
     }
 
-    /// The state.
-    pub fn state(&self) -> &KeysState {
-        &self.state
-    }
-
-    /// Asks for the state's workload; it is built, and the candidates measured, in
-    /// [`Study::work`].
-    fn refresh(&mut self) {
-        self.source.want(&self.state.workload);
-    }
-
     /// One slice of the candidates' measures; `true` while more remains.
     fn compute_step(&mut self) -> bool {
         let key = (self.state.workload.clone(), self.state.partitions);
@@ -342,12 +371,7 @@ impl ChoosingKeys {
             Msg::OrderKey(k) => st.order_key = Some(k),
             Msg::StockKey(k) => st.stock_key = Some(k),
             Msg::VanKey(k) => st.van_key = Some(k),
-            Msg::Preset(p) => {
-                st.apply_preset(p);
-                return;
-            }
         }
-        st.preset = None;
     }
 
     fn w(&self) -> Words {
@@ -359,67 +383,36 @@ impl ChoosingKeys {
     }
 }
 
-impl Study for ChoosingKeys {
-    fn work(&mut self) -> bool {
+impl StudyChapter for ChoosingKeys {
+    study_parts!(KeysSettings);
+
+    fn control(&mut self, id: &str, value: &str) -> bool {
+        if let Some(changed) = self.state.workload.apply(id, value, &mut self.notices) {
+            return changed;
+        }
+        match Msg::parse(id, value) {
+            Some(m) => {
+                let before = self.state.settings.clone();
+                self.apply(m);
+                self.state.settings != before
+            }
+            None => false,
+        }
+    }
+
+    /// Asks for the state's workload; it is built, and the candidates measured, in
+    /// [`Study::work`].
+    fn refresh(&mut self) {
+        self.source.want(&self.state.workload);
+    }
+
+    fn step(&mut self) -> bool {
         // The slice that finished the workload's hashes (`Ready`) is full: measuring starts
         // in the next one.
         matches!(self.source.step(), SourceStep::Working | SourceStep::Ready) || self.compute_step()
     }
 
-    fn chapter(&self) -> ChapterId {
-        ChapterId::ChoosingKeys
-    }
-
-    fn lang(&self) -> Lang {
-        self.state.lang
-    }
-
-    fn embed(&self) -> Option<&'static str> {
-        self.state.embed
-    }
-
-    fn fragment(&self, embed: bool) -> String {
-        self.state.to_fragment(embed)
-    }
-
-    fn views(&self) -> &'static [&'static str] {
-        VIEWS
-    }
-
-    fn issues(&self) -> &[StudyIssue] {
-        &self.notices
-    }
-
-    fn update(&mut self, input: Input) {
-        match input {
-            Input::Lang(l) => {
-                self.state.lang = l;
-                return;
-            }
-            Input::DismissNotices => {
-                self.notices.clear();
-                return;
-            }
-            Input::Load(fields) => {
-                let (state, issues) = KeysState::from_fragment(&fields, self.state.lang);
-                self.state = state;
-                self.notices = issues;
-            }
-            Input::Control { id, value } => {
-                match self.state.workload.apply(&id, &value, &mut self.notices) {
-                    Some(true) => self.state.preset = None,
-                    Some(false) => return,
-                    None => match Msg::parse(&id, &value) {
-                        Some(m) => self.apply(m),
-                        None => return,
-                    },
-                }
-            }
-        }
-        self.refresh();
-    }
-
-    fn controls(&self) -> Vec<Control> {
+    fn chapter_controls(&self) -> Vec<Control> {
         let w = self.w();
         let st = &self.state;
         let buttons =
@@ -432,7 +425,7 @@ impl Study for ChoosingKeys {
                 },
                 note: String::new(),
             };
-        let mut out = vec![presets_control(st.lang, &PRESETS, st.preset)];
+        let mut out = vec![st.presets_control()];
         out.push(buttons(
             "ok",
             St::KeysPickOrders,
@@ -482,11 +475,11 @@ impl Study for ChoosingKeys {
         out
     }
 
-    fn panels(&self) -> Vec<Panel> {
+    fn chapter_panels(&self) -> Vec<Panel> {
         let Some(c) = &self.computed else {
             return self
                 .source
-                .progress_panel(self.state.lang, VIEWS[0])
+                .progress_panel(self.state.lang, DEF.views[0].name)
                 .into_iter()
                 .collect();
         };

@@ -8,8 +8,9 @@
 use partlab_km0::choosing_keys::{OrderCandidate, StockCandidate};
 use partlab_km0::vans::VanKey;
 use partlab_lab::state::Lang;
-use partlab_lab::study::keys::{ChoosingKeys, KeysState, PARTITION_STOPS, VIEWS};
+use partlab_lab::study::choosing_keys::{ChoosingKeys, KeysState, DEF, PARTITION_STOPS};
 use partlab_lab::study::view::{Block, Panel};
+use partlab_lab::study::StudyChapter;
 use partlab_lab::study::{Input, Study};
 use proptest::prelude::*;
 
@@ -115,7 +116,7 @@ fn arb_state() -> impl Strategy<Value = KeysState> {
             st.order_key = ok.map(|i| OrderCandidate::ALL[i]);
             st.stock_key = sk.map(|i| StockCandidate::ALL[i]);
             st.van_key = vk.map(|i| VanKey::ALL[i]);
-            st.embed = embed.map(|i| VIEWS[i]);
+            st.embed = embed.map(|i| DEF.views[i].name);
             st
         })
 }

@@ -1,0 +1,339 @@
+//! The chapters of the lab and what each one declares: one row each in [`chapters!`], the
+//! only place a chapter is registered.
+//!
+//! A row names the chapter's variant, its `c=` slug (also its CLI subcommand and its guide
+//! page), the lesson parts it covers, the instrument that draws it (for a study chapter, its
+//! view model, which declares its fields, presets and views through
+//! [`crate::study::Settings`]) and its tab in the chapter bar in the three languages. Every
+//! capability the frame gives a chapter (routing, the chapter bar and the contents, the share
+//! dialog's presets and views, the teachers' page, the command line's options, the guide's
+//! field tables, the fuzz tests) reads this table and the chapter's [`ChapterDef`], so adding
+//! a chapter is its module, its texts and one row here.
+//!
+//! Architecture invariant: the page's first part calls only the cheap accessors ([`ChapterId::slug`],
+//! [`ChapterId::parts`], [`ChapterId::instrument`], [`ChapterId::tab`]); the study chapters'
+//! models, reached through [`open`] and [`def`], stay in the study module.
+
+use partlab_core::lesson::LessonPart;
+
+use crate::base::field::ChapterDef;
+use crate::base::Lang;
+use crate::i18n::by_lang;
+use crate::state::words::hashing_def;
+use crate::state::FragmentIssue;
+use crate::study::fields::StudyIssue;
+use crate::study::{self, Settings, Study, StudyChapter};
+
+/// The view models the web app knows how to mount.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Instrument {
+    /// Nodes, keys, strategies, the ring, figures and charts ([`crate::model::Lab`]).
+    Hashing,
+    /// The page for teachers: every preset, view and address field, from the lab's own tables.
+    Teachers,
+    /// A study of the KM0 workload: controls, figures, tables and charts described by a
+    /// [`crate::study::Study`] (sections 1–4, 8–10).
+    Study,
+}
+
+/// How a row of [`chapters!`] says what draws its chapter.
+macro_rules! instrument_of {
+    (Hashing) => {
+        Instrument::Hashing
+    };
+    (Teachers) => {
+        Instrument::Teachers
+    };
+    (Study($model:ty)) => {
+        Instrument::Study
+    };
+}
+
+/// A study chapter's model opened from its fields, or `None` for the other instruments.
+macro_rules! open_of {
+    (Hashing, $fields:expr, $lang:expr, $issues:expr) => {
+        None
+    };
+    (Teachers, $fields:expr, $lang:expr, $issues:expr) => {
+        None
+    };
+    (Study($model:ty), $fields:expr, $lang:expr, $issues:expr) => {
+        Some(Box::new(<$model>::open($fields, $lang, $issues)) as Box<dyn Study>)
+    };
+}
+
+/// A chapter's address description ([`ChapterDef`]): the study chapters' own, the hashing
+/// chapters' shared one; the teachers' page has none.
+macro_rules! def_of {
+    (Hashing, $slug:literal) => {
+        Some(hashing_def($slug))
+    };
+    (Teachers, $slug:literal) => {
+        None
+    };
+    (Study($model:ty), $slug:literal) => {
+        Some(<<$model as StudyChapter>::Settings as Settings>::DEF)
+    };
+}
+
+/// Declares [`ChapterId`] and its accessors from one row per chapter.
+macro_rules! chapters {
+    ($(
+        $(#[doc = $doc:expr])*
+        $variant:ident => {
+            slug: $slug:literal,
+            parts: [$($part:expr),*],
+            instrument: $kind:ident $(($model:ty))?,
+            tab: ($ca:literal, $en:literal, $es:literal),
+        },
+    )*) => {
+        /// Every chapter of the lab, in the order of the chapter bar.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum ChapterId {
+            $( $(#[doc = $doc])* $variant, )*
+        }
+
+        impl ChapterId {
+            /// Every chapter, in the lesson's order (the chapter bar's).
+            pub const ALL: &'static [ChapterId] = &[$(ChapterId::$variant,)*];
+
+            /// The chapter's name in URLs (`c=ring`), `data-chapter` attributes, the command
+            /// line's subcommand and the guide's page.
+            pub fn slug(self) -> &'static str {
+                match self {
+                    $(ChapterId::$variant => $slug,)*
+                }
+            }
+
+            /// The parts of the lesson this chapter covers, the main one first.
+            pub fn parts(self) -> &'static [LessonPart] {
+                match self {
+                    $(ChapterId::$variant => &[$($part),*],)*
+                }
+            }
+
+            /// The view model that draws this chapter.
+            pub fn instrument(self) -> Instrument {
+                match self {
+                    $(ChapterId::$variant => instrument_of!($kind $(($model))?),)*
+                }
+            }
+
+            /// The chapter's tab in the chapter bar.
+            pub fn tab(self, lang: Lang) -> &'static str {
+                match (self, lang) {
+                    $(
+                        (ChapterId::$variant, Lang::Ca) => $ca,
+                        (ChapterId::$variant, Lang::En) => $en,
+                        (ChapterId::$variant, Lang::Es) => $es,
+                    )*
+                }
+            }
+        }
+
+        /// The chapter's address description: its fields, presets and views (`None` for the
+        /// teachers' page, which has only the language).
+        pub fn def(chapter: ChapterId) -> Option<&'static ChapterDef> {
+            match chapter {
+                $(ChapterId::$variant => def_of!($kind $(($model))?, $slug),)*
+            }
+        }
+
+        /// The view model of `chapter`, if it is a study chapter, from its fields (`fields`,
+        /// without `c`), in `lang` unless the fields name another; `issues` are the frame's.
+        pub fn open(
+            chapter: ChapterId,
+            fields: &str,
+            lang: Lang,
+            issues: Vec<FragmentIssue>,
+        ) -> Option<Box<dyn Study>> {
+            let issues: Vec<StudyIssue> = issues.into_iter().map(StudyIssue::Frame).collect();
+            match chapter {
+                $(ChapterId::$variant => open_of!($kind $(($model))?, fields, lang, issues),)*
+            }
+        }
+    };
+}
+
+use partlab_core::lesson::LessonPart::{Exercise, Section};
+
+chapters! {
+    /// Section 1: partitions and replicas, leaders and followers, a node failure.
+    Replication => {
+        slug: "replication",
+        parts: [Section(1)],
+        instrument: Study(study::replication::Replication),
+        tab: ("1 · Particions i rèpliques", "1 · Partitions & replicas", "1 · Particiones y réplicas"),
+    },
+    /// Section 2: range partitioning by creation time, and its hot spots.
+    Ranges => {
+        slug: "ranges",
+        parts: [Section(2)],
+        instrument: Study(study::ranges::Ranges),
+        tab: ("2 · Rangs i punts calents", "2 · Ranges & hot spots", "2 · Rangos y puntos calientes"),
+    },
+    /// Section 3: hash partitioning and compound keys on the KM0 workload.
+    HashKeys => {
+        slug: "hash-keys",
+        parts: [Section(3)],
+        instrument: Study(study::hash_keys::HashKeys),
+        tab: ("3 · Hash i claus compostes", "3 · Hash & compound keys", "3 · Hash y claves compuestas"),
+    },
+    /// Section 4: local and global secondary indexes, and scatter/gather tail latency.
+    Indexes => {
+        slug: "indexes",
+        parts: [Section(4)],
+        instrument: Study(study::indexes::Indexes),
+        tab: ("4 · Índexs", "4 · Indexes", "4 · Índices"),
+    },
+    /// Section 5: `hash mod N` and why nearly every key moves when N changes.
+    ModN => {
+        slug: "mod-n",
+        parts: [Section(5)],
+        instrument: Hashing,
+        tab: ("5 · Mòdul N", "5 · Mod N", "5 · Módulo N"),
+    },
+    /// Section 6 and exercise 1: the ring with virtual nodes, and weights.
+    Ring => {
+        slug: "ring",
+        parts: [Section(6), Exercise(1)],
+        instrument: Hashing,
+        tab: ("6 · Anell", "6 · Ring", "6 · Anillo"),
+    },
+    /// Section 7 and exercise 3: rendezvous hashing, jump hash and replica sets.
+    Rendezvous => {
+        slug: "rendezvous",
+        parts: [Section(7), Exercise(3)],
+        instrument: Hashing,
+        tab: ("7 · Rendezvous", "7 · Rendezvous", "7 · Rendezvous"),
+    },
+    /// Section 8: rebalancing (fixed partitions and Redis slots, dynamic split/merge,
+    /// proportional to nodes, bandwidth caps, the failure-detector cascade).
+    Rebalancing => {
+        slug: "rebalancing",
+        parts: [Section(8)],
+        instrument: Study(study::rebalancing::Rebalancing),
+        tab: ("8 · Reequilibratge", "8 · Rebalancing", "8 · Rebalanceo"),
+    },
+    /// Section 9: request routing (any node, a routing tier, an aware client) and leases.
+    Routing => {
+        slug: "routing",
+        parts: [Section(9)],
+        instrument: Study(study::routing::Routing),
+        tab: ("9 · Encaminament", "9 · Request routing", "9 · Enrutamiento"),
+    },
+    /// Section 10 and exercise 2: choosing KM0's partition keys, measured.
+    ChoosingKeys => {
+        slug: "choosing-keys",
+        parts: [Section(10), Exercise(2)],
+        instrument: Study(study::choosing_keys::ChoosingKeys),
+        tab: ("10 · Triar les claus", "10 · Choosing the keys", "10 · Elegir las claves"),
+    },
+    /// Beyond the lesson: every strategy compared, Maglev, bounded loads and multi-probe
+    /// included.
+    Compare => {
+        slug: "compare",
+        parts: [],
+        instrument: Study(study::compare::Compare),
+        tab: ("Més enllà · Comparativa", "Beyond · Comparison", "Más allá · Comparativa"),
+    },
+    /// Beyond the lesson: hot keys, Zipf popularity, bounded loads and a cache.
+    HotKeys => {
+        slug: "hot-keys",
+        parts: [],
+        instrument: Study(study::hot_keys::HotKeysStudy),
+        tab: ("Més enllà · Claus calentes", "Beyond · Hot keys", "Más allá · Claves calientes"),
+    },
+    /// Not a lesson chapter: how to share, embed and set up every view (presets, address
+    /// fields, embed views, the embedding contract).
+    Teachers => {
+        slug: "teachers",
+        parts: [],
+        instrument: Teachers,
+        tab: ("Per a docents", "For teachers", "Para docentes"),
+    },
+}
+
+/// Reads a study chapter's fields strictly (the CLI): the chapter, or every problem found
+/// (empty when `chapter` is not a study chapter).
+pub fn open_strict(chapter: ChapterId, fields: &str) -> Result<Box<dyn Study>, Vec<StudyIssue>> {
+    let study = open(chapter, fields, Lang::En, Vec::new()).ok_or_else(Vec::new)?;
+    if study.issues().is_empty() {
+        Ok(study)
+    } else {
+        Err(study.issues().to_vec())
+    }
+}
+
+/// The paragraph that opens a chapter: what to try, in the lesson's terms.
+pub fn chapter_intro(lang: Lang, c: ChapterId) -> &'static str {
+    match def(c) {
+        Some(d) => (d.intro)(lang),
+        None => by_lang(
+            lang,
+            "Tot el que cal per preparar una classe: cada experiment de la lliçó, cada vista que es pot incrustar i cada camp de l'adreça, generats de les mateixes taules que fa servir el laboratori. El botó «Comparteix o incrusta» de cada capítol en fa l'enllaç i el codi.",
+            "Everything needed to prepare a class: every lesson experiment, every view that can be embedded and every field of the address, generated from the same tables the lab uses. The \"Share or embed\" button of every chapter makes the link and the code.",
+            "Todo lo necesario para preparar una clase: cada experimento de la lección, cada vista que se puede incrustar y cada campo de la dirección, generados a partir de las mismas tablas que usa el laboratorio. El botón «Compartir o incrustar» de cada capítulo crea el enlace y el código.",
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::study::view::ControlKind;
+    use crate::study::Input;
+
+    /// The frame reads `c`, `links` and `projector` before any chapter sees the address: a
+    /// chapter field of the same name would be taken for the frame's (`c=125` as a chapter).
+    #[test]
+    fn no_chapter_field_or_control_takes_a_frame_field_name() {
+        use crate::chapters::{CHAPTER_FIELD, LINKS_FIELD, PROJECTOR_FIELD};
+        use crate::quiz::{QUIZ_FIELD, QUIZ_INDEX_FIELD};
+        let reserved = [
+            CHAPTER_FIELD,
+            LINKS_FIELD,
+            PROJECTOR_FIELD,
+            QUIZ_FIELD,
+            QUIZ_INDEX_FIELD,
+        ];
+        for c in ChapterId::ALL
+            .iter()
+            .copied()
+            .filter(|c| c.instrument() == Instrument::Study)
+        {
+            let Some(mut study) = open(c, "", Lang::En, Vec::new()) else {
+                panic!("{c:?} opens");
+            };
+            for control in study.controls() {
+                assert!(
+                    !reserved.contains(&control.id),
+                    "{c:?}: control {}",
+                    control.id
+                );
+            }
+            // Every control moved once: the fields written then hold every setting.
+            for control in study.controls() {
+                let value = match &control.kind {
+                    ControlKind::Select { options, .. } | ControlKind::Buttons { options, .. } => {
+                        options.last().map(|o| o.value.clone()).unwrap_or_default()
+                    }
+                    ControlKind::Range { max, .. } => max.to_string(),
+                    _ => continue,
+                };
+                study.update(Input::Control {
+                    id: control.id.to_owned(),
+                    value,
+                });
+            }
+            let fragment = study.fragment(true);
+            for pair in fragment.split('&').filter(|p| !p.is_empty()) {
+                let name = pair.split('=').next().unwrap_or("");
+                assert!(
+                    !reserved.contains(&name),
+                    "{c:?}: field {name} in {fragment}"
+                );
+            }
+        }
+    }
+}
