@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Speed of Partlab: the browser benchmark (tests/e2e/bench.mjs) plus the native core's
-# (`cargo bench -p partlab-core --bench core`), for the README's Performance section. A benchmark, not a test:
+# (`cargo bench -p partlab-core --bench core`), for docs/dev/performance.md. A benchmark, not a test:
 # it prints figures and never fails on a missed target. About 1–2 minutes on 2 cores once
 # everything is compiled (a build from clean adds a few minutes).
 #
@@ -116,8 +116,8 @@ log "node tests/e2e/bench.mjs --url http://127.0.0.1:$port/"
 node tests/e2e/bench.mjs --url "http://127.0.0.1:$port/" --dist target/bench-dist \
   "${native_args[@]}" --json target/bench-browser.json "$@" | tee target/bench-browser.md
 
-# 6. The CLI at the worst accepted configuration of each strategy and sweep (README, "Conventions
-#    and limits": the work budget). Each runs 3 times; the table gives the median wall time
+# 6. The CLI at the worst accepted configuration of each strategy and sweep (the guide's
+#    "Conventions and limits": the work budget). Each runs 3 times; the table gives the median wall time
 #    and the largest peak RSS (GNU time's %M, in KB).
 if [ "${PARTLAB_BENCH_NO_CLI:-}" = 1 ]; then
   log "skipping the CLI (PARTLAB_BENCH_NO_CLI=1)"

@@ -109,7 +109,9 @@ export function audit(html, cssFiles = []) {
     }
   }
   for (const [name, css] of cssFiles) {
-    for (const [, , ref] of css.matchAll(/url\(\s*(['"]?)([^'")]+)\1\s*\)/g)) {
+    // A quoted URL may hold the other quote (an SVG in a data: URL): each quote kind apart.
+    for (const [, q1, q2, bare] of css.matchAll(/url\(\s*(?:'([^']*)'|"([^"]*)"|([^'")\s]+))\s*\)/g)) {
+      const ref = q1 ?? q2 ?? bare;
       if (!isLocalRef(ref) && !ref.startsWith('#')) problems.push(`${name}: url(${ref.slice(0, 40)}) is not a local file`);
     }
     for (const [, ref] of css.matchAll(/@import\s+(?:url\()?\s*['"]?([^'")\s;]+)/g)) {

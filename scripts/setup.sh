@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs what building and testing Partlab needs, skipping whatever is already in place.
 # Idempotent and non-interactive (fresh machine, root, CI=true, no stdin). From a bare
-# machine: trunk ~6 min + wasm-bindgen-cli ~3 min (cargo install), Chromium ~1 min and
-# binaryen a few seconds (apt), npm packages a few seconds. When everything is present it
-# takes about a second.
+# machine: trunk ~6 min + wasm-bindgen-cli ~3 min + mdbook ~3 min (cargo install; 10 min for
+# mdbook on a machine busy with other builds), Chromium ~1 min and binaryen a few seconds
+# (apt), npm packages a few seconds. When everything is present it takes about a second.
 set -euo pipefail
 # shellcheck source=scripts/env.sh
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
@@ -45,6 +45,17 @@ if [ "$(tool_version wasm-bindgen --version)" = "$PARTLAB_WASM_BINDGEN_VERSION" 
 else
   log "wasm-bindgen-cli $PARTLAB_WASM_BINDGEN_VERSION: installing (cargo install, ~3 min)"
   cargo install wasm-bindgen-cli --version "$PARTLAB_WASM_BINDGEN_VERSION" --force
+fi
+
+# 3b. mdBook, which builds the guide (docs/) into the site (scripts/guide.sh, a Trunk hook).
+#     Only its `search` feature: the site serves the guide, so mdbook's own server and file
+#     watcher (most of its build time) are not needed. --locked: its lockfile builds with the
+#     pinned Rust.
+if [ "$(tool_version mdbook --version)" = "$PARTLAB_MDBOOK_VERSION" ]; then
+  log "mdbook $PARTLAB_MDBOOK_VERSION: present"
+else
+  log "mdbook $PARTLAB_MDBOOK_VERSION: installing (cargo install, ~3 min)"
+  cargo install mdbook --version "$PARTLAB_MDBOOK_VERSION" --locked --no-default-features --features search --force
 fi
 
 # 4. Chromium and its driver from Debian (browser tests; nothing downloads a browser).
@@ -94,4 +105,4 @@ case "$opt_version" in
     exit 1
     ;;
 esac
-log "ready: $(trunk --version), $(wasm-bindgen --version), $opt_version, $(/usr/bin/chromium --version 2>/dev/null | head -n 1)"
+log "ready: $(trunk --version), $(wasm-bindgen --version), $(mdbook --version), $opt_version, $(/usr/bin/chromium --version 2>/dev/null | head -n 1)"

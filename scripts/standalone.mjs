@@ -36,6 +36,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CSP_META_RE, cspMeta, isExecutableScript } from './csp.mjs';
 import { withoutWorkerMeta } from './sw.mjs';
+import { withoutGuideMeta } from './guide.mjs';
 
 const distDir = path.resolve(process.argv[2] ?? 'dist');
 const outName = process.argv[3] ?? 'partlab-standalone.html';
@@ -130,7 +131,8 @@ function glueAsFunction(glue, jsName, { needsDefault = true } = {}) {
 const indexFile = path.join(distDir, 'index.html');
 if (!fs.existsSync(indexFile)) fail(`${indexFile} not found: run \`trunk build --release\` first`);
 // The single file has no service worker (file:// has none): drop the mark that asks for one.
-let html = withoutWorkerMeta(fs.readFileSync(indexFile, 'utf8'));
+// Nor a guide beside it: drop the mark that makes the header link to one (scripts/guide.mjs).
+let html = withoutGuideMeta(withoutWorkerMeta(fs.readFileSync(indexFile, 'utf8')));
 
 // The served build's CSP <meta> goes: the single file gets its own policy (at the end).
 html = html.replace(CSP_META_RE, '');

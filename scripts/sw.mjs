@@ -6,12 +6,14 @@
 //
 // The worker:
 //   - precaches every file of the build (hashed names from Trunk, index.html, the boot file,
-//     wasm-bindgen's snippets/ folder, the study module that the page loads on demand), under
-//     a cache named after a hash of their contents and of the worker's code: one cache per
-//     version, never mixed;
-//   - answers the page itself (navigations) from the network first, so a new deploy is seen
-//     on the next visit, and from its cache when the network is gone; navigations are never
-//     written into the cache, so a new index.html cannot end up beside the old files;
+//     wasm-bindgen's snippets/ folder, the study module that the page loads on demand, the
+//     guide under guide/), under a cache named after a hash of their contents and of the
+//     worker's code: one cache per version, never mixed;
+//   - answers the pages themselves (navigations) from the network first, so a new deploy is
+//     seen on the next visit, and from its cache when the network is gone: the page at that
+//     address if the build has it (a guide page; `guide/` is its index.html), else the lab's
+//     index.html; navigations are never written into the cache, so a new index.html cannot
+//     end up beside the old files;
 //   - answers every other same-origin GET from its cache first (hashed names never change
 //     content), then the network;
 //   - on activation deletes the caches of other versions, and takes over open pages; it only
@@ -48,6 +50,19 @@ const CACHE = 'partlab-' + VERSION;
 const FILES = ${JSON.stringify(files, null, 2)};
 const scoped = (file) => new URL(file, self.registration.scope).href;
 
+// Offline, a page is the build's file at its address (a guide page; a folder's index.html),
+// else the lab's index.html (the site's root, with or without index.html, and its fragments).
+const offlinePage = (request) => {
+  const url = new URL(request.url);
+  url.search = '';
+  url.hash = '';
+  const own = url.pathname.endsWith('/') ? url.href + 'index.html' : url.href;
+  return caches
+    .match(own, { cacheName: CACHE })
+    .then((hit) => hit || caches.match(scoped('index.html'), { cacheName: CACHE }))
+    .then((hit) => hit || Response.error());
+};
+
 self.addEventListener('install', (event) => {
   event.waitUntil(
     caches
@@ -72,9 +87,7 @@ self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
   if (request.mode === 'navigate') {
-    event.respondWith(
-      fetch(request).catch(() => caches.match(scoped('index.html'), { cacheName: CACHE }).then((hit) => hit || Response.error())),
-    );
+    event.respondWith(fetch(request).catch(() => offlinePage(request)));
     return;
   }
   // Looked up by name, never opened: caches.open() would create the cache again after the next

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The project's test command (run by .ci/run): installs what is missing, then lints, tests
-# natively and in headless Chromium, builds the site (scripts/build.sh: dist/ with its strict
-# CSP, and the single-file page dist/partlab-standalone.html), and runs the browser
-# end-to-end tests against both (each test file serves dist/ itself: tests/e2e/server.mjs).
+# The project's test command (run by .ci/run): installs what is missing, then lints, checks
+# the docs' links, tests natively and in headless Chromium, builds the site (scripts/build.sh:
+# dist/ with its strict CSP, the guide in dist/guide/, and the single-file page
+# dist/partlab-standalone.html), and runs the browser end-to-end tests against both (each test
+# file serves dist/ itself: tests/e2e/server.mjs).
 # Stops at the first failing step; the last line is a summary.
 set -euo pipefail
 # shellcheck source=scripts/env.sh
@@ -56,6 +57,10 @@ e2e() {
 step setup bash scripts/setup.sh
 step fmt cargo fmt --all -- --check
 step layers bash scripts/check-layers.sh
+# The docs' relative links and the guide's table of contents (no build needed). The docs'
+# commands run in `test` (crates/partlab-cli/tests/readme.rs, cli_reference.rs) and their lab
+# addresses in `e2e` (tests/e2e/docs.test.mjs).
+step docs node --test --test-reporter=spec tests/docs/
 step clippy cargo clippy --workspace --all-targets -- -D warnings
 # The browser crates (the first part, its shared helpers, the study module) and the two crates
 # they compile into the page, as wasm32.

@@ -7,7 +7,8 @@
 //!   own posts nothing), with target origin `*` because the messages carry no private data;
 //! - it never listens to messages: nothing a parent sends is read, trusted or run.
 //!
-//! README's "Embedding contract" has a course-page snippet that uses it.
+//! The guide's "Sharing and embedding" page (docs/src/teachers/embedding.md) has a course-page
+//! snippet that uses it.
 
 use std::cell::Cell;
 

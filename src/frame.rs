@@ -1,7 +1,8 @@
 //! The frame's part of the page: the header (title, language, the chapter bar and the
 //! lesson's table of contents), the chapter's root element and the footer.
 //!
-//! Stable hooks: `#chapter[data-chapter=<slug>]` is the chapter's root; the chapter bar's links
+//! Stable hooks: `#chapter[data-chapter=<slug>]` is the chapter's root; `#guide-link` is the
+//! header's link to the chapter's page of the guide; the chapter bar's links
 //! are `a[data-chapter]` (`aria-current="page"` on the chapter on screen); the table of
 //! contents lists `li[data-part]` (`5`, `ex1`), with a link where a chapter covers the part and
 //! `data-available="false"` where none does yet.
@@ -36,6 +37,14 @@ pub fn build(app: &Element) -> Result<Element, JsValue> {
                         .id("tab-teachers")
                         .class("teachers-link")
                         .attr("data-chapter", ChapterId::Teachers.slug()),
+                )
+                // The guide's page of the chapter on screen; hidden where the build carries no
+                // guide (the single file) and with `links=off`.
+                .child(
+                    H::new("a")
+                        .id("guide-link")
+                        .class("guide-link")
+                        .attr("hidden", ""),
                 )
                 .child(
                     H::new("button")
@@ -228,8 +237,46 @@ pub fn render(lang: Lang, chapter: ChapterId, options: FrameOptions) -> Result<(
             set_attr(&a, "hidden", "");
         }
     }
+    render_guide_link(lang, chapter, options);
     reveal_current_tab(chapter);
     Ok(())
+}
+
+/// The site's guide, as the build names it: `<meta name="partlab-guide" content="guide/">`
+/// (scripts/guide.sh writes it when it publishes the guide beside the page; the single file,
+/// which carries no guide, has none). Only a relative folder is taken.
+fn guide_base() -> Option<String> {
+    let base = document()
+        .ok()?
+        .query_selector("meta[name=\"partlab-guide\"]")
+        .ok()??
+        .get_attribute("content")?;
+    let relative = !base.is_empty()
+        && base.ends_with('/')
+        && !base.starts_with('/')
+        && !base.contains(':')
+        && !base.contains("..");
+    relative.then_some(base)
+}
+
+/// Points the header's guide link at the page of `chapter` (each chapter's page is named after
+/// its slug; the teachers' page has the guide's part for teachers), in the language's words.
+fn render_guide_link(lang: Lang, chapter: ChapterId, options: FrameOptions) {
+    let Some(a) = by_id("guide-link") else {
+        return;
+    };
+    let Some(base) = guide_base().filter(|_| options.links) else {
+        set_attr(&a, "hidden", "");
+        return;
+    };
+    let page = match chapter {
+        ChapterId::Teachers => "teachers/index.html".to_owned(),
+        c => format!("chapters/{}.html", c.slug()),
+    };
+    set_attr(&a, "href", &format!("{base}{page}"));
+    set_attr(&a, "title", tr(lang, Text::GuideHint));
+    a.set_text_content(Some(tr(lang, Text::Guide)));
+    let _ = a.remove_attribute("hidden");
 }
 
 /// On a narrow screen the chapter tabs are one row that scrolls sideways (style.css): brings

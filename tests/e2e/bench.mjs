@@ -812,7 +812,7 @@ async function bigLoads(browser, url, origin, count) {
   return out;
 }
 
-/** The worst accepted configuration of each strategy (see the README's limits). */
+/** The worst accepted configuration of each strategy (see the guide's docs/src/reference/limits.md). */
 function worstConfigs() {
   const names = (n) => Array.from({ length: n }, (_, i) => `n${i + 1}`).join(',');
   return [
@@ -1421,7 +1421,7 @@ async function main() {
   lines.push('Notes:');
   lines.push(`- Longest task = the longest of: the Long Tasks API's entries (tasks of 50 ms or more, the browser's rendering included${R.longtaskApi ? '' : '; this Chromium has no Long Tasks API'}), the page's timer callbacks and its animation-frame updates (timed in the page). Long tasks during the measured slider steps, 100 000 keys: ${fmt(R.slider100k.tasks.longtask)} ms at most (0 = none of 50 ms); 1 000 000 keys: ${fmt(R.slider1m.tasks.longtask)} ms. Deviation sweep with 1 000 000 keys on load: 11th point at ${fmt(R.sweep1m)} ms after navigation start.`);
   lines.push(`- A join moved ${R.join.moved ?? '?'} % of the keys; the ring showed ${R.join.movedDots ?? '?'} moved sample keys ringed in their old owner's colour. The charts are sweeps of their own: after a join they keep the previous sweep on screen, marked "Computing…", and the new sweeps start 250 ms after the change, in slices of about 10 ms.`);
-  lines.push(`- [7]: ${R.worst.map((w) => `${w.strategy}: ${w.notices.length ? `notices ${JSON.stringify(w.notices)}` : 'accepted, no notice'}, progress notes during the drag ${w.drag.progress.length}`).join('; ')}. Beyond these the core refuses with a message that says the limit and the way round it (README, Conventions and limits).`);
+  lines.push(`- [7]: ${R.worst.map((w) => `${w.strategy}: ${w.notices.length ? `notices ${JSON.stringify(w.notices)}` : 'accepted, no notice'}, progress notes during the drag ${w.drag.progress.length}`).join('; ')}. Beyond these the core refuses with a message that says the limit and the way round it (the guide's Conventions and limits).`);
   lines.push(`- "native core" is the core's time for the same computation (\`cargo bench -p partlab-core --bench core\`: ring build + assignment + statistics + movement; for 1 000 000 keys, statistics and movement taken as 10 × their 100 000-key figures); "page / native" divides the row's median by it.`);
   lines.push(`- Sizes are computed from ${path.relative(process.cwd(), opts.dist) || '.'} with Node's zlib (KB = 1024 bytes); the test server sends files uncompressed. Memory: the wasm linear memory is \`memory.buffer.byteLength\` of the exports that Trunk's loader passes in \`TrunkApplicationStarted\` (it never shrinks, so it is the peak); MB = 2^20 bytes.`);
   if (errors.length) lines.push(`- The page reported errors: ${[...new Set(errors)].slice(0, 5).join('; ')}`);

@@ -1,4 +1,4 @@
-// The embedding contract (src/embedding.rs, README "Embedding contract"): inside a frame of a
+// The embedding contract (src/embedding.rs, the guide's docs/src/teachers/embedding.md): inside a frame of a
 // course page on another origin, the lab posts {type: "partlab:ready"} when drawn and
 // {type: "partlab:resize", height} when its content height changes, to its parent only; it
 // reads nothing the parent sends; `links=off` hides the links that would leave the frame.

@@ -1,7 +1,9 @@
-// Legacy URLs keep their view. Course sites embed today's addresses (README.md documents the
-// fragment format and an iframe), so whatever the page becomes, these must still open the
-// same view with the same figures:
-//   (a) every URL fragment shown in README.md (parsed from its text, not copied here);
+// Legacy URLs keep their view. Course sites embed today's addresses (README.md and the guide
+// under docs/ document the fragment format and an iframe), so whatever the page becomes, these
+// must still open the same view with the same figures:
+//   (a) every URL fragment of the hashing chapters shown in README.md and docs/**/*.md (parsed
+//       from their text, not copied here; the study chapters' addresses are opened by
+//       docs.test.mjs, and checked against the CLI by each chapter's own test file);
 //   (b) every lesson preset (`partlab lesson --json`, scenarios[].id) as `#p=<id>`, and as
 //       `#p=<id>&embed=<view>` for each of the five views.
 // The oracle is the native CLI, never the page: a preset's figures are its scenario in
@@ -38,17 +40,36 @@ const HALF_LAST_DIGIT = 0.5e-4 + 1e-9;
 
 if (!CLI) throw new Error('legacy.test.mjs needs the partlab CLI as its oracle: run `cargo build -p partlab-cli`');
 
+/** README.md and every markdown file under docs/ (without mdBook's output, docs/book/). */
+function docTexts() {
+  const out = [fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8')];
+  const walk = (dir) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory() && e.name !== 'book') walk(p);
+      else if (e.isFile() && e.name.endsWith('.md')) out.push(fs.readFileSync(p, 'utf8'));
+    }
+  };
+  walk(path.join(ROOT, 'docs'));
+  return out;
+}
+
 /**
- * The URL fragments that README.md shows (in code, in an iframe's src, …): a `#` followed by
- * `name=value` pairs joined by `&`, values in URL-safe characters, so placeholders such as
- * `#p=<id>` or `#s=ring&n=…` are not taken for addresses.
+ * The URL fragments of the hashing chapters that README.md and docs/ show (in code, in an
+ * iframe's src, in a link, …): a `#` followed by `name=value` pairs joined by `&`, values in
+ * URL-safe characters, so placeholders such as `#p=<id>` or `#s=ring&n=…` are not taken for
+ * addresses; without `c` (an address from before chapters) or with a hashing chapter's.
  */
 function readmeFragments() {
-  const text = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
   const pair = '[a-z]+=[A-Za-z0-9%._~,:+-]+';
   const re = new RegExp(`#(${pair}(?:&${pair})*)(?=[\\s"'\`)\\]]|$)`, 'g');
-  // The teachers' page is not an experiment (teachers.test.mjs checks it).
-  return [...new Set([...text.matchAll(re)].map((m) => `#${m[1]}`))].filter((f) => !/(^#|&)c=teachers(&|$)/.test(f));
+  const all = docTexts().flatMap((text) => [...text.matchAll(re)].map((m) => `#${m[1]}`));
+  // The teachers' page is not an experiment (teachers.test.mjs checks it), and the study
+  // chapters are not the hashing instrument.
+  return [...new Set(all)].filter((f) => {
+    const chapter = /(?:^#|&)c=([^&]*)/.exec(f)?.[1];
+    return chapter === undefined || chapter in CHAPTER_STRATEGY;
+  });
 }
 
 /** A fragment's fields, percent-decoded; `n` and `w` as lists. */

@@ -1,8 +1,8 @@
 // Offline after the first visit (scripts/sw.mjs writes the service worker, src/lib.rs registers
 // it): the published site, under /partlab/ and the strict CSP header, keeps working when the
-// network is gone, and a new deploy is served on the next online visit, with one version's
-// files in the cache, never two. The single file has no worker (smoke.test.mjs checks it still
-// works from file://; here, that it carries no worker mark).
+// network is gone (the guide at guide/ too), and a new deploy is served on the next online
+// visit, with one version's files in the cache, never two. The single file has no worker
+// (smoke.test.mjs checks it still works from file://; here, that it carries no worker mark).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -162,6 +162,41 @@ describe('offline after the first visit (service worker)', () => {
     );
     await context.close();
   });
+  test('after a first visit to the lab, the guide opens offline too, and leads back to the lab', { timeout: 90_000 }, async () => {
+    const { context, page, errors } = await openPage(browser, server.origin, { locale: 'en-GB' });
+    const violations = await recordCspViolations(context);
+    await page.goto(`${server.url}#c=ring&l=en`);
+    await waitForReady(page);
+    await controlled(page);
+    const files = Object.entries(await cacheContents(page)).find(([n]) => n.startsWith('partlab-'))?.[1] ?? [];
+    for (const f of ['/partlab/guide/index.html', '/partlab/guide/chapters/ring.html', '/partlab/guide/book.js']) {
+      assert.ok(files.includes(f), `${f} is precached`);
+    }
+
+    await context.setOffline(true);
+    const served = server.requests.length;
+    // A guide page by its own address, with its scripts (the sidebar is built by one) …
+    await page.goto(`${server.url}guide/chapters/ring.html`);
+    assert.match(await page.textContent('main h1'), /The ring with virtual nodes/);
+    assert.ok((await page.$$eval('#sidebar a[href]', (a) => a.length)) > 20, 'the sidebar is built');
+    // … the guide's folder as its index …
+    await page.goto(`${server.url}guide/`);
+    assert.match(await page.textContent('main h1'), /^Partlab/);
+    // … and from a chapter's page, its link into the lab.
+    await page.goto(`${server.url}guide/chapters/ring.html`);
+    await page.click('main a[href="../../index.html#c=ring"]');
+    await waitForReady(page);
+    assert.equal(await page.getAttribute('#chapter', 'data-chapter'), 'ring');
+    assert.deepEqual(server.requests.slice(served), [], 'requests reached the server while offline');
+    await context.setOffline(false);
+    assert.deepEqual(await violations(page), []);
+    assert.deepEqual(
+      errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|net::ERR_FAILED/.test(e)),
+      [],
+    );
+    await context.close();
+  });
+
   test('a worker whose cache is gone answers from the network and does not create the cache again', { timeout: 60_000 }, async () => {
     // What the worker of the previous version lives through when the next one activates: its
     // cache is deleted while it still answers the page's requests.

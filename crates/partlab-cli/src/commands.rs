@@ -1,5 +1,5 @@
 //! The commands: each turns its parsed options into core calls and prints a table, or with
-//! `--json` one JSON object (the fields README.md's "JSON fields" table lists).
+//! `--json` one JSON object (the fields the guide's docs/src/reference/command-line.md lists).
 //!
 //! Output goes to a `Write` passed in, never through `println!`, so that a closed pipe or a
 //! full disk comes back as an error for `main` to report instead of a panic.

@@ -1,13 +1,57 @@
-//! Every `partlab` command that README.md shows runs: found in the README's code (fenced
-//! blocks, and inline code that starts with `partlab `), run against the built binary as
-//! written, and again with `--json`, whose output must be one JSON value.
+//! Every `partlab` command that README.md and the guide and notes under `docs/` show runs:
+//! found in their code (fenced shell blocks, and inline code that starts with `partlab `), run
+//! against the built binary as written, and again with `--json`, whose output must be one JSON
+//! value. Blocks of another language (`text`, `html`, …) are not commands: the generated
+//! command reference quotes the tool's help in `text` blocks.
 #![cfg(not(target_arch = "wasm32"))]
 // Test helpers fail loudly on purpose: their inputs are fixed and valid.
 #![allow(clippy::expect_used)]
 
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 const README: &str = include_str!("../../../README.md");
+
+/// The repository's root, from this crate's directory.
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Every markdown file under `dir`, sorted, without mdBook's output (`docs/book/`).
+fn markdown_under(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    for path in paths {
+        if path.is_dir() {
+            if path.file_name().is_some_and(|n| n == "book") {
+                continue;
+            }
+            markdown_under(&path, out);
+        } else if path.extension().is_some_and(|e| e == "md") {
+            out.push(path);
+        }
+    }
+}
+
+/// README.md, then every markdown file under docs/, as (name, text).
+fn documents() -> Vec<(String, String)> {
+    let mut docs = vec![("README.md".to_owned(), README.to_owned())];
+    let mut files = Vec::new();
+    markdown_under(&root().join("docs"), &mut files);
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("a docs file is UTF-8");
+        let name = file
+            .strip_prefix(root())
+            .unwrap_or(&file)
+            .display()
+            .to_string();
+        docs.push((name, text));
+    }
+    docs
+}
 
 /// The words of a shell command line: whitespace-separated, with '…' and "…" quoting (the
 /// README needs no more; anything fancier fails the test rather than being misread).
@@ -79,18 +123,31 @@ fn partlab_args(line: &str) -> Option<Vec<String>> {
     }
 }
 
-/// Every partlab command in the README's fenced code blocks and inline code spans.
-fn readme_commands() -> Vec<Vec<String>> {
+/// Whether a fenced block's info string (what follows the opening fence) holds commands.
+fn is_shell_block(info: &str) -> bool {
+    matches!(info.trim(), "" | "sh" | "bash" | "shell" | "console")
+}
+
+/// Every partlab command in a document's shell blocks and inline code spans.
+fn commands_in(text: &str) -> Vec<Vec<String>> {
     let mut commands = Vec::new();
-    let mut in_block = false;
-    for line in README.lines() {
-        if line.trim_start().starts_with("```") {
-            in_block = !in_block;
+    // None outside a block; Some(true) inside a shell block, Some(false) inside another.
+    let mut block: Option<bool> = None;
+    for line in text.lines() {
+        if let Some(info) = line.trim_start().strip_prefix("```") {
+            block = match block {
+                None => Some(is_shell_block(info)),
+                Some(_) => None,
+            };
             continue;
         }
-        if in_block {
-            commands.extend(partlab_args(line));
-            continue;
+        match block {
+            Some(true) => {
+                commands.extend(partlab_args(line));
+                continue;
+            }
+            Some(false) => continue,
+            None => {}
         }
         // Inline code: the odd-numbered pieces between backticks.
         for span in line.split('`').skip(1).step_by(2) {
@@ -99,7 +156,20 @@ fn readme_commands() -> Vec<Vec<String>> {
             }
         }
     }
-    // Each distinct command once, in README order.
+    commands
+}
+
+/// Every partlab command in README.md.
+fn readme_commands() -> Vec<Vec<String>> {
+    commands_in(README)
+}
+
+/// Every partlab command of README.md and docs/, each distinct one once, in order.
+fn all_commands() -> Vec<Vec<String>> {
+    let mut commands: Vec<Vec<String>> = documents()
+        .iter()
+        .flat_map(|(_, text)| commands_in(text))
+        .collect();
     let mut seen = std::collections::HashSet::new();
     commands.retain(|c| seen.insert(c.clone()));
     commands
@@ -126,11 +196,35 @@ fn the_readme_shows_every_command() {
 }
 
 #[test]
-fn every_readme_command_runs_and_its_json_parses() {
-    // Each command as written, then with `--json`; a run the README already shows is not
+fn the_guide_shows_every_study_command() {
+    let commands = all_commands();
+    for name in [
+        "replication",
+        "ranges",
+        "hash-keys",
+        "indexes",
+        "rebalancing",
+        "routing",
+        "choosing-keys",
+        "compare",
+        "hot-keys",
+        "quiz",
+    ] {
+        assert!(
+            commands
+                .iter()
+                .any(|c| c.first().map(String::as_str) == Some(name)),
+            "no example of `partlab {name}` in README.md or docs/"
+        );
+    }
+}
+
+#[test]
+fn every_documented_command_runs_and_its_json_parses() {
+    // Each command as written, then with `--json`; a run the docs already show is not
     // repeated.
     let mut runs: Vec<Vec<String>> = Vec::new();
-    for args in readme_commands() {
+    for args in all_commands() {
         let is_help = args.first().is_some_and(|a| a == "help")
             || args.iter().any(|a| a == "--help" || a == "-h");
         let with_json = (!is_help && !args.iter().any(|a| a == "--json")).then(|| {
@@ -184,6 +278,9 @@ fn the_extractor_reads_the_forms_the_readme_uses() {
         None
     );
     assert_eq!(partlab_args("cargo test --test lesson"), None);
+    // Help quoted in a text block is not a command; a shell block is.
+    let text = "```text\npartlab dist --nodes a\n```\n```sh\npartlab lesson\n```\n";
+    assert_eq!(commands_in(text), [["lesson"]]);
     assert!(std::panic::catch_unwind(|| partlab_args(
         "cargo run --release --bin partlab -- lesson"
     ))

@@ -2,8 +2,8 @@
 //!
 //! Every limit here comes from the cost of the work, not from a guess about what people want:
 //! what is accepted finishes in about a second natively, runs in the browser in slices of a
-//! few milliseconds, and fits the memory figures of the README. What exceeds it is refused
-//! up front with [`ConfigError::OverBudget`], which carries the figures and the largest
+//! few milliseconds, and fits the memory figures of docs/dev/performance.md. What exceeds it is
+//! refused up front with [`ConfigError::OverBudget`], which carries the figures and the largest
 //! request of the same shape that fits, so a message can say the way round it.
 //!
 //! | work | measure | limit |

@@ -385,6 +385,29 @@ texts! {
         ),
         /// Open the full lab (from embed mode).
         OpenFull => ("Obre el laboratori sencer", "Open the full lab", "Abrir el laboratorio entero"),
+        /// The header's link to the guide published beside the lab (the page of the chapter
+        /// on screen).
+        Guide => ("Guia", "Guide", "Guía"),
+        /// The guide link's tooltip.
+        GuideHint => (
+            "Aquest capítol a la guia d'ús",
+            "This chapter in the user guide",
+            "Este capítulo en la guía de uso",
+        ),
+        /// The teachers' page: the heading of the single-file page's section.
+        TeachersSingleFile => ("La pàgina en un sol fitxer", "The page in a single file", "La página en un solo archivo"),
+        /// What the single file is for.
+        TeachersSingleFileNote => (
+            "Tot el laboratori en un fitxer HTML: funciona obert des del disc, sense xarxa, i es pot pujar a una plataforma de curs que només accepta fitxers. Les adreces d'aquesta pàgina hi funcionen igual.",
+            "The whole lab in one HTML file: it works opened from disk, without a network, and can be uploaded to a course platform that only accepts files. The addresses on this page work on it too.",
+            "Todo el laboratorio en un archivo HTML: funciona abierto desde el disco, sin red, y se puede subir a una plataforma de curso que solo acepta archivos. Las direcciones de esta página funcionan igual en él.",
+        ),
+        /// The link that downloads the single file.
+        TeachersSingleFileLink => (
+            "Descarrega partlab-standalone.html",
+            "Download partlab-standalone.html",
+            "Descargar partlab-standalone.html",
+        ),
         /// A looked-up key that is not one of the experiment's keys.
         NotInKeySet => (
             "no és cap de les claus de l'experiment",

@@ -4,7 +4,7 @@
 //! cannot drift from what the lab does.
 //!
 //! Hooks: `#teachers-presets tr[data-preset]`, `#teachers-fields tr[data-field]`,
-//! `#teachers-views tr[data-view]`.
+//! `#teachers-views tr[data-view]`, `#teachers-single-file a[download]`.
 
 use wasm_bindgen::JsValue;
 use web_sys::Element;
@@ -17,6 +17,9 @@ use partlab_lab::state::words::{field_help, view_title};
 use partlab_lab::state::{Field, Lang, View};
 
 use crate::dom::{clear, H};
+
+/// The single-file page's name beside the site's index.html (scripts/standalone.mjs writes it).
+const STANDALONE: &str = "partlab-standalone.html";
 
 /// The mounted teachers' page: static content, rebuilt when the language changes.
 pub struct Teachers {
@@ -155,7 +158,7 @@ impl Teachers {
             ));
         }
         let mut views = Vec::new();
-        // The views of the sections 5–7 instrument (the study chapters list theirs in the README).
+        // The views of the sections 5–7 instrument (the study chapters list theirs in the guide).
         for c in ChapterId::ALL
             .iter()
             .copied()
@@ -298,6 +301,32 @@ impl Teachers {
                         ],
                         quizzes,
                     ))),
+            )
+            // The single-file build sits beside the page (scripts/standalone.mjs): a link that
+            // downloads it, for a course platform that takes uploads or a room without network.
+            .child(
+                H::new("section")
+                    .id("teachers-single-file")
+                    .class("panel")
+                    .attr("aria-labelledby", "teachers-single-file-h")
+                    .child(
+                        H::new("h2")
+                            .id("teachers-single-file-h")
+                            .text(t(Text::TeachersSingleFile)),
+                    )
+                    .child(
+                        H::new("p")
+                            .class("note")
+                            .text(t(Text::TeachersSingleFileNote)),
+                    )
+                    .child(
+                        H::new("p").child(
+                            H::new("a")
+                                .attr("href", STANDALONE)
+                                .attr("download", STANDALONE)
+                                .text(t(Text::TeachersSingleFileLink)),
+                        ),
+                    ),
             );
         self.root.append_child(&main.el())?;
         Ok(())
