@@ -113,7 +113,7 @@ impl ChapterView {
     fn take_loaded_with_issues(&mut self) -> bool {
         match self {
             ChapterView::Hashing(h) => h.take_loaded_with_issues(),
-            ChapterView::Remote(_) => false,
+            ChapterView::Remote(r) => r.take_loaded_with_issues(),
         }
     }
 

@@ -83,6 +83,9 @@ extern "C" {
     fn frame(this: &StudyModule);
 
     #[wasm_bindgen(method)]
+    fn take_loaded_with_issues(this: &StudyModule) -> bool;
+
+    #[wasm_bindgen(method)]
     fn set_lang(this: &StudyModule, lang: &str);
 
     #[wasm_bindgen(method)]
@@ -515,6 +518,15 @@ impl Remote {
     pub fn frame(&mut self) {
         if let State::Mounted(m) = &self.state {
             m.frame();
+        }
+    }
+
+    /// Whether the chapter's fields were just loaded from an address with problems (asked
+    /// once per load).
+    pub fn take_loaded_with_issues(&mut self) -> bool {
+        match &self.state {
+            State::Mounted(m) => m.take_loaded_with_issues(),
+            State::Pending(_) => false,
         }
     }
 

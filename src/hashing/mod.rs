@@ -275,23 +275,6 @@ const TICK_WORK_MS: f64 = 10.0;
 /// millisecond, even before the engine has optimised the code.
 const WORK_CHUNK: u64 = 500;
 
-/// Saves `url` (a `data:` URL) as the file `name`: a download, nothing leaves the browser.
-fn download(name: &str, url: &str) -> Result<(), JsValue> {
-    let a = dom::H::new("a")
-        .attr("href", url)
-        .attr("download", name)
-        .el();
-    let body = dom::document()?
-        .body()
-        .ok_or_else(|| JsValue::from_str("no body"))?;
-    crate::dom::append(&body, &a);
-    if let Some(h) = a.dyn_ref::<HtmlElement>() {
-        h.click();
-    }
-    body.remove_child(&a)?;
-    Ok(())
-}
-
 /// Runs `f` on the mounted hashing instrument, if it is the chapter on screen.
 fn with_app<R>(f: impl FnOnce(&mut Hashing) -> R) -> Option<R> {
     crate::with_frame(|frame| frame.hashing().map(f)).flatten()
@@ -1541,9 +1524,7 @@ impl Hashing {
     fn export(&self, view: &str, kind: &str) -> Result<(), JsValue> {
         let name = format!("partlab-{}-{view}.{kind}", self.chapter.slug());
         if kind == "png" {
-            let canvas = by_id_as::<web_sys::HtmlCanvasElement>(&format!("{view}-chart"))
-                .ok_or_else(|| JsValue::from_str("no canvas"))?;
-            return download(&name, &canvas.to_data_url()?);
+            return dom::download_canvas(&name, &format!("{view}-chart"));
         }
         let csv = match view {
             "figures" => export::figures(self.lab.distribution(), self.lab.movement()),
@@ -1562,11 +1543,7 @@ impl Hashing {
             }
             _ => return Ok(()),
         };
-        let url = format!(
-            "data:text/csv;charset=utf-8,{}",
-            String::from(js_sys::encode_uri_component(&csv))
-        );
-        download(&name, &url)
+        dom::download_csv(&name, &csv)
     }
 
     /// Stops the instrument's timers before it is dropped (the chapter changes).

@@ -18,7 +18,7 @@ use partlab_core::lesson::LessonPart;
 
 use crate::base::field::ChapterDef;
 use crate::base::Lang;
-use crate::i18n::by_lang;
+use crate::i18n::{by_lang, preset_label};
 use crate::state::words::hashing_def;
 use crate::state::FragmentIssue;
 use crate::study::fields::StudyIssue;
@@ -254,6 +254,49 @@ chapters! {
     },
 }
 
+/// A preset as the share dialog and the teachers' page offer it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Preset {
+    /// Its id (`p=<id>`).
+    pub id: &'static str,
+    /// Its name on the page.
+    pub label: String,
+    /// The part of the lesson it reproduces (a hashing chapter's scenario), or the chapter's.
+    pub part: Option<LessonPart>,
+}
+
+/// The chapter's presets, in `lang`: a study chapter's own, a hashing chapter's lesson
+/// scenarios (the tables it reproduces).
+pub fn presets(chapter: ChapterId, lang: Lang) -> Vec<Preset> {
+    match def(chapter) {
+        Some(d) if !d.presets.is_empty() => d
+            .presets
+            .iter()
+            .map(|p| Preset {
+                id: p.id,
+                label: (p.label)(lang).to_owned(),
+                part: chapter.parts().first().copied(),
+            })
+            .collect(),
+        _ => chapter
+            .presets()
+            .map(|s| Preset {
+                id: s.id,
+                label: preset_label(lang, s),
+                part: Some(s.section),
+            })
+            .collect(),
+    }
+}
+
+/// The chapter's views that can be shown alone (`embed=`), with their titles in `lang`, in
+/// page order.
+pub fn views(chapter: ChapterId, lang: Lang) -> Vec<(&'static str, &'static str)> {
+    def(chapter)
+        .map(|d| d.views.iter().map(|v| (v.name, (v.title)(lang))).collect())
+        .unwrap_or_default()
+}
+
 /// Reads a study chapter's fields strictly (the CLI): the chapter, or every problem found
 /// (empty when `chapter` is not a study chapter).
 pub fn open_strict(chapter: ChapterId, fields: &str) -> Result<Box<dyn Study>, Vec<StudyIssue>> {
@@ -335,5 +378,170 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The issues of opening `chapter` at `fields`.
+    fn issues_of(chapter: ChapterId, fields: &str) -> Vec<StudyIssue> {
+        match open(chapter, fields, Lang::En, Vec::new()) {
+            Some(s) => s.issues().to_vec(),
+            None => panic!("{chapter:?} is a study chapter"),
+        }
+    }
+
+    fn names_field(issue: &StudyIssue, name: &str) -> bool {
+        match issue {
+            StudyIssue::BadValue { field, .. }
+            | StudyIssue::BadChoice { field, .. }
+            | StudyIssue::Refused { field, .. }
+            | StudyIssue::Adjusted { field, .. } => *field == name,
+            _ => false,
+        }
+    }
+
+    /// A study chapter reads exactly the fields its table declares, with the table's limits:
+    /// each field's default and every value of its range or list is taken (a value may
+    /// still be refused beside the defaults of the others, with the rule, never as a bad
+    /// value), one past its range or outside its list is a notice naming it, a field the
+    /// table does not have is an unknown field, and the address written back has the
+    /// table's fields and nothing else.
+    #[test]
+    fn every_study_chapter_reads_exactly_its_field_table() {
+        use crate::base::field::FieldKind;
+        for &c in ChapterId::ALL {
+            if c.instrument() != Instrument::Study {
+                continue;
+            }
+            let def = def(c).unwrap_or_else(|| panic!("{c:?} has a table"));
+            assert!(issues_of(c, "").is_empty(), "{c:?} opens cleanly");
+            for f in def.fields {
+                let bad_value = |fields: &str| {
+                    issues_of(c, fields).into_iter().find(|i| {
+                        matches!(
+                            i,
+                            StudyIssue::BadValue { .. } | StudyIssue::BadChoice { .. }
+                        ) && names_field(i, f.name)
+                    })
+                };
+                // A value taken alone is written back as it was read, unless a rule refused it.
+                let took = |value: &str| {
+                    let at = format!("{}={}", f.name, crate::base::url::encode(value));
+                    let Some(s) = open(c, &at, Lang::En, Vec::new()) else {
+                        return false;
+                    };
+                    let refused = s.issues().iter().any(|i| names_field(i, f.name));
+                    refused || s.fragment(false).split('&').any(|p| p == at)
+                };
+                let default = f.default_value();
+                if !default.is_empty() {
+                    let at = format!("{}={}", f.name, crate::base::url::encode(&default));
+                    assert_eq!(issues_of(c, &at), vec![], "{c:?}: {at}");
+                }
+                match f.kind {
+                    FieldKind::Whole { min, max, .. } => {
+                        for ok in [min, max] {
+                            let at = format!("{}={ok}", f.name);
+                            assert_eq!(bad_value(&at), None, "{c:?}: {at}");
+                            assert!(took(&ok.to_string()), "{c:?}: {at} is not written back");
+                        }
+                        for bad in [max.saturating_add(1), u64::MAX] {
+                            if bad > max {
+                                let at = format!("{}={bad}", f.name);
+                                assert!(bad_value(&at).is_some(), "{c:?}: {at} is refused");
+                            }
+                        }
+                        assert!(bad_value(&format!("{}=x", f.name)).is_some());
+                    }
+                    FieldKind::Choice { values, .. } => {
+                        for v in values {
+                            let at = format!("{}={v}", f.name);
+                            assert_eq!(bad_value(&at), None, "{c:?}: {at}");
+                            assert!(took(v), "{c:?}: {at} is not written back");
+                        }
+                        let at = format!("{}=not-a-value", f.name);
+                        assert!(bad_value(&at).is_some(), "{c:?}: {at} is refused");
+                    }
+                    FieldKind::Rule { .. } => {}
+                }
+            }
+            let unknown = issues_of(c, "zz=1");
+            assert!(
+                matches!(unknown.as_slice(), [StudyIssue::UnknownFields { count: 1 }]),
+                "{c:?}: {unknown:?}"
+            );
+            let Some(opened) = open(c, "", Lang::En, Vec::new()) else {
+                panic!("{c:?} opens");
+            };
+            let written = opened.fragment(false);
+            for pair in written.split('&') {
+                let name = pair.split('=').next().unwrap_or("");
+                assert!(
+                    name == "l" || name == "p" || def.field(name).is_some(),
+                    "{c:?} writes {name}, which its table lacks: {written}"
+                );
+            }
+            for f in def.fields.iter().filter(|f| !f.default_value().is_empty()) {
+                assert!(
+                    written
+                        .split('&')
+                        .any(|p| p.split('=').next() == Some(f.name)),
+                    "{c:?} does not write {}: {written}",
+                    f.name
+                );
+            }
+        }
+    }
+
+    /// Every preset of a study chapter opens cleanly and is written back; every view can be
+    /// shown alone; every field, preset and view has words in the three languages.
+    #[test]
+    fn every_preset_and_view_of_a_study_chapter_opens() {
+        for &c in ChapterId::ALL {
+            let Some(def) = def(c) else { continue };
+            for lang in Lang::ALL {
+                assert!(!(def.intro)(lang).is_empty(), "{c:?}");
+                for f in def.fields {
+                    assert!(!f.meaning(lang).is_empty() && !f.rule(lang).is_empty());
+                }
+                for v in def.views {
+                    assert!(!(v.title)(lang).is_empty(), "{c:?}: {}", v.name);
+                }
+            }
+            if c.instrument() != Instrument::Study {
+                continue;
+            }
+            assert!(!def.presets.is_empty() && !def.views.is_empty(), "{c:?}");
+            for p in def.presets {
+                let at = format!("p={}", p.id);
+                assert_eq!(issues_of(c, &at), vec![], "{c:?}: {at}");
+                let Some(s) = open(c, &at, Lang::En, Vec::new()) else {
+                    panic!("{c:?}");
+                };
+                assert!(
+                    s.fragment(false).contains(&at),
+                    "{c:?}: {at} is written back"
+                );
+                assert_eq!(presets(c, Lang::Ca).len(), def.presets.len());
+            }
+            for v in def.views {
+                let at = format!("embed={}", v.name);
+                let Some(s) = open(c, &at, Lang::En, Vec::new()) else {
+                    panic!("{c:?}");
+                };
+                assert_eq!(s.embed(), Some(v.name), "{c:?}: {at}");
+                assert!(s.fragment(true).contains(&at));
+            }
+        }
+    }
+
+    /// The hashing chapters offer the lesson's scenarios of their parts as presets and the
+    /// instrument's six views.
+    #[test]
+    fn the_hashing_chapters_presets_and_views_come_from_the_lesson_and_the_instrument() {
+        let ring = presets(ChapterId::Ring, Lang::En);
+        assert!(ring.iter().any(|p| p.id == "weighted"));
+        assert!(ring.iter().all(|p| p.part.is_some()));
+        assert_eq!(views(ChapterId::ModN, Lang::En).len(), 6);
+        assert!(presets(ChapterId::Teachers, Lang::En).is_empty());
+        assert!(views(ChapterId::Teachers, Lang::En).is_empty());
     }
 }

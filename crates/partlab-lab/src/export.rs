@@ -6,6 +6,8 @@
 use partlab_core::stats::{Distribution, Movement};
 use partlab_core::sweep::{DeviationPoint, MovementPoint};
 
+use crate::study::view::Panel;
+
 /// One CSV cell: quoted when it holds a comma, a quote or a line break; user text that a
 /// spreadsheet would take for a formula (`=`, `+`, `-`, `@` first) gets a leading `'`.
 fn cell(text: &str) -> String {
@@ -50,6 +52,41 @@ fn num(x: f64) -> String {
     } else {
         String::new()
     }
+}
+
+/// Everything a study chapter's view shows as numbers, for one download: its figures
+/// (label, value, as shown), then each of its tables (a chart's included), each section
+/// headed by its name and separated by an empty line. Numbers are written plainly, the text
+/// cells as shown.
+pub fn panel_csv(p: &Panel) -> String {
+    let mut sections = Vec::new();
+    let figures = p.figures();
+    if !figures.is_empty() {
+        let rows: Vec<Vec<String>> = figures
+            .iter()
+            .map(|f| vec![f.label.clone(), num(f.value), f.text.clone()])
+            .collect();
+        sections.push(format!(
+            "{}\r\n{}",
+            cell("figures"),
+            csv(&["figure", "value", "shown"], &rows)
+        ));
+    }
+    for t in p.tables() {
+        let head: Vec<&str> = t.head.iter().map(String::as_str).collect();
+        let rows: Vec<Vec<String>> = t
+            .rows
+            .iter()
+            .map(|r| {
+                r.cells
+                    .iter()
+                    .map(|c| c.value.map_or_else(|| c.text.clone(), num))
+                    .collect()
+            })
+            .collect();
+        sections.push(format!("{}\r\n{}", cell(t.key), csv(&head, &rows)));
+    }
+    format!("{}\r\n{}", cell(&p.title), sections.join("\r\n"))
 }
 
 /// Keys per node: the bars chart's data.
@@ -193,5 +230,54 @@ mod tests {
         let f = figures(&d, None);
         assert!(f.contains("deviation (%),6.3"), "{f}");
         assert!(f.contains("keys of inv-gir,27571\r\n"), "{f}");
+    }
+
+    #[test]
+    fn a_study_view_is_one_csv_of_its_figures_and_tables() {
+        use crate::base::Lang;
+        use crate::contract::{open, ChapterId};
+        let Some(mut s) = open(
+            ChapterId::Replication,
+            "p=rf1&o=1000&d=1",
+            Lang::En,
+            Vec::new(),
+        ) else {
+            panic!("a study chapter");
+        };
+        s.finish_work();
+        let panels = s.panels();
+        let failover = panels
+            .iter()
+            .find(|p| p.view == "failover")
+            .expect("a view");
+        let csv = panel_csv(failover);
+        let lines: Vec<&str> = csv.split("\r\n").collect();
+        assert_eq!(lines[0], failover.title);
+        assert_eq!(&lines[1..3], ["figures", "figure,value,shown"]);
+        // Every figure with its plain value (a share as a fraction, as the page's data-value).
+        let figures = failover.figures();
+        for (f, line) in figures.iter().zip(&lines[3..]) {
+            assert_eq!(*line, format!("{},{},{}", f.label, num(f.value), f.text));
+        }
+        // Then each table: its key, its head, one line per row, numbers plain.
+        let table = failover.tables()[0];
+        let at = 3 + figures.len() + 1;
+        assert_eq!(lines[at], table.key);
+        assert_eq!(lines[at + 1], table.head.join(","));
+        assert_eq!(lines.len(), at + 2 + table.rows.len() + 1, "{csv}");
+        for (row, line) in table.rows.iter().zip(&lines[at + 2..]) {
+            assert!(
+                line.starts_with(&format!("{},", row.cells[0].text)),
+                "{line}"
+            );
+        }
+        // With one copy and C failed, two partitions are lost: the rows say so.
+        assert_eq!(
+            lines
+                .iter()
+                .filter(|l| l.ends_with(",no copy left: data lost"))
+                .count(),
+            2
+        );
     }
 }

@@ -127,6 +127,18 @@ texts! {
         TeachersPresets => ("Els experiments de la lliçó, capítol per capítol", "The lesson's experiments, chapter by chapter", "Los experimentos de la lección, capítulo a capítulo"),
         /// Heading: the address fields.
         TeachersFields => ("Els camps de l'adreça", "The address's fields", "Los campos de la dirección"),
+        /// The teachers' page: the heading of every chapter's own fields.
+        TeachersChapterFields => ("Els camps de cada capítol", "Each chapter's own fields", "Los campos de cada capítulo"),
+        /// The note under it.
+        TeachersChapterFieldsNote => (
+            "Cada capítol llegeix aquests camps de l'adreça, a més dels de dalt (l, p, embed). Un valor que no hi cap es mostra com a avís i la resta de l'adreça es manté; la línia d'ordres pren les mateixes opcions.",
+            "Each chapter reads these fields of the address besides those above (l, p, embed). A value that does not fit is shown as a notice and the rest of the address is kept; the command line takes the same options.",
+            "Cada capítulo lee estos campos de la dirección además de los de arriba (l, p, embed). Un valor que no cabe se muestra como aviso y el resto de la dirección se mantiene; la línea de comandos toma las mismas opciones.",
+        ),
+        /// Column: the value a field takes when the address has none.
+        DefaultCol => ("Per defecte", "Default", "Por defecto"),
+        /// Column: the command line's option for a field.
+        CommandLineCol => ("Línia d'ordres", "Command line", "Línea de comandos"),
         /// Heading: the views that can be embedded.
         TeachersViews => ("Les vistes que es poden incrustar", "The views that can be embedded", "Las vistas que se pueden incrustar"),
         /// Table header: field or id.

@@ -164,6 +164,13 @@ pub fn embedded() -> bool {
     .unwrap_or(false)
 }
 
+/// Whether the chapter's fields were just loaded from an address with problems: the frame
+/// then leaves the address as the user typed it (asked once per load).
+#[wasm_bindgen]
+pub fn take_loaded_with_issues() -> bool {
+    with_study(StudyView::take_loaded_with_issues).unwrap_or(false)
+}
+
 /// One animation frame: applies the queued input and redraws.
 #[wasm_bindgen]
 pub fn frame() {

@@ -21,15 +21,14 @@ use web_sys::{
     HtmlTextAreaElement,
 };
 
-use partlab_lab::chapters::chapter_title;
-use partlab_lab::chapters::{route, ChapterId, Instrument};
-use partlab_lab::i18n::{preset_label, tr, Text};
+use partlab_lab::chapters::{chapter_title, route, ChapterId};
+use partlab_lab::contract;
+use partlab_lab::i18n::{tr, Text};
 use partlab_lab::quiz::QuizSet;
 use partlab_lab::share::{
     iframe_code, share_fragment, share_link, ShareOptions, ShareWhat, SIZES, SIZE_RANGE,
 };
-use partlab_lab::state::words::view_title;
-use partlab_lab::state::{Lang, View};
+use partlab_lab::state::Lang;
 
 use crate::dom::{by_id, by_id_as, clear, set_attr, set_text_id, window, H};
 use crate::listen_id;
@@ -319,10 +318,8 @@ fn show(ctx: &ShareContext) -> Result<(), JsValue> {
         .to_owned();
     if let Some(presets) = by_id("share-preset") {
         clear(&presets);
-        for s in ctx.chapter.presets() {
-            let mut option = H::new("option")
-                .attr("value", s.id)
-                .text(&preset_label(lang, s));
+        for s in contract::presets(ctx.chapter, lang) {
+            let mut option = H::new("option").attr("value", s.id).text(&s.label);
             if s.id == current_preset {
                 option = option.attr("selected", "");
             }
@@ -338,7 +335,7 @@ fn show(ctx: &ShareContext) -> Result<(), JsValue> {
                 .el(),
         )?;
         for (name, title) in views_in(ctx, lang) {
-            views.append_child(&H::new("option").attr("value", name).text(&title).el())?;
+            views.append_child(&H::new("option").attr("value", name).text(title).el())?;
         }
     }
     if let Some(l) = select("share-lang") {
@@ -371,16 +368,9 @@ fn show(ctx: &ShareContext) -> Result<(), JsValue> {
     Ok(())
 }
 
-/// The chapter's views that can be embedded alone, with their titles in `lang`: the
-/// instrument's views in the sections 5–7 chapters (a study chapter is shared whole).
-fn views_in(ctx: &ShareContext, lang: Lang) -> Vec<(&'static str, String)> {
-    if ctx.chapter.instrument() != Instrument::Hashing {
-        return Vec::new();
-    }
-    View::ALL
-        .into_iter()
-        .map(|v| (v.name(), view_title(lang, v).to_owned()))
-        .collect()
+/// The chapter's views that can be embedded alone, with their titles in `lang`.
+fn views_in(ctx: &ShareContext, lang: Lang) -> Vec<(&'static str, &'static str)> {
+    contract::views(ctx.chapter, lang)
 }
 
 /// The frame size chosen: a preset size, or the custom width and height (clamped).
@@ -406,7 +396,10 @@ fn update(ctx: &ShareContext) {
         let id = select("share-preset")
             .map(|s| s.value())
             .unwrap_or_default();
-        match ctx.chapter.presets().find(|s| s.id == id) {
+        match contract::presets(ctx.chapter, ctx.lang)
+            .into_iter()
+            .find(|s| s.id == id)
+        {
             Some(s) => ShareWhat::Preset(s.id),
             None => ShareWhat::Current,
         }

@@ -9,12 +9,11 @@
 use wasm_bindgen::JsValue;
 use web_sys::Element;
 
-use partlab_lab::chapters::{self, ChapterId};
-use partlab_lab::chapters::{chapter_tab, chapter_title};
-use partlab_lab::contract::chapter_intro;
-use partlab_lab::i18n::{part_name, preset_label, tr, Text};
-use partlab_lab::state::words::{field_help, view_title};
-use partlab_lab::state::{Field, Lang, View};
+use partlab_lab::chapters::{self, chapter_tab, chapter_title, ChapterId, Instrument};
+use partlab_lab::contract::{self, chapter_intro};
+use partlab_lab::i18n::{part_name, tr, Text};
+use partlab_lab::state::words::field_help;
+use partlab_lab::state::{Field, Lang};
 
 use crate::dom::{clear, H};
 
@@ -28,30 +27,78 @@ pub struct Teachers {
     rendered: Option<Lang>,
 }
 
-/// A table with a header row and text cells; each row carries one `data-*` attribute.
-fn table(id: &str, head: &[&str], rows: Vec<(&str, String, Vec<H>)>) -> H {
+/// A table row: its `data-*` hooks and its cells, the first one a row header.
+struct Row {
+    attrs: Vec<(&'static str, String)>,
+    cells: Vec<H>,
+}
+
+impl Row {
+    fn new(attr: &'static str, value: &str, cells: Vec<H>) -> Row {
+        Row {
+            attrs: vec![(attr, value.to_owned())],
+            cells,
+        }
+    }
+
+    fn attr(mut self, name: &'static str, value: &str) -> Row {
+        self.attrs.push((name, value.to_owned()));
+        self
+    }
+}
+
+/// A table with a header row and text cells.
+fn table(id: &str, head: &[&str], rows: Vec<Row>) -> H {
     let mut tr_head = H::new("tr");
     for h in head {
         tr_head = tr_head.child(H::new("th").attr("scope", "col").text(h));
     }
     let mut body = H::new("tbody");
-    for (attr, value, cells) in rows {
-        let mut row = H::new("tr").attr(attr, &value);
-        for (i, cell) in cells.into_iter().enumerate() {
+    for row in rows {
+        let mut tr = H::new("tr");
+        for (name, value) in &row.attrs {
+            tr = tr.attr(name, value);
+        }
+        for (i, cell) in row.cells.into_iter().enumerate() {
             let wrapper = if i == 0 {
                 H::new("th").attr("scope", "row")
             } else {
                 H::new("td")
             };
-            row = row.child(wrapper.child(cell));
+            tr = tr.child(wrapper.child(cell));
         }
-        body = body.child(row);
+        body = body.child(tr);
     }
     H::new("table")
         .id(id)
         .class("data teachers-table")
         .child(H::new("thead").child(tr_head))
         .child(body)
+}
+
+/// A panel of the page: its heading (`<id>-h`), an optional note and its content.
+fn section(id: &str, heading: &str, note: Option<&str>, content: Vec<H>) -> H {
+    let h = format!("{id}-h");
+    let mut out = H::new("section")
+        .class("panel")
+        .attr("aria-labelledby", &h)
+        .child(H::new("h2").id(&h).text(heading));
+    if let Some(n) = note {
+        out = out.child(H::new("p").class("note").text(n));
+    }
+    for c in content {
+        out = out.child(c);
+    }
+    out
+}
+
+/// A table that scrolls sideways on a narrow screen.
+fn scroll(table: H) -> H {
+    H::new("div").class("scroll").child(table)
+}
+
+fn anchor(href: &str) -> H {
+    H::new("a").attr("href", href).text(href)
 }
 
 fn text(t: &str) -> H {
@@ -131,49 +178,77 @@ impl Teachers {
                 chapters::fragment(c, chapters::FrameOptions::default(), fields)
             )
         };
+        // Every chapter's presets: the hashing chapters' lesson experiments, the study
+        // chapters' own.
         let mut presets = Vec::new();
-        for c in ChapterId::ALL.iter().copied().filter(|c| c.is_lesson()) {
-            for s in c.presets() {
-                let href = link(c, &format!("p={}&l={}", s.id, lang.code()));
-                presets.push((
-                    "data-preset",
-                    s.id.to_owned(),
-                    vec![
-                        code(s.id),
-                        text(&preset_label(lang, s)),
-                        text(chapter_tab(lang, c)),
-                        text(&part_name(lang, s.section)),
-                        H::new("a").attr("href", &href).text(&href),
-                    ],
-                ));
+        for &c in ChapterId::ALL {
+            for p in contract::presets(c, lang) {
+                let href = link(c, &format!("p={}&l={}", p.id, lang.code()));
+                let part = p.part.map(|x| part_name(lang, x)).unwrap_or_default();
+                let cells = vec![
+                    code(p.id),
+                    text(&p.label),
+                    text(chapter_tab(lang, c)),
+                    text(&part),
+                    anchor(&href),
+                ];
+                presets.push(Row::new("data-preset", p.id, cells).attr("data-chapter", c.slug()));
             }
         }
+        // The fields the frame reads and those of the sections 5–7 instrument.
         let mut fields = Vec::new();
         for f in Field::ALL {
             let (meaning, values) = field_help(lang, f);
-            fields.push((
+            fields.push(Row::new(
                 "data-field",
-                f.name().to_owned(),
+                f.name(),
                 vec![code(f.name()), text(meaning), text(values)],
             ));
         }
+        // Each study chapter's own fields, from its table.
+        let mut chapter_fields = Vec::new();
+        for &c in ChapterId::ALL {
+            let Some(def) = contract::def(c).filter(|_| c.instrument() == Instrument::Study) else {
+                continue;
+            };
+            let rows = def
+                .fields
+                .iter()
+                .map(|f| {
+                    let default = f.default_value();
+                    Row::new(
+                        "data-field",
+                        f.name,
+                        vec![
+                            code(f.name),
+                            text(f.meaning(lang)),
+                            text(&f.rule(lang)),
+                            if default.is_empty() {
+                                text("—")
+                            } else {
+                                code(&default)
+                            },
+                            f.option
+                                .map_or_else(|| text("—"), |o| code(&format!("--{o}"))),
+                        ],
+                    )
+                })
+                .collect();
+            chapter_fields.push((c, rows));
+        }
+        // Every chapter's views that can be shown alone.
         let mut views = Vec::new();
-        // The views of the sections 5–7 instrument (the study chapters list theirs in the guide).
-        for c in ChapterId::ALL
-            .iter()
-            .copied()
-            .filter(|c| c.instrument() == partlab_lab::chapters::Instrument::Hashing)
-        {
-            for v in View::ALL {
-                let href = link(c, &format!("l={}&embed={}", lang.code(), v.name()));
-                views.push((
+        for &c in ChapterId::ALL {
+            for (name, title) in contract::views(c, lang) {
+                let href = link(c, &format!("l={}&embed={name}", lang.code()));
+                views.push(Row::new(
                     "data-view",
-                    format!("{}:{}", c.slug(), v.name()),
+                    &format!("{}:{name}", c.slug()),
                     vec![
-                        code(v.name()),
-                        text(view_title(lang, v)),
+                        code(name),
+                        text(title),
                         text(chapter_tab(lang, c)),
-                        H::new("a").attr("href", &href).text(&href),
+                        anchor(&href),
                     ],
                 ));
             }
@@ -193,14 +268,10 @@ impl Teachers {
             let first = partlab_lab::quiz::question(c, set)
                 .map(|q| q.prompt(lang))
                 .unwrap_or_default();
-            quizzes.push((
+            quizzes.push(Row::new(
                 "data-quiz",
-                c.slug().to_owned(),
-                vec![
-                    text(chapter_tab(lang, c)),
-                    text(&first),
-                    H::new("a").attr("href", &href).text(&href),
-                ],
+                c.slug(),
+                vec![text(chapter_tab(lang, c)), text(&first), anchor(&href)],
             ));
         }
         let q = |w: partlab_lab::quiz::Word| w.text(lang);
@@ -222,86 +293,92 @@ impl Teachers {
                             .text(chapter_intro(lang, ChapterId::Teachers)),
                     ),
             )
-            .child(
-                H::new("section")
-                    .class("panel")
-                    .attr("aria-labelledby", "teachers-presets-h")
-                    .child(
-                        H::new("h2")
-                            .id("teachers-presets-h")
-                            .text(t(Text::TeachersPresets)),
-                    )
-                    .child(H::new("div").class("scroll").child(table(
-                        "teachers-presets",
-                        &[
-                            t(Text::Name),
-                            t(Text::Presets),
-                            t(Text::ChapterCol),
-                            t(Text::LessonPartCol),
-                            t(Text::Address),
-                        ],
-                        presets,
-                    ))),
-            )
-            .child(
-                H::new("section")
-                    .class("panel")
-                    .attr("aria-labelledby", "teachers-fields-h")
-                    .child(
-                        H::new("h2")
-                            .id("teachers-fields-h")
-                            .text(t(Text::TeachersFields)),
-                    )
-                    .child(H::new("div").class("scroll").child(table(
-                        "teachers-fields",
-                        &[t(Text::Name), t(Text::Meaning), t(Text::Values)],
-                        fields,
-                    ))),
-            )
-            .child(
-                H::new("section")
-                    .class("panel")
-                    .attr("aria-labelledby", "teachers-views-h")
-                    .child(
-                        H::new("h2")
-                            .id("teachers-views-h")
-                            .text(t(Text::TeachersViews)),
-                    )
-                    .child(H::new("div").class("scroll").child(table(
-                        "teachers-views",
-                        &[
-                            t(Text::Name),
-                            t(Text::Meaning),
-                            t(Text::ChapterCol),
-                            t(Text::Address),
-                        ],
-                        views,
-                    ))),
-            )
-            .child(
-                H::new("section")
-                    .class("panel")
-                    .attr("aria-labelledby", "teachers-quiz-h")
-                    .child(
-                        H::new("h2")
-                            .id("teachers-quiz-h")
-                            .text(q(partlab_lab::quiz::Word::TeachersHeading)),
-                    )
-                    .child(
-                        H::new("p")
-                            .class("note")
-                            .text(q(partlab_lab::quiz::Word::TeachersNote)),
-                    )
-                    .child(H::new("div").class("scroll").child(table(
-                        "teachers-quiz",
-                        &[
-                            t(Text::ChapterCol),
-                            q(partlab_lab::quiz::Word::FirstQuestion),
-                            t(Text::Address),
-                        ],
-                        quizzes,
-                    ))),
-            )
+            .child(section(
+                "teachers-presets",
+                t(Text::TeachersPresets),
+                None,
+                vec![scroll(table(
+                    "teachers-presets",
+                    &[
+                        t(Text::Name),
+                        t(Text::Presets),
+                        t(Text::ChapterCol),
+                        t(Text::LessonPartCol),
+                        t(Text::Address),
+                    ],
+                    presets,
+                ))],
+            ))
+            .child(section(
+                "teachers-fields",
+                t(Text::TeachersFields),
+                None,
+                vec![scroll(table(
+                    "teachers-fields",
+                    &[t(Text::Name), t(Text::Meaning), t(Text::Values)],
+                    fields,
+                ))],
+            ))
+            .child(section(
+                "teachers-chapter-fields",
+                t(Text::TeachersChapterFields),
+                Some(t(Text::TeachersChapterFieldsNote)),
+                chapter_fields
+                    .into_iter()
+                    .flat_map(|(c, rows)| {
+                        let id = format!("teachers-fields-{}", c.slug());
+                        [
+                            H::new("h3")
+                                .id(&format!("{id}-h"))
+                                .text(&chapter_title(lang, c)),
+                            scroll(
+                                table(
+                                    &id,
+                                    &[
+                                        t(Text::Name),
+                                        t(Text::Meaning),
+                                        t(Text::Values),
+                                        t(Text::DefaultCol),
+                                        t(Text::CommandLineCol),
+                                    ],
+                                    rows,
+                                )
+                                .attr("aria-labelledby", &format!("{id}-h"))
+                                .attr("data-chapter", c.slug()),
+                            ),
+                        ]
+                    })
+                    .collect(),
+            ))
+            .child(section(
+                "teachers-views",
+                t(Text::TeachersViews),
+                None,
+                vec![scroll(table(
+                    "teachers-views",
+                    &[
+                        t(Text::Name),
+                        t(Text::Meaning),
+                        t(Text::ChapterCol),
+                        t(Text::Address),
+                    ],
+                    views,
+                ))],
+            ))
+            .child(section(
+                "teachers-quiz",
+                q(partlab_lab::quiz::Word::TeachersHeading),
+                Some(q(partlab_lab::quiz::Word::TeachersNote)),
+                vec![scroll(table(
+                    "teachers-quiz",
+                    &[
+                        t(Text::ChapterCol),
+                        q(partlab_lab::quiz::Word::FirstQuestion),
+                        t(Text::Address),
+                    ],
+                    quizzes,
+                ))],
+            ))
             // The single-file build sits beside the page (scripts/standalone.mjs): a link that
             // downloads it, for a course platform that takes uploads or a room without network.
             .child(

@@ -268,3 +268,32 @@ pub fn lang_select(id: &str) -> H {
     }
     select
 }
+
+/// Saves `url` (a `data:` URL) as the file `name`: a download, nothing leaves the browser.
+pub fn download(name: &str, url: &str) -> Result<(), JsValue> {
+    let a = H::new("a").attr("href", url).attr("download", name).el();
+    let body = document()?
+        .body()
+        .ok_or_else(|| JsValue::from_str("no body"))?;
+    append(&body, &a);
+    if let Some(h) = a.dyn_ref::<web_sys::HtmlElement>() {
+        h.click();
+    }
+    body.remove_child(&a)?;
+    Ok(())
+}
+
+/// Saves `csv` as the file `name` (UTF-8 CSV).
+pub fn download_csv(name: &str, csv: &str) -> Result<(), JsValue> {
+    let url = format!(
+        "data:text/csv;charset=utf-8,{}",
+        String::from(js_sys::encode_uri_component(csv))
+    );
+    download(name, &url)
+}
+
+/// Saves the canvas `id` as the PNG file `name`.
+pub fn download_canvas(name: &str, id: &str) -> Result<(), JsValue> {
+    let canvas = by_id_as::<HtmlCanvasElement>(id).ok_or_else(|| JsValue::from_str("no canvas"))?;
+    download(name, &canvas.to_data_url()?)
+}

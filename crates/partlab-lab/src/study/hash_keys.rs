@@ -257,15 +257,6 @@ impl Settings for HashSettings {
                 *day = u32::MAX;
             }
         }
-        if self.range.0 != u32::MAX && self.range.1 != u32::MAX && self.range.0 > self.range.1 {
-            issues.push(StudyIssue::Refused {
-                field: QUERY_FROM.name,
-                value: (self.range.0 + 1).to_string(),
-                rule: St::HashRuleOrder,
-                args: vec![("to", (self.range.1 + 1).to_string())],
-            });
-            self.range = opening.range;
-        }
         // A refused day takes the opening's, inside the campaign.
         if self.range.0 == u32::MAX {
             self.range.0 = opening.range.0.min(last);
@@ -274,7 +265,13 @@ impl Settings for HashSettings {
             self.range.1 = opening.range.1.min(last).max(self.range.0);
         }
         if self.range.0 > self.range.1 {
-            self.range = (opening.range.0.min(last), opening.range.1.min(last));
+            issues.push(StudyIssue::Refused {
+                field: QUERY_TO.name,
+                value: (self.range.1 + 1).to_string(),
+                rule: St::HashRuleOrder,
+                args: vec![("from", (self.range.0 + 1).to_string())],
+            });
+            self.range.1 = opening.range.1.min(last).max(self.range.0);
         }
     }
 }

@@ -574,11 +574,11 @@ texts! {
             "the campaign has {days} days.",
             "la campaña tiene {days} días.",
         ),
-        /// Rule: the query's first day is not after its last.
+        /// Rule: the query's last day is not before its first.
         HashRuleOrder => (
-            "el primer dia de la consulta no pot ser després de l'últim (qt={to}).",
-            "the query's first day cannot come after its last (qt={to}).",
-            "el primer día de la consulta no puede ser posterior al último (qt={to}).",
+            "l'últim dia de la consulta no pot ser abans del primer (qf={from}).",
+            "the query's last day cannot come before its first (qf={from}).",
+            "el último día de la consulta no puede ser anterior al primero (qf={from}).",
         ),
         /// Rule: the other end of the query follows the one moved.
         HashRuleOrderFollow => (

@@ -38,6 +38,10 @@ const WORK_BUDGET_MS: f64 = 8.0;
 /// The mounted study chapter.
 pub struct StudyView {
     chapter: ChapterId,
+    /// The chapter was just read from an address with problems (a notice says which): the
+    /// frame leaves the address as the user typed it until the first change (taken by
+    /// [`StudyView::take_loaded_with_issues`]).
+    loaded_with_issues: bool,
     model: Box<dyn Study>,
     queue: Vec<Input>,
     frame_scheduled: bool,
@@ -130,6 +134,17 @@ fn wire_events(main: &Element) -> Result<Vec<Listener>, JsValue> {
             dispatch(Input::DismissNotices);
             return;
         }
+        if let Some(what) = t
+            .closest("button[data-export]")
+            .ok()
+            .flatten()
+            .and_then(|b| b.get_attribute("data-export"))
+        {
+            if let Some(Err(e)) = crate::with_study(|s| s.export(&what)) {
+                crate::log_error("export", &e);
+            }
+            return;
+        }
         if let Some(b) = t.closest("button[data-control]").ok().flatten() {
             if let (Some(id), Some(value)) = (
                 b.get_attribute("data-control"),
@@ -162,6 +177,7 @@ impl StudyView {
         let posted = partlab_web::post_task(StudyView::fill);
         Ok(StudyView {
             chapter,
+            loaded_with_issues: !model.issues().is_empty(),
             model,
             queue: Vec::new(),
             frame_scheduled: false,
@@ -230,7 +246,11 @@ impl StudyView {
         }
         let t0 = crate::now();
         for input in inputs {
+            let loaded = matches!(input, Input::Load(_));
             self.model.update(input);
+            if loaded {
+                self.loaded_with_issues = !self.model.issues().is_empty();
+            }
         }
         let t1 = crate::now();
         self.draw();
@@ -354,6 +374,32 @@ impl StudyView {
     pub fn set_lang(&mut self, lang: Lang) {
         self.enqueue(Input::Lang(lang));
         self.schedule_frame();
+    }
+
+    /// Downloads what an export button names: a view's figures and tables as CSV
+    /// (`<view>-csv`), or a chart as PNG (`<canvas id>-png`), named after the chapter.
+    pub fn export(&self, what: &str) -> Result<(), JsValue> {
+        let slug = self.chapter.slug();
+        if let Some(view) = what.strip_suffix("-csv") {
+            let panels = self.model.panels();
+            let Some(p) = panels.iter().find(|p| p.view == view) else {
+                return Ok(());
+            };
+            return dom::download_csv(
+                &format!("partlab-{slug}-{view}.csv"),
+                &partlab_lab::export::panel_csv(p),
+            );
+        }
+        if let Some(canvas) = what.strip_suffix("-png") {
+            return dom::download_canvas(&format!("partlab-{slug}-{canvas}.png"), canvas);
+        }
+        Ok(())
+    }
+
+    /// Whether the chapter's fields were just loaded from an address with problems (asked
+    /// once per load).
+    pub fn take_loaded_with_issues(&mut self) -> bool {
+        std::mem::take(&mut self.loaded_with_issues)
     }
 
     /// Loads the chapter's fields from an address the user edited.

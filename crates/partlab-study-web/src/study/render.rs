@@ -14,6 +14,7 @@ use web_sys::{Element, HtmlCanvasElement};
 use partlab_lab::chapters::chapter_title;
 use partlab_lab::chapters::ChapterId;
 use partlab_lab::contract::chapter_intro;
+use partlab_lab::i18n::Text;
 use partlab_lab::palette::{chart_theme, Theme};
 use partlab_lab::state::Lang;
 use partlab_lab::study::chart::Chart;
@@ -478,6 +479,7 @@ fn fill_panels(
         let old = last.take();
         set_text_id(&format!("{}-h", p.view), &p.title);
         set_text_id(&format!("{}-caption", p.view), &p.caption);
+        set_text_id(&format!("{}-csv", p.view), tr(lang, Text::ExportCsv));
         let visible = embed.is_none_or(|v| v == p.view);
         let blocks = Blocks {
             view: p.view,
@@ -523,7 +525,18 @@ fn panel_shell(p: &Panel) -> Result<Element, JsValue> {
         .child(H::new("h2").id(&format!("{}-h", p.view)))
         .child(H::new("p").id(&format!("{}-caption", p.view)).class("note"))
         .child(H::new("div").class("study-blocks"))
+        .child(export_button(&format!("{}-csv", p.view)))
         .el())
+}
+
+/// A download button (`data-export`: what it saves, read by the chapter's click handler).
+fn export_button(id: &str) -> H {
+    H::new("div").class("export").child(
+        H::new("button")
+            .attr("type", "button")
+            .id(id)
+            .attr("data-export", id),
+    )
 }
 
 /// Builds the containers of `blocks`; numbered in document order by `k`.
@@ -554,6 +567,7 @@ fn build_blocks(
                         .class("chart-canvas")
                         .attr("role", "img"),
                 )
+                .child(export_button(&format!("{id}-png")))
                 .child(
                     H::new("details")
                         .class("alt")
@@ -642,6 +656,7 @@ impl Blocks {
                         set_attr(&c, "data-chart", table.key);
                     }
                     set_text_id(&format!("{id}-summary"), tr(self.lang, St::ChartData));
+                    set_text_id(&format!("{id}-png"), tr(self.lang, Text::ExportPng));
                     let was_table = match was {
                         Some(Block::Chart { table, .. }) => Some(table),
                         _ => None,
