@@ -38,7 +38,8 @@ pub(crate) struct Cli {
     pub command: Option<Command>,
 }
 
-/// The subcommands.
+/// The subcommands besides the study chapters' (whose commands are made from their field
+/// tables: [`crate::chapter`]).
 #[derive(Debug, Subcommand)]
 pub(crate) enum Command {
     /// The lesson's tables (mod N, the ring with vnodes, rendezvous, exercises), recomputed
@@ -63,38 +64,9 @@ pub(crate) enum Command {
     /// The KM0 workload the study chapters share: markets, clients, producers, products and
     /// hours, measured against what its documentation promises.
     Workload(crate::study::WorkloadArgs),
-    /// Section 3: consecutive ids scatter, a date query asks every partition, the compound key
-    /// hash(client_id) + data_creacio DESC, the restaurant's growing partition, a salted hash.
-    HashKeys(crate::study::HashKeysArgs),
-    /// Section 4: local and global secondary indexes ("pending deliveries in Girona"), the
-    /// tail latency of scatter/gather (1 − (1 − p)^n, simulated), an asynchronous index's lag.
-    Indexes(crate::study::IndexesArgs),
-    /// Section 2: orders ranged by data_creacio (ten nodes, one writing), the market prefix
-    /// (four hot spots), fixed boundaries or chosen from the data, range queries.
-    Ranges(crate::study::RangesArgs),
-    /// Section 10 and exercise 2: every candidate key for the orders, the stock and the vans'
-    /// positions, measured, with the lesson's verdicts.
-    ChoosingKeys(crate::study::KeysArgs),
-    /// Section 1: partitions and replicas (the lesson's diagram), a node failure, and one hot
-    /// partition capping a cluster's writes.
-    Replication(crate::study::ReplicationArgs),
-    /// Beyond the lesson: mod N, ring, rendezvous, jump, Maglev, bounded loads and
-    /// multi-probe on one cluster (evenness, keys moved on join and leave, memory), multi-probe
-    /// against its probes, and over-provisioning against table size with 1 000 backends.
-    Compare(crate::study::CompareArgs),
-    /// Beyond the lesson: hot keys. Keys per node next to requests per node under Zipf
-    /// popularity, formatge-curat in its festival week, bounded loads and a cache.
-    HotKeys(crate::study::HotKeysArgs),
     /// Beyond the lesson: a Maglev lookup table for a few backends (every entry), and the
     /// entries that change hands when one leaves; --permutations prints the paper's Table 1.
     MaglevTable(crate::zoo::MaglevTableArgs),
-    /// Section 8: rebalancing. A fixed number of partitions (and Redis Cluster's 16384 slots),
-    /// dynamic split and merge, partitions proportional to nodes; moves against the ideal, a
-    /// bandwidth cap, and the failure-detector cascade.
-    Rebalancing(crate::study::RebalancingArgs),
-    /// Section 9: request routing. Any node, a routing tier and an aware client (MOVED/ASK)
-    /// while a partition moves, and a coordinator's leases when a node dies.
-    Routing(crate::study::RoutingArgs),
     /// Each key's Redis Cluster slot: CRC16 of its hash tag (or of the whole key) mod 16384.
     Slot(crate::study::SlotArgs),
     /// A chapter's "Predict first" questions for a seed (the page's quiz=), with the answers

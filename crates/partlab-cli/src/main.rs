@@ -10,6 +10,7 @@
 //! terminal. This file turns every outcome into an exit code and at most one line on stderr.
 
 mod args;
+mod chapter;
 mod commands;
 mod key_file;
 mod quiz;
@@ -24,7 +25,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
-use clap::{CommandFactory, Parser};
+use clap::{CommandFactory, FromArgMatches};
 use partlab_core::config::ConfigError;
 use partlab_lab::i18n;
 use partlab_lab::state::Lang;
@@ -90,11 +91,19 @@ impl From<io::Error> for CliError {
     }
 }
 
+/// The whole command line: the commands declared in [`args`] and each study chapter's,
+/// made from its field table ([`chapter`]).
+fn full_command() -> clap::Command {
+    chapter::chapters().fold(Cli::command(), |cmd, (c, def)| {
+        cmd.subcommand(chapter::command(c, def))
+    })
+}
+
 /// The subcommand path named by the arguments (`partlab`, `partlab dist`,
 /// `partlab sweep movement`), for pointing at the right help.
 fn command_path(args: &[OsString]) -> String {
     let mut path = vec!["partlab".to_owned()];
-    let mut command = Cli::command();
+    let mut command = full_command();
     for arg in args.iter().skip(1) {
         let Some(sub) = arg
             .to_str()
@@ -121,7 +130,7 @@ fn commands_with_option(name: &str) -> Vec<String> {
         }
     }
     let mut found = Vec::new();
-    walk(&Cli::command(), "partlab", name, &mut found);
+    walk(&full_command(), "partlab", name, &mut found);
     found
 }
 
@@ -167,7 +176,7 @@ fn usage_error(e: &clap::Error, args: &[OsString]) -> CliError {
             format!("argument {position} is not valid UTF-8 text (\"{arg}\", shown with � for the bytes that are not)")
         }
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            let mut command = Cli::command();
+            let mut command = full_command();
             for name in path.split(' ').skip(1) {
                 if let Some(sub) = command.find_subcommand(name).cloned() {
                     command = sub;
@@ -210,18 +219,25 @@ fn usage_error(e: &clap::Error, args: &[OsString]) -> CliError {
 
 /// Parses and runs the command, writing to `out`.
 fn run(args: &[OsString], out: &mut dyn Write) -> Result<(), CliError> {
-    let cli = match Cli::try_parse_from(args) {
-        Ok(cli) => cli,
+    let matches = match full_command().try_get_matches_from(args) {
+        Ok(m) => m,
         Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
             write!(out, "{e}")?;
             return Ok(());
         }
         Err(e) => return Err(usage_error(&e, args)),
     };
+    if let Some((c, def, sub)) = matches
+        .subcommand()
+        .and_then(|(name, sub)| chapter::by_name(name).map(|(c, def)| (c, def, sub)))
+    {
+        return chapter::run(c, def, sub, out);
+    }
+    let cli = Cli::from_arg_matches(&matches).map_err(|e| usage_error(&e, args))?;
     match cli.command {
         Some(command) => commands::run(command, out),
         // No command: the help, as `partlab help` would print it, rather than an error.
-        None => Ok(write!(out, "{}", Cli::command().render_help())?),
+        None => Ok(write!(out, "{}", full_command().render_help())?),
     }
 }
 

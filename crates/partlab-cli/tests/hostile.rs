@@ -218,6 +218,70 @@ fn malformed_and_misplaced_options_are_refused_with_one_line() {
             2,
             "--ttl 0: choose a whole number from 1 to 60",
         ),
+        // Every chapter command's options come from the chapter's field table: a message
+        // names the option typed and the rule it broke (`--second` is section 9's second,
+        // not section 8's step), a value that does not fit beside the others is refused with
+        // its rule, never changed silently, and a negative number is a value, not a flag.
+        row(
+            &["routing", "--second", "99"],
+            2,
+            "--second 99: choose a whole number from 0 to 19",
+        ),
+        row(
+            &["rebalancing", "--second", "99"],
+            2,
+            "--second 99: choose a whole number from 0 to 90",
+        ),
+        row(
+            &["replication", "--rf", "5"],
+            2,
+            "--rf 5: the lesson's diagram holds at most 3 copies of each partition.",
+        ),
+        row(
+            &["replication", "--layout", "spread", "--nodes", "4", "--rf", "5"],
+            2,
+            "--rf 5: there is at most one copy per node, and there are 4 nodes.",
+        ),
+        row(
+            &["replication", "--fail", "E"],
+            2,
+            "--fail E: there are only 4 nodes, A to D.",
+        ),
+        row(
+            &["hash-keys", "--query-days", "3..2"],
+            2,
+            "--query-days 2: the query's last day cannot come before its first (qf=3).",
+        ),
+        row(
+            &["hash-keys", "--query-days", "3"],
+            2,
+            "--query-days 3: write it as FROM..TO",
+        ),
+        row(
+            &["hash-keys", "--seed", "-1"],
+            2,
+            "--seed -1: choose a whole number from 0 to 999999999",
+        ),
+        row(
+            &["indexes", "--market", "madrid"],
+            2,
+            "--market madrid: choose one of girona, lleida, tarragona, valencia",
+        ),
+        row(
+            &["ranges", "--preset", "nope"],
+            2,
+            "--preset nope: choose one of lesson, market",
+        ),
+        row(
+            &["hot-keys", "--exponent", "1.234"],
+            2,
+            "--exponent 1.234: choose a number from 0.00 to 3.00",
+        ),
+        row(
+            &["compare", "--table-size", "1000"],
+            2,
+            "--table-size 1000: Maglev's table needs a prime size and at least one entry per node (4).",
+        ),
         row(&["slot", ""], 2, "key 1 is empty"),
         // The quiz's set and chapter, read like the page's address.
         row(

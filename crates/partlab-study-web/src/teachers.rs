@@ -228,8 +228,7 @@ impl Teachers {
                             } else {
                                 code(&default)
                             },
-                            f.option
-                                .map_or_else(|| text("—"), |o| code(&format!("--{o}"))),
+                            f.cli.usage().map_or_else(|| text("—"), |o| code(&o)),
                         ],
                     )
                 })

@@ -12,13 +12,56 @@ use super::Lang;
 pub struct FieldSpec {
     /// The field's name in the address (`seed`, `n`).
     pub name: &'static str,
-    /// The command line's long option for it, without `--` (`seed`, `partitions`), or `None`
-    /// when the command line has none.
-    pub option: Option<&'static str>,
+    /// How the command line sets it.
+    pub cli: Cli,
     /// What it takes, and its default.
     pub kind: FieldKind,
     /// What it means.
     pub help: fn(Lang) -> &'static str,
+}
+
+/// How the command line's chapter command (`partlab <chapter>`) sets a field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cli {
+    /// It has no option.
+    None,
+    /// `--<name> VALUE`, the value as the address writes it.
+    Value(&'static str),
+    /// `--<name> 1.25`: a decimal with two places that the address writes in hundredths
+    /// (`125`).
+    Hundredths(&'static str),
+    /// `--<name>`, a flag that sets the field to the given value (`--festival` is `fest=on`).
+    Flag(&'static str, &'static str),
+    /// `--<name> FROM..TO`: this field is FROM (and the next field of the table, marked
+    /// [`Cli::SpanEnd`] with the same name, is TO).
+    SpanStart(&'static str),
+    /// The TO of a [`Cli::SpanStart`] option.
+    SpanEnd(&'static str),
+}
+
+impl Cli {
+    /// How the option is written for this field (`--partitions`, `--query-days FROM..` for
+    /// the start of a span), if the command line has one.
+    pub fn usage(self) -> Option<String> {
+        match self {
+            Cli::None => None,
+            Cli::Value(n) | Cli::Hundredths(n) | Cli::Flag(n, _) => Some(format!("--{n}")),
+            Cli::SpanStart(n) => Some(format!("--{n} FROM..")),
+            Cli::SpanEnd(n) => Some(format!("--{n} ..TO")),
+        }
+    }
+
+    /// The option's name without `--`, if the command line has one.
+    pub fn option(self) -> Option<&'static str> {
+        match self {
+            Cli::None => None,
+            Cli::Value(n)
+            | Cli::Hundredths(n)
+            | Cli::Flag(n, _)
+            | Cli::SpanStart(n)
+            | Cli::SpanEnd(n) => Some(n),
+        }
+    }
 }
 
 /// The values a field takes.
@@ -80,6 +123,9 @@ pub struct ChapterDef {
     pub views: &'static [ViewSpec],
     /// The paragraph that opens it: what to try, in the lesson's terms.
     pub intro: fn(Lang) -> &'static str,
+    /// What its command (`partlab <chapter>`) prints, in one English sentence (the command
+    /// line speaks English).
+    pub summary: &'static str,
 }
 
 impl ChapterDef {
@@ -168,7 +214,7 @@ mod tests {
 
     const N: FieldSpec = FieldSpec {
         name: "n",
-        option: Some("partitions"),
+        cli: Cli::Value("partitions"),
         kind: FieldKind::Whole {
             min: 2,
             max: 64,

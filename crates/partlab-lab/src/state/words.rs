@@ -5,7 +5,7 @@ use super::{
     Field, FragmentIssue, StateError, View, MAX_FRAGMENT_BYTES, MAX_LAB_KEYS, MAX_LAB_NODES,
     MAX_LAB_VNODES, MAX_LAB_WEIGHT, MAX_SELECTED_KEY_CHARS, MIN_KEYS, MIN_WEIGHT,
 };
-use crate::base::field::{ChapterDef, FieldKind, FieldSpec, ViewSpec};
+use crate::base::field::{ChapterDef, Cli, FieldKind, FieldSpec, ViewSpec};
 use crate::base::fmt::{fmt_num, shown};
 use crate::base::text::tr;
 use crate::base::Lang;
@@ -581,10 +581,10 @@ pub fn hashing_intro(lang: Lang, slug: &str) -> &'static str {
 /// A hashing chapter's field: its URL name from [`Field::name`], its meaning and values from
 /// [`field_help`].
 macro_rules! hashing_field {
-    ($field:ident, $option:expr, $default:literal) => {
+    ($field:ident, $cli:expr, $default:literal) => {
         FieldSpec {
             name: Field::$field.name(),
-            option: $option,
+            cli: $cli,
             kind: FieldKind::Rule {
                 rule: |l| field_help(l, Field::$field).1,
                 default: $default,
@@ -596,17 +596,21 @@ macro_rules! hashing_field {
 
 /// The hashing chapters' own fields (the frame's and every chapter's `l`, `p`, `embed` apart).
 pub const HASHING_FIELDS: &[FieldSpec] = &[
-    hashing_field!(Strategy, Some("strategy"), ""),
-    hashing_field!(Nodes, Some("nodes"), "inv-bcn,inv-vlc,inv-gir,inv-lle"),
-    hashing_field!(Weights, Some("weights"), ""),
-    hashing_field!(Vnodes, Some("vnodes"), "150"),
-    hashing_field!(Keys, Some("keys"), "100000"),
-    hashing_field!(Replicas, Some("replicas"), "1"),
-    hashing_field!(Key, None, ""),
-    hashing_field!(TableSize, Some("table-size"), "65537"),
-    hashing_field!(LoadFactor, Some("load-factor"), "1.25"),
-    hashing_field!(Probes, Some("probes"), "21"),
-    hashing_field!(Compare, None, ""),
+    hashing_field!(Strategy, Cli::Value("strategy"), ""),
+    hashing_field!(
+        Nodes,
+        Cli::Value("nodes"),
+        "inv-bcn,inv-vlc,inv-gir,inv-lle"
+    ),
+    hashing_field!(Weights, Cli::Value("weights"), ""),
+    hashing_field!(Vnodes, Cli::Value("vnodes"), "150"),
+    hashing_field!(Keys, Cli::Value("keys"), "100000"),
+    hashing_field!(Replicas, Cli::Value("replicas"), "1"),
+    hashing_field!(Key, Cli::None, ""),
+    hashing_field!(TableSize, Cli::Value("table-size"), "65537"),
+    hashing_field!(LoadFactor, Cli::Value("load-factor"), "1.25"),
+    hashing_field!(Probes, Cli::Value("probes"), "21"),
+    hashing_field!(Compare, Cli::None, ""),
 ];
 
 /// The hashing chapters' views, in page order.
@@ -642,13 +646,16 @@ const MOD_N_DEF: ChapterDef = ChapterDef {
     presets: &[],
     views: HASHING_VIEWS,
     intro: |l| hashing_intro(l, "mod-n"),
+    summary: "Section 5: hash mod N, and why nearly every key moves when N changes (partlab dist, move, locate --strategy modulo)",
 };
 const RING_DEF: ChapterDef = ChapterDef {
     intro: |l| hashing_intro(l, "ring"),
+    summary: "Section 6 and exercise 1: the ring with virtual nodes and weights (partlab dist, move, locate, sweep deviation)",
     ..MOD_N_DEF
 };
 const RENDEZVOUS_DEF: ChapterDef = ChapterDef {
     intro: |l| hashing_intro(l, "rendezvous"),
+    summary: "Section 7 and exercise 3: rendezvous hashing, jump hash and replica sets (partlab dist, move, locate --strategy rendezvous)",
     ..MOD_N_DEF
 };
 

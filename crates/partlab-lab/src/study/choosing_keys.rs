@@ -23,7 +23,7 @@ use super::{stop_at, Words, WorkloadFields};
 use super::{
     study_parts, Settings, StudyChapter, StudyState, DAYS_FIELD, ORDERS_FIELD, SEED_FIELD,
 };
-use crate::base::field::{ChapterDef, FieldKind, FieldSpec, PresetSpec, ViewSpec};
+use crate::base::field::{ChapterDef, Cli, FieldKind, FieldSpec, PresetSpec, ViewSpec};
 use crate::i18n::{by_lang, fmt_dec, fmt_pct};
 use crate::state::{nearest_stop, Lang};
 
@@ -33,7 +33,7 @@ pub const PARTITION_STOPS: [u32; 7] = [4, 8, 12, 16, 24, 32, 64];
 /// The partition count field (`n`).
 const PARTITIONS: FieldSpec = FieldSpec {
     name: "n",
-    option: Some("partitions"),
+    cli: Cli::Value("partitions"),
     kind: FieldKind::Whole {
         min: 4,
         max: 64,
@@ -44,7 +44,7 @@ const PARTITIONS: FieldSpec = FieldSpec {
 /// The student's key for the orders (`ok`; absent while none is picked).
 const ORDER_KEY: FieldSpec = FieldSpec {
     name: "ok",
-    option: Some("order-key"),
+    cli: Cli::Value("order-key"),
     kind: FieldKind::Choice {
         values: &[
             "data-creacio",
@@ -61,7 +61,7 @@ const ORDER_KEY: FieldSpec = FieldSpec {
 /// The student's key for the stock (`sk`).
 const STOCK_KEY: FieldSpec = FieldSpec {
     name: "sk",
-    option: Some("stock-key"),
+    cli: Cli::Value("stock-key"),
     kind: FieldKind::Choice {
         values: &["producte-slug", "productor-id", "mercat"],
         default: "",
@@ -71,7 +71,7 @@ const STOCK_KEY: FieldSpec = FieldSpec {
 /// The student's key for the vans' positions (`vk`, exercise 2).
 const VAN_KEY: FieldSpec = FieldSpec {
     name: "vk",
-    option: Some("van-key"),
+    cli: Cli::Value("van-key"),
     kind: FieldKind::Choice {
         values: &["van", "van-day", "day", "market"],
         default: "",
@@ -115,6 +115,7 @@ pub const DEF: &ChapterDef = &ChapterDef {
         },
     ],
     intro: |l| tr(l, St::KeysIntro),
+    summary: "Section 10 and exercise 2: every candidate key for the orders, the stock and the vans' positions, measured, with the lesson's verdicts",
 };
 
 /// The chapter's own settings.

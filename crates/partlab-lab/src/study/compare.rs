@@ -24,7 +24,7 @@ use super::text::{tr, St};
 use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Panel};
 use super::{stop_at, Study, Words};
 use super::{study_parts, Settings, StudyChapter, StudyState};
-use crate::base::field::{ChapterDef, FieldKind, FieldSpec, PresetSpec, ViewSpec};
+use crate::base::field::{ChapterDef, Cli, FieldKind, FieldSpec, PresetSpec, ViewSpec};
 use crate::i18n::fmt_dec;
 use crate::state::{nearest_stop, Lang};
 
@@ -50,7 +50,7 @@ const OVER_BUDGET: u64 = 40_000;
 /// The node count field (`n`).
 const NODES: FieldSpec = FieldSpec {
     name: "n",
-    option: Some("nodes"),
+    cli: Cli::Value("nodes"),
     kind: FieldKind::Whole {
         min: 2,
         max: MAX_NODES as u64,
@@ -61,7 +61,7 @@ const NODES: FieldSpec = FieldSpec {
 /// The key count field (`k`).
 const KEYS: FieldSpec = FieldSpec {
     name: "k",
-    option: Some("keys"),
+    cli: Cli::Value("keys"),
     kind: FieldKind::Whole {
         min: 1_000,
         max: 100_000,
@@ -72,7 +72,7 @@ const KEYS: FieldSpec = FieldSpec {
 /// Maglev's table size field (`m`).
 const TABLE: FieldSpec = FieldSpec {
     name: "m",
-    option: Some("table-size"),
+    cli: Cli::Value("table-size"),
     kind: FieldKind::Rule {
         rule: |l| tr(l, St::CmpTableRule),
         default: "65537",
@@ -82,7 +82,7 @@ const TABLE: FieldSpec = FieldSpec {
 /// Bounded loads' factor field (`lf`, in hundredths).
 const FACTOR: FieldSpec = FieldSpec {
     name: "lf",
-    option: Some("load-factor"),
+    cli: Cli::Hundredths("load-factor"),
     kind: FieldKind::Whole {
         min: 100,
         max: 300,
@@ -93,7 +93,7 @@ const FACTOR: FieldSpec = FieldSpec {
 /// Multi-probe's probes field (`probes`).
 const PROBES: FieldSpec = FieldSpec {
     name: "probes",
-    option: Some("probes"),
+    cli: Cli::Value("probes"),
     kind: FieldKind::Whole {
         min: 1,
         max: 100,
@@ -104,7 +104,7 @@ const PROBES: FieldSpec = FieldSpec {
 /// The renamed trials field (`t`).
 const TRIALS: FieldSpec = FieldSpec {
     name: "t",
-    option: Some("trials"),
+    cli: Cli::Value("trials"),
     kind: FieldKind::Whole {
         min: 1,
         max: 16,
@@ -141,6 +141,7 @@ pub const DEF: &ChapterDef = &ChapterDef {
         },
     ],
     intro: |l| tr(l, St::CmpIntro),
+    summary: "Beyond the lesson: mod N, ring, rendezvous, jump, Maglev, bounded loads and multi-probe on one cluster (evenness, keys moved on join and leave, memory), multi-probe against its probes, and over-provisioning against table size with 1 000 backends",
 };
 
 /// The chapter's own settings.

@@ -24,7 +24,7 @@ use super::{
     study_parts, Settings, StudyChapter, StudyState, DAYS_FIELD, DAY_STOPS, ORDERS_FIELD,
     SEED_FIELD,
 };
-use crate::base::field::{ChapterDef, FieldKind, FieldSpec, PresetSpec, ViewSpec};
+use crate::base::field::{ChapterDef, Cli, FieldKind, FieldSpec, PresetSpec, ViewSpec};
 use crate::i18n::{fmt_dec, fmt_int, fmt_pct};
 use crate::state::{nearest_stop, Lang};
 
@@ -43,7 +43,7 @@ const GROWTH_DAYS_PER_STEP: u32 = 1;
 /// The partition count field (`n`).
 const PARTITIONS: FieldSpec = FieldSpec {
     name: "n",
-    option: Some("partitions"),
+    cli: Cli::Value("partitions"),
     kind: FieldKind::Whole {
         min: 2,
         max: 64,
@@ -54,7 +54,7 @@ const PARTITIONS: FieldSpec = FieldSpec {
 /// The first consecutive order field (`from`).
 const FROM: FieldSpec = FieldSpec {
     name: "from",
-    option: Some("from"),
+    cli: Cli::Value("from"),
     kind: FieldKind::Whole {
         min: 1,
         max: MAX_FROM,
@@ -65,7 +65,7 @@ const FROM: FieldSpec = FieldSpec {
 /// The consecutive order count field (`count`).
 const COUNT: FieldSpec = FieldSpec {
     name: "count",
-    option: Some("count"),
+    cli: Cli::Value("count"),
     kind: FieldKind::Whole {
         min: 1,
         max: MAX_COUNT as u64,
@@ -76,7 +76,7 @@ const COUNT: FieldSpec = FieldSpec {
 /// The date query's first day field (`qf`, 1-based).
 const QUERY_FROM: FieldSpec = FieldSpec {
     name: "qf",
-    option: Some("query-from"),
+    cli: Cli::SpanStart("query-days"),
     kind: FieldKind::Whole {
         min: 1,
         max: DAY_STOPS[7] as u64,
@@ -87,7 +87,7 @@ const QUERY_FROM: FieldSpec = FieldSpec {
 /// The date query's last day field (`qt`, 1-based).
 const QUERY_TO: FieldSpec = FieldSpec {
     name: "qt",
-    option: Some("query-to"),
+    cli: Cli::SpanEnd("query-days"),
     kind: FieldKind::Whole {
         min: 1,
         max: DAY_STOPS[7] as u64,
@@ -98,7 +98,7 @@ const QUERY_TO: FieldSpec = FieldSpec {
 /// The growth horizon field (`h`).
 const HORIZON: FieldSpec = FieldSpec {
     name: "h",
-    option: Some("horizon"),
+    cli: Cli::Value("horizon"),
     kind: FieldKind::Whole {
         min: 7,
         max: HORIZON_STOPS[3] as u64,
@@ -153,6 +153,7 @@ pub const DEF: &ChapterDef = &ChapterDef {
         },
     ],
     intro: |l| tr(l, St::HashIntro),
+    summary: "Section 3: consecutive ids scatter, a date query asks every partition, the compound key hash(client_id) + data_creacio DESC, the restaurant's growing partition, a salted hash",
 };
 
 /// The chapter's own settings: what its address holds.

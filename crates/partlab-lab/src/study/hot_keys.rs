@@ -22,7 +22,7 @@ use super::text::{tr, St};
 use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
 use super::{study_parts, Settings, StudyChapter, StudyState};
 use super::{Words, MAX_SEED};
-use crate::base::field::{ChapterDef, FieldKind, FieldSpec, PresetSpec, ViewSpec};
+use crate::base::field::{ChapterDef, Cli, FieldKind, FieldSpec, PresetSpec, ViewSpec};
 use crate::i18n::{fmt_dec, fmt_pct};
 use crate::state::Lang;
 
@@ -42,7 +42,7 @@ pub const FACTOR_CHOICES: [u32; 4] = [105, 125, 150, 200];
 /// The Zipf exponent field (`s`, in hundredths).
 const EXPONENT: FieldSpec = FieldSpec {
     name: "s",
-    option: Some("exponent"),
+    cli: Cli::Hundredths("exponent"),
     kind: FieldKind::Whole {
         min: 0,
         max: 300,
@@ -53,7 +53,7 @@ const EXPONENT: FieldSpec = FieldSpec {
 /// The key count field (`keys`).
 const KEYS: FieldSpec = FieldSpec {
     name: "keys",
-    option: Some("keys"),
+    cli: Cli::Value("keys"),
     kind: FieldKind::Whole {
         min: 10,
         max: 100_000,
@@ -64,7 +64,7 @@ const KEYS: FieldSpec = FieldSpec {
 /// The festival field (`fest`).
 const FESTIVAL: FieldSpec = FieldSpec {
     name: "fest",
-    option: Some("festival"),
+    cli: Cli::Flag("festival", "on"),
     kind: FieldKind::Choice {
         values: &["on", "off"],
         default: "off",
@@ -74,7 +74,7 @@ const FESTIVAL: FieldSpec = FieldSpec {
 /// The cached keys field (`cache`).
 const CACHE: FieldSpec = FieldSpec {
     name: "cache",
-    option: Some("cache"),
+    cli: Cli::Value("cache"),
     kind: FieldKind::Whole {
         min: 0,
         max: 1_000,
@@ -85,7 +85,7 @@ const CACHE: FieldSpec = FieldSpec {
 /// The cache's hit share field (`hit`, %).
 const HIT: FieldSpec = FieldSpec {
     name: "hit",
-    option: Some("hit"),
+    cli: Cli::Value("hit"),
     kind: FieldKind::Whole {
         min: 0,
         max: 100,
@@ -96,7 +96,7 @@ const HIT: FieldSpec = FieldSpec {
 /// Bounded loads' factor field (`lf`, in hundredths).
 const FACTOR: FieldSpec = FieldSpec {
     name: "lf",
-    option: Some("load-factor"),
+    cli: Cli::Hundredths("load-factor"),
     kind: FieldKind::Whole {
         min: 100,
         max: 300,
@@ -107,7 +107,7 @@ const FACTOR: FieldSpec = FieldSpec {
 /// The stream's seed field (`seed`).
 const SEED: FieldSpec = FieldSpec {
     name: "seed",
-    option: Some("seed"),
+    cli: Cli::Value("seed"),
     kind: FieldKind::Whole {
         min: 0,
         max: MAX_SEED,
@@ -148,6 +148,7 @@ pub const DEF: &ChapterDef = &ChapterDef {
         },
     ],
     intro: |l| tr(l, St::HotIntro),
+    summary: "Beyond the lesson: hot keys. Keys per node next to requests per node under Zipf popularity, formatge-curat in its festival week, bounded loads and a cache",
 };
 
 /// The chapter's own settings.

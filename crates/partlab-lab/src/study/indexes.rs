@@ -19,7 +19,7 @@ use super::{stop_at, Words, WorkloadFields};
 use super::{
     study_parts, Settings, StudyChapter, StudyState, DAYS_FIELD, ORDERS_FIELD, SEED_FIELD,
 };
-use crate::base::field::{ChapterDef, FieldKind, FieldSpec, PresetSpec, ViewSpec};
+use crate::base::field::{ChapterDef, Cli, FieldKind, FieldSpec, PresetSpec, ViewSpec};
 use crate::i18n::{fmt_dec, fmt_pct};
 use crate::state::{nearest_stop, Lang};
 
@@ -37,7 +37,7 @@ pub const THRESHOLD_MS: u32 = 500;
 /// The partition count field (`n`).
 const PARTITIONS: FieldSpec = FieldSpec {
     name: "n",
-    option: Some("partitions"),
+    cli: Cli::Value("partitions"),
     kind: FieldKind::Whole {
         min: 2,
         max: 64,
@@ -48,7 +48,7 @@ const PARTITIONS: FieldSpec = FieldSpec {
 /// The query's market field (`m`).
 const MARKET: FieldSpec = FieldSpec {
     name: "m",
-    option: Some("market"),
+    cli: Cli::Value("market"),
     kind: FieldKind::Choice {
         values: &["girona", "lleida", "tarragona", "valencia"],
         default: "girona",
@@ -58,7 +58,7 @@ const MARKET: FieldSpec = FieldSpec {
 /// The slow partition's chance field (`slow`, per 10 000).
 const SLOW: FieldSpec = FieldSpec {
     name: "slow",
-    option: Some("slow"),
+    cli: Cli::Value("slow"),
     kind: FieldKind::Whole {
         min: 1,
         max: 5_000,
@@ -69,7 +69,7 @@ const SLOW: FieldSpec = FieldSpec {
 /// The index consumer's throughput field (`rate`, events per 1 000 s).
 const RATE: FieldSpec = FieldSpec {
     name: "rate",
-    option: Some("rate"),
+    cli: Cli::Value("rate"),
     kind: FieldKind::Whole {
         min: 100,
         max: 1_000_000,
@@ -118,6 +118,7 @@ pub const DEF: &ChapterDef = &ChapterDef {
         },
     ],
     intro: |l| tr(l, St::IdxIntro),
+    summary: "Section 4: local and global secondary indexes (\"pending deliveries in Girona\"), the tail latency of scatter/gather (1 − (1 − p)^n, simulated), an asynchronous index's lag.",
 };
 
 /// The chapter's own settings.

@@ -34,7 +34,7 @@ pub mod view;
 use partlab_km0::calendar::Date;
 use partlab_km0::workload::{WorkloadSpec, DEFAULT_DAYS, DEFAULT_ORDERS_PER_DAY, DEFAULT_SEED};
 
-use crate::base::field::{ChapterDef, FieldKind, FieldSpec};
+use crate::base::field::{ChapterDef, Cli, FieldKind, FieldSpec};
 use crate::i18n::fmt_int;
 use crate::state::words::fragment_issue;
 use crate::state::{nearest_stop, Lang};
@@ -199,6 +199,16 @@ pub fn issue_text(lang: Lang, issue: &StudyIssue) -> String {
     }
 }
 
+/// The rule a refused or adjusted value broke, in words (`None` for other issues).
+pub fn issue_rule(lang: Lang, issue: &StudyIssue) -> Option<String> {
+    match issue {
+        StudyIssue::Refused { rule, args, .. } | StudyIssue::Adjusted { rule, args, .. } => {
+            Some(rule_text(lang, *rule, args))
+        }
+        _ => None,
+    }
+}
+
 /// A rule's template filled with its placeholders.
 fn rule_text(lang: Lang, rule: St, args: &[(&'static str, String)]) -> String {
     let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
@@ -217,7 +227,7 @@ pub const MAX_SEED: u64 = 999_999_999;
 /// The workload's seed field (`seed`).
 pub const SEED_FIELD: FieldSpec = FieldSpec {
     name: "seed",
-    option: Some("seed"),
+    cli: Cli::Value("seed"),
     kind: FieldKind::Whole {
         min: 0,
         max: MAX_SEED,
@@ -228,7 +238,7 @@ pub const SEED_FIELD: FieldSpec = FieldSpec {
 /// The workload's orders-a-day field (`o`).
 pub const ORDERS_FIELD: FieldSpec = FieldSpec {
     name: "o",
-    option: Some("orders-per-day"),
+    cli: Cli::Value("orders-per-day"),
     kind: FieldKind::Whole {
         min: ORDER_STOPS[0] as u64,
         max: ORDER_STOPS[6] as u64,
@@ -239,7 +249,7 @@ pub const ORDERS_FIELD: FieldSpec = FieldSpec {
 /// The workload's campaign-days field (`d`).
 pub const DAYS_FIELD: FieldSpec = FieldSpec {
     name: "d",
-    option: Some("days"),
+    cli: Cli::Value("days"),
     kind: FieldKind::Whole {
         min: 1,
         max: DAY_STOPS[7] as u64,

@@ -20,7 +20,7 @@ use super::{stop_at, Words, WorkloadFields};
 use super::{
     study_parts, Settings, StudyChapter, StudyState, DAYS_FIELD, ORDERS_FIELD, SEED_FIELD,
 };
-use crate::base::field::{ChapterDef, FieldKind, FieldSpec, PresetSpec, ViewSpec};
+use crate::base::field::{ChapterDef, Cli, FieldKind, FieldSpec, PresetSpec, ViewSpec};
 use crate::i18n::{fmt_dec, fmt_pct};
 use crate::state::{nearest_stop, Lang};
 
@@ -34,7 +34,7 @@ pub const MAX_WEEKS: u32 = 12;
 /// The ordinary weeks field (`wk`).
 const WEEKS: FieldSpec = FieldSpec {
     name: "wk",
-    option: Some("weeks"),
+    cli: Cli::Value("weeks"),
     kind: FieldKind::Whole {
         min: 0,
         max: MAX_WEEKS as u64,
@@ -45,7 +45,7 @@ const WEEKS: FieldSpec = FieldSpec {
 /// The partition count field (`n`).
 const PARTITIONS: FieldSpec = FieldSpec {
     name: "n",
-    option: Some("partitions"),
+    cli: Cli::Value("partitions"),
     kind: FieldKind::Whole {
         min: 2,
         max: 32,
@@ -56,7 +56,7 @@ const PARTITIONS: FieldSpec = FieldSpec {
 /// The heat map's key field (`key`).
 const KEY: FieldSpec = FieldSpec {
     name: "key",
-    option: Some("key"),
+    cli: Cli::Value("key"),
     kind: FieldKind::Choice {
         values: &["date", "market-date"],
         default: "date",
@@ -66,7 +66,7 @@ const KEY: FieldSpec = FieldSpec {
 /// The heat map's boundaries field (`b`).
 const BOUNDS: FieldSpec = FieldSpec {
     name: "b",
-    option: Some("bounds"),
+    cli: Cli::Value("bounds"),
     kind: FieldKind::Choice {
         values: &["fixed", "adaptive"],
         default: "fixed",
@@ -76,7 +76,7 @@ const BOUNDS: FieldSpec = FieldSpec {
 /// The heat map's time axis field (`z`).
 const ZOOM: FieldSpec = FieldSpec {
     name: "z",
-    option: Some("zoom"),
+    cli: Cli::Value("zoom"),
     kind: FieldKind::Choice {
         values: &["days", "hours"],
         default: "days",
@@ -125,6 +125,7 @@ pub const DEF: &ChapterDef = &ChapterDef {
         },
     ],
     intro: |l| tr(l, St::RangeIntro),
+    summary: "Section 2: orders ranged by data_creacio (ten nodes, one writing), the market prefix (four hot spots), fixed boundaries or chosen from the data, range queries",
 };
 
 /// The heat map's time axis.

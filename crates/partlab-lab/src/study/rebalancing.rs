@@ -24,7 +24,7 @@ use super::text::{tr, St};
 use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
 use super::{stepper, stop_at, Words, MAX_SEED};
 use super::{study_parts, Settings, StudyChapter, StudyState};
-use crate::base::field::{ChapterDef, FieldKind, FieldSpec, PresetSpec, ViewSpec};
+use crate::base::field::{ChapterDef, Cli, FieldKind, FieldSpec, PresetSpec, ViewSpec};
 use crate::i18n::{fmt_dec, fmt_pct};
 use crate::state::Lang;
 
@@ -69,7 +69,7 @@ pub const EXAMPLE_KEYS: [&str; 7] = [
 /// The node count field (`n`).
 const NODES: FieldSpec = FieldSpec {
     name: "n",
-    option: Some("nodes"),
+    cli: Cli::Value("nodes"),
     kind: FieldKind::Whole {
         min: 2,
         max: MAX_NODES as u64,
@@ -80,7 +80,7 @@ const NODES: FieldSpec = FieldSpec {
 /// The fixed scheme's partition count field (`fp`).
 const FIXED: FieldSpec = FieldSpec {
     name: "fp",
-    option: Some("fixed-partitions"),
+    cli: Cli::Value("partitions"),
     kind: FieldKind::Choice {
         values: &["16", "64", "256", "1024", "16384"],
         default: "1024",
@@ -90,7 +90,7 @@ const FIXED: FieldSpec = FieldSpec {
 /// The joining node's weight field (`w`).
 const WEIGHT: FieldSpec = FieldSpec {
     name: "w",
-    option: Some("weight"),
+    cli: Cli::Value("weight"),
     kind: FieldKind::Whole {
         min: 1,
         max: 4,
@@ -101,7 +101,7 @@ const WEIGHT: FieldSpec = FieldSpec {
 /// The key looked up in Redis Cluster's slots (`key`).
 const KEY: FieldSpec = FieldSpec {
     name: "key",
-    option: Some("key"),
+    cli: Cli::Value("key"),
     kind: FieldKind::Rule {
         rule: |l| tr(l, St::RebKeyRule),
         default: EXAMPLE_KEYS[0],
@@ -111,7 +111,7 @@ const KEY: FieldSpec = FieldSpec {
 /// Dynamic partitioning's keys field (`kind`).
 const KIND: FieldSpec = FieldSpec {
     name: "kind",
-    option: Some("kind"),
+    cli: Cli::Value("dynamic-keys"),
     kind: FieldKind::Choice {
         values: &["hash", "range"],
         default: "hash",
@@ -121,7 +121,7 @@ const KIND: FieldSpec = FieldSpec {
 /// The pre-split partitions field (`ps`).
 const PRESPLIT: FieldSpec = FieldSpec {
     name: "ps",
-    option: Some("presplit"),
+    cli: Cli::Value("presplit"),
     kind: FieldKind::Whole {
         min: 1,
         max: 64,
@@ -132,7 +132,7 @@ const PRESPLIT: FieldSpec = FieldSpec {
 /// The records' lifetime field (`ret`, steps; 0 is forever).
 const RETENTION: FieldSpec = FieldSpec {
     name: "ret",
-    option: Some("retention"),
+    cli: Cli::Value("retention"),
     kind: FieldKind::Whole {
         min: 0,
         max: STEPS as u64,
@@ -143,7 +143,7 @@ const RETENTION: FieldSpec = FieldSpec {
 /// The dynamic timeline's step field (`t`).
 const STEP: FieldSpec = FieldSpec {
     name: "t",
-    option: Some("step"),
+    cli: Cli::Value("step"),
     kind: FieldKind::Whole {
         min: 1,
         max: STEPS as u64,
@@ -154,7 +154,7 @@ const STEP: FieldSpec = FieldSpec {
 /// The proportional scheme's partitions per node field (`pn`).
 const PER_NODE: FieldSpec = FieldSpec {
     name: "pn",
-    option: Some("per-node"),
+    cli: Cli::Value("per-node"),
     kind: FieldKind::Whole {
         min: 1,
         max: 64,
@@ -165,7 +165,7 @@ const PER_NODE: FieldSpec = FieldSpec {
 /// The bandwidth cap field (`cap`, MB/s).
 const CAP: FieldSpec = FieldSpec {
     name: "cap",
-    option: Some("cap"),
+    cli: Cli::Value("cap"),
     kind: FieldKind::Choice {
         values: &["10", "25", "50", "100", "200", "400"],
         default: "50",
@@ -175,7 +175,7 @@ const CAP: FieldSpec = FieldSpec {
 /// Who moves a suspected node's partitions (`mode`).
 const MODE: FieldSpec = FieldSpec {
     name: "mode",
-    option: Some("mode"),
+    cli: Cli::Value("mode"),
     kind: FieldKind::Choice {
         values: &["auto", "operator"],
         default: "auto",
@@ -185,7 +185,7 @@ const MODE: FieldSpec = FieldSpec {
 /// Each node's load field (`load`, % of its capacity).
 const LOAD: FieldSpec = FieldSpec {
     name: "load",
-    option: Some("load"),
+    cli: Cli::Value("load"),
     kind: FieldKind::Whole {
         min: 20,
         max: 90,
@@ -196,7 +196,7 @@ const LOAD: FieldSpec = FieldSpec {
 /// The failure detector's threshold field (`to`, × the normal latency).
 const TIMEOUT: FieldSpec = FieldSpec {
     name: "to",
-    option: Some("timeout"),
+    cli: Cli::Value("timeout"),
     kind: FieldKind::Whole {
         min: 2,
         max: 20,
@@ -207,7 +207,7 @@ const TIMEOUT: FieldSpec = FieldSpec {
 /// The cascade's second field (`sec`).
 const SECOND: FieldSpec = FieldSpec {
     name: "sec",
-    option: Some("second"),
+    cli: Cli::Value("second"),
     kind: FieldKind::Whole {
         min: 0,
         max: CASCADE_SECS as u64,
@@ -218,7 +218,7 @@ const SECOND: FieldSpec = FieldSpec {
 /// The proportional scheme's random tokens field (`seed`).
 const SEED: FieldSpec = FieldSpec {
     name: "seed",
-    option: Some("seed"),
+    cli: Cli::Value("seed"),
     kind: FieldKind::Whole {
         min: 0,
         max: MAX_SEED,
@@ -286,6 +286,7 @@ pub const DEF: &ChapterDef = &ChapterDef {
         },
     ],
     intro: |l| tr(l, St::RebIntro),
+    summary: "Section 8: rebalancing. A fixed number of partitions (and Redis Cluster's 16384 slots), dynamic split and merge, partitions proportional to nodes; moves against the ideal, a bandwidth cap, and the failure-detector cascade",
 };
 
 /// The chapter's own settings.

@@ -19,7 +19,7 @@ use super::{
     study_parts, Settings, StudyChapter, StudyState, DAYS_FIELD, ORDERS_FIELD, SEED_FIELD,
 };
 use super::{Words, WorkloadFields};
-use crate::base::field::{ChapterDef, FieldKind, FieldSpec, PresetSpec, ViewSpec};
+use crate::base::field::{ChapterDef, Cli, FieldKind, FieldSpec, PresetSpec, ViewSpec};
 use crate::i18n::{fmt_dec, fmt_pct};
 use crate::state::Lang;
 
@@ -33,7 +33,7 @@ const LESSON_MAX_RF: u32 = 3;
 /// The placement field (`lay`).
 const LAYOUT: FieldSpec = FieldSpec {
     name: "lay",
-    option: Some("layout"),
+    cli: Cli::Value("layout"),
     kind: FieldKind::Choice {
         values: &["lesson", "spread"],
         default: "lesson",
@@ -43,7 +43,7 @@ const LAYOUT: FieldSpec = FieldSpec {
 /// The node count field (`nodes`).
 const NODES: FieldSpec = FieldSpec {
     name: "nodes",
-    option: Some("nodes"),
+    cli: Cli::Value("nodes"),
     kind: FieldKind::Whole {
         min: 2,
         max: MAX_NODES as u64,
@@ -54,7 +54,7 @@ const NODES: FieldSpec = FieldSpec {
 /// The replication factor field (`rf`).
 const RF: FieldSpec = FieldSpec {
     name: "rf",
-    option: Some("rf"),
+    cli: Cli::Value("rf"),
     kind: FieldKind::Whole {
         min: 1,
         max: MAX_NODES as u64,
@@ -65,7 +65,7 @@ const RF: FieldSpec = FieldSpec {
 /// The failed node field (`fail`).
 const FAIL: FieldSpec = FieldSpec {
     name: "fail",
-    option: Some("fail"),
+    cli: Cli::Value("fail"),
     kind: FieldKind::Rule {
         rule: |l| tr(l, St::ReplFailRule),
         default: "none",
@@ -113,6 +113,7 @@ pub const DEF: &ChapterDef = &ChapterDef {
         },
     ],
     intro: |l| tr(l, St::ReplIntro),
+    summary: "Section 1: partitions and replicas (the lesson's diagram), a node failure, and one hot partition capping a cluster's writes",
 };
 
 /// The chapter's own settings.

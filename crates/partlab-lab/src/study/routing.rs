@@ -19,7 +19,7 @@ use super::text::{tr, St};
 use super::view::{row, Block, Cell, Control, ControlKind, DataTable, Figure, Panel};
 use super::{stepper, stop_at, Words, MAX_SEED};
 use super::{study_parts, Settings, StudyChapter, StudyState};
-use crate::base::field::{ChapterDef, FieldKind, FieldSpec, PresetSpec, ViewSpec};
+use crate::base::field::{ChapterDef, Cli, FieldKind, FieldSpec, PresetSpec, ViewSpec};
 use crate::i18n::fmt_dec;
 use crate::state::Lang;
 
@@ -50,7 +50,7 @@ const fn stops_field(
 ) -> FieldSpec {
     FieldSpec {
         name,
-        option: Some(option),
+        cli: Cli::Value(option),
         kind: FieldKind::Choice { values, default },
         help,
     }
@@ -65,7 +65,7 @@ const fn whole_field(
 ) -> FieldSpec {
     FieldSpec {
         name,
-        option: Some(option),
+        cli: Cli::Value(option),
         kind: FieldKind::Whole { min, max, default },
         help,
     }
@@ -110,7 +110,7 @@ const SECOND: FieldSpec = whole_field("t", "second", (0, SECONDS as u64 - 1, 5),
     tr(l, St::RtSecond)
 });
 const TTL: FieldSpec = whole_field("ttl", "ttl", (1, 60, 15), |l| tr(l, St::RtTtl));
-const DIE: FieldSpec = whole_field("die", "die-at", (0, 40, 12), |l| tr(l, St::RtDie));
+const DIE: FieldSpec = whole_field("die", "die", (0, 40, 12), |l| tr(l, St::RtDie));
 const LEASE_SECOND: FieldSpec =
     whole_field("lt", "lease-second", (0, LEASE_SECS as u64 - 1, 30), |l| {
         tr(l, St::RtLeaseSecond)
@@ -166,6 +166,7 @@ pub const DEF: &ChapterDef = &ChapterDef {
         },
     ],
     intro: |l| tr(l, St::RtIntro),
+    summary: "Section 9: request routing. Any node, a routing tier and an aware client (MOVED/ASK) while a partition moves, and a coordinator's leases when a node dies",
 };
 
 /// The chapter's own settings.
