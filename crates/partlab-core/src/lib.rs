@@ -40,6 +40,7 @@ pub mod routing;
 pub mod stats;
 pub mod strategy;
 pub mod sweep;
+pub mod tokens;
 pub mod vans;
 pub mod workload;
 pub mod zoo;
