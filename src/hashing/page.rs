@@ -1111,6 +1111,7 @@ pub fn render_key_path(lab: &Lab, path: Option<&KeyPath>) -> Result<(), JsValue>
             PathDetail::Jump { n, bucket } => (3, u64::from(*n), u64::from(*bucket)),
             PathDetail::Maglev { entry, size } => (4, *size, *entry),
             PathDetail::MultiProbe { probes } => (5, u64::from(*probes), 0),
+            PathDetail::Ketama { hashi, point } => (6, u64::from(*hashi), u64::from(*point)),
         };
         (&p.key, p.hash, detail, &p.nodes, &p.before, p.in_key_set)
     });
@@ -1150,7 +1151,7 @@ pub fn render_key_path(lab: &Lab, path: Option<&KeyPath>) -> Result<(), JsValue>
         format!("{}°", fmt_dec(lang, p.angle_deg, 2)),
         "angle",
     );
-    // Mod N, jump and Maglev: the arithmetic in one line, the hash written out (why.rs).
+    // Mod N, jump, Maglev and ketama: the arithmetic in one line, the hash written out (why.rs).
     let arithmetic = crate::hashing::why::arithmetic_line(lab, p);
     let detail = match arithmetic {
         Some(line) => format!("{} → {line}", strategy_rule(lang, strategy)),
@@ -1184,6 +1185,12 @@ pub fn render_key_path(lab: &Lab, path: Option<&KeyPath>) -> Result<(), JsValue>
             PathDetail::MultiProbe { probes } => {
                 format!("{} (k = {probes})", strategy_rule(lang, strategy))
             }
+            PathDetail::Ketama { hashi, point } => format!(
+                "{} → {} ≤ {}",
+                strategy_rule(lang, strategy),
+                fmt_int(lang, u64::from(*hashi)),
+                fmt_int(lang, u64::from(*point))
+            ),
         },
     };
     row(tr(lang, Text::PathRule), detail, "rule");

@@ -19,7 +19,7 @@ describe('beyond the lesson: comparison of algorithms', () => {
     const { page, context, errors } = await open('#c=compare&l=en&k=5000&t=2');
     await idle(page);
     const rows = await page.$$eval('table[data-table="compare"] tbody tr', (rs) => rs.map((r) => r.dataset.key));
-    assert.deepEqual(rows, ['modulo', 'ring', 'rendezvous', 'jump', 'maglev', 'bounded', 'multiprobe']);
+    assert.deepEqual(rows, ['modulo', 'ring', 'rendezvous', 'jump', 'maglev', 'bounded', 'multiprobe', 'ketama']);
     const ring = await cells(page, 'compare', 'ring');
     // The lesson: inv-tar joining moves about a fifth of the keys on the ring, mod N 80 %.
     assert.ok(Math.abs(ring[2] - 20) < 3, `ring join ${ring[2]}`);

@@ -78,8 +78,8 @@ pub(crate) enum Command {
     /// Section 1: partitions and replicas (the lesson's diagram), a node failure, and one hot
     /// partition capping a cluster's writes.
     Replication(crate::study::ReplicationArgs),
-    /// Beyond the lesson: mod N, ring, rendezvous, jump, Maglev, bounded loads and
-    /// multi-probe on one cluster (evenness, keys moved on join and leave, memory), multi-probe
+    /// Beyond the lesson: mod N, ring, rendezvous, jump, Maglev, bounded loads, multi-probe
+    /// and ketama on one cluster (evenness, keys moved on join and leave, memory), multi-probe
     /// against its probes, and over-provisioning against table size with 1 000 backends.
     Compare(crate::study::CompareArgs),
     /// Beyond the lesson: hot keys. Keys per node next to requests per node under Zipf
@@ -311,6 +311,10 @@ pub(crate) enum StrategyArg {
     /// (--probes) (aliases: multi-probe, mpch).
     #[value(alias = "multi-probe", alias = "mpch")]
     Multiprobe,
+    /// Ketama (libketama), the memcached clients' continuum: 160 points per server of
+    /// average weight, weights honoured (alias: libketama).
+    #[value(alias = "libketama")]
+    Ketama,
 }
 
 impl From<StrategyArg> for Strategy {
@@ -323,6 +327,7 @@ impl From<StrategyArg> for Strategy {
             StrategyArg::Maglev => Strategy::Maglev,
             StrategyArg::Bounded => Strategy::Bounded,
             StrategyArg::Multiprobe => Strategy::MultiProbe,
+            StrategyArg::Ketama => Strategy::Ketama,
         }
     }
 }
@@ -504,6 +509,8 @@ mod tests {
             "hrw",
             "jump",
             "RING",
+            "ketama",
+            "libketama",
         ] {
             let core: Strategy = name.parse().expect("the core knows it");
             let cli = StrategyArg::from_str(name, true).expect("the CLI knows it");
@@ -513,7 +520,7 @@ mod tests {
             let cli = StrategyArg::from_str(s.name(), false).expect("every core name");
             assert_eq!(Strategy::from(cli), s);
         }
-        assert!(StrategyArg::from_str("ketama", true).is_err());
+        assert!(StrategyArg::from_str("chord", true).is_err());
     }
 
     #[test]

@@ -400,6 +400,7 @@ pub(crate) fn algo_name(
             &[("c", &fmt_dec(w.0, f64::from(factor_centi) / 100.0, 2))],
         ),
         Algo::MultiProbe => w.f(St::AlgoMultiProbe, &[("k", &probes.to_string())]),
+        Algo::Ketama => w.t(St::AlgoKetama),
     }
 }
 

@@ -1302,9 +1302,9 @@ study_texts! {
     CmpTab => ("Més enllà · Comparativa", "Beyond · Comparison", "Más allá · Comparativa"),
     /// Intro.
     CmpIntro => (
-        "Més enllà de la lliçó: set estratègies sobre el mateix clúster (mòdul N, anell, rendezvous, jump, Maglev, càrrega acotada i multi-sonda). Compara com d'igual reparteixen, quantes claus mouen quan un node entra o surt i quanta memòria necessiten.",
-        "Beyond the lesson: seven strategies on one cluster (mod N, ring, rendezvous, jump, Maglev, bounded loads and multi-probe). Compare how evenly they spread keys, how many keys they move when a node joins or leaves, and how much memory they need.",
-        "Más allá de la lección: siete estrategias sobre el mismo clúster (módulo N, anillo, rendezvous, jump, Maglev, carga acotada y multisonda). Compara lo igual que reparten, cuántas claves mueven cuando un nodo entra o sale y cuánta memoria necesitan.",
+        "Més enllà de la lliçó: vuit estratègies sobre el mateix clúster (mòdul N, anell, rendezvous, jump, Maglev, càrrega acotada, multi-sonda i ketama). Compara com d'igual reparteixen, quantes claus mouen quan un node entra o surt i quanta memòria necessiten.",
+        "Beyond the lesson: eight strategies on one cluster (mod N, ring, rendezvous, jump, Maglev, bounded loads, multi-probe and ketama). Compare how evenly they spread keys, how many keys they move when a node joins or leaves, and how much memory they need.",
+        "Más allá de la lección: ocho estrategias sobre el mismo clúster (módulo N, anillo, rendezvous, jump, Maglev, carga acotada, multisonda y ketama). Compara lo igual que reparten, cuántas claves mueven cuando un nodo entra o sale y cuánta memoria necesitan.",
     ),
     /// Preset: the lesson's cluster.
     CmpPresetLesson => ("El clúster de la lliçó", "The lesson's cluster", "El clúster de la lección"),
@@ -1323,7 +1323,7 @@ study_texts! {
     /// Control.
     CmpTrials => ("Proves amb noms canviats", "Renamed trials", "Pruebas con nombres cambiados"),
     /// Panel title.
-    CmpTableTitle => ("Set estratègies, un clúster", "Seven strategies, one cluster", "Siete estrategias, un clúster"),
+    CmpTableTitle => ("Vuit estratègies, un clúster", "Eight strategies, one cluster", "Ocho estrategias, un clúster"),
     /// Caption.
     CmpTableCaption => (
         "{nodes} nodes i {keys} claus; entra {join} i surt {leave}. Desviació i pic/mitjana: mediana (mínim–màxim) de {trials} proves.",
@@ -1366,6 +1366,8 @@ study_texts! {
     AlgoBounded => ("càrrega acotada (c = {c})", "bounded loads (c = {c})", "carga acotada (c = {c})"),
     /// Algorithm.
     AlgoMultiProbe => ("multi-sonda (k = {k})", "multi-probe (k = {k})", "multisonda (k = {k})"),
+    /// Algorithm.
+    AlgoKetama => ("ketama (160 punts per servidor)", "ketama (160 points per server)", "ketama (160 puntos por servidor)"),
     /// Panel title.
     CmpProbesTitle => ("Multi-sonda: més sondes, menys pic", "Multi-probe: more probes, a lower peak", "Multisonda: más sondas, menos pico"),
     /// Caption.
