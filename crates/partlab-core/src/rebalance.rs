@@ -68,6 +68,33 @@ pub fn key_slot(key: &[u8]) -> u16 {
     crc16_xmodem(hash_tag(key)) % REDIS_SLOTS as u16
 }
 
+/// The slot ranges `redis-cli --cluster create` gives `masters` masters, in their order, as
+/// `(first, last)` (inclusive): contiguous, `16384 / masters` slots each rounded as redis-cli
+/// rounds them (single-precision floats, `lround`), the last master taking the rest. Three
+/// masters get 0–5460, 5461–10922 and 10923–16383. `masters` is clamped to `1..=16384`.
+pub fn redis_create_ranges(masters: u32) -> Vec<(u16, u16)> {
+    let m = masters.clamp(1, REDIS_SLOTS);
+    let per = REDIS_SLOTS as f32 / m as f32;
+    let mut cursor = 0.0f32;
+    let mut first: i64 = 0;
+    let top = i64::from(REDIS_SLOTS) - 1;
+    let mut out = Vec::with_capacity(m as usize);
+    for i in 0..m {
+        // redis-cli: `long last = lround(cursor + slots_per_node - 1)`, in floats.
+        let mut last = f64::from(cursor + per - 1.0).round() as i64;
+        if last > top || i == m - 1 {
+            last = top;
+        }
+        if last < first {
+            last = first;
+        }
+        out.push((first.min(top) as u16, last as u16));
+        first = last + 1;
+        cursor += per;
+    }
+    out
+}
+
 /// How a key picks its partition in the fixed scheme.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -113,6 +140,32 @@ impl FixedLayout {
             owner: (0..p).map(|i| i % n).collect(),
             nodes: n,
             alive: vec![true; n as usize],
+        }
+    }
+
+    /// Redis Cluster's 16 384 slots over `nodes` masters as `redis-cli --cluster create`
+    /// hands them out: a contiguous range each ([`redis_create_ranges`]; nodes clamped to
+    /// `1..=`[`MAX_NODES`]).
+    pub fn redis_cluster(nodes: u32) -> FixedLayout {
+        let n = nodes.clamp(1, MAX_NODES);
+        let mut owner = vec![0u32; REDIS_SLOTS as usize];
+        for (node, (first, last)) in redis_create_ranges(n).into_iter().enumerate() {
+            owner[usize::from(first)..=usize::from(last)].fill(node as u32);
+        }
+        FixedLayout {
+            owner,
+            nodes: n,
+            alive: vec![true; n as usize],
+        }
+    }
+
+    /// The layout a scheme starts from: Redis Cluster's slots in redis-cli's contiguous
+    /// ranges ([`FixedLayout::redis_cluster`]), any other fixed partitions round robin
+    /// ([`FixedLayout::new`]).
+    pub fn for_scheme(partitions: u32, nodes: u32, how: KeyHash) -> FixedLayout {
+        match how {
+            KeyHash::RedisSlots => FixedLayout::redis_cluster(nodes),
+            KeyHash::Modulo => FixedLayout::new(partitions, nodes),
         }
     }
 
@@ -1142,6 +1195,53 @@ mod tests {
         assert_eq!(hash_tag(b"}{x}"), b"x");
         // The slot is the CRC modulo 16384.
         assert_eq!(u32::from(key_slot(b"123456789")), 0x31C3 % REDIS_SLOTS);
+    }
+
+    /// The plans `redis-cli --cluster create` (7.0.15) printed for 3, 5 and 7 masters.
+    #[test]
+    fn redis_slots_are_contiguous_ranges_as_redis_cli_makes_them() {
+        assert_eq!(
+            redis_create_ranges(3),
+            [(0, 5460), (5461, 10922), (10923, 16383)]
+        );
+        assert_eq!(
+            redis_create_ranges(5),
+            [
+                (0, 3276),
+                (3277, 6553),
+                (6554, 9829),
+                (9830, 13106),
+                (13107, 16383)
+            ]
+        );
+        assert_eq!(
+            redis_create_ranges(7),
+            [
+                (0, 2340),
+                (2341, 4680),
+                (4681, 7021),
+                (7022, 9361),
+                (9362, 11702),
+                (11703, 14042),
+                (14043, 16383)
+            ]
+        );
+        for n in 1..=MAX_NODES {
+            let r = redis_create_ranges(n);
+            assert_eq!(r.len() as u32, n);
+            assert_eq!(r[0].0, 0);
+            assert_eq!(r[r.len() - 1].1, 16_383);
+            assert!(r
+                .windows(2)
+                .all(|w| w[1].0 == w[0].1 + 1 && w[0].0 <= w[0].1));
+            let layout = FixedLayout::redis_cluster(n);
+            let counts = layout.counts();
+            let (lo, hi) = (counts.iter().min(), counts.iter().max());
+            assert!(
+                hi.zip(lo).is_some_and(|(h, l)| h - l <= 1),
+                "{n}: {counts:?}"
+            );
+        }
     }
 
     #[test]

@@ -265,9 +265,9 @@ study_texts! {
     RebSlotsTitle => ("On va una clau a Redis Cluster", "Where a key goes in Redis Cluster", "Adónde va una clave en Redis Cluster"),
     /// Slots caption.
     RebSlotsCaption => (
-        "slot = CRC16(clau) mòdul 16 384 (CRC16-XMODEM). Si la clau conté una etiqueta {…} no buida (la primera clau d'obertura i el primer tancament que la segueix), només es passa pel hash el que hi ha dins: així les claus amb la mateixa etiqueta cauen al mateix slot. Els slots es reparteixen entre {nodes} nodes.",
-        "slot = CRC16(key) modulo 16 384 (CRC16-XMODEM). If the key holds a non-empty tag {…} (the first opening brace and the first closing one after it), only what is inside is hashed: keys with the same tag share a slot. The slots are spread over {nodes} nodes.",
-        "slot = CRC16(clave) módulo 16 384 (CRC16-XMODEM). Si la clave contiene una etiqueta {…} no vacía (la primera llave de apertura y el primer cierre que la sigue), solo se pasa por el hash lo que hay dentro: así las claves con la misma etiqueta caen en el mismo slot. Los slots se reparten entre {nodes} nodos.",
+        "slot = CRC16(clau) mòdul 16 384 (CRC16-XMODEM). Si la clau conté una etiqueta {…} no buida (la primera clau d'obertura i el primer tancament que la segueix), només es passa pel hash el que hi ha dins: així les claus amb la mateixa etiqueta cauen al mateix slot. Els slots es reparteixen entre {nodes} nodes en trams contigus, com ho fa redis-cli --cluster create (amb 3 nodes: 0–5460, 5461–10922 i 10923–16383).",
+        "slot = CRC16(key) modulo 16 384 (CRC16-XMODEM). If the key holds a non-empty tag {…} (the first opening brace and the first closing one after it), only what is inside is hashed: keys with the same tag share a slot. The slots are spread over {nodes} nodes in contiguous ranges, as redis-cli --cluster create hands them out (with 3 nodes: 0–5460, 5461–10922 and 10923–16383).",
+        "slot = CRC16(clave) módulo 16 384 (CRC16-XMODEM). Si la clave contiene una etiqueta {…} no vacía (la primera llave de apertura y el primer cierre que la sigue), solo se pasa por el hash lo que hay dentro: así las claves con la misma etiqueta caen en el mismo slot. Los slots se reparten entre {nodes} nodos en tramos contiguos, como lo hace redis-cli --cluster create (con 3 nodos: 0–5460, 5461–10922 y 10923–16383).",
     ),
     /// Figure: a key's slot.
     RebFigSlot => ("Slot de «{key}»", "Slot of \"{key}\"", "Slot de «{key}»"),
