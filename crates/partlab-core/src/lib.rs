@@ -31,6 +31,7 @@ pub mod indexes;
 pub mod keychoice;
 pub mod keys;
 pub mod lesson;
+pub mod listing;
 pub mod order;
 pub mod ranges;
 pub mod rebalance;
