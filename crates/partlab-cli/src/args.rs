@@ -97,6 +97,10 @@ pub(crate) enum Command {
     Routing(crate::study::RoutingArgs),
     /// Each key's Redis Cluster slot: CRC16 of its hash tag (or of the whole key) mod 16384.
     Slot(crate::study::SlotArgs),
+    /// A real cluster's listing (redis-cli's CLUSTER NODES, SHARDS or SLOTS, nodetool ring or
+    /// describering, a ketama server list): its format, each node's share, and where each
+    /// --key goes (slot or token, owner, replicas), as the system places it.
+    Import(crate::import::ImportArgs),
     /// A chapter's "Predict first" questions for a seed (the page's quiz=), with the answers
     /// the page reveals and, where there is one, the command that checks each.
     Quiz(crate::quiz::QuizArgs),

@@ -52,6 +52,7 @@ pub(crate) fn run(command: Command, out: &mut dyn Write) -> Result<(), CliError>
         Command::Rebalancing(a) => crate::study::rebalancing(&a, out),
         Command::Routing(a) => crate::study::routing(&a, out),
         Command::Slot(a) => crate::study::slot(&a, out),
+        Command::Import(a) => crate::import::import(&a, out),
         Command::Quiz(a) => crate::quiz::quiz(&a, out),
     }
 }

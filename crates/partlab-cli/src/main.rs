@@ -11,6 +11,7 @@
 
 mod args;
 mod commands;
+mod import;
 mod key_file;
 mod quiz;
 mod study;
@@ -40,6 +41,8 @@ pub(crate) enum CliError {
     Usage(String),
     /// The core refused the configuration or the keys.
     Config(ConfigError),
+    /// An input file (a listing for `import`) could not be read; the message is complete.
+    Input(String),
     /// `--key-file` could not be used.
     KeyFile {
         /// The file as given.
@@ -64,7 +67,7 @@ impl CliError {
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CliError::Usage(m) => f.write_str(m),
+            CliError::Usage(m) | CliError::Input(m) => f.write_str(m),
             // The lab holds every user-facing wording of the core's errors.
             CliError::Config(e) => f.write_str(&i18n::config_error(Lang::En, e)),
             CliError::KeyFile { path, error } => match error {

@@ -11,8 +11,8 @@ use super::{
 };
 use crate::tokens::MD5_MAX_TOKEN;
 
-const RING: &str = "nodetool ring";
-const DESCRIBERING: &str = "nodetool describering";
+const RING: &str = "nodetool ring output";
+const DESCRIBERING: &str = "nodetool describering output";
 
 /// A token as written: negative or not, and its magnitude (Murmur3's go down to −2^63,
 /// RandomPartitioner's up to 2^127, which no `i128` holds).

@@ -375,20 +375,26 @@ impl Listing {
         }
     }
 
-    /// The busiest node's share over the mean share of the nodes that own something (1 is
-    /// perfectly even).
+    /// The busiest node against its fair share: the largest `share ÷ fair share` (1 is
+    /// perfectly even). A ketama server's fair share is its weight's share of the total; any
+    /// other node that owns something gets an equal share.
     pub fn peak_to_mean(&self) -> f64 {
-        let owning: Vec<f64> = self
-            .nodes
-            .iter()
-            .map(|n| n.share)
-            .filter(|&s| s > 0.0)
-            .collect();
-        let total: f64 = owning.iter().sum();
+        let owning: Vec<&ListedNode> = self.nodes.iter().filter(|n| n.share > 0.0).collect();
+        let weight = |n: &ListedNode| match n.role {
+            Role::Server { weight } => weight as f64,
+            _ => 1.0,
+        };
+        let total: f64 = match self.format {
+            Format::Ketama => self.nodes.iter().map(weight).sum(),
+            _ => owning.len() as f64,
+        };
         if owning.is_empty() || total <= 0.0 {
             return 1.0;
         }
-        owning.iter().copied().fold(0.0, f64::max) * owning.len() as f64 / total
+        owning
+            .iter()
+            .map(|n| n.share / (weight(n) / total))
+            .fold(0.0, f64::max)
     }
 
     /// Fills in each node's share and count from the map.
@@ -485,7 +491,7 @@ pub enum ErrorKind {
     RawRedisReply,
     /// A line of a known format that does not read as one.
     Unreadable {
-        /// The format (or tool) expected.
+        /// The output expected ("nodetool ring output").
         format: &'static str,
         /// What was expected there.
         expected: &'static str,
@@ -622,7 +628,7 @@ impl fmt::Display for ListingError {
                 found,
             } => write!(
                 f,
-                "this does not read as {format} output: expected {expected}, found \"{found}\""
+                "this does not read as {format}: expected {expected}, found \"{found}\""
             ),
             ErrorKind::SlotOutOfRange { slot } => {
                 write!(f, "slot {slot} does not exist: Redis Cluster's slots are 0 to 16383")

@@ -10,9 +10,9 @@ use super::{
 };
 use crate::rebalance::REDIS_SLOTS;
 
-const NODES: &str = "CLUSTER NODES";
-const SLOTS: &str = "CLUSTER SLOTS";
-const SHARDS: &str = "CLUSTER SHARDS";
+const NODES: &str = "redis-cli's CLUSTER NODES output";
+const SLOTS: &str = "redis-cli's CLUSTER SLOTS output";
+const SHARDS: &str = "redis-cli's CLUSTER SHARDS output";
 
 /// The flags CLUSTER NODES prints.
 const FLAGS: [&str; 10] = [

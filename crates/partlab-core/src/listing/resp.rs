@@ -112,7 +112,10 @@ fn read_line(line: &str, number: usize) -> Result<(Vec<Prefix>, Option<Scalar>),
     let mut i = 0;
     let mut prefixes = Vec::new();
     let bad = |what: &'static str| {
-        ListingError::at(number, ErrorKind::unreadable("redis-cli", what, line))
+        ListingError::at(
+            number,
+            ErrorKind::unreadable("redis-cli's output", what, line),
+        )
     };
     loop {
         while i < bytes.len() && bytes[i] == b' ' {
@@ -259,7 +262,7 @@ pub(crate) fn parse<'a>(
             // A line with no prefix continues nothing redis-cli prints.
             return Err(ListingError::at(
                 number,
-                ErrorKind::unreadable("redis-cli", "'N) ' before each value", line),
+                ErrorKind::unreadable("redis-cli's output", "'N) ' before each value", line),
             ));
         };
         while stack.last().is_some_and(|(col, _)| *col >= first.col) {
@@ -305,7 +308,11 @@ fn insert(
             // The same item twice: `1) …` then `1) …` again at the same depth.
             return Err(ListingError::at(
                 number,
-                ErrorKind::unreadable("redis-cli", "item numbers in order", &format!("{seg:?}")),
+                ErrorKind::unreadable(
+                    "redis-cli's output",
+                    "item numbers in order",
+                    &format!("{seg:?}"),
+                ),
             ));
         }
         let len = items.len();
@@ -314,7 +321,7 @@ fn insert(
             Tree::Leaf(..) => {
                 return Err(ListingError::at(
                     number,
-                    ErrorKind::unreadable("redis-cli", "a value nested under an item", ""),
+                    ErrorKind::unreadable("redis-cli's output", "a value nested under an item", ""),
                 ))
             }
         };
