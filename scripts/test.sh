@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The project's test command (run by .ci/run): installs what is missing, then lints, tests
-# natively and in headless Chromium, builds the site (scripts/build.sh: dist/ with its strict
+# natively (among them the oracle tests against a real Redis cluster, uhashring and the
+# Cassandra driver that setup installs: crates/partlab-cli/tests/oracles.rs) and in headless
+# Chromium, builds the site (scripts/build.sh: dist/ with its strict
 # CSP, and the single-file page dist/partlab-standalone.html), and runs the browser
 # end-to-end tests against both (each test file serves dist/ itself: tests/e2e/server.mjs).
 # Stops at the first failing step; the last line is a summary.
