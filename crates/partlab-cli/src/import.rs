@@ -23,8 +23,11 @@ pub(crate) struct ImportArgs {
     /// CLUSTER SLOTS, what nodetool ring or nodetool describering printed, or a ketama server
     /// list (host:port weight per line); `-` reads it from stdin. At most 4 MiB; the format is
     /// detected.
-    #[arg(value_name = "FILE")]
-    pub file: PathBuf,
+    #[arg(value_name = "FILE", required_unless_present = "sample")]
+    pub file: Option<PathBuf>,
+    /// Read the lab's sample of a format instead of a file (the page offers the same ones).
+    #[arg(long, value_name = "FORMAT", conflicts_with = "file", value_parser = sample_names())]
+    pub sample: Option<String>,
     /// A key to place (repeatable), as the system hashes it: its UTF-8 bytes (1 to 1024
     /// characters).
     #[arg(long = "key", value_name = "KEY")]
@@ -36,6 +39,11 @@ pub(crate) struct ImportArgs {
     /// "share", …}], "keys": [{"key", "owner", "slot" | "token" | "hash", "replicas", …}]}.
     #[arg(long)]
     pub json: bool,
+}
+
+/// The formats' names, for `--sample`.
+fn sample_names() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(Format::ALL.map(Format::slug))
 }
 
 /// Reads the listing, at most one byte past the core's limit (so a larger one is named as
@@ -145,14 +153,22 @@ pub(crate) fn import(a: &ImportArgs, out: &mut dyn Write) -> Result<(), CliError
             )));
         }
     }
-    let text = read_listing(&a.file)?;
-    let l = listing::parse(&text).map_err(|e| {
-        CliError::Input(format!(
-            "{}: {}",
-            shown(&a.file.display().to_string()),
-            shown(&e.to_string())
-        ))
-    })?;
+    let (name, text) = match (&a.sample, &a.file) {
+        (Some(slug), _) => {
+            let format = Format::ALL
+                .into_iter()
+                .find(|f| f.slug() == slug)
+                .ok_or_else(|| usage(format!("no sample called {}", shown(slug))))?;
+            (
+                format!("the {slug} sample"),
+                listing::samples::sample(format).to_owned(),
+            )
+        }
+        (None, Some(file)) => (file.display().to_string(), read_listing(file)?),
+        (None, None) => return Err(usage("give a FILE or --sample".to_owned())),
+    };
+    let l = listing::parse(&text)
+        .map_err(|e| CliError::Input(format!("{}: {}", shown(&name), shown(&e.to_string()))))?;
     let format = l.format();
     let located: Vec<Located> = keys.iter().map(|k| l.locate(k)).collect();
     if a.json {

@@ -760,6 +760,12 @@ fn import_names_the_format_or_the_line_it_cannot_read() {
             "key 1 has 1025 characters",
         ),
         row(&["import"], 2, "<FILE>"),
+        expecting_out(
+            row(&["import", "--sample", "nodetool-ring-random", "--key", "a"], 0, ""),
+            "RandomPartitioner",
+        ),
+        row(&["import", "--sample", "cassandra"], 2, "invalid value 'cassandra' for '--sample <FORMAT>'"),
+        row(&["import", &nodes, "--sample", "ketama"], 2, "cannot be used with '--sample <FORMAT>'"),
         row(
             &["import", &nodes, "--strategy", "ring"],
             2,
