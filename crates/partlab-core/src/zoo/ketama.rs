@@ -194,8 +194,11 @@ impl Ketama {
         self.owner_of_hashi(hashi_of_position(key_hash))
     }
 
-    /// Up to `r` distinct servers walking clockwise from point `start`, its own first.
+    /// `min(r, servers)` distinct servers walking clockwise from point `start`, its own
+    /// first. A server whose weight is too small for a single digest has no point: such
+    /// servers come last, in list order, so that a replica set always has its length.
     pub fn replicas_from(&self, start: usize, r: usize) -> Vec<u16> {
+        let r = r.min(self.n_nodes);
         let mut chosen: Vec<u16> = Vec::with_capacity(r);
         let n = self.points.len();
         for step in 0..n {
@@ -205,6 +208,14 @@ impl Ketama {
             let node = self.points[(start + step) % n].1;
             if !chosen.contains(&node) {
                 chosen.push(node);
+            }
+        }
+        for i in 0..self.n_nodes as u16 {
+            if chosen.len() >= r {
+                break;
+            }
+            if !chosen.contains(&i) {
+                chosen.push(i);
             }
         }
         chosen
@@ -292,6 +303,28 @@ mod tests {
             assert_eq!(r.len(), 3);
             assert_eq!(r[0], k.points()[start].1);
             assert!(r[0] != r[1] && r[1] != r[2] && r[0] != r[2]);
+        }
+    }
+
+    #[test]
+    fn a_server_too_light_for_a_digest_has_no_point_but_still_a_replica_place() {
+        let k = Ketama::new(&nodes(&[("a", 1000.0), ("b", 0.1), ("c", 0.1)])).expect("valid");
+        assert_eq!(k.groups(), [119, 0, 0]);
+        assert!(k.points().iter().all(|p| p.1 == 0));
+        assert_eq!(k.replicas_from(0, 3), [0, 1, 2]);
+        assert_eq!(k.replicas_from(5, 2), [0, 1]);
+        assert_eq!(k.shares(), [1.0, 0.0, 0.0]);
+        // The strategy with as many copies as servers: every key gets all three.
+        let mut config =
+            crate::Config::new(crate::Strategy::Ketama, ["a", "b", "c"]).with_replicas(3);
+        config.nodes[0].weight = 1000.0;
+        config.nodes[1].weight = 0.1;
+        config.nodes[2].weight = 0.1;
+        let keys = crate::KeySet::lesson(500).expect("valid");
+        let a = crate::assign(&keys, &config).expect("valid");
+        assert_eq!(a.counts(3), [500, 0, 0]);
+        for slot in 0..500 {
+            assert_eq!(a.replica_set(slot), [0, 1, 2]);
         }
     }
 
