@@ -164,6 +164,15 @@ describe('hostile input', () => {
       ],
     },
     {
+      // Ketama honours weights, so they are checked as the ring's are.
+      fragment: '#l=en&s=ketama&n=a,b,c,d&w=0.05,1,1,1&k=2000',
+      strategy: 'ketama',
+      nodes: ['a', 'b', 'c', 'd'],
+      replicas: '1',
+      keys: 2_000,
+      notices: ['Page address: the field "w" (weights): "0.05,1,1,1" is not valid (it needs one weight per node, each from 0.1 to 5); every weight is 1.'],
+    },
+    {
       // A tiny weight: refused below the same minimum as the slider and the CLI (0.1).
       fragment: '#l=en&s=rendezvous&n=a,b&w=1e-9,1&k=1000',
       strategy: 'rendezvous',
