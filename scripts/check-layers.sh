@@ -8,7 +8,8 @@
 #     part), partlab-web (helpers shared by the page's two wasm modules) and partlab-study-web
 #     (the study module, loaded on demand);
 #   - the first part never links the study module (it is fetched at run time), and the study
-#     module never links the first part.
+#     module never links the first part;
+#   - no crate's modules import each other in a cycle (scripts/check-cycles.py).
 # `cargo tree --target all` lists the dependencies of every target, wasm32 included. On wasm32,
 # plotters itself depends on wasm-bindgen and web-sys (for its own canvas helpers, which the
 # lab never calls), so for the lab the check is on its declared dependencies plus the native
@@ -54,4 +55,5 @@ for package in partlab partlab-web partlab-study-web; do
     status=1
   fi
 done
+python3 scripts/check-cycles.py src crates/*/src || status=1
 exit $status

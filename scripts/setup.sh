@@ -3,7 +3,9 @@
 # Idempotent and non-interactive (fresh machine, root, CI=true, no stdin). From a bare
 # machine: trunk ~6 min + wasm-bindgen-cli ~3 min + mdbook ~3 min (cargo install; 10 min for
 # mdbook on a machine busy with other builds), Chromium ~1 min and binaryen a few seconds
-# (apt), npm packages a few seconds. When everything is present it takes about a second.
+# (apt), npm packages a few seconds, Redis ~15 s (apt) and the oracle tests' Python
+# environment ~30 s (pip: uhashring, cassandra-driver). When everything is present it takes
+# about a second.
 set -euo pipefail
 # shellcheck source=scripts/env.sh
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
@@ -89,6 +91,42 @@ else
   log "npm packages (tests/e2e): npm ci"
   (cd tests/e2e && npm ci --no-audit --no-fund </dev/null)
   echo "$lock_sum" >"$stamp"
+fi
+
+# 5b. The real software the oracle tests check the lab against (crates/partlab-cli/tests/
+#     oracles.rs, run by `cargo test`): Debian's Redis, whose service is not wanted (the tests
+#     start their own servers on free loopback ports), and a Python environment with PyPI's
+#     uhashring and cassandra-driver, pinned in tests/oracles/requirements.txt and made again
+#     when that file changes (stamp kept inside the environment).
+if command -v redis-server >/dev/null 2>&1 && command -v redis-cli >/dev/null 2>&1; then
+  log "redis-server + redis-cli: present"
+else
+  log "redis-server + redis-cli: installing (apt-get, ~15 s)"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q redis-server redis-tools </dev/null
+  # Where systemd runs, the package enables and starts a server on port 6379: not ours.
+  if command -v systemctl >/dev/null 2>&1 && [ -d /run/systemd/system ]; then
+    as_root systemctl disable --now redis-server >/dev/null 2>&1 || true
+  fi
+fi
+oracle_req=tests/oracles/requirements.txt
+oracle_sum="$(sha256sum "$oracle_req" | cut -d' ' -f1)"
+oracle_stamp=.venv-oracles/.partlab-requirements.sha256
+if [ -x .venv-oracles/bin/python ] && [ -f "$oracle_stamp" ] && [ "$(cat "$oracle_stamp")" = "$oracle_sum" ]; then
+  log "python oracles (.venv-oracles): up to date"
+else
+  log "python oracles (.venv-oracles): pip install -r $oracle_req (~30 s)"
+  if ! command -v python3 >/dev/null 2>&1 || ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q python3 python3-venv </dev/null
+  fi
+  rm -rf .venv-oracles
+  python3 -m venv .venv-oracles
+  # Where the driver has no wheel for this Python, it installs without compiling anything
+  # (its pure-Python murmur3, the same algorithm).
+  CASS_DRIVER_NO_EXTENSIONS=1 .venv-oracles/bin/pip install -q --disable-pip-version-check \
+    -r "$oracle_req" </dev/null
+  echo "$oracle_sum" >"$oracle_stamp"
 fi
 
 # 6. Crates. Trunk.toml's `offline = true` also makes Trunk run `cargo build --offline`, so

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The project's test command (run by .ci/run): installs what is missing, then lints, checks
-# the docs' links, tests natively and in headless Chromium, builds the site (scripts/build.sh:
-# dist/ with its strict CSP, the guide in dist/guide/, and the single-file page
-# dist/partlab-standalone.html), and runs the browser end-to-end tests against both (each test
-# file serves dist/ itself: tests/e2e/server.mjs).
+# the docs' links, tests natively (among them the oracle tests against a real Redis cluster,
+# uhashring and the Cassandra driver that setup installs: crates/partlab-cli/tests/oracles.rs)
+# and in headless Chromium, builds the site (scripts/build.sh: dist/ with its strict CSP, the
+# guide in dist/guide/, and the single-file page dist/partlab-standalone.html), and runs the
+# browser end-to-end tests against both (each test file serves dist/ itself:
+# tests/e2e/server.mjs).
 # Stops at the first failing step; the last line is a summary.
 set -euo pipefail
 # shellcheck source=scripts/env.sh

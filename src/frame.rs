@@ -367,12 +367,3 @@ pub fn set_open_full(fragment: &str) {
         set_attr(&a, "href", &format!("#{fragment}"));
     }
 }
-
-/// Moves the keyboard focus to the new chapter's heading (after a chapter change), so a
-/// screen reader announces where the user landed.
-pub fn focus_chapter() {
-    if let Some(h) = by_id_as::<web_sys::HtmlElement>("chapter-h") {
-        set_attr(&h, "tabindex", "-1");
-        let _ = h.focus();
-    }
-}

@@ -573,7 +573,7 @@ impl Frame {
                 self.chapter = chapter;
                 self.rendered = None;
                 // Called from `frame`, which draws the new chapter next.
-                frame::focus_chapter();
+                dom::focus_chapter();
             }
             Err(e) => log_error("chapter", &e),
         }

@@ -386,7 +386,7 @@ impl Remote {
         })?;
         self.state = State::Mounted(module);
         if focus {
-            crate::frame::focus_chapter();
+            dom::focus_chapter();
         }
         Ok(())
     }

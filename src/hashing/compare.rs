@@ -19,7 +19,7 @@ use partlab_lab::model::{Dot, Lab, Msg};
 use partlab_lab::palette::{chart_theme, node_colour, Theme};
 use partlab_lab::state::{Lang, NodeSpec};
 
-use super::page::{render_flow, Table};
+use super::table::{render_flow, Table};
 use super::{dispatch, ring, with_app, Drawing, Hashing};
 use crate::dom::{self, by_id, by_id_as, set_attr, set_text_id, H};
 use crate::{listen_id, Listener};

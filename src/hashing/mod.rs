@@ -23,6 +23,7 @@ mod page;
 mod readout;
 mod ring;
 mod strip;
+mod table;
 mod tables;
 mod why;
 

@@ -4,7 +4,7 @@
 //! multi-probe. It lives in `#key-why`, under the key path, and also names the ring view
 //! after the strategy ("the ring" only where there is one).
 //!
-//! Hooks for tests: `#key-why[data-why=ring|rendezvous|modulo|jump|maglev|multiprobe]`,
+//! Hooks for tests: `#key-why[data-why=ring|rendezvous|modulo|jump|maglev|multiprobe|ketama]`,
 //! `[data-why-line]` (the arithmetic), `#hrw-table tr[data-node][data-score][data-copy]`
 //! (`data-score` the raw score in decimal, `data-copy` `0` for the owner, `1…` replicas,
 //! empty otherwise), `#magnifier[data-owner][data-previous]` and `#magnifier-desc`.
@@ -17,7 +17,7 @@ use partlab_lab::palette::Theme;
 use partlab_lab::state::Lang;
 use partlab_lab::why::{arithmetic, why, Why};
 
-use super::page::Table;
+use super::table::Table;
 use super::{magnifier, Drawing};
 use crate::dom::{by_id, by_id_as, clear, fingerprint, same_content, set_text_id, H};
 
@@ -88,6 +88,7 @@ fn kind(w: &Why) -> &'static str {
         Why::Rendezvous { .. } => "rendezvous",
         Why::Maglev { .. } => "maglev",
         Why::MultiProbe { .. } => "multiprobe",
+        Why::Ketama { .. } => "ketama",
     }
 }
 
@@ -224,7 +225,7 @@ fn build(panel: &web_sys::Element, lang: Lang, w: &Why) -> Result<(), JsValue> {
             .replace("{owner}", owner);
             crate::dom::append(panel, &H::new("p").class("note").text(&text).el());
         }
-        Why::Modulo { .. } | Why::Jump { .. } | Why::Maglev { .. } => {}
+        Why::Modulo { .. } | Why::Jump { .. } | Why::Maglev { .. } | Why::Ketama { .. } => {}
     }
     Ok(())
 }

@@ -1,4 +1,4 @@
-// Beyond the lesson: the comparison of algorithms (`c=compare`): seven strategies on the
+// Beyond the lesson: the comparison of algorithms (`c=compare`): eight strategies on the
 // lesson's cluster, computed in slices (`#app[data-busy]`), the Maglev table size as the main
 // control, the same figures as `partlab compare --json`; the over-provisioning sweep; axe.
 //
@@ -15,11 +15,11 @@ const cells = (page, table, key) =>
   page.$$eval(`table[data-table="${table}"] tr[data-key="${key}"] td`, (tds) => tds.map((td) => Number(td.dataset.value)));
 
 describe('beyond the lesson: comparison of algorithms', () => {
-  test('seven strategies, the table size drives Maglev, the CLI agrees', { timeout: 240_000 }, async () => {
+  test('eight strategies, the table size drives Maglev, the CLI agrees', { timeout: 240_000 }, async () => {
     const { page, context, errors } = await open('#c=compare&l=en&k=5000&t=2');
     await idle(page);
     const rows = await page.$$eval('table[data-table="compare"] tbody tr', (rs) => rs.map((r) => r.dataset.key));
-    assert.deepEqual(rows, ['modulo', 'ring', 'rendezvous', 'jump', 'maglev', 'bounded', 'multiprobe']);
+    assert.deepEqual(rows, ['modulo', 'ring', 'rendezvous', 'jump', 'maglev', 'bounded', 'multiprobe', 'ketama']);
     const ring = await cells(page, 'compare', 'ring');
     // The lesson: inv-tar joining moves about a fifth of the keys on the ring, mod N 80 %.
     assert.ok(Math.abs(ring[2] - 20) < 3, `ring join ${ring[2]}`);

@@ -151,17 +151,26 @@ describe('hostile input', () => {
       notices: ['Page address: the field "r" (replication factor): "0" is not valid (it must be a whole number from 1 to the number of nodes); the default was used.'],
     },
     {
-      fragment: '#l=en&s=ketama&n=a,a&w=1e-9,1,1,1&v=0&k=20000&r=2',
+      fragment: '#l=en&s=chord&n=a,a&w=1e-9,1,1,1&v=0&k=20000&r=2',
       strategy: 'ring',
       nodes: ['inv-bcn', 'inv-vlc', 'inv-gir', 'inv-lle'],
       replicas: '2',
       keys: 20_000,
       notices: [
-        'Page address: the field "s" (strategy): "ketama" is not valid (it must be modulo, ring, rendezvous, jump, maglev, bounded or multiprobe); the default was used.',
+        'Page address: the field "s" (strategy): "chord" is not valid (it must be modulo, ring, rendezvous, jump, maglev, bounded, multiprobe or ketama); the default was used.',
         'Page address: the field "w" (weights): "1e-9,1,1,1" is not valid (it needs one weight per node, each from 0.1 to 5); every weight is 1.',
         'Page address: the field "v" (virtual nodes): "0" is not valid (it must be a whole number from 1 to 1000); the default was used.',
         'Page address: the field "n" (node names): Two nodes are called "a"; names must be unique because the name is what gets hashed. So the default nodes are shown.',
       ],
+    },
+    {
+      // Ketama honours weights, so they are checked as the ring's are.
+      fragment: '#l=en&s=ketama&n=a,b,c,d&w=0.05,1,1,1&k=2000',
+      strategy: 'ketama',
+      nodes: ['a', 'b', 'c', 'd'],
+      replicas: '1',
+      keys: 2_000,
+      notices: ['Page address: the field "w" (weights): "0.05,1,1,1" is not valid (it needs one weight per node, each from 0.1 to 5); every weight is 1.'],
     },
     {
       // A tiny weight: refused below the same minimum as the slider and the CLI (0.1).

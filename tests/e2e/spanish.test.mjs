@@ -23,7 +23,7 @@ async function chapterSlugs(open) {
 // written as the address takes them, and product names.
 const SHARED = [
   // The strategies' names as the address writes them (`s=`), on the teachers' page.
-  /^modulo, ring, rendezvous, jump, maglev, bounded, multiprobe$/,
+  /^modulo, ring, rendezvous, jump, maglev, bounded, multiprobe, ketama$/,
   // A product name.
   /^Redis Cluster: /,
 ];

@@ -310,7 +310,7 @@ pub(crate) fn run(
         )
     })?;
     s.finish_work();
-    crate::study::print_study(c, s.as_ref(), m.get_flag("json"), out)
+    crate::panels::print_study(c, s.as_ref(), m.get_flag("json"), out)
 }
 
 /// Every chapter's command: options named and described, each field that has an option

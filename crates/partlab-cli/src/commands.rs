@@ -18,8 +18,9 @@ use partlab_lab::state::Lang;
 use serde_json::{json, Value};
 
 use crate::args::{
-    Command, DeviationArgs, DistArgs, KeysArg, LocateArgs, MoveArgs, MovementArgs, Placement, Sweep,
+    DeviationArgs, DistArgs, KeysArg, LocateArgs, MoveArgs, MovementArgs, Placement,
 };
+use crate::cli::{Command, Sweep};
 use crate::key_file;
 use crate::text::shown;
 use crate::CliError;
@@ -43,6 +44,7 @@ pub(crate) fn run(command: Command, out: &mut dyn Write) -> Result<(), CliError>
         Command::Workload(a) => crate::study::workload(&a, out),
         Command::MaglevTable(a) => crate::zoo::maglev_table(&a, out),
         Command::Slot(a) => crate::study::slot(&a, out),
+        Command::Import(a) => crate::import::import(&a, out),
         Command::Quiz(a) => crate::quiz::quiz(&a, out),
     }
 }

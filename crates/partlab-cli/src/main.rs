@@ -11,8 +11,11 @@
 
 mod args;
 mod chapter;
+mod cli;
 mod commands;
+mod import;
 mod key_file;
+mod panels;
 mod quiz;
 mod study;
 mod text;
@@ -30,7 +33,7 @@ use partlab_core::config::ConfigError;
 use partlab_lab::i18n;
 use partlab_lab::state::Lang;
 
-use crate::args::Cli;
+use crate::cli::Cli;
 use crate::key_file::KeyFileError;
 use crate::text::shown;
 
@@ -41,6 +44,8 @@ pub(crate) enum CliError {
     Usage(String),
     /// The core refused the configuration or the keys.
     Config(ConfigError),
+    /// An input file (a listing for `import`) could not be read; the message is complete.
+    Input(String),
     /// `--key-file` could not be used.
     KeyFile {
         /// The file as given.
@@ -65,7 +70,7 @@ impl CliError {
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CliError::Usage(m) => f.write_str(m),
+            CliError::Usage(m) | CliError::Input(m) => f.write_str(m),
             // The lab holds every user-facing wording of the core's errors.
             CliError::Config(e) => f.write_str(&i18n::config_error(Lang::En, e)),
             CliError::KeyFile { path, error } => match error {

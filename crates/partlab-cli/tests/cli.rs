@@ -182,7 +182,7 @@ fn bad_arguments_get_one_line_on_stderr_and_exit_code_2() {
         &["dist", "--nodes", "a,b", "--vnodes", "0"],
         &["dist", "--nodes", "a,b", "--vnodes", "1000000000"],
         &["dist", "--nodes", "a,b", "--keys", "100000000"],
-        &["dist", "--nodes", "a,b", "--strategy", "ketama"],
+        &["dist", "--nodes", "a,b", "--strategy", "chord"],
         &["move", "--nodes", "a,b", "--to", "a,b,c", "--replicas", "3"],
         &["frobnicate"],
         &["dist", "--nodes", "a", "--bogus", "1"],

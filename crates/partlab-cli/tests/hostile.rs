@@ -727,3 +727,113 @@ fn a_bom_crlf_and_blank_lines_do_not_change_the_keys() {
         assert_eq!(from_file, from_ids, "{strategy}");
     }
 }
+
+/// `partlab import`: an unknown format, an unreadable line (named by its number), a file too
+/// large, not UTF-8, missing, a directory or endless: one line and exit 2; the samples, an
+/// empty stdin and hostile keys answered without a panic.
+#[test]
+fn import_names_the_format_or_the_line_it_cannot_read() {
+    use partlab_core::listing::{samples, MAX_INPUT_BYTES};
+    let dir = temp_dir("hostile-import");
+    let nodes = file(&dir, "nodes.txt", samples::REDIS_NODES.as_bytes());
+    let ring = file(&dir, "ring.txt", samples::NODETOOL_RING_MURMUR3.as_bytes());
+    let ketama = file(&dir, "ketama.txt", samples::KETAMA.as_bytes());
+    let prose = file(
+        &dir,
+        "prose.txt",
+        b"Dear students,\nplease paste a cluster.\n",
+    );
+    let bad_slot = file(
+        &dir,
+        "bad-slot.txt",
+        samples::REDIS_NODES.replace("0-5460", "0-99999").as_bytes(),
+    );
+    let bad_token = file(
+        &dir,
+        "bad-token.txt",
+        samples::NODETOOL_RING_MURMUR3
+            .replacen("-4684006274789753673", "-46840x6274789753673", 1)
+            .as_bytes(),
+    );
+    let raw = file(&dir, "raw.txt", b"slots\n0\n5460\nnodes\n");
+    let twice = file(&dir, "twice.txt", b"10.0.0.1:11211 1\n10.0.0.1:11211 2\n");
+    let big = file(&dir, "big.txt", &vec![b'#'; MAX_INPUT_BYTES + 1]);
+    let latin1 = file(&dir, "latin1.txt", b"10.0.0.1:11211 1\ncaf\xe9:11211 1\n");
+    let escape = file(&dir, "escape.txt", b"10.0.0.1:11211 1\n\x1b[31m:11211 1\n");
+    let dir_path = dir.to_str().expect("a UTF-8 temp path").to_owned();
+    let missing = format!("{dir_path}/missing.txt");
+    let long_key = "k".repeat(1025);
+    check(&[
+        expecting_out(row(&["import", &nodes, "--key", "foo"], 0, ""), "12182"),
+        expecting_out(
+            row(&["import", &ring, "--key", "foo", "--json"], 0, ""),
+            "\"token\":\"-2129773440516405919\"",
+        ),
+        expecting_out(
+            row(
+                &["import", &ketama, "--key", "\u{1b}[31m\u{202e}", "--json"],
+                0,
+                "",
+            ),
+            "\"format\":\"ketama\"",
+        ),
+        row(
+            &["import", &prose],
+            2,
+            "this is not a listing the lab reads",
+        ),
+        row(
+            &["import", &bad_slot],
+            2,
+            "line 6: slot 99999 does not exist",
+        ),
+        row(
+            &["import", &bad_token],
+            2,
+            "line 6: this does not read as nodetool ring output",
+        ),
+        row(&["import", &raw], 2, "run redis-cli with --no-raw"),
+        row(
+            &["import", &twice],
+            2,
+            "line 2: \"10.0.0.1:11211\" is listed twice (first on line 1)",
+        ),
+        row(&["import", &big], 2, "more than 4194304 bytes"),
+        row(&["import", &latin1], 2, "line 2: not valid UTF-8 text"),
+        row(
+            &["import", &escape],
+            2,
+            "line 2: the name \"\\u{1b}[31m:11211\" is over 255 characters or holds control or invisible characters",
+        ),
+        row(
+            &["import", &missing],
+            2,
+            "cannot open it: No such file or directory",
+        ),
+        row(&["import", &dir_path], 2, "cannot read it: Is a directory"),
+        row(&["import", "/dev/zero"], 2, "more than 4194304 bytes"),
+        row(&["import", "-"], 2, "the listing is empty"),
+        row(
+            &["import", &nodes, "--key", ""],
+            2,
+            "key 1 has 0 characters",
+        ),
+        row(
+            &["import", &nodes, "--key", &long_key],
+            2,
+            "key 1 has 1025 characters",
+        ),
+        row(&["import"], 2, "<FILE>"),
+        expecting_out(
+            row(&["import", "--sample", "nodetool-ring-random", "--key", "a"], 0, ""),
+            "RandomPartitioner",
+        ),
+        row(&["import", "--sample", "cassandra"], 2, "invalid value 'cassandra' for '--sample <FORMAT>'"),
+        row(&["import", &nodes, "--sample", "ketama"], 2, "cannot be used with '--sample <FORMAT>'"),
+        row(
+            &["import", &nodes, "--strategy", "ring"],
+            2,
+            "--strategy does not apply to `partlab import`",
+        ),
+    ]);
+}

@@ -96,6 +96,23 @@ fn rebalancing_json_has_every_view_and_the_lessons_join() {
     assert!(figure(&redis, "moved-gb") >= figure(&redis, "ideal-gb"));
 }
 
+/// Redis Cluster's slots lie in contiguous ranges per master, as `redis-cli --cluster create`
+/// hands them out (three masters: 0–5460, 5461–10922, 10923–16383), not round robin.
+#[test]
+fn redis_slots_belong_to_contiguous_ranges() {
+    for (key, slot, nodes, owner) in [
+        ("somekey", 11_058.0, "3", 2.0), // round robin would give 11058 mod 3 = 0
+        ("{user1000}.following", 3_443.0, "3", 0.0),
+        ("bar", 5_061.0, "3", 0.0),
+        ("foo", 12_182.0, "4", 2.0), // 8192–12287 of four
+        ("hello", 866.0, "16", 0.0), // 0–1023 of sixteen
+    ] {
+        let v = json(&["rebalancing", "--nodes", nodes, "--key", key, "--json"]);
+        assert_eq!(figure(&v, "slot"), slot, "{key}");
+        assert_eq!(figure(&v, "owner"), owner, "{key} on {nodes}");
+    }
+}
+
 #[test]
 fn routing_json_agrees_with_the_watch_delay() {
     let v = json(&["routing", "--watch-ms", "200", "--json"]);

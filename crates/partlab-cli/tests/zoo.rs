@@ -60,7 +60,7 @@ fn compare_reproduces_the_lessons_join_figures() {
     );
     // Every strategy has its row, and the over-provisioning sweep every size.
     let rows = v["views"][0]["tables"][0]["rows"].as_array().expect("rows");
-    assert_eq!(rows.len(), 7);
+    assert_eq!(rows.len(), 8);
     let over = v["views"][2]["tables"][0]["rows"].as_array().expect("rows");
     assert_eq!(over.len(), 6);
 }

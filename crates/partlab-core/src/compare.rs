@@ -16,11 +16,12 @@ use crate::stats::{deviation_pct, peak_to_mean};
 use crate::strategy::{jump_hash, Ring, RingPoint};
 use crate::sweep::Band;
 use crate::zoo::bounded::{BoundedLoads, DEFAULT_LOAD_FACTOR};
+use crate::zoo::ketama::Ketama;
 use crate::zoo::maglev::{Maglev, DEFAULT_TABLE_SIZE};
 use crate::zoo::multiprobe::{MultiProbe, DEFAULT_PROBES};
 use crate::zoo::{check_nodes, ZooError};
 
-/// Every strategy the comparison knows: the lesson's four and the three of the zoo.
+/// Every strategy the comparison knows: the lesson's four and the four of the zoo.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Algo {
     /// `hash mod N`.
@@ -37,11 +38,13 @@ pub enum Algo {
     Bounded,
     /// Multi-probe consistent hashing.
     MultiProbe,
+    /// Ketama's continuum (memcached clients), unweighted.
+    Ketama,
 }
 
 impl Algo {
     /// Every algorithm, in the order the comparison shows them.
-    pub const ALL: [Algo; 7] = [
+    pub const ALL: [Algo; 8] = [
         Algo::Modulo,
         Algo::Ring,
         Algo::Rendezvous,
@@ -49,6 +52,7 @@ impl Algo {
         Algo::Maglev,
         Algo::Bounded,
         Algo::MultiProbe,
+        Algo::Ketama,
     ];
 
     /// Stable name (URLs, CLI, JSON, `data-*` hooks).
@@ -61,6 +65,7 @@ impl Algo {
             Algo::Maglev => "maglev",
             Algo::Bounded => "bounded",
             Algo::MultiProbe => "multiprobe",
+            Algo::Ketama => "ketama",
         }
     }
 
@@ -69,13 +74,15 @@ impl Algo {
         Algo::ALL.into_iter().find(|a| a.slug() == slug)
     }
 
-    /// The lab's own strategy for the lesson's four.
+    /// The lab's own strategy where the comparison places keys exactly as it does with
+    /// equal weights and the default parameters: the lesson's four and ketama.
     pub fn strategy(self) -> Option<Strategy> {
         match self {
             Algo::Modulo => Some(Strategy::Modulo),
             Algo::Ring => Some(Strategy::Ring),
             Algo::Rendezvous => Some(Strategy::Rendezvous),
             Algo::Jump => Some(Strategy::Jump),
+            Algo::Ketama => Some(Strategy::Ketama),
             Algo::Maglev | Algo::Bounded | Algo::MultiProbe => None,
         }
     }
@@ -154,6 +161,10 @@ pub fn owners(
             let mp = MultiProbe::new(names, params.probes)?;
             hashes.iter().map(|&h| mp.owner(h) as u32).collect()
         }
+        Algo::Ketama => {
+            let k = Ketama::unweighted(names)?;
+            hashes.iter().map(|&h| k.owner(h) as u32).collect()
+        }
     })
 }
 
@@ -221,6 +232,13 @@ pub fn memory(algo: Algo, names: &[String], params: &Params) -> Result<Memory, Z
             entries: names.len() as u64,
             bytes: names.len() as u64 * size_of::<(u64, u16)>() as u64,
         },
+        Algo::Ketama => {
+            let e = Ketama::unweighted(names)?.points().len() as u64;
+            Memory {
+                entries: e,
+                bytes: e * size_of::<(u32, u16)>() as u64,
+            }
+        }
     })
 }
 
@@ -633,7 +651,13 @@ mod tests {
     fn the_lab_strategies_match_the_partitioner() {
         let keys = KeySet::lesson(3_000).expect("valid");
         let names: Vec<String> = crate::lesson::NODES.iter().map(|s| s.to_string()).collect();
-        for algo in [Algo::Modulo, Algo::Ring, Algo::Rendezvous, Algo::Jump] {
+        for algo in [
+            Algo::Modulo,
+            Algo::Ring,
+            Algo::Rendezvous,
+            Algo::Jump,
+            Algo::Ketama,
+        ] {
             let strategy = algo.strategy().expect("a lesson strategy");
             let config = Config::new(strategy, names.iter().cloned()).with_vnodes(150);
             let a = crate::assign(&keys, &config).expect("valid");

@@ -51,11 +51,14 @@ pub enum Strategy {
     /// Multi-probe consistent hashing (Appleton & O'Reilly, 2015): one point per node, `k`
     /// probes per key ([`crate::zoo::multiprobe`]).
     MultiProbe,
+    /// Ketama (libketama), the continuum of memcached clients and twemproxy: 160 points per
+    /// server of average weight, four per MD5 digest ([`crate::zoo::ketama`]).
+    Ketama,
 }
 
 impl Strategy {
     /// Every strategy, in the order the lab presents them.
-    pub const ALL: [Strategy; 7] = [
+    pub const ALL: [Strategy; 8] = [
         Strategy::Modulo,
         Strategy::Ring,
         Strategy::Rendezvous,
@@ -63,6 +66,7 @@ impl Strategy {
         Strategy::Maglev,
         Strategy::Bounded,
         Strategy::MultiProbe,
+        Strategy::Ketama,
     ];
 
     /// The lesson's four, the ones its tables and the movement chart compare.
@@ -83,12 +87,16 @@ impl Strategy {
             Strategy::Maglev => "maglev",
             Strategy::Bounded => "bounded",
             Strategy::MultiProbe => "multiprobe",
+            Strategy::Ketama => "ketama",
         }
     }
 
     /// Whether node weights change this strategy's assignment (mod N and jump ignore them).
     pub fn uses_weights(self) -> bool {
-        matches!(self, Strategy::Ring | Strategy::Rendezvous)
+        matches!(
+            self,
+            Strategy::Ring | Strategy::Rendezvous | Strategy::Ketama
+        )
     }
 
     /// Whether the vnode count changes this strategy's assignment (the ring, and bounded
@@ -116,6 +124,7 @@ impl FromStr for Strategy {
             "maglev" => Ok(Strategy::Maglev),
             "bounded" | "bounded-loads" | "chbl" => Ok(Strategy::Bounded),
             "multiprobe" | "multi-probe" | "mpch" => Ok(Strategy::MultiProbe),
+            "ketama" | "libketama" => Ok(Strategy::Ketama),
             _ => Err(ConfigError::UnknownStrategy {
                 given: truncate(s, 32),
             }),
@@ -1007,6 +1016,7 @@ mod tests {
         for s in Strategy::ALL {
             assert_eq!(s.name().parse::<Strategy>(), Ok(s));
         }
-        assert!("ketama".parse::<Strategy>().is_err());
+        assert_eq!("libketama".parse::<Strategy>(), Ok(Strategy::Ketama));
+        assert!("chord".parse::<Strategy>().is_err());
     }
 }

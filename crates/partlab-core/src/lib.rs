@@ -29,13 +29,17 @@ pub mod config;
 pub mod hash;
 pub mod keys;
 pub mod lesson;
+pub mod listing;
 pub mod order;
 pub mod params;
+pub mod redis;
 pub mod ring;
 pub mod ring_change;
+pub mod rng;
 pub mod stats;
 pub mod strategy;
 pub mod sweep;
+pub mod tokens;
 pub mod zoo;
 
 pub use config::{Config, ConfigError, Node, Strategy};

@@ -66,6 +66,8 @@ enum Kind {
     Bounded(crate::zoo::BoundedLoads),
     /// One point per node, several probes per key.
     MultiProbe(crate::zoo::MultiProbe),
+    /// Ketama's continuum (32-bit points, four per MD5 digest).
+    Ketama(crate::zoo::Ketama),
 }
 
 /// Where one key goes, step by step (what the lab shows when a key is selected).
@@ -76,7 +78,8 @@ pub struct Placement {
     pub hash: u64,
     /// The owning node, then the replicas in preference order.
     pub nodes: Vec<NodeIdx>,
-    /// The owning vnode (ring only).
+    /// The owning vnode (the ring and bounded loads only; ketama's point is
+    /// [`Partitioner::ketama`]'s `point_for` of the key's hash).
     pub ring_point: Option<usize>,
 }
 
@@ -113,6 +116,9 @@ impl Partitioner {
                 crate::zoo::MultiProbe::new(&config.node_names(), config.params.probes)
                     .map_err(ConfigError::from)?,
             ),
+            Strategy::Ketama => {
+                Kind::Ketama(crate::zoo::Ketama::new(&config.nodes).map_err(ConfigError::from)?)
+            }
             Strategy::Rendezvous => {
                 let first = config.nodes[0].weight;
                 let equal = config.nodes.iter().all(|node| node.weight == first);
@@ -135,6 +141,7 @@ impl Partitioner {
             Kind::Maglev(_) => Strategy::Maglev,
             Kind::Bounded(_) => Strategy::Bounded,
             Kind::MultiProbe(_) => Strategy::MultiProbe,
+            Kind::Ketama(_) => Strategy::Ketama,
         }
     }
 
@@ -148,6 +155,14 @@ impl Partitioner {
         }
     }
 
+    /// Ketama's continuum, for the ketama strategy.
+    pub fn ketama(&self) -> Option<&crate::zoo::Ketama> {
+        match &self.kind {
+            Kind::Ketama(k) => Some(k),
+            _ => None,
+        }
+    }
+
     fn n_nodes(&self) -> usize {
         match &self.kind {
             Kind::Modulo { n } | Kind::Jump { n } => *n as usize,
@@ -156,6 +171,7 @@ impl Partitioner {
             Kind::Maglev(m) => m.n_nodes(),
             Kind::Bounded(b) => b.ring().n_nodes,
             Kind::MultiProbe(mp) => mp.n_nodes(),
+            Kind::Ketama(k) => k.n_nodes(),
         }
     }
 
@@ -167,8 +183,9 @@ impl Partitioner {
 
     /// Where `key` goes: its owner followed by `replicas − 1` further nodes.
     ///
-    /// Replicas are the next distinct nodes clockwise on the ring, the next-best scores for
-    /// rendezvous, and the following node numbers (wrapping) for mod N and jump.
+    /// Replicas are the next distinct nodes clockwise on the ring (and on ketama's
+    /// continuum), the next-best scores for rendezvous, and the following node numbers
+    /// (wrapping) for mod N and jump.
     pub fn place(&self, key: &str, replicas: usize) -> Placement {
         let hash = hash_key(key);
         let r = self.copies(replicas);
@@ -208,6 +225,11 @@ impl Partitioner {
                     ring_point: Some(point),
                 }
             }
+            Kind::Ketama(k) => Placement {
+                hash,
+                nodes: k.replicas_from(k.point_for(crate::zoo::ketama::hashi_of_position(hash)), r),
+                ring_point: None,
+            },
             Kind::Rendezvous { names, weights } => {
                 let scores: Vec<u64> = names.iter().map(|n| rendezvous_score(n, key)).collect();
                 let weighted = weights.as_ref().map(|w| {

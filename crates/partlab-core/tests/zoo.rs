@@ -173,6 +173,8 @@ fn the_comparison_of_the_lesson_cluster_is_sane() {
                 let cap = (1.25f64 * 20_000.0 / 4.0).ceil();
                 assert!(row.peak_to_mean.max <= cap / 5_000.0 + 1e-9, "{row:?}")
             }
+            // Ketama's join moves about the newcomer's share too (160 points a server).
+            Algo::Ketama => assert!((row.join.fraction - 0.2).abs() < 0.04, "{row:?}"),
             Algo::Rendezvous | Algo::Jump | Algo::Maglev | Algo::MultiProbe => {}
         }
         if matches!(algo, Algo::Modulo | Algo::Jump) {
@@ -224,6 +226,7 @@ fn the_three_are_strategies_that_agree_with_the_zoo() {
         (Strategy::Maglev, Algo::Maglev),
         (Strategy::Bounded, Algo::Bounded),
         (Strategy::MultiProbe, Algo::MultiProbe),
+        (Strategy::Ketama, Algo::Ketama),
     ] {
         assert_eq!(strategy.name().parse::<Strategy>(), Ok(strategy));
         let config = Config::new(strategy, names.clone());
@@ -237,10 +240,14 @@ fn the_three_are_strategies_that_agree_with_the_zoo() {
         let (sliced, counts) = task.finish(&keys);
         assert_eq!(sliced.owners, whole.owners, "{strategy:?} in slices");
         assert_eq!(counts.iter().sum::<u64>(), 20_000);
-        // Two copies: the owner, then the next node.
+        // Two copies: the owner, then the next node (ketama: the next server clockwise).
         let set = sliced.replica_set(0);
         assert_eq!(set.len(), 2);
-        assert_eq!(set[1], (set[0] + 1) % 4);
+        if strategy == Strategy::Ketama {
+            assert_ne!(set[1], set[0]);
+        } else {
+            assert_eq!(set[1], (set[0] + 1) % 4);
+        }
         if strategy == Strategy::Bounded {
             let cap = (1.25f64 * 20_000.0 / 4.0).ceil() as u64;
             assert!(counts.iter().all(|&c| c <= cap), "{counts:?} over {cap}");

@@ -19,7 +19,9 @@ pub mod indexes;
 pub mod ranges;
 pub mod rebalancing;
 pub mod replication;
-pub mod rng;
 pub mod routing;
 pub mod vans;
 pub mod workload;
+
+/// The seeded generator every simulation draws from (the engine's, shared with it).
+pub use partlab_core::rng;

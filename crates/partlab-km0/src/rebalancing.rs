@@ -18,55 +18,16 @@
 //! record's id ([`crate::rng::mix64`]) and random choices come from a seeded
 //! [`SplitMix64`].
 
+pub use partlab_core::redis::{crc16_xmodem, hash_tag, key_slot, redis_create_ranges, REDIS_SLOTS};
+
 use crate::rng::{mix64, SplitMix64};
 
-/// Hash slots in Redis Cluster.
-pub const REDIS_SLOTS: u32 = 16_384;
 /// What one simulated record stands for, in MB (1 000 records = the lesson's 10 GB).
 pub const RECORD_MB: u64 = 10;
 /// Most partitions the fixed scheme takes.
 pub const MAX_FIXED_PARTITIONS: u32 = 16_384;
 /// Most nodes in any scheme.
 pub const MAX_NODES: u32 = 64;
-
-/// CRC16-XMODEM (polynomial 0x1021, initial value 0, no reflection): Redis Cluster's key
-/// hash.
-///
-/// ```
-/// assert_eq!(partlab_km0::rebalancing::crc16_xmodem(b"123456789"), 0x31C3);
-/// ```
-pub fn crc16_xmodem(data: &[u8]) -> u16 {
-    let mut crc: u16 = 0;
-    for &b in data {
-        crc ^= u16::from(b) << 8;
-        for _ in 0..8 {
-            crc = if crc & 0x8000 != 0 {
-                (crc << 1) ^ 0x1021
-            } else {
-                crc << 1
-            };
-        }
-    }
-    crc
-}
-
-/// The part of `key` Redis Cluster hashes: the bytes between the first `{` and the first `}`
-/// after it, when there is at least one byte between them; otherwise the whole key.
-pub fn hash_tag(key: &[u8]) -> &[u8] {
-    if let Some(open) = key.iter().position(|&b| b == b'{') {
-        if let Some(len) = key[open + 1..].iter().position(|&b| b == b'}') {
-            if len > 0 {
-                return &key[open + 1..open + 1 + len];
-            }
-        }
-    }
-    key
-}
-
-/// Redis Cluster's slot of `key`: `CRC16(hash_tag(key)) mod 16384`.
-pub fn key_slot(key: &[u8]) -> u16 {
-    crc16_xmodem(hash_tag(key)) % REDIS_SLOTS as u16
-}
 
 /// How a key picks its partition in the fixed scheme.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,6 +74,32 @@ impl FixedLayout {
             owner: (0..p).map(|i| i % n).collect(),
             nodes: n,
             alive: vec![true; n as usize],
+        }
+    }
+
+    /// Redis Cluster's 16 384 slots over `nodes` masters as `redis-cli --cluster create`
+    /// hands them out: a contiguous range each ([`redis_create_ranges`]; nodes clamped to
+    /// `1..=`[`MAX_NODES`]).
+    pub fn redis_cluster(nodes: u32) -> FixedLayout {
+        let n = nodes.clamp(1, MAX_NODES);
+        let mut owner = vec![0u32; REDIS_SLOTS as usize];
+        for (node, (first, last)) in redis_create_ranges(n).into_iter().enumerate() {
+            owner[usize::from(first)..=usize::from(last)].fill(node as u32);
+        }
+        FixedLayout {
+            owner,
+            nodes: n,
+            alive: vec![true; n as usize],
+        }
+    }
+
+    /// The layout a scheme starts from: Redis Cluster's slots in redis-cli's contiguous
+    /// ranges ([`FixedLayout::redis_cluster`]), any other fixed partitions round robin
+    /// ([`FixedLayout::new`]).
+    pub fn for_scheme(partitions: u32, nodes: u32, how: KeyHash) -> FixedLayout {
+        match how {
+            KeyHash::RedisSlots => FixedLayout::redis_cluster(nodes),
+            KeyHash::Modulo => FixedLayout::new(partitions, nodes),
         }
     }
 
@@ -1117,31 +1104,51 @@ pub fn cascade(cfg: &CascadeConfig) -> Vec<CascadeTick> {
 mod tests {
     use super::*;
 
+    /// The plans `redis-cli --cluster create` (7.0.15) printed for 3, 5 and 7 masters.
     #[test]
-    fn crc16_xmodem_check_value() {
-        assert_eq!(crc16_xmodem(b"123456789"), 0x31C3);
-        assert_eq!(crc16_xmodem(b""), 0);
-    }
-
-    #[test]
-    fn redis_hash_tags_follow_the_spec() {
-        assert_eq!(hash_tag(b"{user1000}.following"), b"user1000");
+    fn redis_slots_are_contiguous_ranges_as_redis_cli_makes_them() {
         assert_eq!(
-            key_slot(b"{user1000}.following"),
-            key_slot(b"{user1000}.followers")
+            redis_create_ranges(3),
+            [(0, 5460), (5461, 10922), (10923, 16383)]
         );
-        assert_eq!(key_slot(b"{user1000}.following"), key_slot(b"user1000"));
-        assert_eq!(hash_tag(b"foo{}{bar}"), b"foo{}{bar}");
-        assert_eq!(hash_tag(b"foo{{bar}}zap"), b"{bar");
-        assert_eq!(hash_tag(b"foo{bar}{zap}"), b"bar");
-        assert_eq!(hash_tag(b"nobraces"), b"nobraces");
-        // Slots Redis's own documentation prints for CLUSTER KEYSLOT.
-        assert_eq!(key_slot(b"somekey"), 11_058);
-        assert_eq!(key_slot(b"foo{hash_tag}"), 2_515);
-        assert_eq!(hash_tag(b"open{only"), b"open{only");
-        assert_eq!(hash_tag(b"}{x}"), b"x");
-        // The slot is the CRC modulo 16384.
-        assert_eq!(u32::from(key_slot(b"123456789")), 0x31C3 % REDIS_SLOTS);
+        assert_eq!(
+            redis_create_ranges(5),
+            [
+                (0, 3276),
+                (3277, 6553),
+                (6554, 9829),
+                (9830, 13106),
+                (13107, 16383)
+            ]
+        );
+        assert_eq!(
+            redis_create_ranges(7),
+            [
+                (0, 2340),
+                (2341, 4680),
+                (4681, 7021),
+                (7022, 9361),
+                (9362, 11702),
+                (11703, 14042),
+                (14043, 16383)
+            ]
+        );
+        for n in 1..=MAX_NODES {
+            let r = redis_create_ranges(n);
+            assert_eq!(r.len() as u32, n);
+            assert_eq!(r[0].0, 0);
+            assert_eq!(r[r.len() - 1].1, 16_383);
+            assert!(r
+                .windows(2)
+                .all(|w| w[1].0 == w[0].1 + 1 && w[0].0 <= w[0].1));
+            let layout = FixedLayout::redis_cluster(n);
+            let counts = layout.counts();
+            let (lo, hi) = (counts.iter().min(), counts.iter().max());
+            assert!(
+                hi.zip(lo).is_some_and(|(h, l)| h - l <= 1),
+                "{n}: {counts:?}"
+            );
+        }
     }
 
     #[test]

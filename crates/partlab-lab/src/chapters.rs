@@ -110,9 +110,9 @@ impl ChapterId {
         match strategy {
             Strategy::Modulo => ChapterId::ModN,
             Strategy::Ring => ChapterId::Ring,
-            // Bounded loads is the ring with a cap; the other strategies beyond the lesson
-            // sit with section 7's alternatives to the ring.
-            Strategy::Bounded => ChapterId::Ring,
+            // Bounded loads is the ring with a cap, ketama the memcached clients' ring; the
+            // other strategies beyond the lesson sit with section 7's alternatives to the ring.
+            Strategy::Bounded | Strategy::Ketama => ChapterId::Ring,
             Strategy::Rendezvous | Strategy::Jump | Strategy::Maglev | Strategy::MultiProbe => {
                 ChapterId::Rendezvous
             }

@@ -628,6 +628,7 @@ pub fn strategy_name(lang: Lang, s: Strategy) -> &'static str {
         (Lang::Ca, Strategy::MultiProbe) => "multi-sonda (multi-probe)",
         (Lang::En, Strategy::MultiProbe) => "multi-probe",
         (Lang::Es, Strategy::MultiProbe) => "multisonda (multi-probe)",
+        (_, Strategy::Ketama) => "ketama (memcached)",
     }
 }
 
@@ -655,6 +656,9 @@ pub fn strategy_rule(lang: Lang, s: Strategy) -> &'static str {
         (Lang::Ca, Strategy::MultiProbe) => "el punt de node més proper en sentit horari d'entre les k sondes de la clau",
         (Lang::En, Strategy::MultiProbe) => "the node point closest clockwise over the key's k probes",
         (Lang::Es, Strategy::MultiProbe) => "el punto de nodo más cercano en sentido horario de entre las k sondas de la clave",
+        (Lang::Ca, Strategy::Ketama) => "el primer punt de ketama igual o posterior als 4 primers bytes de l'MD5 de la clau (little-endian)",
+        (Lang::En, Strategy::Ketama) => "the first ketama point at or after the first 4 bytes of the key's MD5 (little-endian)",
+        (Lang::Es, Strategy::Ketama) => "el primer punto de ketama igual o posterior a los 4 primeros bytes del MD5 de la clave (little-endian)",
     }
 }
 
@@ -740,6 +744,7 @@ fn strategy_short(lang: Lang, s: Strategy) -> &'static str {
         (Lang::Ca, Strategy::MultiProbe) => "Multi-sonda",
         (Lang::En, Strategy::MultiProbe) => "Multi-probe",
         (Lang::Es, Strategy::MultiProbe) => "Multisonda",
+        (_, Strategy::Ketama) => "Ketama",
     }
 }
 
@@ -951,9 +956,9 @@ pub fn config_error(lang: Lang, e: &ConfigError) -> String {
             let given = shown(given);
             pick!(
                 lang,
-                format!("No hi ha cap estratègia «{given}»; tria modulo, ring, rendezvous, jump, maglev, bounded o multiprobe."),
-                format!("Unknown strategy \"{given}\"; choose modulo, ring, rendezvous, jump, maglev, bounded or multiprobe."),
-                format!("No hay ninguna estrategia «{given}»; elige modulo, ring, rendezvous, jump, maglev, bounded o multiprobe."),
+                format!("No hi ha cap estratègia «{given}»; tria modulo, ring, rendezvous, jump, maglev, bounded, multiprobe o ketama."),
+                format!("Unknown strategy \"{given}\"; choose modulo, ring, rendezvous, jump, maglev, bounded, multiprobe or ketama."),
+                format!("No hay ninguna estrategia «{given}»; elige modulo, ring, rendezvous, jump, maglev, bounded, multiprobe o ketama."),
             )
         }
         ConfigError::OverBudget(b) => over_budget(lang, b),
@@ -1316,8 +1321,11 @@ mod tests {
             check_langs(&what, |l| part_name(l, part), false, false);
         }
         for s in Strategy::ALL {
-            // Names such as "rendezvous (HRW)" and "Maglev" are the same everywhere.
-            let proper = matches!(s, Strategy::Rendezvous | Strategy::Jump | Strategy::Maglev);
+            // Names such as "rendezvous (HRW)", "Maglev" and "ketama" are the same everywhere.
+            let proper = matches!(
+                s,
+                Strategy::Rendezvous | Strategy::Jump | Strategy::Maglev | Strategy::Ketama
+            );
             check_langs(
                 &format!("{s:?}"),
                 |l| strategy_name(l, s).to_owned(),

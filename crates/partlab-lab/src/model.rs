@@ -241,6 +241,13 @@ pub enum PathDetail {
         /// Probes per key.
         probes: u32,
     },
+    /// Ketama: the key's 32-bit hash and the continuum point that owns it.
+    Ketama {
+        /// The first 4 bytes of the key's MD5, little-endian.
+        hashi: u32,
+        /// The owning point (the first at or after `hashi`, wrapping).
+        point: u32,
+    },
 }
 
 /// A key's path: key → MD5 → u64 → angle → owner and replicas.
@@ -952,6 +959,14 @@ impl Lab {
             (Strategy::MultiProbe, None) => PathDetail::MultiProbe {
                 probes: self.config.params.probes,
             },
+            (Strategy::Ketama, None) => {
+                let hashi = partlab_core::zoo::ketama::hashi_of_position(hash);
+                let point = self
+                    .partitioner
+                    .ketama()
+                    .map_or(0, |k| k.points().get(k.point_for(hashi)).map_or(0, |p| p.0));
+                PathDetail::Ketama { hashi, point }
+            }
             // A ring partitioner always has its ring: only mod N gets here.
             (Strategy::Modulo | Strategy::Ring | Strategy::Bounded, None) => PathDetail::Modulo {
                 n,

@@ -104,6 +104,7 @@ pub fn strategy_colour(s: Strategy) -> Rgb {
         Strategy::Maglev => Rgb(0xCC, 0x79, 0xA7),
         Strategy::Bounded => Rgb(0x56, 0xB4, 0xE9),
         Strategy::MultiProbe => Rgb(0x99, 0x99, 0x33),
+        Strategy::Ketama => Rgb(0x8C, 0x56, 0x4B),
     }
 }
 

@@ -534,6 +534,7 @@ fn algo_name(lang: Lang, algo: Algo) -> &'static str {
             "cargas acotadas",
         ),
         Algo::MultiProbe => "multi-probe",
+        Algo::Ketama => "ketama",
     }
 }
 

@@ -10,6 +10,8 @@
 //!   is the first row and the replicas the next ones.
 //! - Jump and mod N: the arithmetic in one line, with the hash written out.
 //! - Maglev and multi-probe: the table entry or the probes, in one sentence.
+//! - Ketama: the key's 32-bit hash, the continuum point that owns it and the digest
+//!   (`md5("{server}-{k}")`, which four bytes) that made the point, in one line.
 //!
 //! "Replicas" means the same thing everywhere here and on the page: the whole replica set,
 //! owner first (as the CLI's `locate` prints it).
@@ -24,7 +26,7 @@ use partlab_core::order::{descending, sort_by_key_stable, total_order_key};
 use partlab_core::strategy::{jump_hash, weighted_score, RingPoint};
 
 use crate::i18n::{by_lang, fmt_dec, fmt_int};
-use crate::model::{KeyPath, Lab};
+use crate::model::{KeyPath, Lab, PathDetail};
 use crate::state::Lang;
 
 /// What a vnode mark in the magnifier is to the selected key.
@@ -397,6 +399,21 @@ pub enum Why {
         /// The winner.
         owner: String,
     },
+    /// Ketama: the first continuum point at or after the key's 32-bit hash.
+    Ketama {
+        /// The first 4 bytes of the key's MD5, little-endian.
+        hashi: u32,
+        /// The owning point.
+        point: u32,
+        /// Whether the key's hash is past the largest point (the owner is the smallest).
+        wrapped: bool,
+        /// The text whose MD5 made the point, `"{server}-{k}"`.
+        label: String,
+        /// Which four bytes of that digest (0 … 3: bytes `4i … 4i+4`).
+        part: u8,
+        /// The server.
+        owner: String,
+    },
 }
 
 /// The "why" of `path` (the lab's selected key), or `None` when the strategy has nothing to
@@ -459,6 +476,39 @@ pub fn why(lab: &Lab, path: &KeyPath) -> Option<Why> {
             probes: config.params.probes,
             owner,
         },
+        Strategy::Ketama => {
+            let PathDetail::Ketama { hashi, point } = path.detail else {
+                return None;
+            };
+            let (label, part) = ketama_origin(config, &owner, point)?;
+            Why::Ketama {
+                hashi,
+                point,
+                wrapped: point < hashi,
+                label,
+                part,
+                owner,
+            }
+        }
+    })
+}
+
+/// The digest of `owner` that made ketama point `point`: its label `"{owner}-{k}"` and which
+/// four bytes. At most the owner's groups (40 per average weight) are hashed.
+fn ketama_origin(config: &partlab_core::Config, owner: &str, point: u32) -> Option<(String, u8)> {
+    use partlab_core::zoo::ketama::groups;
+    let weights: Vec<f64> = config.nodes.iter().map(|n| n.weight).collect();
+    let idx = config.nodes.iter().position(|n| n.name == owner)?;
+    let g = groups(&weights).get(idx).copied()?;
+    (0..g).find_map(|k| {
+        let label = format!("{owner}-{k}");
+        let hex = partlab_core::hash::md5_hex(&label);
+        (0..4u8).find_map(|part| {
+            let i = usize::from(part) * 8;
+            let bytes = u32::from_str_radix(hex.get(i..i + 8)?, 16).ok()?;
+            // The hex digits are the bytes in order; ketama reads them little-endian.
+            (bytes.swap_bytes() == point).then(|| (label.clone(), part))
+        })
     })
 }
 
@@ -503,6 +553,33 @@ pub fn arithmetic(lang: Lang, why: &Why) -> Option<(String, &'static str)> {
                 "Maglev llena una tabla de M casillas con los nodos (cada nodo según su permutación); la clave va al nodo de la casilla «hash mod M».",
             ),
         )),
+        Why::Ketama {
+            hashi,
+            point,
+            wrapped,
+            label,
+            part,
+            ..
+        } => {
+            let (a, b) = (u32::from(*part) * 4, u32::from(*part) * 4 + 4);
+            let from = if *wrapped {
+                format!("{} → ↻", fmt_int(lang, u64::from(*hashi)))
+            } else {
+                format!("{} ≤", fmt_int(lang, u64::from(*hashi)))
+            };
+            Some((
+                format!(
+                    "{from} {} = md5(\"{label}\")[{a}..{b}]",
+                    fmt_int(lang, u64::from(*point))
+                ),
+                by_lang(
+                    lang,
+                    "Ketama llegeix els 4 primers bytes de l'MD5 de la clau com un nombre little-endian i dona la clau al primer punt igual o posterior en un cercle de 2³² posicions (passat el punt més gran, torna al més petit). Cada servidor té 40 resums MD5 de «servidor-k» per cada part de pes, i cada resum dona quatre punts.",
+                    "Ketama reads the first 4 bytes of the key's MD5 as a little-endian number and gives the key to the first point at or after it on a circle of 2³² positions (past the largest point it wraps to the smallest). Each server has 40 MD5 digests of \"server-k\" per share of weight, each cut into four points.",
+                    "Ketama lee los 4 primeros bytes del MD5 de la clave como un número little-endian y da la clave al primer punto igual o posterior en un círculo de 2³² posiciones (pasado el punto más grande, vuelve al más pequeño). Cada servidor tiene 40 resúmenes MD5 de «servidor-k» por cada parte de peso, y cada resumen da cuatro puntos.",
+                ),
+            ))
+        }
         _ => None,
     }
 }
@@ -713,5 +790,72 @@ mod tests {
         assert_eq!(*entry, h % size);
         let (line, _) = arithmetic(Lang::En, &w).expect("line");
         assert!(line.ends_with(&format!("= {}", fmt_int(Lang::En, h % size))));
+    }
+
+    /// Every point of every server from the hex digests (a computation apart from the core's
+    /// continuum): the key's owner is the first at or after its hash, and the line names the
+    /// digest that made it.
+    #[test]
+    fn ketama_names_the_owning_point_and_its_digest() {
+        for (fragment, key) in [
+            ("s=ketama", "P-2026-000042"),
+            ("s=ketama&w=4,1,1,1", "P-2026-000001"),
+            ("s=ketama&w=1,2,1,3", "x"),
+        ] {
+            let lab = lab(fragment, key);
+            let path = lab.key_path().expect("selected");
+            let w = why(&lab, &path).expect("why");
+            let Why::Ketama {
+                hashi,
+                point,
+                wrapped,
+                label,
+                part,
+                owner,
+            } = &w
+            else {
+                panic!("ketama: {w:?}");
+            };
+            let hex = md5_hex(key);
+            let want_hashi = u32::from_str_radix(&hex[..8], 16)
+                .expect("hex")
+                .swap_bytes();
+            assert_eq!(*hashi, want_hashi);
+            let config = lab.config();
+            let total: f64 = config.nodes.iter().map(|n| n.weight).sum();
+            let n = config.nodes.len() as f64;
+            let mut points: Vec<(u32, String, String, u8)> = Vec::new();
+            for node in &config.nodes {
+                let groups = (40.0 * n * node.weight / total).floor() as u32;
+                for k in 0..groups {
+                    let l = format!("{}-{k}", node.name);
+                    let d = md5_hex(&l);
+                    for i in 0..4u8 {
+                        let at = usize::from(i) * 8;
+                        let v = u32::from_str_radix(&d[at..at + 8], 16).expect("hex");
+                        points.push((v.swap_bytes(), node.name.clone(), l.clone(), i));
+                    }
+                }
+            }
+            points.sort();
+            let first = points
+                .iter()
+                .find(|p| p.0 >= want_hashi)
+                .unwrap_or(&points[0]);
+            assert_eq!(
+                (*point, owner, label, *part),
+                (first.0, &first.1, &first.2, first.3),
+                "{fragment}"
+            );
+            assert_eq!(*wrapped, first.0 < want_hashi);
+            assert_eq!(path.nodes[0].0, *owner);
+            let (line, sentence) = arithmetic(Lang::En, &w).expect("line");
+            assert!(
+                line.contains(&fmt_int(Lang::En, u64::from(want_hashi))),
+                "{line}"
+            );
+            assert!(line.contains(&format!("md5(\"{label}\")")), "{line}");
+            assert!(sentence.contains("little-endian"));
+        }
     }
 }

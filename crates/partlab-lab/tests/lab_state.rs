@@ -174,7 +174,7 @@ fn arb_spec() -> impl Strategy<Value = Spec> {
         (
             case(
                 (0usize..4).prop_map(|i| Kind::ALL[i]),
-                strings(&["ketama", "", "%FF"]),
+                strings(&["chord", "", "%FF"]),
             ),
             case(arb_names(), invalid_names),
             weights,

@@ -297,3 +297,13 @@ pub fn download_canvas(name: &str, id: &str) -> Result<(), JsValue> {
     let canvas = by_id_as::<HtmlCanvasElement>(id).ok_or_else(|| JsValue::from_str("no canvas"))?;
     download(name, &canvas.to_data_url()?)
 }
+
+/// Moves the keyboard focus to the chapter's heading (`#chapter-h`, after a chapter change
+/// or once a chapter that waited for its module is drawn), so a screen reader announces where
+/// the user landed.
+pub fn focus_chapter() {
+    if let Some(h) = by_id_as::<web_sys::HtmlElement>("chapter-h") {
+        set_attr(&h, "tabindex", "-1");
+        let _ = h.focus();
+    }
+}

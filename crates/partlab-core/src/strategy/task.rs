@@ -20,6 +20,7 @@ const MODULO_COST_64THS: u64 = 2;
 const JUMP_COST_64THS: u64 = 4;
 const MAGLEV_COST_64THS: u64 = 2;
 const BOUNDED_COST_64THS: u64 = 4;
+const KETAMA_COST_64THS: u64 = 4;
 
 /// Where the scores of one rendezvous node come from.
 #[derive(Debug)]
@@ -116,6 +117,13 @@ impl AssignTask {
                     point_of: vec![0; len],
                 }
             }
+            Kind::Ketama(k) => {
+                set_known = vec![false; k.points().len()];
+                ReplicaSets::PerPoint {
+                    sets: vec![0; k.points().len() * r],
+                    point_of: vec![0; len],
+                }
+            }
         };
         AssignTask {
             partitioner: partitioner.clone(),
@@ -138,6 +146,7 @@ impl AssignTask {
             Kind::Jump { .. } => JUMP_COST_64THS,
             Kind::Maglev(_) => MAGLEV_COST_64THS,
             Kind::Bounded(_) => BOUNDED_COST_64THS,
+            Kind::Ketama(_) => KETAMA_COST_64THS,
             // One MD5 for the probe step, then a search of the points per probe.
             Kind::MultiProbe(mp) => 64 + 2 * u64::from(mp.probes()),
             Kind::Rendezvous { names, .. } => {
@@ -230,6 +239,22 @@ impl AssignTask {
                     let o = mp.owner(h) as NodeIdx;
                     owners[slot] = o;
                     counts[o as usize] += 1;
+                }
+            }
+            Kind::Ketama(k) => {
+                // Ketama's hash is not the key set's order: a search per key.
+                for (slot, &h) in hashes.iter().enumerate().take(end).skip(start) {
+                    let p = k.point_for(crate::zoo::ketama::hashi_of_position(h));
+                    let o = k.points()[p].1;
+                    owners[slot] = o;
+                    counts[o as usize] += 1;
+                    if let ReplicaSets::PerPoint { sets, point_of } = &mut *sets {
+                        if !set_known[p] {
+                            set_known[p] = true;
+                            sets[p * r..(p + 1) * r].copy_from_slice(&k.replicas_from(p, r));
+                        }
+                        point_of[slot] = p as u32;
+                    }
                 }
             }
             Kind::Bounded(b) => {

@@ -1,6 +1,7 @@
 //! Algorithms beyond the lesson (project issue #14): Maglev, consistent hashing with bounded
-//! loads and multi-probe consistent hashing, each checked against its paper, plus the
-//! comparison of every strategy the lab knows is [`crate::compare`].
+//! loads and multi-probe consistent hashing, each checked against its paper, ketama (the
+//! memcached clients' continuum, checked against a client), plus the comparison of every
+//! strategy the lab knows is [`crate::compare`].
 //!
 //! Each algorithm has the same small shape, so that it can later become a `Partitioner`
 //! variant: it is built from node names (and its parameter), refuses a bad parameter with a
@@ -12,11 +13,13 @@
 //! module says which bytes it hashes.
 
 pub mod bounded;
+pub mod ketama;
 pub mod maglev;
 pub mod multiprobe;
 
 pub use crate::params::{is_prime, next_prime};
 pub use bounded::BoundedLoads;
+pub use ketama::Ketama;
 pub use maglev::{Maglev, MaglevBuilder};
 pub use multiprobe::MultiProbe;
 

@@ -411,7 +411,7 @@ mod tests {
 
     #[test]
     fn a_bad_cmp_value_is_one_issue_and_b_stays() {
-        for bad in ["", "s:ketama", "k:5000", "n", "v:0", "n:a,a"] {
+        for bad in ["", "s:chord", "k:5000", "n", "v:0", "n:a,a"] {
             let lab = lab(&format!("s=ring&k=10000&cmp={bad}"));
             assert!(!lab.compare_on(), "{bad}");
             assert_eq!(lab.config().strategy, partlab_core::config::Strategy::Ring);

@@ -889,7 +889,7 @@ mod tests {
                     .any(|x| matches!(x, FragmentIssue::BadValue { field: f, .. } if *f == field))
             }
         };
-        check("s=ketama", &bad(Field::Strategy));
+        check("s=chord", &bad(Field::Strategy));
         check("v=0", &bad(Field::Vnodes));
         check("v=1e9", &bad(Field::Vnodes));
         check("v=99999999999999999999", &bad(Field::Vnodes));
@@ -986,7 +986,7 @@ mod tests {
     #[test]
     fn every_dropped_field_is_named_once() {
         let (s, issues) =
-            parse("s=ketama&n=a,a&w=1e-9,1,1,1&v=0&k=5&r=x&l=fr&p=nope&key=%00&embed=x&zzz=1");
+            parse("s=chord&n=a,a&w=1e-9,1,1,1&v=0&k=5&r=x&l=fr&p=nope&key=%00&embed=x&zzz=1");
         assert_eq!(s, LabState::with_lang(Lang::En));
         let fields: Vec<Option<Field>> = issues.iter().map(FragmentIssue::field).collect();
         let f = Some;

@@ -54,9 +54,9 @@ pub fn field_help(lang: Lang, f: Field) -> (&'static str, &'static str) {
             ),
         ),
         Field::Strategy => (
-            ("L'estratègia de repartiment.", "modulo, ring, rendezvous, jump, maglev, bounded, multiprobe"),
-            ("The partitioning strategy.", "modulo, ring, rendezvous, jump, maglev, bounded, multiprobe"),
-            ("La estrategia de reparto.", "modulo, ring, rendezvous, jump, maglev, bounded, multiprobe"),
+            ("L'estratègia de repartiment.", "modulo, ring, rendezvous, jump, maglev, bounded, multiprobe, ketama"),
+            ("The partitioning strategy.", "modulo, ring, rendezvous, jump, maglev, bounded, multiprobe, ketama"),
+            ("La estrategia de reparto.", "modulo, ring, rendezvous, jump, maglev, bounded, multiprobe, ketama"),
         ),
         Field::TableSize => (
             ("La mida de la taula de Maglev (s=maglev).", "un nombre primer, com a mínim el nombre de nodes; 65537 si no s'indica"),
@@ -136,9 +136,9 @@ pub(crate) fn field_rule(lang: Lang, f: Field) -> String {
     match f {
         Field::Strategy => pick!(
             lang,
-            "ha de ser modulo, ring, rendezvous, jump, maglev, bounded o multiprobe",
-            "it must be modulo, ring, rendezvous, jump, maglev, bounded or multiprobe",
-            "debe ser modulo, ring, rendezvous, jump, maglev, bounded o multiprobe",
+            "ha de ser modulo, ring, rendezvous, jump, maglev, bounded, multiprobe o ketama",
+            "it must be modulo, ring, rendezvous, jump, maglev, bounded, multiprobe or ketama",
+            "debe ser modulo, ring, rendezvous, jump, maglev, bounded, multiprobe o ketama",
         ),
         Field::TableSize => pick!(
             lang,

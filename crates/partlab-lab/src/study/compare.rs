@@ -141,7 +141,7 @@ pub const DEF: &ChapterDef = &ChapterDef {
         },
     ],
     intro: |l| tr(l, St::CmpIntro),
-    summary: "Beyond the lesson: mod N, ring, rendezvous, jump, Maglev, bounded loads and multi-probe on one cluster (evenness, keys moved on join and leave, memory), multi-probe against its probes, and over-provisioning against table size with 1 000 backends",
+    summary: "Beyond the lesson: mod N, ring, rendezvous, jump, Maglev, bounded loads, multi-probe and ketama on one cluster (evenness, keys moved on join and leave, memory), multi-probe against its probes, and over-provisioning against table size with 1 000 backends",
 };
 
 /// The chapter's own settings.
@@ -460,6 +460,7 @@ pub(crate) fn algo_name(
             &[("c", &fmt_dec(w.0, f64::from(factor_centi) / 100.0, 2))],
         ),
         Algo::MultiProbe => w.f(St::AlgoMultiProbe, &[("k", &probes.to_string())]),
+        Algo::Ketama => w.t(St::AlgoKetama),
     }
 }
 

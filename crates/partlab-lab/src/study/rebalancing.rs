@@ -657,7 +657,7 @@ fn quick(i: &Inputs) -> Quick {
         KeyHash::Modulo
     };
     let sizes = partition_sizes(&hashed, &ids, i.fixed, how);
-    let layout = FixedLayout::new(i.fixed, i.nodes);
+    let layout = FixedLayout::for_scheme(i.fixed, i.nodes, how);
     let (joined, moves) = layout.join(i.weight, &sizes);
     let moved_mb: Vec<f64> = moves
         .iter()
@@ -1172,7 +1172,7 @@ impl Rebalancing {
         if !keys.contains(&self.state.key.as_str()) {
             keys.insert(0, &self.state.key);
         }
-        let slots = FixedLayout::new(REDIS_SLOTS, n);
+        let slots = FixedLayout::redis_cluster(n);
         let owner = |slot: u16| node_name(slots.owner[slot as usize] as usize);
         let rows = keys
             .iter()

@@ -266,9 +266,9 @@ texts! {
         RebSlotsTitle => ("On va una clau a Redis Cluster", "Where a key goes in Redis Cluster", "Adónde va una clave en Redis Cluster"),
         /// Slots caption.
         RebSlotsCaption => (
-            "slot = CRC16(clau) mòdul 16 384 (CRC16-XMODEM). Si la clau conté una etiqueta {…} no buida (la primera clau d'obertura i el primer tancament que la segueix), només es passa pel hash el que hi ha dins: així les claus amb la mateixa etiqueta cauen al mateix slot. Els slots es reparteixen entre {nodes} nodes.",
-            "slot = CRC16(key) modulo 16 384 (CRC16-XMODEM). If the key holds a non-empty tag {…} (the first opening brace and the first closing one after it), only what is inside is hashed: keys with the same tag share a slot. The slots are spread over {nodes} nodes.",
-            "slot = CRC16(clave) módulo 16 384 (CRC16-XMODEM). Si la clave contiene una etiqueta {…} no vacía (la primera llave de apertura y el primer cierre que la sigue), solo se pasa por el hash lo que hay dentro: así las claves con la misma etiqueta caen en el mismo slot. Los slots se reparten entre {nodes} nodos.",
+            "slot = CRC16(clau) mòdul 16 384 (CRC16-XMODEM). Si la clau conté una etiqueta {…} no buida (la primera clau d'obertura i el primer tancament que la segueix), només es passa pel hash el que hi ha dins: així les claus amb la mateixa etiqueta cauen al mateix slot. Els slots es reparteixen entre {nodes} nodes en trams contigus, com ho fa redis-cli --cluster create (amb 3 nodes: 0–5460, 5461–10922 i 10923–16383).",
+            "slot = CRC16(key) modulo 16 384 (CRC16-XMODEM). If the key holds a non-empty tag {…} (the first opening brace and the first closing one after it), only what is inside is hashed: keys with the same tag share a slot. The slots are spread over {nodes} nodes in contiguous ranges, as redis-cli --cluster create hands them out (with 3 nodes: 0–5460, 5461–10922 and 10923–16383).",
+            "slot = CRC16(clave) módulo 16 384 (CRC16-XMODEM). Si la clave contiene una etiqueta {…} no vacía (la primera llave de apertura y el primer cierre que la sigue), solo se pasa por el hash lo que hay dentro: así las claves con la misma etiqueta caen en el mismo slot. Los slots se reparten entre {nodes} nodos en tramos contiguos, como lo hace redis-cli --cluster create (con 3 nodos: 0–5460, 5461–10922 y 10923–16383).",
         ),
         /// Figure: a key's slot.
         RebFigSlot => ("Slot de «{key}»", "Slot of \"{key}\"", "Slot de «{key}»"),
@@ -1361,9 +1361,9 @@ texts! {
         // ---- Beyond the lesson: comparison of algorithms (issue #14) ----
         /// Intro.
         CmpIntro => (
-            "Més enllà de la lliçó: set estratègies sobre el mateix clúster (mòdul N, anell, rendezvous, jump, Maglev, càrrega acotada i multi-sonda). Compara com d'igual reparteixen, quantes claus mouen quan un node entra o surt i quanta memòria necessiten.",
-            "Beyond the lesson: seven strategies on one cluster (mod N, ring, rendezvous, jump, Maglev, bounded loads and multi-probe). Compare how evenly they spread keys, how many keys they move when a node joins or leaves, and how much memory they need.",
-            "Más allá de la lección: siete estrategias sobre el mismo clúster (módulo N, anillo, rendezvous, jump, Maglev, carga acotada y multisonda). Compara lo igual que reparten, cuántas claves mueven cuando un nodo entra o sale y cuánta memoria necesitan.",
+            "Més enllà de la lliçó: vuit estratègies sobre el mateix clúster (mòdul N, anell, rendezvous, jump, Maglev, càrrega acotada, multi-sonda i ketama). Compara com d'igual reparteixen, quantes claus mouen quan un node entra o surt i quanta memòria necessiten.",
+            "Beyond the lesson: eight strategies on one cluster (mod N, ring, rendezvous, jump, Maglev, bounded loads, multi-probe and ketama). Compare how evenly they spread keys, how many keys they move when a node joins or leaves, and how much memory they need.",
+            "Más allá de la lección: ocho estrategias sobre el mismo clúster (módulo N, anillo, rendezvous, jump, Maglev, carga acotada, multisonda y ketama). Compara lo igual que reparten, cuántas claves mueven cuando un nodo entra o sale y cuánta memoria necesitan.",
         ),
         /// Preset: the lesson's cluster.
         CmpPresetLesson => ("El clúster de la lliçó", "The lesson's cluster", "El clúster de la lección"),
@@ -1400,7 +1400,7 @@ texts! {
         /// Control.
         CmpTrials => ("Proves amb noms canviats", "Renamed trials", "Pruebas con nombres cambiados"),
         /// Panel title.
-        CmpTableTitle => ("Set estratègies, un clúster", "Seven strategies, one cluster", "Siete estrategias, un clúster"),
+        CmpTableTitle => ("Vuit estratègies, un clúster", "Eight strategies, one cluster", "Ocho estrategias, un clúster"),
         /// Caption.
         CmpTableCaption => (
             "{nodes} nodes i {keys} claus; entra {join} i surt {leave}. Desviació i pic/mitjana: mediana (mínim–màxim) de {trials} proves.",
@@ -1443,6 +1443,8 @@ texts! {
         AlgoBounded => ("càrrega acotada (c = {c})", "bounded loads (c = {c})", "carga acotada (c = {c})"),
         /// Algorithm.
         AlgoMultiProbe => ("multi-sonda (k = {k})", "multi-probe (k = {k})", "multisonda (k = {k})"),
+        /// Algorithm.
+        AlgoKetama => ("ketama (160 punts per servidor)", "ketama (160 points per server)", "ketama (160 puntos por servidor)"),
         /// Panel title.
         CmpProbesTitle => ("Multi-sonda: més sondes, menys pic", "Multi-probe: more probes, a lower peak", "Multisonda: más sondas, menos pico"),
         /// Caption.

@@ -6,7 +6,7 @@
 //! differ between targets).
 //!
 //! ```
-//! use partlab_km0::rng::SplitMix64;
+//! use partlab_core::rng::SplitMix64;
 //! let mut a = SplitMix64::new(2026);
 //! let mut b = SplitMix64::new(2026);
 //! assert_eq!(a.next_u64(), b.next_u64());
