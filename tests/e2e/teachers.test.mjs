@@ -10,8 +10,19 @@ const FIELDS = ['s', 'n', 'w', 'v', 'k', 'r', 'l', 'p', 'key', 'embed', 'c', 'li
 describe('the teachers page', () => {
   test('lists every preset of the CLI, every field and view, and its links work', { skip: !CLI && 'no partlab CLI', timeout: 60_000 }, async () => {
     const { context, page, errors } = await lab.open('#c=teachers&l=en');
-    const presets = await page.$$eval('#teachers-presets tr[data-preset]', (rows) => rows.map((r) => r.dataset.preset));
-    assert.deepEqual(presets.toSorted(), cliJson('lesson').scenarios.map((s) => s.id).toSorted());
+    // The hashing chapters' presets are the lesson's scenarios, every one of them; the study
+    // chapters' their own (section 1's `rf1`, section 8's `redis`, …).
+    const rows = await page.$$eval('#teachers-presets tr[data-preset]', (rows) =>
+      rows.map((r) => [r.dataset.chapter, r.dataset.preset]),
+    );
+    const hashing = rows.filter(([c]) => ['mod-n', 'ring', 'rendezvous'].includes(c)).map(([, p]) => p);
+    assert.deepEqual(hashing.toSorted(), cliJson('lesson').scenarios.map((s) => s.id).toSorted());
+    for (const [chapter, preset] of [['replication', 'rf1'], ['rebalancing', 'redis'], ['hot-keys', 'festival']]) {
+      assert.ok(rows.some(([c, p]) => c === chapter && p === preset), `${chapter}: ${preset}`);
+    }
+    // Each study chapter's own fields, from its table: section 1's rf with its range and option.
+    const rf = await page.textContent('#teachers-fields-replication tr[data-field="rf"]');
+    assert.match(rf, /a whole number from 1 to 10.*3.*--rf/);
     assert.deepEqual(await page.$$eval('#teachers-fields tr[data-field]', (rows) => rows.map((r) => r.dataset.field)), FIELDS);
     // The question set of "Predict first" is listed with the other frame fields.
     assert.match(await page.textContent('#teachers-fields tr[data-field="quiz"]'), /Predict first.*nothing is sent/);
@@ -36,6 +47,7 @@ describe('the teachers page', () => {
     await page.waitForSelector('#teachers-quiz');
     const views = await page.$$eval('#teachers-views tr[data-view]', (rows) => rows.map((r) => r.dataset.view));
     assert.ok(views.includes('ring:figures') && views.includes('mod-n:movement'), views.join(' '));
+    assert.ok(views.includes('replication:failover') && views.includes('routing:lease'), views.join(' '));
     // A preset's link opens it in its chapter.
     await page.click('#teachers-presets tr[data-preset="weighted"] a');
     await page.waitForSelector('#chapter[data-chapter="ring"]');
