@@ -324,6 +324,7 @@ pub fn chapter_intro(lang: Lang, c: ChapterId) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::base::field::ChapterDef;
     use crate::study::view::ControlKind;
     use crate::study::Input;
 
@@ -543,5 +544,63 @@ mod tests {
         assert_eq!(views(ChapterId::ModN, Lang::En).len(), 6);
         assert!(presets(ChapterId::Teachers, Lang::En).is_empty());
         assert!(views(ChapterId::Teachers, Lang::En).is_empty());
+    }
+
+    /// A fragment of `chapter`'s own fields with values drawn from `picks` (one number per
+    /// field, turned into a value the field takes or, every seventh, into garbage), then
+    /// the fields every chapter has.
+    fn assembled(def: &ChapterDef, picks: &[u64], extra: &str) -> String {
+        use crate::base::field::FieldKind;
+        let mut parts: Vec<String> = def
+            .fields
+            .iter()
+            .zip(picks)
+            .filter(|(_, &p)| p % 5 != 0)
+            .map(|(f, &p)| {
+                let value = match f.kind {
+                    _ if p % 7 == 0 => {
+                        ["x", "-1", "%ZZ", "1e9", "", "<b>"][(p / 7 % 6) as usize].to_owned()
+                    }
+                    FieldKind::Whole { min, max, .. } => (min + p % (max - min + 1)).to_string(),
+                    FieldKind::Choice { values, .. } => {
+                        values[(p as usize) % values.len()].to_owned()
+                    }
+                    FieldKind::Rule { default, .. } => default.to_owned(),
+                };
+                format!("{}={}", f.name, crate::base::url::encode(&value))
+            })
+            .collect();
+        parts.push(extra.to_owned());
+        parts.join("&")
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+
+        /// Whatever an address holds, a study chapter opens without panicking, and the
+        /// address it writes back reads again without a problem and identically: a chapter
+        /// never writes a state it would refuse.
+        #[test]
+        fn any_address_opens_and_what_it_writes_reads_back(
+            text in "[ -~]{0,80}",
+            picks in proptest::collection::vec(0u64..1_000_000, 16),
+            which in 0usize..64,
+            extra in proptest::sample::select(vec!["", "l=es", "p=lesson", "embed=x", "zz=1", "l=ca&p=nope"]),
+        ) {
+            let studies: Vec<ChapterId> = ChapterId::ALL
+                .iter()
+                .copied()
+                .filter(|c| c.instrument() == Instrument::Study)
+                .collect();
+            let c = studies[which % studies.len()];
+            let Some(def) = def(c) else { panic!("{c:?}") };
+            for fragment in [text.clone(), assembled(def, &picks, extra)] {
+                let Some(s) = open(c, &fragment, Lang::En, Vec::new()) else { panic!("{c:?}") };
+                let written = s.fragment(true);
+                let Some(again) = open(c, &written, Lang::En, Vec::new()) else { panic!("{c:?}") };
+                proptest::prop_assert!(again.issues().is_empty(), "{:?} {} → {} → {:?}", c, fragment, written, again.issues());
+                proptest::prop_assert_eq!(again.fragment(true), written);
+            }
+        }
     }
 }

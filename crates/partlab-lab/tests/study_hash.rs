@@ -5,37 +5,16 @@
 // Test helpers fail loudly on purpose: their inputs are fixed and valid.
 #![allow(clippy::expect_used)]
 
+mod common;
+
+use common::*;
+
 use partlab_lab::chapters::ChapterId;
 use partlab_lab::contract::open;
 use partlab_lab::state::Lang;
 use partlab_lab::study::hash_keys::{HashKeys, HashState};
-use partlab_lab::study::view::{Block, Panel};
+use partlab_lab::study::view::Block;
 use partlab_lab::study::{Input, Study};
-use proptest::prelude::*;
-
-fn panel<'a>(panels: &'a [Panel], view: &str) -> &'a Panel {
-    panels
-        .iter()
-        .find(|p| p.view == view)
-        .expect("the view exists")
-}
-
-fn figure(p: &Panel, key: &str) -> (String, f64) {
-    let f = p
-        .figures()
-        .into_iter()
-        .find(|f| f.key == key)
-        .expect("the figure exists");
-    (f.text.clone(), f.value)
-}
-
-fn control(c: &mut dyn Study, id: &str, value: &str) {
-    c.update(Input::Control {
-        id: id.into(),
-        value: value.into(),
-    });
-    c.finish_work();
-}
 
 /// The chapter from `fragment`, its workload built and its figures computed.
 fn opened(fragment: &str, lang: Lang) -> HashKeys {
@@ -49,7 +28,7 @@ fn the_lessons_four_orders_land_on_partitions_0_2_2_1() {
     let c = opened("p=lesson&l=en", Lang::En);
     let panels = c.panels();
     let scatter = panel(&panels, "scatter");
-    assert_eq!(figure(scatter, "sequence").0, "0, 2, 2, 1");
+    assert_eq!(figure_shown(scatter, "sequence").0, "0, 2, 2, 1");
     let t = scatter.tables()[0];
     let ids: Vec<&str> = t.rows.iter().map(|r| r.cells[0].text.as_str()).collect();
     assert_eq!(
@@ -82,8 +61,8 @@ fn a_date_query_asks_every_hashed_partition() {
         control(&mut c, "n", stop);
         let panels = c.panels();
         let range = panel(&panels, "range");
-        assert_eq!(figure(range, "touched-hash").1, n);
-        assert!(figure(range, "touched-range").1 < n / 2.0);
+        assert_eq!(figure_shown(range, "touched-hash").1, n);
+        assert!(figure_shown(range, "touched-range").1 < n / 2.0);
         let Block::Chart { table, .. } = &range.blocks[1] else {
             panic!("the range panel's chart");
         };
@@ -131,8 +110,8 @@ fn the_growth_view_fills_in_through_background_work() {
     }
     let panels = c.panels();
     let g = panel(&panels, "growth");
-    let rows = figure(g, "client-rows").1;
-    let bucket = figure(g, "largest-bucket").1;
+    let rows = figure_shown(g, "client-rows").1;
+    let bucket = figure_shown(g, "largest-bucket").1;
     // 31 days from 14 September cross 1 October: the bucket holds less than everything.
     assert!(bucket < rows, "{bucket} vs {rows}");
     assert_eq!(g.tables()[0].rows.len(), 31);
@@ -143,8 +122,8 @@ fn two_salted_services_disagree_where_md5_agrees() {
     let c = opened("n=4&o=5000&d=1", Lang::En);
     let panels = c.panels();
     let s = panel(&panels, "salted");
-    assert_eq!(figure(s, "stable-disagree").1, 0.0);
-    let salted = figure(s, "salted-disagree").1;
+    assert_eq!(figure_shown(s, "stable-disagree").1, 0.0);
+    let salted = figure_shown(s, "salted-disagree").1;
     assert!((salted - 75.0).abs() < 2.0, "{salted}");
 }
 
@@ -201,58 +180,4 @@ fn language_and_embed_round_trip() {
     let (back, issues) = HashState::from_fragment(&f, Lang::Ca);
     assert!(issues.is_empty());
     assert_eq!(&back, c.state());
-}
-
-fn arb_state() -> impl Strategy<Value = HashState> {
-    (
-        prop::sample::select(Lang::ALL.to_vec()),
-        0usize..9,
-        1u64..=999_999,
-        1u32..=64,
-        (0u32..7, 0u32..7),
-        7u32..=122,
-        0u64..=999_999_999,
-        proptest::option::of(0usize..5),
-    )
-        .prop_map(|(lang, n, from, count, (a, b), h, seed, embed)| {
-            let mut st = HashState::new(lang);
-            st.partitions = partlab_lab::study::hash_keys::PARTITION_STOPS[n];
-            st.from = from;
-            st.count = count;
-            st.range = (a.min(b), a.max(b));
-            st.horizon = h;
-            st.workload.seed = seed;
-            st.embed = embed.map(|i| partlab_lab::study::hash_keys::DEF.views[i].name);
-            st
-        })
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1_000))]
-
-    #[test]
-    fn any_text_parses_without_panicking(fragment in any::<String>()) {
-        let (st, _) = HashState::from_fragment(&fragment, Lang::En);
-        prop_assert!((2..=64).contains(&st.partitions));
-        prop_assert!(st.range.0 <= st.range.1 && st.range.1 < st.workload.days);
-    }
-
-    #[test]
-    fn assembled_fragments_parse_without_panicking(
-        parts in proptest::collection::vec(
-            (prop::sample::select(vec!["n", "from", "count", "qf", "qt", "h", "seed", "o", "d", "p", "l", "embed", "x"]),
-             "[0-9a-z%&=#-]{0,12}"),
-            0..12),
-    ) {
-        let fragment: Vec<String> = parts.iter().map(|(k, v)| format!("{k}={v}")).collect();
-        let (st, _) = HashState::from_fragment(&fragment.join("&"), Lang::Ca);
-        prop_assert!(u64::from(st.workload.days) * u64::from(st.workload.orders) <= 1_000_000);
-    }
-
-    #[test]
-    fn valid_states_round_trip(st in arb_state()) {
-        let (back, issues) = HashState::from_fragment(&st.to_fragment(true), Lang::Ca);
-        prop_assert!(issues.is_empty(), "{:?}", issues);
-        prop_assert_eq!(back, st);
-    }
 }

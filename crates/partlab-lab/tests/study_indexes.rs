@@ -5,26 +5,14 @@
 // Test helpers fail loudly on purpose: their inputs are fixed and valid.
 #![allow(clippy::expect_used)]
 
+mod common;
+
+use common::*;
+
 use partlab_lab::state::Lang;
-use partlab_lab::study::indexes::{IndexState, Indexes, DEF, PARTITION_STOPS};
-use partlab_lab::study::view::Panel;
+use partlab_lab::study::indexes::Indexes;
 use partlab_lab::study::StudyChapter;
 use partlab_lab::study::{Input, Study};
-use proptest::prelude::*;
-
-fn panel<'a>(panels: &'a [Panel], view: &str) -> &'a Panel {
-    panels
-        .iter()
-        .find(|p| p.view == view)
-        .expect("the view exists")
-}
-
-fn figure(p: &Panel, key: &str) -> Option<f64> {
-    p.figures()
-        .into_iter()
-        .find(|f| f.key == key)
-        .map(|f| f.value)
-}
 
 fn small(extra: &str) -> Indexes {
     let mut c = Indexes::open(&format!("o=10000&d=2&{extra}"), Lang::En, Vec::new());
@@ -72,11 +60,11 @@ fn the_lessons_eleven_percent_and_the_simulation_beside_it() {
     }
     let before = c.panels();
     let tail = panel(&before, "tail");
-    let f = figure(tail, "formula-12").expect("the formula");
+    let f = maybe_figure(tail, "formula-12").expect("the formula");
     assert_eq!(format!("{f:.5}"), "0.11362");
     assert!(tail.figures().iter().any(|f| f.text == "11,4\u{a0}%"));
     assert!(
-        figure(tail, "simulated-n").is_none(),
+        maybe_figure(tail, "simulated-n").is_none(),
         "nothing simulated before the work"
     );
     let mut slices = 0;
@@ -85,7 +73,7 @@ fn the_lessons_eleven_percent_and_the_simulation_beside_it() {
         assert!(slices < 20);
     }
     let panels = c.panels();
-    let sim = figure(panel(&panels, "tail"), "simulated-n").expect("simulated");
+    let sim = maybe_figure(panel(&panels, "tail"), "simulated-n").expect("simulated");
     assert!((sim - f).abs() < 0.015, "{sim} vs {f}");
     let gather = panel(&panels, "gather").tables()[0];
     assert_eq!(gather.rows.len(), 12);
@@ -105,12 +93,12 @@ fn the_lessons_eleven_percent_and_the_simulation_beside_it() {
 fn a_slow_consumer_makes_the_async_index_lag_by_minutes() {
     let quick = small("");
     let p = quick.panels();
-    let lag = figure(panel(&p, "staleness"), "lag-p99").expect("lag");
+    let lag = maybe_figure(panel(&p, "staleness"), "lag-p99").expect("lag");
     assert!(lag < 100.0, "{lag}");
     let mut slow = Indexes::open("p=lagging", Lang::En, Vec::new());
     slow.finish_work();
     let p = slow.panels();
-    let max = figure(panel(&p, "staleness"), "lag-max").expect("lag");
+    let max = maybe_figure(panel(&p, "staleness"), "lag-max").expect("lag");
     assert!(max > 60_000.0, "{max}");
     slow.update(Input::Control {
         id: "rate".into(),
@@ -152,7 +140,7 @@ fn other_markets_and_partition_counts_follow_the_controls() {
 #[test]
 fn a_new_workloads_comparison_and_lag_come_in_slices_of_their_own() {
     let mut c = small("p=lesson");
-    let matches = |c: &Indexes| figure(panel(&c.panels(), "indexes"), "matches");
+    let matches = |c: &Indexes| maybe_figure(panel(&c.panels(), "indexes"), "matches");
     let before = matches(&c);
     // 10 000 → 1 000 orders a day (the slider's first stop).
     c.update(Input::Control {
@@ -172,56 +160,4 @@ fn a_new_workloads_comparison_and_lag_come_in_slices_of_their_own() {
     // The previous workload's figure until the comparison's slice; the lag's slice after it.
     assert!(shown[..first_new].iter().all(|m| *m == before), "{shown:?}");
     assert!(first_new + 1 < shown.len(), "{shown:?}");
-}
-
-fn arb_state() -> impl Strategy<Value = IndexState> {
-    (
-        prop::sample::select(Lang::ALL.to_vec()),
-        0usize..PARTITION_STOPS.len(),
-        0usize..4,
-        1u32..=5_000,
-        100u32..=1_000_000,
-        proptest::option::of(0usize..4),
-        0u64..=999_999_999,
-    )
-        .prop_map(|(lang, n, m, slow, rate, embed, seed)| {
-            let mut st = IndexState::new(lang);
-            st.partitions = PARTITION_STOPS[n];
-            st.market = partlab_km0::workload::Market::ALL[m];
-            st.slow = slow;
-            st.rate = rate;
-            st.embed = embed.map(|i| DEF.views[i].name);
-            st.workload.seed = seed;
-            st
-        })
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1_000))]
-
-    #[test]
-    fn any_text_parses_without_panicking(fragment in any::<String>()) {
-        let (st, _) = IndexState::from_fragment(&fragment, Lang::En);
-        prop_assert!((2..=64).contains(&st.partitions));
-        prop_assert!((1..=5_000).contains(&st.slow));
-    }
-
-    #[test]
-    fn assembled_fragments_parse_without_panicking(
-        parts in proptest::collection::vec(
-            (prop::sample::select(vec!["n", "m", "slow", "rate", "seed", "o", "d", "p", "l", "embed", "zz"]),
-             "[0-9a-z%&=#-]{0,12}"),
-            0..12),
-    ) {
-        let fragment: Vec<String> = parts.iter().map(|(k, v)| format!("{k}={v}")).collect();
-        let (st, _) = IndexState::from_fragment(&fragment.join("&"), Lang::Ca);
-        prop_assert!(u64::from(st.workload.days) * u64::from(st.workload.orders) <= 1_000_000);
-    }
-
-    #[test]
-    fn valid_states_round_trip(st in arb_state()) {
-        let (back, issues) = IndexState::from_fragment(&st.to_fragment(true), Lang::Ca);
-        prop_assert!(issues.is_empty(), "{:?}", issues);
-        prop_assert_eq!(back, st);
-    }
 }

@@ -5,28 +5,16 @@
 // Test helpers fail loudly on purpose: their inputs are fixed and valid.
 #![allow(clippy::expect_used)]
 
-use partlab_km0::ranges::{Bounds, RangeKey};
+mod common;
+
+use common::*;
+
+use partlab_km0::ranges::RangeKey;
 use partlab_lab::state::Lang;
-use partlab_lab::study::ranges::{RangeState, Ranges, Zoom, DEF, PARTITION_STOPS};
-use partlab_lab::study::view::{Block, Panel};
+use partlab_lab::study::ranges::{Ranges, Zoom};
+use partlab_lab::study::view::Block;
 use partlab_lab::study::StudyChapter;
 use partlab_lab::study::{Input, Study};
-use proptest::prelude::*;
-
-fn panel<'a>(panels: &'a [Panel], view: &str) -> &'a Panel {
-    panels
-        .iter()
-        .find(|p| p.view == view)
-        .expect("the view exists")
-}
-
-fn figure(p: &Panel, key: &str) -> f64 {
-    p.figures()
-        .into_iter()
-        .find(|f| f.key == key)
-        .map(|f| f.value)
-        .expect("the figure")
-}
 
 /// A shorter history: four ordinary weeks before the campaign.
 fn light(extra: &str) -> Ranges {
@@ -105,60 +93,4 @@ fn range_queries_ask_one_or_two_partitions_with_the_right_key() {
     assert!(parts("this-week-valencia", "market-adaptive") <= 2);
     assert_eq!(parts("all-girona", "date-fixed"), 10);
     assert!(parts("all-girona", "market-fixed") <= 4);
-}
-
-fn arb_state() -> impl Strategy<Value = RangeState> {
-    (
-        prop::sample::select(Lang::ALL.to_vec()),
-        0usize..PARTITION_STOPS.len(),
-        0u32..=12,
-        any::<bool>(),
-        any::<bool>(),
-        any::<bool>(),
-        proptest::option::of(0usize..4),
-    )
-        .prop_map(|(lang, n, wk, k, b, z, embed)| {
-            let mut st = RangeState::new(lang);
-            st.partitions = PARTITION_STOPS[n];
-            st.weeks = wk;
-            st.key = if k {
-                RangeKey::Date
-            } else {
-                RangeKey::MarketDate
-            };
-            st.bounds = if b { Bounds::Fixed } else { Bounds::Adaptive };
-            st.zoom = if z { Zoom::Days } else { Zoom::Hours };
-            st.embed = embed.map(|i| DEF.views[i].name);
-            st
-        })
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1_000))]
-
-    #[test]
-    fn any_text_parses_without_panicking(fragment in any::<String>()) {
-        let (st, _) = RangeState::from_fragment(&fragment, Lang::En);
-        prop_assert!((2..=32).contains(&st.partitions));
-        prop_assert!(st.weeks <= 12);
-    }
-
-    #[test]
-    fn assembled_fragments_parse_without_panicking(
-        parts in proptest::collection::vec(
-            (prop::sample::select(vec!["n", "wk", "key", "b", "z", "seed", "o", "d", "p", "l", "embed", "q"]),
-             "[0-9a-z%&=#-]{0,12}"),
-            0..12),
-    ) {
-        let fragment: Vec<String> = parts.iter().map(|(k, v)| format!("{k}={v}")).collect();
-        let (st, _) = RangeState::from_fragment(&fragment.join("&"), Lang::Ca);
-        prop_assert!(u64::from(st.workload.days) * u64::from(st.workload.orders) <= 1_000_000);
-    }
-
-    #[test]
-    fn valid_states_round_trip(st in arb_state()) {
-        let (back, issues) = RangeState::from_fragment(&st.to_fragment(true), Lang::Ca);
-        prop_assert!(issues.is_empty(), "{:?}", issues);
-        prop_assert_eq!(back, st);
-    }
 }

@@ -4,41 +4,14 @@
 // Test helpers fail loudly on purpose: their inputs are fixed and valid.
 #![allow(clippy::expect_used)]
 
+mod common;
+
+use common::*;
+
 use partlab_lab::state::Lang;
-use partlab_lab::study::rebalancing::{RebState, Rebalancing};
-use partlab_lab::study::view::Panel;
+use partlab_lab::study::rebalancing::Rebalancing;
 use partlab_lab::study::StudyChapter;
 use partlab_lab::study::{Input, Study};
-use proptest::prelude::*;
-
-fn panel<'a>(panels: &'a [Panel], view: &str) -> &'a Panel {
-    panels
-        .iter()
-        .find(|p| p.view == view)
-        .expect("the view exists")
-}
-
-fn figure(p: &Panel, key: &str) -> f64 {
-    p.figures()
-        .into_iter()
-        .find(|f| f.key == key)
-        .map(|f| f.value)
-        .expect("the figure")
-}
-
-fn attr(p: &Panel, table: &str, key: &str, name: &str) -> String {
-    p.tables()
-        .into_iter()
-        .find(|t| t.key == table)
-        .and_then(|t| {
-            t.rows
-                .iter()
-                .find(|r| r.attrs.contains(&("key", key.into())))
-        })
-        .and_then(|r| r.attrs.iter().find(|(k, _)| *k == name))
-        .map(|(_, v)| v.clone())
-        .expect("the row and attribute")
-}
 
 /// The chapter with its background work done, as the CLI and the page end up.
 fn opened(
@@ -49,14 +22,6 @@ fn opened(
     let mut c = Rebalancing::open(fragment, lang, issues);
     while c.work() {}
     c
-}
-
-fn control(c: &mut Rebalancing, id: &str, value: &str) {
-    c.update(Input::Control {
-        id: id.into(),
-        value: value.into(),
-    });
-    while c.work() {}
 }
 
 #[test]
@@ -205,24 +170,5 @@ fn every_view_in_every_language_at_the_largest_settings() {
                 );
             }
         }
-    }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(500))]
-
-    #[test]
-    fn any_text_parses_without_panicking(fragment in any::<String>()) {
-        let (st, _) = RebState::from_fragment(&fragment, Lang::En);
-        prop_assert!(st.step >= 1 && st.nodes >= 2);
-    }
-
-    #[test]
-    fn any_key_round_trips(key in "[ -~]{1,60}") {
-        let mut st = RebState::new(Lang::En);
-        st.key = key;
-        let (back, issues) = RebState::from_fragment(&st.to_fragment(true), Lang::En);
-        prop_assert!(issues.is_empty(), "{:?}", issues);
-        prop_assert_eq!(back, st);
     }
 }

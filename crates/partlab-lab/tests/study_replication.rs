@@ -4,41 +4,14 @@
 // Test helpers fail loudly on purpose: their inputs are fixed and valid.
 #![allow(clippy::expect_used)]
 
+mod common;
+
+use common::*;
+
 use partlab_lab::state::Lang;
-use partlab_lab::study::replication::{ReplState, Replication, DEF};
-use partlab_lab::study::view::Panel;
+use partlab_lab::study::replication::Replication;
 use partlab_lab::study::StudyChapter;
 use partlab_lab::study::{Input, Study};
-use proptest::prelude::*;
-
-fn panel<'a>(panels: &'a [Panel], view: &str) -> &'a Panel {
-    panels
-        .iter()
-        .find(|p| p.view == view)
-        .expect("the view exists")
-}
-
-fn figure(p: &Panel, key: &str) -> f64 {
-    p.figures()
-        .into_iter()
-        .find(|f| f.key == key)
-        .map(|f| f.value)
-        .expect("the figure")
-}
-
-fn attr(p: &Panel, table: &str, key: &str, name: &str) -> String {
-    p.tables()
-        .into_iter()
-        .find(|t| t.key == table)
-        .and_then(|t| {
-            t.rows
-                .iter()
-                .find(|r| r.attrs.contains(&("key", key.into())))
-        })
-        .and_then(|r| r.attrs.iter().find(|(k, _)| *k == name))
-        .map(|(_, v)| v.clone())
-        .expect("the row and attribute")
-}
 
 #[test]
 fn the_lessons_diagram_and_c_failing() {
@@ -84,44 +57,6 @@ fn one_hot_partition_and_ten_nodes_write_like_one() {
     assert_eq!(figure(h, "capacity-range"), 1.0);
     let hash = figure(h, "capacity-hash");
     assert!(hash > 7.0, "{hash}");
-}
-
-fn arb_state() -> impl Strategy<Value = ReplState> {
-    (
-        prop::sample::select(Lang::ALL.to_vec()),
-        any::<bool>(),
-        2u32..=10,
-        1u32..=10,
-        proptest::option::of(0u32..10),
-        proptest::option::of(0usize..3),
-    )
-        .prop_map(|(lang, lesson, nodes, rf, fail, embed)| {
-            let mut st = ReplState::new(lang);
-            st.lesson_layout = lesson;
-            st.nodes = if lesson { 4 } else { nodes };
-            st.rf = rf.min(if lesson { 3 } else { st.nodes });
-            st.failed = fail.filter(|&f| f < st.nodes);
-            st.embed = embed.map(|i| DEF.views[i].name);
-            st
-        })
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1_000))]
-
-    #[test]
-    fn any_text_parses_without_panicking(fragment in any::<String>()) {
-        let (st, _) = ReplState::from_fragment(&fragment, Lang::En);
-        prop_assert!(st.rf >= 1 && st.rf <= st.nodes);
-        prop_assert!(st.failed.is_none_or(|f| f < st.nodes));
-    }
-
-    #[test]
-    fn valid_states_round_trip(st in arb_state()) {
-        let (back, issues) = ReplState::from_fragment(&st.to_fragment(true), Lang::Ca);
-        prop_assert!(issues.is_empty(), "{:?}", issues);
-        prop_assert_eq!(back, st);
-    }
 }
 
 #[test]

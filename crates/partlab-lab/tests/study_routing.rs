@@ -4,27 +4,14 @@
 // Test helpers fail loudly on purpose: their inputs are fixed and valid.
 #![allow(clippy::expect_used)]
 
+mod common;
+
+use common::*;
+
 use partlab_lab::state::Lang;
-use partlab_lab::study::routing::{Routing, RtState};
-use partlab_lab::study::view::Panel;
+use partlab_lab::study::routing::Routing;
 use partlab_lab::study::StudyChapter;
 use partlab_lab::study::{Input, Study};
-use proptest::prelude::*;
-
-fn panel<'a>(panels: &'a [Panel], view: &str) -> &'a Panel {
-    panels
-        .iter()
-        .find(|p| p.view == view)
-        .expect("the view exists")
-}
-
-fn figure(p: &Panel, key: &str) -> f64 {
-    p.figures()
-        .into_iter()
-        .find(|f| f.key == key)
-        .map(|f| f.value)
-        .expect("the figure")
-}
 
 #[test]
 fn every_design_ends_at_the_owner_and_the_router_agrees_first() {
@@ -70,16 +57,6 @@ fn a_dead_nodes_lease_expires_within_the_ttl() {
         let after = figure(l, "lease-after-death");
         let ttl: f64 = ttl.parse().expect("n");
         assert!(after > 0.0 && after <= ttl, "{after} vs {ttl}");
-    }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(500))]
-
-    #[test]
-    fn any_text_parses_without_panicking(fragment in any::<String>()) {
-        let (st, _) = RtState::from_fragment(&fragment, Lang::En);
-        prop_assert!(st.nodes >= 3 && st.ttl >= 1);
     }
 }
 

@@ -101,6 +101,13 @@ pub struct PresetSpec {
     pub label: fn(Lang) -> &'static str,
 }
 
+impl PresetSpec {
+    /// The preset `id`, called `label`.
+    pub const fn new(id: &'static str, label: fn(Lang) -> &'static str) -> PresetSpec {
+        PresetSpec { id, label }
+    }
+}
+
 /// A view of a chapter that can be shown alone (`embed=<name>`).
 #[derive(Clone, Copy, Debug)]
 pub struct ViewSpec {
@@ -108,6 +115,13 @@ pub struct ViewSpec {
     pub name: &'static str,
     /// Its title on the page.
     pub title: fn(Lang) -> &'static str,
+}
+
+impl ViewSpec {
+    /// The view `name`, titled `title`.
+    pub const fn new(name: &'static str, title: fn(Lang) -> &'static str) -> ViewSpec {
+        ViewSpec { name, title }
+    }
 }
 
 /// What a chapter declares about its address: its own fields, its presets and its views. The
@@ -156,6 +170,51 @@ texts! {
 }
 
 impl FieldSpec {
+    /// A whole-number field: `(min, max, default)`.
+    pub const fn whole(
+        name: &'static str,
+        cli: Cli,
+        (min, max, default): (u64, u64, u64),
+        help: fn(Lang) -> &'static str,
+    ) -> FieldSpec {
+        FieldSpec {
+            name,
+            cli,
+            kind: FieldKind::Whole { min, max, default },
+            help,
+        }
+    }
+
+    /// A field that takes one word of `values`.
+    pub const fn choice(
+        name: &'static str,
+        cli: Cli,
+        (values, default): (&'static [&'static str], &'static str),
+        help: fn(Lang) -> &'static str,
+    ) -> FieldSpec {
+        FieldSpec {
+            name,
+            cli,
+            kind: FieldKind::Choice { values, default },
+            help,
+        }
+    }
+
+    /// A field whose values a rule says in words.
+    pub const fn ruled(
+        name: &'static str,
+        cli: Cli,
+        (rule, default): (fn(Lang) -> &'static str, &'static str),
+        help: fn(Lang) -> &'static str,
+    ) -> FieldSpec {
+        FieldSpec {
+            name,
+            cli,
+            kind: FieldKind::Rule { rule, default },
+            help,
+        }
+    }
+
     /// The default as the address writes it.
     pub fn default_value(&self) -> String {
         match self.kind {

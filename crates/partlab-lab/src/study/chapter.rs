@@ -14,7 +14,7 @@ use std::ops::{Deref, DerefMut};
 use super::fields::{Fields, StudyIssue, Writer};
 use super::text::{tr, St};
 use super::view::{Choice, Control, ControlKind, Panel};
-use super::{Input, Study};
+use super::{Input, Study, WorkloadFields};
 use crate::base::field::ChapterDef;
 use crate::base::Lang;
 
@@ -182,6 +182,34 @@ pub trait StudyChapter {
 
     /// The panels, computed from the current state.
     fn chapter_panels(&self) -> Vec<Panel>;
+}
+
+/// What most chapters' [`StudyChapter::control`] does: the workload's controls first (for a
+/// chapter whose settings have a workload, `workload`), then the chapter's own message
+/// (`parse`), applied (`apply`); whether the settings changed.
+pub(crate) fn control_with<T: StudyChapter, M>(
+    chapter: &mut T,
+    (id, value): (&str, &str),
+    workload: Option<fn(&mut T::Settings) -> &mut WorkloadFields>,
+    parse: fn(&str, &str) -> Option<M>,
+    apply: fn(&mut T, M),
+) -> bool {
+    let before = chapter.state().settings.clone();
+    if let Some(w) = workload {
+        let mut issues = Vec::new();
+        let changed = w(&mut chapter.state_mut().settings).apply(id, value, &mut issues);
+        chapter.chapter_issues_mut().extend(issues);
+        if let Some(changed) = changed {
+            return changed;
+        }
+    }
+    match parse(id, value) {
+        Some(m) => {
+            apply(chapter, m);
+            chapter.state().settings != before
+        }
+        None => false,
+    }
 }
 
 /// The four accessors of [`StudyChapter`] for a chapter whose state and notices are its fields

@@ -14,108 +14,40 @@ use partlab_km0::hash_keys::HashedWorkload;
 use partlab_km0::vans::{van_candidates, Fleet, VanCost, VanKey, VanQuery, VanStats, VANS};
 use partlab_km0::workload::Workload;
 
+use super::chapter::control_with;
 use super::chart::{BarSeries, Bars, Chart};
-use super::fields::{Fields, StudyIssue, Writer};
+use super::fields::StudyIssue;
 use super::source::{SourceStep, WorkloadSource};
-use super::text::{tr, St};
+use super::text::St;
 use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
 use super::{stop_at, Words, WorkloadFields};
 use super::{
     study_parts, Settings, StudyChapter, StudyState, DAYS_FIELD, ORDERS_FIELD, SEED_FIELD,
 };
-use crate::base::field::{ChapterDef, Cli, FieldKind, FieldSpec, PresetSpec, ViewSpec};
+use crate::base::field::{ChapterDef, Cli};
 use crate::i18n::{by_lang, fmt_dec, fmt_pct};
 use crate::state::{nearest_stop, Lang};
 
 /// The partition counts offered.
 pub const PARTITION_STOPS: [u32; 7] = [4, 8, 12, 16, 24, 32, 64];
 
-/// The partition count field (`n`).
-const PARTITIONS: FieldSpec = FieldSpec {
-    name: "n",
-    cli: Cli::Value("partitions"),
-    kind: FieldKind::Whole {
-        min: 4,
-        max: 64,
-        default: 16,
-    },
-    help: |l| tr(l, St::Partitions),
-};
-/// The student's key for the orders (`ok`; absent while none is picked).
-const ORDER_KEY: FieldSpec = FieldSpec {
-    name: "ok",
-    cli: Cli::Value("order-key"),
-    kind: FieldKind::Choice {
-        values: &[
-            "data-creacio",
-            "comanda-id",
-            "client-date",
-            "client-month",
-            "mercat",
-            "productor-id",
-        ],
-        default: "",
-    },
-    help: |l| tr(l, St::KeysPickOrders),
-};
-/// The student's key for the stock (`sk`).
-const STOCK_KEY: FieldSpec = FieldSpec {
-    name: "sk",
-    cli: Cli::Value("stock-key"),
-    kind: FieldKind::Choice {
-        values: &["producte-slug", "productor-id", "mercat"],
-        default: "",
-    },
-    help: |l| tr(l, St::KeysPickStock),
-};
-/// The student's key for the vans' positions (`vk`, exercise 2).
-const VAN_KEY: FieldSpec = FieldSpec {
-    name: "vk",
-    cli: Cli::Value("van-key"),
-    kind: FieldKind::Choice {
-        values: &["van", "van-day", "day", "market"],
-        default: "",
-    },
-    help: |l| tr(l, St::KeysPickVans),
-};
+study_fields! {
+    /// The partition count field (`n`).
+    PARTITIONS = whole("n", Cli::Value("partitions"), (4, 64, 16)) => Partitions;
+    /// The student's key for the orders (`ok`; absent while none is picked).
+    ORDER_KEY = choice("ok", Cli::Value("order-key"), (&["data-creacio", "comanda-id", "client-date", "client-month", "mercat", "productor-id"], "",)) => KeysPickOrders;
+    /// The student's key for the stock (`sk`).
+    STOCK_KEY = choice("sk", Cli::Value("stock-key"), (&["producte-slug", "productor-id", "mercat"], "")) => KeysPickStock;
+    /// The student's key for the vans' positions (`vk`, exercise 2).
+    VAN_KEY = choice("vk", Cli::Value("van-key"), (&["van", "van-day", "day", "market"], "")) => KeysPickVans;
+}
 
 /// The chapter's address: its fields, presets and views.
-pub const DEF: &ChapterDef = &ChapterDef {
-    fields: &[
-        SEED_FIELD,
-        ORDERS_FIELD,
-        DAYS_FIELD,
-        PARTITIONS,
-        ORDER_KEY,
-        STOCK_KEY,
-        VAN_KEY,
-    ],
-    presets: &[
-        PresetSpec {
-            id: "lesson",
-            label: |l| tr(l, St::KeysPresetLesson),
-        },
-        PresetSpec {
-            id: "answer",
-            label: |l| tr(l, St::KeysPresetAnswer),
-        },
-    ],
-    views: &[
-        ViewSpec {
-            name: "orders",
-            title: |l| tr(l, St::KeysOrdersTitle),
-        },
-        ViewSpec {
-            name: "stock",
-            title: |l| tr(l, St::KeysStockTitle),
-        },
-        ViewSpec {
-            name: "vans",
-            title: |l| tr(l, St::KeysVansTitle),
-        },
-    ],
-    intro: |l| tr(l, St::KeysIntro),
-    summary: "Section 10 and exercise 2: every candidate key for the orders, the stock and the vans' positions, measured, with the lesson's verdicts",
+pub const DEF: &ChapterDef = study_def! {
+    fields: [SEED_FIELD, ORDERS_FIELD, DAYS_FIELD, PARTITIONS, ORDER_KEY, STOCK_KEY, VAN_KEY],
+    presets: ["lesson" => KeysPresetLesson, "answer" => KeysPresetAnswer],
+    views: ["orders" => KeysOrdersTitle, "stock" => KeysStockTitle, "vans" => KeysVansTitle],
+    intro: KeysIntro, summary: "Section 10 and exercise 2: every candidate key for the orders, the stock and the vans' positions, measured, with the lesson's verdicts",
 };
 
 /// The chapter's own settings.
@@ -150,34 +82,12 @@ impl Settings for KeysSettings {
         }
     }
 
-    fn read(&mut self, f: &mut Fields<'_>, issues: &mut Vec<StudyIssue>) {
-        self.workload.read(f, issues);
-        if let Some(v) = f.whole(&PARTITIONS) {
-            self.partitions = v as u32;
-        }
-        if let Some(k) = f.word(&ORDER_KEY).and_then(order_key) {
-            self.order_key = Some(k);
-        }
-        if let Some(k) = f.word(&STOCK_KEY).and_then(stock_key) {
-            self.stock_key = Some(k);
-        }
-        if let Some(k) = f.word(&VAN_KEY).and_then(van_key) {
-            self.van_key = Some(k);
-        }
-    }
-
-    fn write(&self, w: &mut Writer) {
-        self.workload.write(w);
-        w.field(PARTITIONS.name, self.partitions);
-        if let Some(k) = self.order_key {
-            w.field(ORDER_KEY.name, k.slug());
-        }
-        if let Some(k) = self.stock_key {
-            w.field(STOCK_KEY.name, k.slug());
-        }
-        if let Some(k) = self.van_key {
-            w.field(VAN_KEY.name, k.slug());
-        }
+    bind_fields! {
+        workload,
+        partitions: whole(PARTITIONS),
+        order_key: maybe(ORDER_KEY, order_key, |k: &OrderCandidate| k.slug()),
+        stock_key: maybe(STOCK_KEY, stock_key, |k: &StockCandidate| k.slug()),
+        van_key: maybe(VAN_KEY, van_key, |k: &VanKey| k.slug()),
     }
 
     fn preset(&mut self, id: &str) {
@@ -388,17 +298,8 @@ impl StudyChapter for ChoosingKeys {
     study_parts!(KeysSettings);
 
     fn control(&mut self, id: &str, value: &str) -> bool {
-        if let Some(changed) = self.state.workload.apply(id, value, &mut self.notices) {
-            return changed;
-        }
-        match Msg::parse(id, value) {
-            Some(m) => {
-                let before = self.state.settings.clone();
-                self.apply(m);
-                self.state.settings != before
-            }
-            None => false,
-        }
+        let workload: fn(&mut KeysSettings) -> &mut WorkloadFields = |s| &mut s.workload;
+        control_with(self, (id, value), Some(workload), Msg::parse, Self::apply)
     }
 
     /// Asks for the state's workload; it is built, and the candidates measured, in

@@ -24,7 +24,7 @@ use super::text::{tr, St};
 use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Panel};
 use super::{stop_at, Study, Words};
 use super::{study_parts, Settings, StudyChapter, StudyState};
-use crate::base::field::{ChapterDef, Cli, FieldKind, FieldSpec, PresetSpec, ViewSpec};
+use crate::base::field::{ChapterDef, Cli};
 use crate::i18n::fmt_dec;
 use crate::state::{nearest_stop, Lang};
 
@@ -47,101 +47,27 @@ pub const PROBE_KEYS: usize = 20_000;
 /// MD5s per slice of the over-provisioning sweep (under 10 ms in a browser).
 const OVER_BUDGET: u64 = 40_000;
 
-/// The node count field (`n`).
-const NODES: FieldSpec = FieldSpec {
-    name: "n",
-    cli: Cli::Value("nodes"),
-    kind: FieldKind::Whole {
-        min: 2,
-        max: MAX_NODES as u64,
-        default: 4,
-    },
-    help: |l| tr(l, St::CmpNodes),
-};
-/// The key count field (`k`).
-const KEYS: FieldSpec = FieldSpec {
-    name: "k",
-    cli: Cli::Value("keys"),
-    kind: FieldKind::Whole {
-        min: 1_000,
-        max: 100_000,
-        default: 20_000,
-    },
-    help: |l| tr(l, St::CmpKeys),
-};
-/// Maglev's table size field (`m`).
-const TABLE: FieldSpec = FieldSpec {
-    name: "m",
-    cli: Cli::Value("table-size"),
-    kind: FieldKind::Rule {
-        rule: |l| tr(l, St::CmpTableRule),
-        default: "65537",
-    },
-    help: |l| tr(l, St::CmpTableSize),
-};
-/// Bounded loads' factor field (`lf`, in hundredths).
-const FACTOR: FieldSpec = FieldSpec {
-    name: "lf",
-    cli: Cli::Hundredths("load-factor"),
-    kind: FieldKind::Whole {
-        min: 100,
-        max: 300,
-        default: 125,
-    },
-    help: |l| tr(l, St::CmpLoadFactorHelp),
-};
-/// Multi-probe's probes field (`probes`).
-const PROBES: FieldSpec = FieldSpec {
-    name: "probes",
-    cli: Cli::Value("probes"),
-    kind: FieldKind::Whole {
-        min: 1,
-        max: 100,
-        default: 21,
-    },
-    help: |l| tr(l, St::CmpProbes),
-};
-/// The renamed trials field (`t`).
-const TRIALS: FieldSpec = FieldSpec {
-    name: "t",
-    cli: Cli::Value("trials"),
-    kind: FieldKind::Whole {
-        min: 1,
-        max: 16,
-        default: 8,
-    },
-    help: |l| tr(l, St::CmpTrials),
-};
+study_fields! {
+    /// The node count field (`n`).
+    NODES = whole("n", Cli::Value("nodes"), (2, MAX_NODES as u64, 4)) => CmpNodes;
+    /// The key count field (`k`).
+    KEYS = whole("k", Cli::Value("keys"), (1_000, 100_000, 20_000)) => CmpKeys;
+    /// Maglev's table size field (`m`).
+    TABLE = ruled("m", Cli::Value("table-size"), (|l| tr(l, St::CmpTableRule), "65537")) => CmpTableSize;
+    /// Bounded loads' factor field (`lf`, in hundredths).
+    FACTOR = whole("lf", Cli::Hundredths("load-factor"), (100, 300, 125)) => CmpLoadFactorHelp;
+    /// Multi-probe's probes field (`probes`).
+    PROBES = whole("probes", Cli::Value("probes"), (1, 100, 21)) => CmpProbes;
+    /// The renamed trials field (`t`).
+    TRIALS = whole("t", Cli::Value("trials"), (1, 16, 8)) => CmpTrials;
+}
 
 /// The chapter's address: its fields, presets and views.
-pub const DEF: &ChapterDef = &ChapterDef {
-    fields: &[NODES, KEYS, TABLE, FACTOR, PROBES, TRIALS],
-    presets: &[
-        PresetSpec {
-            id: "lesson",
-            label: |l| tr(l, St::CmpPresetLesson),
-        },
-        PresetSpec {
-            id: "big",
-            label: |l| tr(l, St::CmpPresetBig),
-        },
-    ],
-    views: &[
-        ViewSpec {
-            name: "table",
-            title: |l| tr(l, St::CmpTableTitle),
-        },
-        ViewSpec {
-            name: "probes",
-            title: |l| tr(l, St::CmpProbesTitle),
-        },
-        ViewSpec {
-            name: "overprov",
-            title: |l| tr(l, St::CmpOverTitle),
-        },
-    ],
-    intro: |l| tr(l, St::CmpIntro),
-    summary: "Beyond the lesson: mod N, ring, rendezvous, jump, Maglev, bounded loads, multi-probe and ketama on one cluster (evenness, keys moved on join and leave, memory), multi-probe against its probes, and over-provisioning against table size with 1 000 backends",
+pub const DEF: &ChapterDef = study_def! {
+    fields: [NODES, KEYS, TABLE, FACTOR, PROBES, TRIALS],
+    presets: ["lesson" => CmpPresetLesson, "big" => CmpPresetBig],
+    views: ["table" => CmpTableTitle, "probes" => CmpProbesTitle, "overprov" => CmpOverTitle],
+    intro: CmpIntro, summary: "Beyond the lesson: mod N, ring, rendezvous, jump, Maglev, bounded loads, multi-probe and ketama on one cluster (evenness, keys moved on join and leave, memory), multi-probe against its probes, and over-provisioning against table size with 1 000 backends",
 };
 
 /// The chapter's own settings.
@@ -179,34 +105,22 @@ impl Settings for CmpSettings {
         }
     }
 
-    fn read(&mut self, f: &mut Fields<'_>, _issues: &mut Vec<StudyIssue>) {
-        if let Some(v) = f.whole(&NODES) {
-            self.nodes = v as u32;
-        }
-        if let Some(v) = f.whole(&KEYS) {
-            self.keys = v as u32;
-        }
-        if let Some(v) = f.number(TABLE.name, 2, MAX_TABLE_SIZE) {
-            self.table_size = v;
-        }
-        if let Some(v) = f.whole(&FACTOR) {
-            self.factor_centi = v as u32;
-        }
-        if let Some(v) = f.whole(&PROBES) {
-            self.probes = v as u32;
-        }
-        if let Some(v) = f.whole(&TRIALS) {
-            self.trials = v as u32;
-        }
-    }
-
-    fn write(&self, w: &mut Writer) {
-        w.field(NODES.name, self.nodes)
-            .field(KEYS.name, self.keys)
-            .field(TABLE.name, self.table_size)
-            .field(FACTOR.name, self.factor_centi)
-            .field(PROBES.name, self.probes)
-            .field(TRIALS.name, self.trials);
+    bind_fields! {
+        nodes: whole(NODES),
+        keys: whole(KEYS),
+        custom(
+            |s: &mut Self, f: &mut Fields<'_>, _: &mut Vec<StudyIssue>| {
+                if let Some(v) = f.number(TABLE.name, 2, MAX_TABLE_SIZE) {
+                    s.table_size = v;
+                }
+            },
+            |s: &Self, w: &mut Writer| {
+                w.field(TABLE.name, s.table_size);
+            }
+        ),
+        factor_centi: whole(FACTOR),
+        probes: whole(PROBES),
+        trials: whole(TRIALS),
     }
 
     fn preset(&mut self, id: &str) {

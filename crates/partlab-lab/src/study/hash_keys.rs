@@ -14,6 +14,7 @@ use partlab_km0::hash_keys::{
 use partlab_km0::rng::sub_seed;
 use partlab_km0::workload::{Workload, RESTAURANT, RESTAURANT_IDX};
 
+use super::chapter::control_with;
 use super::chart::{BarSeries, Bars, Chart, Lines, Series, Stroke};
 use super::fields::{Fields, StudyIssue, Writer};
 use super::source::{SourceStep, WorkloadSource};
@@ -24,7 +25,7 @@ use super::{
     study_parts, Settings, StudyChapter, StudyState, DAYS_FIELD, DAY_STOPS, ORDERS_FIELD,
     SEED_FIELD,
 };
-use crate::base::field::{ChapterDef, Cli, FieldKind, FieldSpec, PresetSpec, ViewSpec};
+use crate::base::field::{ChapterDef, Cli, FieldSpec};
 use crate::i18n::{fmt_dec, fmt_int, fmt_pct};
 use crate::state::{nearest_stop, Lang};
 
@@ -40,120 +41,27 @@ pub const MAX_FROM: u64 = 999_999;
 /// units per slice when they are quick).
 const GROWTH_DAYS_PER_STEP: u32 = 1;
 
-/// The partition count field (`n`).
-const PARTITIONS: FieldSpec = FieldSpec {
-    name: "n",
-    cli: Cli::Value("partitions"),
-    kind: FieldKind::Whole {
-        min: 2,
-        max: 64,
-        default: 4,
-    },
-    help: |l| tr(l, St::Partitions),
-};
-/// The first consecutive order field (`from`).
-const FROM: FieldSpec = FieldSpec {
-    name: "from",
-    cli: Cli::Value("from"),
-    kind: FieldKind::Whole {
-        min: 1,
-        max: MAX_FROM,
-        default: 123,
-    },
-    help: |l| tr(l, St::HashFrom),
-};
-/// The consecutive order count field (`count`).
-const COUNT: FieldSpec = FieldSpec {
-    name: "count",
-    cli: Cli::Value("count"),
-    kind: FieldKind::Whole {
-        min: 1,
-        max: MAX_COUNT as u64,
-        default: 4,
-    },
-    help: |l| tr(l, St::HashCount),
-};
-/// The date query's first day field (`qf`, 1-based).
-const QUERY_FROM: FieldSpec = FieldSpec {
-    name: "qf",
-    cli: Cli::SpanStart("query-days"),
-    kind: FieldKind::Whole {
-        min: 1,
-        max: DAY_STOPS[7] as u64,
-        default: 2,
-    },
-    help: |l| tr(l, St::HashRangeFrom),
-};
-/// The date query's last day field (`qt`, 1-based).
-const QUERY_TO: FieldSpec = FieldSpec {
-    name: "qt",
-    cli: Cli::SpanEnd("query-days"),
-    kind: FieldKind::Whole {
-        min: 1,
-        max: DAY_STOPS[7] as u64,
-        default: 3,
-    },
-    help: |l| tr(l, St::HashRangeTo),
-};
-/// The growth horizon field (`h`).
-const HORIZON: FieldSpec = FieldSpec {
-    name: "h",
-    cli: Cli::Value("horizon"),
-    kind: FieldKind::Whole {
-        min: 7,
-        max: HORIZON_STOPS[3] as u64,
-        default: 61,
-    },
-    help: |l| tr(l, St::HashHorizon),
-};
+study_fields! {
+    /// The partition count field (`n`).
+    PARTITIONS = whole("n", Cli::Value("partitions"), (2, 64, 4)) => Partitions;
+    /// The first consecutive order field (`from`).
+    FROM = whole("from", Cli::Value("from"), (1, MAX_FROM, 123)) => HashFrom;
+    /// The consecutive order count field (`count`).
+    COUNT = whole("count", Cli::Value("count"), (1, MAX_COUNT as u64, 4)) => HashCount;
+    /// The date query's first day field (`qf`, 1-based).
+    QUERY_FROM = whole("qf", Cli::SpanStart("query-days"), (1, DAY_STOPS[7] as u64, 2)) => HashRangeFrom;
+    /// The date query's last day field (`qt`, 1-based).
+    QUERY_TO = whole("qt", Cli::SpanEnd("query-days"), (1, DAY_STOPS[7] as u64, 3)) => HashRangeTo;
+    /// The growth horizon field (`h`).
+    HORIZON = whole("h", Cli::Value("horizon"), (7, HORIZON_STOPS[3] as u64, 61)) => HashHorizon;
+}
 
 /// The chapter's address: its fields, presets and views.
-pub const DEF: &ChapterDef = &ChapterDef {
-    fields: &[
-        SEED_FIELD,
-        ORDERS_FIELD,
-        DAYS_FIELD,
-        PARTITIONS,
-        FROM,
-        COUNT,
-        QUERY_FROM,
-        QUERY_TO,
-        HORIZON,
-    ],
-    presets: &[
-        PresetSpec {
-            id: "lesson",
-            label: |l| tr(l, St::HashPresetLesson),
-        },
-        PresetSpec {
-            id: "twelve",
-            label: |l| tr(l, St::HashPresetTwelve),
-        },
-    ],
-    views: &[
-        ViewSpec {
-            name: "scatter",
-            title: |l| tr(l, St::HashScatterTitle),
-        },
-        ViewSpec {
-            name: "range",
-            title: |l| tr(l, St::HashRangeTitle),
-        },
-        ViewSpec {
-            name: "compound",
-            title: |l| tr(l, St::HashCompoundTitle),
-        },
-        ViewSpec {
-            name: "growth",
-            title: |l| tr(l, St::HashGrowthTitle),
-        },
-        ViewSpec {
-            name: "salted",
-            title: |l| tr(l, St::HashSaltTitle),
-        },
-    ],
-    intro: |l| tr(l, St::HashIntro),
-    summary: "Section 3: consecutive ids scatter, a date query asks every partition, the compound key hash(client_id) + data_creacio DESC, the restaurant's growing partition, a salted hash",
+pub const DEF: &ChapterDef = study_def! {
+    fields: [SEED_FIELD, ORDERS_FIELD, DAYS_FIELD, PARTITIONS, FROM, COUNT, QUERY_FROM, QUERY_TO, HORIZON],
+    presets: ["lesson" => HashPresetLesson, "twelve" => HashPresetTwelve],
+    views: ["scatter" => HashScatterTitle, "range" => HashRangeTitle, "compound" => HashCompoundTitle, "growth" => HashGrowthTitle, "salted" => HashSaltTitle],
+    intro: HashIntro, summary: "Section 3: consecutive ids scatter, a date query asks every partition, the compound key hash(client_id) + data_creacio DESC, the restaurant's growing partition, a salted hash",
 };
 
 /// The chapter's own settings: what its address holds.
@@ -191,36 +99,25 @@ impl Settings for HashSettings {
         }
     }
 
-    fn read(&mut self, f: &mut Fields<'_>, issues: &mut Vec<StudyIssue>) {
-        self.workload.read(f, issues);
-        if let Some(n) = f.whole(&PARTITIONS) {
-            self.partitions = n as u32;
-        }
-        if let Some(v) = f.whole(&FROM) {
-            self.from = v;
-        }
-        if let Some(v) = f.whole(&COUNT) {
-            self.count = v as u32;
-        }
-        if let Some(v) = f.whole(&QUERY_FROM) {
-            self.range.0 = v as u32 - 1;
-        }
-        if let Some(v) = f.whole(&QUERY_TO) {
-            self.range.1 = v as u32 - 1;
-        }
-        if let Some(h) = f.whole(&HORIZON) {
-            self.horizon = h as u32;
-        }
-    }
-
-    fn write(&self, w: &mut Writer) {
-        self.workload.write(w);
-        w.field(PARTITIONS.name, self.partitions)
-            .field(FROM.name, self.from)
-            .field(COUNT.name, self.count)
-            .field(QUERY_FROM.name, self.range.0 + 1)
-            .field(QUERY_TO.name, self.range.1 + 1)
-            .field(HORIZON.name, self.horizon);
+    bind_fields! {
+        workload,
+        partitions: whole(PARTITIONS),
+        from: whole(FROM),
+        count: whole(COUNT),
+        custom(
+            |s: &mut Self, f: &mut Fields<'_>, _: &mut Vec<StudyIssue>| {
+                if let Some(v) = f.whole(&QUERY_FROM) {
+                    s.range.0 = v as u32 - 1;
+                }
+                if let Some(v) = f.whole(&QUERY_TO) {
+                    s.range.1 = v as u32 - 1;
+                }
+            },
+            |s: &Self, w: &mut Writer| {
+                w.field(QUERY_FROM.name, s.range.0 + 1).field(QUERY_TO.name, s.range.1 + 1);
+            }
+        ),
+        horizon: whole(HORIZON),
     }
 
     fn preset(&mut self, id: &str) {
@@ -579,17 +476,8 @@ impl StudyChapter for HashKeys {
     }
 
     fn control(&mut self, id: &str, value: &str) -> bool {
-        let before = self.state.settings.clone();
-        let changed = match self.state.workload.apply(id, value, &mut self.notices) {
-            Some(changed) => changed,
-            None => match Msg::parse(id, value) {
-                Some(m) => {
-                    self.apply(m);
-                    self.state.settings != before
-                }
-                None => false,
-            },
-        };
+        let workload: fn(&mut HashSettings) -> &mut WorkloadFields = |s| &mut s.workload;
+        let changed = control_with(self, (id, value), Some(workload), Msg::parse, Self::apply);
         if changed {
             self.state.settings.follow(id == "qt", &mut self.notices);
         }

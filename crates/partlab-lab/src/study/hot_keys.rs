@@ -16,13 +16,13 @@ use partlab_km0::hot_keys::{
 
 use super::chart::{Chart, Lines, Series, Stroke};
 use super::compare::{algo_name, node_names, select};
-use super::fields::{Fields, StudyIssue, Writer};
+use super::fields::StudyIssue;
 use super::source::computing_panel;
-use super::text::{tr, St};
+use super::text::St;
 use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
 use super::{study_parts, Settings, StudyChapter, StudyState};
 use super::{Words, MAX_SEED};
-use crate::base::field::{ChapterDef, Cli, FieldKind, FieldSpec, PresetSpec, ViewSpec};
+use crate::base::field::{ChapterDef, Cli};
 use crate::i18n::{fmt_dec, fmt_pct};
 use crate::state::Lang;
 
@@ -39,116 +39,29 @@ pub const HIT_CHOICES: [u32; 4] = [0, 50, 90, 99];
 /// The load factors offered, in hundredths.
 pub const FACTOR_CHOICES: [u32; 4] = [105, 125, 150, 200];
 
-/// The Zipf exponent field (`s`, in hundredths).
-const EXPONENT: FieldSpec = FieldSpec {
-    name: "s",
-    cli: Cli::Hundredths("exponent"),
-    kind: FieldKind::Whole {
-        min: 0,
-        max: 300,
-        default: 100,
-    },
-    help: |l| tr(l, St::HotExponentHelp),
-};
-/// The key count field (`keys`).
-const KEYS: FieldSpec = FieldSpec {
-    name: "keys",
-    cli: Cli::Value("keys"),
-    kind: FieldKind::Whole {
-        min: 10,
-        max: 100_000,
-        default: DEFAULT_KEYS as u64,
-    },
-    help: |l| tr(l, St::CmpKeys),
-};
-/// The festival field (`fest`).
-const FESTIVAL: FieldSpec = FieldSpec {
-    name: "fest",
-    cli: Cli::Flag("festival", "on"),
-    kind: FieldKind::Choice {
-        values: &["on", "off"],
-        default: "off",
-    },
-    help: |l| tr(l, St::HotFestival),
-};
-/// The cached keys field (`cache`).
-const CACHE: FieldSpec = FieldSpec {
-    name: "cache",
-    cli: Cli::Value("cache"),
-    kind: FieldKind::Whole {
-        min: 0,
-        max: 1_000,
-        default: 0,
-    },
-    help: |l| tr(l, St::HotCached),
-};
-/// The cache's hit share field (`hit`, %).
-const HIT: FieldSpec = FieldSpec {
-    name: "hit",
-    cli: Cli::Value("hit"),
-    kind: FieldKind::Whole {
-        min: 0,
-        max: 100,
-        default: 90,
-    },
-    help: |l| tr(l, St::HotHit),
-};
-/// Bounded loads' factor field (`lf`, in hundredths).
-const FACTOR: FieldSpec = FieldSpec {
-    name: "lf",
-    cli: Cli::Hundredths("load-factor"),
-    kind: FieldKind::Whole {
-        min: 100,
-        max: 300,
-        default: 125,
-    },
-    help: |l| tr(l, St::CmpLoadFactorHelp),
-};
-/// The stream's seed field (`seed`).
-const SEED: FieldSpec = FieldSpec {
-    name: "seed",
-    cli: Cli::Value("seed"),
-    kind: FieldKind::Whole {
-        min: 0,
-        max: MAX_SEED,
-        default: partlab_km0::workload::DEFAULT_SEED,
-    },
-    help: |l| tr(l, St::Seed),
-};
+study_fields! {
+    /// The Zipf exponent field (`s`, in hundredths).
+    EXPONENT = whole("s", Cli::Hundredths("exponent"), (0, 300, 100)) => HotExponentHelp;
+    /// The key count field (`keys`).
+    KEYS = whole("keys", Cli::Value("keys"), (10, 100_000, DEFAULT_KEYS as u64)) => CmpKeys;
+    /// The festival field (`fest`).
+    FESTIVAL = choice("fest", Cli::Flag("festival", "on"), (&["on", "off"], "off")) => HotFestival;
+    /// The cached keys field (`cache`).
+    CACHE = whole("cache", Cli::Value("cache"), (0, 1_000, 0)) => HotCached;
+    /// The cache's hit share field (`hit`, %).
+    HIT = whole("hit", Cli::Value("hit"), (0, 100, 90)) => HotHit;
+    /// Bounded loads' factor field (`lf`, in hundredths).
+    FACTOR = whole("lf", Cli::Hundredths("load-factor"), (100, 300, 125)) => CmpLoadFactorHelp;
+    /// The stream's seed field (`seed`).
+    SEED = whole("seed", Cli::Value("seed"), (0, MAX_SEED, partlab_km0::workload::DEFAULT_SEED)) => Seed;
+}
 
 /// The chapter's address: its fields, presets and views.
-pub const DEF: &ChapterDef = &ChapterDef {
-    fields: &[EXPONENT, KEYS, FESTIVAL, CACHE, HIT, FACTOR, SEED],
-    presets: &[
-        PresetSpec {
-            id: "festival",
-            label: |l| tr(l, St::HotPresetFestival),
-        },
-        PresetSpec {
-            id: "cache",
-            label: |l| tr(l, St::HotPresetCache),
-        },
-        PresetSpec {
-            id: "uniform",
-            label: |l| tr(l, St::HotPresetUniform),
-        },
-    ],
-    views: &[
-        ViewSpec {
-            name: "loads",
-            title: |l| tr(l, St::HotLoadsTitle),
-        },
-        ViewSpec {
-            name: "nodes",
-            title: |l| tr(l, St::HotNodesTitle),
-        },
-        ViewSpec {
-            name: "skew",
-            title: |l| tr(l, St::HotSkewTitle),
-        },
-    ],
-    intro: |l| tr(l, St::HotIntro),
-    summary: "Beyond the lesson: hot keys. Keys per node next to requests per node under Zipf popularity, formatge-curat in its festival week, bounded loads and a cache",
+pub const DEF: &ChapterDef = study_def! {
+    fields: [EXPONENT, KEYS, FESTIVAL, CACHE, HIT, FACTOR, SEED],
+    presets: ["festival" => HotPresetFestival, "cache" => HotPresetCache, "uniform" => HotPresetUniform],
+    views: ["loads" => HotLoadsTitle, "nodes" => HotNodesTitle, "skew" => HotSkewTitle],
+    intro: HotIntro, summary: "Beyond the lesson: hot keys. Keys per node next to requests per node under Zipf popularity, formatge-curat in its festival week, bounded loads and a cache",
 };
 
 /// The chapter's own settings.
@@ -189,38 +102,14 @@ impl Settings for HotSettings {
         }
     }
 
-    fn read(&mut self, f: &mut Fields<'_>, _issues: &mut Vec<StudyIssue>) {
-        if let Some(v) = f.whole(&EXPONENT) {
-            self.exponent = v as u32;
-        }
-        if let Some(v) = f.whole(&KEYS) {
-            self.keys = v as u32;
-        }
-        if let Some(v) = f.word(&FESTIVAL) {
-            self.festival = v == "on";
-        }
-        if let Some(v) = f.whole(&CACHE) {
-            self.cached = v as u32;
-        }
-        if let Some(v) = f.whole(&HIT) {
-            self.hit = v as u32;
-        }
-        if let Some(v) = f.whole(&FACTOR) {
-            self.factor_centi = v as u32;
-        }
-        if let Some(v) = f.whole(&SEED) {
-            self.seed = v;
-        }
-    }
-
-    fn write(&self, w: &mut Writer) {
-        w.field(EXPONENT.name, self.exponent)
-            .field(KEYS.name, self.keys)
-            .field(FESTIVAL.name, if self.festival { "on" } else { "off" })
-            .field(CACHE.name, self.cached)
-            .field(HIT.name, self.hit)
-            .field(FACTOR.name, self.factor_centi)
-            .field(SEED.name, self.seed);
+    bind_fields! {
+        exponent: whole(EXPONENT),
+        keys: whole(KEYS),
+        festival: word(FESTIVAL, |s| Some(s == "on"), |f: &bool| if *f { "on" } else { "off" }),
+        cached: whole(CACHE),
+        hit: whole(HIT),
+        factor_centi: whole(FACTOR),
+        seed: whole(SEED),
     }
 
     fn preset(&mut self, id: &str) {

@@ -10,16 +10,17 @@ use partlab_km0::indexes::{
 };
 use partlab_km0::workload::Market;
 
+use super::chapter::control_with;
 use super::chart::{BarSeries, Bars, Chart, Lines, Series, Stroke};
-use super::fields::{Fields, StudyIssue, Writer};
+use super::fields::StudyIssue;
 use super::source::{SourceStep, WorkloadSource};
-use super::text::{tr, St};
+use super::text::St;
 use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
 use super::{stop_at, Words, WorkloadFields};
 use super::{
     study_parts, Settings, StudyChapter, StudyState, DAYS_FIELD, ORDERS_FIELD, SEED_FIELD,
 };
-use crate::base::field::{ChapterDef, Cli, FieldKind, FieldSpec, PresetSpec, ViewSpec};
+use crate::base::field::{ChapterDef, Cli};
 use crate::i18n::{fmt_dec, fmt_pct};
 use crate::state::{nearest_stop, Lang};
 
@@ -34,91 +35,23 @@ pub const GATHER_QUERIES: u32 = 10_000;
 /// The threshold of a slow read, ms (the lesson's 500 ms).
 pub const THRESHOLD_MS: u32 = 500;
 
-/// The partition count field (`n`).
-const PARTITIONS: FieldSpec = FieldSpec {
-    name: "n",
-    cli: Cli::Value("partitions"),
-    kind: FieldKind::Whole {
-        min: 2,
-        max: 64,
-        default: 12,
-    },
-    help: |l| tr(l, St::Partitions),
-};
-/// The query's market field (`m`).
-const MARKET: FieldSpec = FieldSpec {
-    name: "m",
-    cli: Cli::Value("market"),
-    kind: FieldKind::Choice {
-        values: &["girona", "lleida", "tarragona", "valencia"],
-        default: "girona",
-    },
-    help: |l| tr(l, St::IdxMarket),
-};
-/// The slow partition's chance field (`slow`, per 10 000).
-const SLOW: FieldSpec = FieldSpec {
-    name: "slow",
-    cli: Cli::Value("slow"),
-    kind: FieldKind::Whole {
-        min: 1,
-        max: 5_000,
-        default: 100,
-    },
-    help: |l| tr(l, St::IdxSlowHelp),
-};
-/// The index consumer's throughput field (`rate`, events per 1 000 s).
-const RATE: FieldSpec = FieldSpec {
-    name: "rate",
-    cli: Cli::Value("rate"),
-    kind: FieldKind::Whole {
-        min: 100,
-        max: 1_000_000,
-        default: 100_000,
-    },
-    help: |l| tr(l, St::IdxRateHelp),
-};
+study_fields! {
+    /// The partition count field (`n`).
+    PARTITIONS = whole("n", Cli::Value("partitions"), (2, 64, 12)) => Partitions;
+    /// The query's market field (`m`).
+    MARKET = choice("m", Cli::Value("market"), (&["girona", "lleida", "tarragona", "valencia"], "girona")) => IdxMarket;
+    /// The slow partition's chance field (`slow`, per 10 000).
+    SLOW = whole("slow", Cli::Value("slow"), (1, 5_000, 100)) => IdxSlowHelp;
+    /// The index consumer's throughput field (`rate`, events per 1 000 s).
+    RATE = whole("rate", Cli::Value("rate"), (100, 1_000_000, 100_000)) => IdxRateHelp;
+}
 
 /// The chapter's address: its fields, presets and views.
-pub const DEF: &ChapterDef = &ChapterDef {
-    fields: &[
-        SEED_FIELD,
-        ORDERS_FIELD,
-        DAYS_FIELD,
-        PARTITIONS,
-        MARKET,
-        SLOW,
-        RATE,
-    ],
-    presets: &[
-        PresetSpec {
-            id: "lesson",
-            label: |l| tr(l, St::IdxPresetLesson),
-        },
-        PresetSpec {
-            id: "lagging",
-            label: |l| tr(l, St::IdxPresetLagging),
-        },
-    ],
-    views: &[
-        ViewSpec {
-            name: "indexes",
-            title: |l| tr(l, St::IdxViewTitle),
-        },
-        ViewSpec {
-            name: "tail",
-            title: |l| tr(l, St::IdxTailTitle),
-        },
-        ViewSpec {
-            name: "gather",
-            title: |l| tr(l, St::IdxGatherTitle),
-        },
-        ViewSpec {
-            name: "staleness",
-            title: |l| tr(l, St::IdxStaleTitle),
-        },
-    ],
-    intro: |l| tr(l, St::IdxIntro),
-    summary: "Section 4: local and global secondary indexes (\"pending deliveries in Girona\"), the tail latency of scatter/gather (1 − (1 − p)^n, simulated), an asynchronous index's lag.",
+pub const DEF: &ChapterDef = study_def! {
+    fields: [SEED_FIELD, ORDERS_FIELD, DAYS_FIELD, PARTITIONS, MARKET, SLOW, RATE],
+    presets: ["lesson" => IdxPresetLesson, "lagging" => IdxPresetLagging],
+    views: ["indexes" => IdxViewTitle, "tail" => IdxTailTitle, "gather" => IdxGatherTitle, "staleness" => IdxStaleTitle],
+    intro: IdxIntro, summary: "Section 4: local and global secondary indexes (\"pending deliveries in Girona\"), the tail latency of scatter/gather (1 − (1 − p)^n, simulated), an asynchronous index's lag.",
 };
 
 /// The chapter's own settings.
@@ -153,31 +86,12 @@ impl Settings for IndexSettings {
         }
     }
 
-    fn read(&mut self, f: &mut Fields<'_>, issues: &mut Vec<StudyIssue>) {
-        self.workload.read(f, issues);
-        if let Some(n) = f.whole(&PARTITIONS) {
-            self.partitions = n as u32;
-        }
-        if let Some(m) = f.word(&MARKET) {
-            self.market = Market::ALL
-                .into_iter()
-                .find(|x| x.slug() == m)
-                .unwrap_or(self.market);
-        }
-        if let Some(v) = f.whole(&SLOW) {
-            self.slow = v as u32;
-        }
-        if let Some(v) = f.whole(&RATE) {
-            self.rate = v as u32;
-        }
-    }
-
-    fn write(&self, w: &mut Writer) {
-        self.workload.write(w);
-        w.field(PARTITIONS.name, self.partitions)
-            .field(MARKET.name, self.market.slug())
-            .field(SLOW.name, self.slow)
-            .field(RATE.name, self.rate);
+    bind_fields! {
+        workload,
+        partitions: whole(PARTITIONS),
+        market: word(MARKET, |s| Market::ALL.into_iter().find(|m| m.slug() == s), |m: &Market| m.slug()),
+        slow: whole(SLOW),
+        rate: whole(RATE),
     }
 
     fn preset(&mut self, id: &str) {
@@ -355,17 +269,8 @@ impl StudyChapter for Indexes {
     study_parts!(IndexSettings);
 
     fn control(&mut self, id: &str, value: &str) -> bool {
-        if let Some(changed) = self.state.workload.apply(id, value, &mut self.notices) {
-            return changed;
-        }
-        match Msg::parse(id, value) {
-            Some(m) => {
-                let before = self.state.settings.clone();
-                self.apply(m);
-                self.state.settings != before
-            }
-            None => false,
-        }
+        let workload: fn(&mut IndexSettings) -> &mut WorkloadFields = |s| &mut s.workload;
+        control_with(self, (id, value), Some(workload), Msg::parse, Self::apply)
     }
 
     /// Measures what the state asks for on its workload, once that is built (in slices, by

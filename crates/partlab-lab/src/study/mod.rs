@@ -15,6 +15,121 @@
 //!   [`Study::work`]); [`Study::panels`] only reads what was computed.
 //! - Any fragment gives a valid state: bad fields keep their defaults and become notices.
 
+/// Declares a chapter's field constants, one line each: `NAME = kind(args…) => Text;` is
+/// `const NAME: FieldSpec = FieldSpec::kind(args…, |l| tr(l, St::Text))` (`pub NAME` for a
+/// public one), with the doc comment written before it.
+macro_rules! study_fields {
+    ($($(#[doc = $doc:expr])* $vis:vis $name:ident = $kind:ident($($arg:expr),* $(,)?) => $help:ident;)*) => {
+        $(
+            $(#[doc = $doc])*
+            $vis const $name: $crate::base::field::FieldSpec =
+                $crate::base::field::FieldSpec::$kind(
+                    $($arg),*,
+                    |l| $crate::study::text::tr(l, $crate::study::text::St::$help),
+                );
+        )*
+    };
+}
+
+/// A chapter's [`ChapterDef`]: `study_def! { fields: [A, B], presets: ["id" => Text, …],
+/// views: ["name" => Text, …], intro: Text, summary: "…" }`, the texts being the study
+/// texts' ([`text::St`]).
+macro_rules! study_def {
+    (
+        fields: [$($field:expr),* $(,)?],
+        presets: [$($preset:literal => $plabel:ident),* $(,)?],
+        views: [$($view:literal => $vtitle:ident),* $(,)?],
+        intro: $intro:ident, summary: $summary:literal $(,)?
+    ) => {
+        &$crate::base::field::ChapterDef {
+            fields: &[$($field),*],
+            presets: &[$($crate::base::field::PresetSpec::new($preset, |l| {
+                $crate::study::text::tr(l, $crate::study::text::St::$plabel)
+            })),*],
+            views: &[$($crate::base::field::ViewSpec::new($view, |l| {
+                $crate::study::text::tr(l, $crate::study::text::St::$vtitle)
+            })),*],
+            intro: |l| $crate::study::text::tr(l, $crate::study::text::St::$intro),
+            summary: $summary,
+        }
+    };
+}
+
+/// A study chapter's [`Settings::read`] and [`Settings::write`] from one list of bindings,
+/// in the order the address writes them:
+/// - `workload` (the KM0 workload's `seed`, `o`, `d`);
+/// - `member: whole(FIELD)`, a whole number;
+/// - `member: word(FIELD, parse, show)`, a word of the field's list read by `parse` (to an
+///   `Option`) and written by `show` (from a reference);
+/// - `member: maybe(FIELD, parse, show)`, the same for an `Option` member, written when set;
+/// - `custom(read, write)`, functions of the settings for what none of these fits.
+macro_rules! bind_fields {
+    (@read $s:ident $f:ident $i:ident) => {};
+    (@read $s:ident $f:ident $i:ident workload, $($rest:tt)*) => {
+        $s.workload.read($f, $i);
+        bind_fields!(@read $s $f $i $($rest)*);
+    };
+    (@read $s:ident $f:ident $i:ident $m:ident: whole($spec:expr), $($rest:tt)*) => {
+        if let Some(v) = $f.whole(&$spec) {
+            $s.$m = v as _;
+        }
+        bind_fields!(@read $s $f $i $($rest)*);
+    };
+    (@read $s:ident $f:ident $i:ident $m:ident: word($spec:expr, $parse:expr, $show:expr), $($rest:tt)*) => {
+        if let Some(v) = $f.word(&$spec).and_then($parse) {
+            $s.$m = v;
+        }
+        bind_fields!(@read $s $f $i $($rest)*);
+    };
+    (@read $s:ident $f:ident $i:ident $m:ident: maybe($spec:expr, $parse:expr, $show:expr), $($rest:tt)*) => {
+        if let Some(v) = $f.word(&$spec).and_then($parse) {
+            $s.$m = Some(v);
+        }
+        bind_fields!(@read $s $f $i $($rest)*);
+    };
+    (@read $s:ident $f:ident $i:ident custom($read:expr, $write:expr), $($rest:tt)*) => {
+        $read($s, $f, $i);
+        bind_fields!(@read $s $f $i $($rest)*);
+    };
+    (@write $s:ident $w:ident) => {};
+    (@write $s:ident $w:ident workload, $($rest:tt)*) => {
+        $s.workload.write($w);
+        bind_fields!(@write $s $w $($rest)*);
+    };
+    (@write $s:ident $w:ident $m:ident: whole($spec:expr), $($rest:tt)*) => {
+        $w.field($spec.name, $s.$m);
+        bind_fields!(@write $s $w $($rest)*);
+    };
+    (@write $s:ident $w:ident $m:ident: word($spec:expr, $parse:expr, $show:expr), $($rest:tt)*) => {
+        $w.field($spec.name, $show(&$s.$m));
+        bind_fields!(@write $s $w $($rest)*);
+    };
+    (@write $s:ident $w:ident $m:ident: maybe($spec:expr, $parse:expr, $show:expr), $($rest:tt)*) => {
+        if let Some(v) = &$s.$m {
+            $w.field($spec.name, $show(v));
+        }
+        bind_fields!(@write $s $w $($rest)*);
+    };
+    (@write $s:ident $w:ident custom($read:expr, $write:expr), $($rest:tt)*) => {
+        $write($s, $w);
+        bind_fields!(@write $s $w $($rest)*);
+    };
+    ($($binding:tt)*) => {
+        fn read(
+            &mut self,
+            f: &mut $crate::study::fields::Fields<'_>,
+            issues: &mut Vec<$crate::study::fields::StudyIssue>,
+        ) {
+            let _ = &issues;
+            bind_fields!(@read self f issues $($binding)*);
+        }
+
+        fn write(&self, w: &mut $crate::study::fields::Writer) {
+            bind_fields!(@write self w $($binding)*);
+        }
+    };
+}
+
 pub mod chapter;
 pub mod chart;
 pub mod choosing_keys;
@@ -34,7 +149,7 @@ pub mod view;
 use partlab_km0::calendar::Date;
 use partlab_km0::workload::{WorkloadSpec, DEFAULT_DAYS, DEFAULT_ORDERS_PER_DAY, DEFAULT_SEED};
 
-use crate::base::field::{ChapterDef, Cli, FieldKind, FieldSpec};
+use crate::base::field::{ChapterDef, Cli};
 use crate::i18n::fmt_int;
 use crate::state::words::fragment_issue;
 use crate::state::{nearest_stop, Lang};
@@ -224,39 +339,14 @@ pub const MAX_PAGE_ORDERS: u64 = 1_000_000;
 /// Largest seed the page takes (a whole number a number box shows exactly).
 pub const MAX_SEED: u64 = 999_999_999;
 
-/// The workload's seed field (`seed`).
-pub const SEED_FIELD: FieldSpec = FieldSpec {
-    name: "seed",
-    cli: Cli::Value("seed"),
-    kind: FieldKind::Whole {
-        min: 0,
-        max: MAX_SEED,
-        default: DEFAULT_SEED,
-    },
-    help: |l| tr(l, St::Seed),
-};
-/// The workload's orders-a-day field (`o`).
-pub const ORDERS_FIELD: FieldSpec = FieldSpec {
-    name: "o",
-    cli: Cli::Value("orders-per-day"),
-    kind: FieldKind::Whole {
-        min: ORDER_STOPS[0] as u64,
-        max: ORDER_STOPS[6] as u64,
-        default: DEFAULT_ORDERS_PER_DAY as u64,
-    },
-    help: |l| tr(l, St::OrdersPerDay),
-};
-/// The workload's campaign-days field (`d`).
-pub const DAYS_FIELD: FieldSpec = FieldSpec {
-    name: "d",
-    cli: Cli::Value("days"),
-    kind: FieldKind::Whole {
-        min: 1,
-        max: DAY_STOPS[7] as u64,
-        default: DEFAULT_DAYS as u64,
-    },
-    help: |l| tr(l, St::Days),
-};
+study_fields! {
+    /// The workload's seed field (`seed`).
+    pub SEED_FIELD = whole("seed", Cli::Value("seed"), (0, MAX_SEED, DEFAULT_SEED)) => Seed;
+    /// The workload's orders-a-day field (`o`).
+    pub ORDERS_FIELD = whole("o", Cli::Value("orders-per-day"), (ORDER_STOPS[0] as u64, ORDER_STOPS[6] as u64, DEFAULT_ORDERS_PER_DAY as u64,)) => OrdersPerDay;
+    /// The workload's campaign-days field (`d`).
+    pub DAYS_FIELD = whole("d", Cli::Value("days"), (1, DAY_STOPS[7] as u64, DEFAULT_DAYS as u64)) => Days;
+}
 
 /// The workload's fields, shared by the study chapters: `seed`, `o` (orders a day), `d`
 /// (campaign days).

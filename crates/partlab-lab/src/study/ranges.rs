@@ -11,16 +11,17 @@ use partlab_km0::ranges::{
 };
 use partlab_km0::workload::{Market, WorkloadSpec};
 
+use super::chapter::control_with;
 use super::chart::{BarSeries, Bars, Chart, Heat};
-use super::fields::{Fields, StudyIssue, Writer};
+use super::fields::StudyIssue;
 use super::source::generating_panel;
-use super::text::{tr, St};
+use super::text::St;
 use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
 use super::{stop_at, Words, WorkloadFields};
 use super::{
     study_parts, Settings, StudyChapter, StudyState, DAYS_FIELD, ORDERS_FIELD, SEED_FIELD,
 };
-use crate::base::field::{ChapterDef, Cli, FieldKind, FieldSpec, PresetSpec, ViewSpec};
+use crate::base::field::{ChapterDef, Cli};
 use crate::i18n::{fmt_dec, fmt_pct};
 use crate::state::{nearest_stop, Lang};
 
@@ -31,101 +32,25 @@ pub const LEAD_ORDERS_PER_DAY: u32 = 10_000;
 /// Most ordinary weeks.
 pub const MAX_WEEKS: u32 = 12;
 
-/// The ordinary weeks field (`wk`).
-const WEEKS: FieldSpec = FieldSpec {
-    name: "wk",
-    cli: Cli::Value("weeks"),
-    kind: FieldKind::Whole {
-        min: 0,
-        max: MAX_WEEKS as u64,
-        default: 9,
-    },
-    help: |l| tr(l, St::RangeWeeks),
-};
-/// The partition count field (`n`).
-const PARTITIONS: FieldSpec = FieldSpec {
-    name: "n",
-    cli: Cli::Value("partitions"),
-    kind: FieldKind::Whole {
-        min: 2,
-        max: 32,
-        default: 10,
-    },
-    help: |l| tr(l, St::Partitions),
-};
-/// The heat map's key field (`key`).
-const KEY: FieldSpec = FieldSpec {
-    name: "key",
-    cli: Cli::Value("key"),
-    kind: FieldKind::Choice {
-        values: &["date", "market-date"],
-        default: "date",
-    },
-    help: |l| tr(l, St::RangeKeyLabel),
-};
-/// The heat map's boundaries field (`b`).
-const BOUNDS: FieldSpec = FieldSpec {
-    name: "b",
-    cli: Cli::Value("bounds"),
-    kind: FieldKind::Choice {
-        values: &["fixed", "adaptive"],
-        default: "fixed",
-    },
-    help: |l| tr(l, St::RangeBounds),
-};
-/// The heat map's time axis field (`z`).
-const ZOOM: FieldSpec = FieldSpec {
-    name: "z",
-    cli: Cli::Value("zoom"),
-    kind: FieldKind::Choice {
-        values: &["days", "hours"],
-        default: "days",
-    },
-    help: |l| tr(l, St::RangeZoom),
-};
+study_fields! {
+    /// The ordinary weeks field (`wk`).
+    WEEKS = whole("wk", Cli::Value("weeks"), (0, MAX_WEEKS as u64, 9)) => RangeWeeks;
+    /// The partition count field (`n`).
+    PARTITIONS = whole("n", Cli::Value("partitions"), (2, 32, 10)) => Partitions;
+    /// The heat map's key field (`key`).
+    KEY = choice("key", Cli::Value("key"), (&["date", "market-date"], "date")) => RangeKeyLabel;
+    /// The heat map's boundaries field (`b`).
+    BOUNDS = choice("b", Cli::Value("bounds"), (&["fixed", "adaptive"], "fixed")) => RangeBounds;
+    /// The heat map's time axis field (`z`).
+    ZOOM = choice("z", Cli::Value("zoom"), (&["days", "hours"], "days")) => RangeZoom;
+}
 
 /// The chapter's address: its fields, presets and views.
-pub const DEF: &ChapterDef = &ChapterDef {
-    fields: &[
-        SEED_FIELD,
-        ORDERS_FIELD,
-        DAYS_FIELD,
-        WEEKS,
-        PARTITIONS,
-        KEY,
-        BOUNDS,
-        ZOOM,
-    ],
-    presets: &[
-        PresetSpec {
-            id: "lesson",
-            label: |l| tr(l, St::RangePresetLesson),
-        },
-        PresetSpec {
-            id: "market",
-            label: |l| tr(l, St::RangePresetMarket),
-        },
-    ],
-    views: &[
-        ViewSpec {
-            name: "heat",
-            title: |l| tr(l, St::RangeHeatTitle),
-        },
-        ViewSpec {
-            name: "spread",
-            title: |l| tr(l, St::RangeSpreadTitle),
-        },
-        ViewSpec {
-            name: "sizes",
-            title: |l| tr(l, St::RangeSizesTitle),
-        },
-        ViewSpec {
-            name: "queries",
-            title: |l| tr(l, St::RangeQueriesTitle),
-        },
-    ],
-    intro: |l| tr(l, St::RangeIntro),
-    summary: "Section 2: orders ranged by data_creacio (ten nodes, one writing), the market prefix (four hot spots), fixed boundaries or chosen from the data, range queries",
+pub const DEF: &ChapterDef = study_def! {
+    fields: [SEED_FIELD, ORDERS_FIELD, DAYS_FIELD, WEEKS, PARTITIONS, KEY, BOUNDS, ZOOM],
+    presets: ["lesson" => RangePresetLesson, "market" => RangePresetMarket],
+    views: ["heat" => RangeHeatTitle, "spread" => RangeSpreadTitle, "sizes" => RangeSizesTitle, "queries" => RangeQueriesTitle],
+    intro: RangeIntro, summary: "Section 2: orders ranged by data_creacio (ten nodes, one writing), the market prefix (four hot spots), fixed boundaries or chosen from the data, range queries",
 };
 
 /// The heat map's time axis.
@@ -195,32 +120,13 @@ impl Settings for RangeSettings {
         }
     }
 
-    fn read(&mut self, f: &mut Fields<'_>, issues: &mut Vec<StudyIssue>) {
-        self.workload.read(f, issues);
-        if let Some(v) = f.whole(&WEEKS) {
-            self.weeks = v as u32;
-        }
-        if let Some(v) = f.whole(&PARTITIONS) {
-            self.partitions = v as u32;
-        }
-        if let Some(k) = f.word(&KEY) {
-            self.key = key_of(k);
-        }
-        if let Some(b) = f.word(&BOUNDS) {
-            self.bounds = bounds_of(b);
-        }
-        if let Some(z) = f.word(&ZOOM) {
-            self.zoom = zoom_of(z);
-        }
-    }
-
-    fn write(&self, w: &mut Writer) {
-        self.workload.write(w);
-        w.field(WEEKS.name, self.weeks)
-            .field(PARTITIONS.name, self.partitions)
-            .field(KEY.name, key_slug(self.key))
-            .field(BOUNDS.name, bounds_slug(self.bounds))
-            .field(ZOOM.name, self.zoom.slug());
+    bind_fields! {
+        workload,
+        weeks: whole(WEEKS),
+        partitions: whole(PARTITIONS),
+        key: word(KEY, |s| Some(key_of(s)), |k: &RangeKey| key_slug(*k)),
+        bounds: word(BOUNDS, |s| Some(bounds_of(s)), |b: &Bounds| bounds_slug(*b)),
+        zoom: word(ZOOM, |s| Some(zoom_of(s)), |z: &Zoom| z.slug()),
     }
 
     fn preset(&mut self, id: &str) {
@@ -429,17 +335,8 @@ impl StudyChapter for Ranges {
     study_parts!(RangeSettings);
 
     fn control(&mut self, id: &str, value: &str) -> bool {
-        if let Some(changed) = self.state.workload.apply(id, value, &mut self.notices) {
-            return changed;
-        }
-        match Msg::parse(id, value) {
-            Some(m) => {
-                let before = self.state.settings.clone();
-                self.apply(m);
-                self.state.settings != before
-            }
-            None => false,
-        }
+        let workload: fn(&mut RangeSettings) -> &mut WorkloadFields = |s| &mut s.workload;
+        control_with(self, (id, value), Some(workload), Msg::parse, Self::apply)
     }
 
     fn refresh(&mut self) {

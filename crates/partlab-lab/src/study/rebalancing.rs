@@ -18,13 +18,14 @@ use partlab_km0::rebalancing::{
 use partlab_km0::replication::node_name;
 use partlab_km0::rng::mix64;
 
+use super::chapter::control_with;
 use super::chart::{BarSeries, Bars, Chart, Lines, Series, Stroke};
 use super::fields::{Fields, StudyIssue, Writer};
 use super::text::{tr, St};
 use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
 use super::{stepper, stop_at, Words, MAX_SEED};
 use super::{study_parts, Settings, StudyChapter, StudyState};
-use crate::base::field::{ChapterDef, Cli, FieldKind, FieldSpec, PresetSpec, ViewSpec};
+use crate::base::field::{ChapterDef, Cli};
 use crate::i18n::{fmt_dec, fmt_pct};
 use crate::state::Lang;
 
@@ -66,227 +67,45 @@ pub const EXAMPLE_KEYS: [&str; 7] = [
     "comanda:{client-42}:2026-09",
 ];
 
-/// The node count field (`n`).
-const NODES: FieldSpec = FieldSpec {
-    name: "n",
-    cli: Cli::Value("nodes"),
-    kind: FieldKind::Whole {
-        min: 2,
-        max: MAX_NODES as u64,
-        default: 10,
-    },
-    help: |l| tr(l, St::RebNodes),
-};
-/// The fixed scheme's partition count field (`fp`).
-const FIXED: FieldSpec = FieldSpec {
-    name: "fp",
-    cli: Cli::Value("partitions"),
-    kind: FieldKind::Choice {
-        values: &["16", "64", "256", "1024", "16384"],
-        default: "1024",
-    },
-    help: |l| tr(l, St::RebFixed),
-};
-/// The joining node's weight field (`w`).
-const WEIGHT: FieldSpec = FieldSpec {
-    name: "w",
-    cli: Cli::Value("weight"),
-    kind: FieldKind::Whole {
-        min: 1,
-        max: 4,
-        default: 1,
-    },
-    help: |l| tr(l, St::RebWeight),
-};
-/// The key looked up in Redis Cluster's slots (`key`).
-const KEY: FieldSpec = FieldSpec {
-    name: "key",
-    cli: Cli::Value("key"),
-    kind: FieldKind::Rule {
-        rule: |l| tr(l, St::RebKeyRule),
-        default: EXAMPLE_KEYS[0],
-    },
-    help: |l| tr(l, St::RebKey),
-};
-/// Dynamic partitioning's keys field (`kind`).
-const KIND: FieldSpec = FieldSpec {
-    name: "kind",
-    cli: Cli::Value("dynamic-keys"),
-    kind: FieldKind::Choice {
-        values: &["hash", "range"],
-        default: "hash",
-    },
-    help: |l| tr(l, St::RebKind),
-};
-/// The pre-split partitions field (`ps`).
-const PRESPLIT: FieldSpec = FieldSpec {
-    name: "ps",
-    cli: Cli::Value("presplit"),
-    kind: FieldKind::Whole {
-        min: 1,
-        max: 64,
-        default: 1,
-    },
-    help: |l| tr(l, St::RebPresplit),
-};
-/// The records' lifetime field (`ret`, steps; 0 is forever).
-const RETENTION: FieldSpec = FieldSpec {
-    name: "ret",
-    cli: Cli::Value("retention"),
-    kind: FieldKind::Whole {
-        min: 0,
-        max: STEPS as u64,
-        default: 0,
-    },
-    help: |l| tr(l, St::RebRetention),
-};
-/// The dynamic timeline's step field (`t`).
-const STEP: FieldSpec = FieldSpec {
-    name: "t",
-    cli: Cli::Value("step"),
-    kind: FieldKind::Whole {
-        min: 1,
-        max: STEPS as u64,
-        default: STEPS as u64,
-    },
-    help: |l| tr(l, St::RebStepLabel),
-};
-/// The proportional scheme's partitions per node field (`pn`).
-const PER_NODE: FieldSpec = FieldSpec {
-    name: "pn",
-    cli: Cli::Value("per-node"),
-    kind: FieldKind::Whole {
-        min: 1,
-        max: 64,
-        default: 8,
-    },
-    help: |l| tr(l, St::RebPerNode),
-};
-/// The bandwidth cap field (`cap`, MB/s).
-const CAP: FieldSpec = FieldSpec {
-    name: "cap",
-    cli: Cli::Value("cap"),
-    kind: FieldKind::Choice {
-        values: &["10", "25", "50", "100", "200", "400"],
-        default: "50",
-    },
-    help: |l| tr(l, St::RebCap),
-};
-/// Who moves a suspected node's partitions (`mode`).
-const MODE: FieldSpec = FieldSpec {
-    name: "mode",
-    cli: Cli::Value("mode"),
-    kind: FieldKind::Choice {
-        values: &["auto", "operator"],
-        default: "auto",
-    },
-    help: |l| tr(l, St::RebMode),
-};
-/// Each node's load field (`load`, % of its capacity).
-const LOAD: FieldSpec = FieldSpec {
-    name: "load",
-    cli: Cli::Value("load"),
-    kind: FieldKind::Whole {
-        min: 20,
-        max: 90,
-        default: 60,
-    },
-    help: |l| tr(l, St::RebLoad),
-};
-/// The failure detector's threshold field (`to`, × the normal latency).
-const TIMEOUT: FieldSpec = FieldSpec {
-    name: "to",
-    cli: Cli::Value("timeout"),
-    kind: FieldKind::Whole {
-        min: 2,
-        max: 20,
-        default: 5,
-    },
-    help: |l| tr(l, St::RebTimeout),
-};
-/// The cascade's second field (`sec`).
-const SECOND: FieldSpec = FieldSpec {
-    name: "sec",
-    cli: Cli::Value("second"),
-    kind: FieldKind::Whole {
-        min: 0,
-        max: CASCADE_SECS as u64,
-        default: CASCADE_SECS as u64,
-    },
-    help: |l| tr(l, St::RebSec),
-};
-/// The proportional scheme's random tokens field (`seed`).
-const SEED: FieldSpec = FieldSpec {
-    name: "seed",
-    cli: Cli::Value("seed"),
-    kind: FieldKind::Whole {
-        min: 0,
-        max: MAX_SEED,
-        default: 2026,
-    },
-    help: |l| tr(l, St::Seed),
-};
+study_fields! {
+    /// The node count field (`n`).
+    NODES = whole("n", Cli::Value("nodes"), (2, MAX_NODES as u64, 10)) => RebNodes;
+    /// The fixed scheme's partition count field (`fp`).
+    FIXED = choice("fp", Cli::Value("partitions"), (&["16", "64", "256", "1024", "16384"], "1024")) => RebFixed;
+    /// The joining node's weight field (`w`).
+    WEIGHT = whole("w", Cli::Value("weight"), (1, 4, 1)) => RebWeight;
+    /// The key looked up in Redis Cluster's slots (`key`).
+    KEY = ruled("key", Cli::Value("key"), (|l| tr(l, St::RebKeyRule), EXAMPLE_KEYS[0])) => RebKey;
+    /// Dynamic partitioning's keys field (`kind`).
+    KIND = choice("kind", Cli::Value("dynamic-keys"), (&["hash", "range"], "hash")) => RebKind;
+    /// The pre-split partitions field (`ps`).
+    PRESPLIT = whole("ps", Cli::Value("presplit"), (1, 64, 1)) => RebPresplit;
+    /// The records' lifetime field (`ret`, steps; 0 is forever).
+    RETENTION = whole("ret", Cli::Value("retention"), (0, STEPS as u64, 0)) => RebRetention;
+    /// The dynamic timeline's step field (`t`).
+    STEP = whole("t", Cli::Value("step"), (1, STEPS as u64, STEPS as u64)) => RebStepLabel;
+    /// The proportional scheme's partitions per node field (`pn`).
+    PER_NODE = whole("pn", Cli::Value("per-node"), (1, 64, 8)) => RebPerNode;
+    /// The bandwidth cap field (`cap`, MB/s).
+    CAP = choice("cap", Cli::Value("cap"), (&["10", "25", "50", "100", "200", "400"], "50")) => RebCap;
+    /// Who moves a suspected node's partitions (`mode`).
+    MODE = choice("mode", Cli::Value("mode"), (&["auto", "operator"], "auto")) => RebMode;
+    /// Each node's load field (`load`, % of its capacity).
+    LOAD = whole("load", Cli::Value("load"), (20, 90, 60)) => RebLoad;
+    /// The failure detector's threshold field (`to`, × the normal latency).
+    TIMEOUT = whole("to", Cli::Value("timeout"), (2, 20, 5)) => RebTimeout;
+    /// The cascade's second field (`sec`).
+    SECOND = whole("sec", Cli::Value("second"), (0, CASCADE_SECS as u64, CASCADE_SECS as u64)) => RebSec;
+    /// The proportional scheme's random tokens field (`seed`).
+    SEED = whole("seed", Cli::Value("seed"), (0, MAX_SEED, 2026)) => Seed;
+}
 
 /// The chapter's address: its fields, presets and views.
-pub const DEF: &ChapterDef = &ChapterDef {
-    fields: &[
-        NODES, FIXED, WEIGHT, KEY, KIND, PRESPLIT, RETENTION, STEP, PER_NODE, CAP, MODE, LOAD,
-        TIMEOUT, SECOND, SEED,
-    ],
-    presets: &[
-        PresetSpec {
-            id: "lesson",
-            label: |l| tr(l, St::RebPresetLesson),
-        },
-        PresetSpec {
-            id: "redis",
-            label: |l| tr(l, St::RebPresetRedis),
-        },
-        PresetSpec {
-            id: "presplit",
-            label: |l| tr(l, St::RebPresetPresplit),
-        },
-        PresetSpec {
-            id: "range",
-            label: |l| tr(l, St::RebPresetRange),
-        },
-        PresetSpec {
-            id: "cascade",
-            label: |l| tr(l, St::RebPresetCascade),
-        },
-        PresetSpec {
-            id: "operator",
-            label: |l| tr(l, St::RebPresetOperator),
-        },
-    ],
-    views: &[
-        ViewSpec {
-            name: "fixed",
-            title: |l| tr(l, St::RebFixedTitle),
-        },
-        ViewSpec {
-            name: "slots",
-            title: |l| tr(l, St::RebSlotsTitle),
-        },
-        ViewSpec {
-            name: "dynamic",
-            title: |l| tr(l, St::RebDynTitle),
-        },
-        ViewSpec {
-            name: "compare",
-            title: |l| tr(l, St::RebCompareTitle),
-        },
-        ViewSpec {
-            name: "bandwidth",
-            title: |l| tr(l, St::RebBwTitle),
-        },
-        ViewSpec {
-            name: "cascade",
-            title: |l| tr(l, St::RebCascadeTitle),
-        },
-    ],
-    intro: |l| tr(l, St::RebIntro),
-    summary: "Section 8: rebalancing. A fixed number of partitions (and Redis Cluster's 16384 slots), dynamic split and merge, partitions proportional to nodes; moves against the ideal, a bandwidth cap, and the failure-detector cascade",
+pub const DEF: &ChapterDef = study_def! {
+    fields: [NODES, FIXED, WEIGHT, KEY, KIND, PRESPLIT, RETENTION, STEP, PER_NODE, CAP, MODE, LOAD, TIMEOUT, SECOND, SEED],
+    presets: ["lesson" => RebPresetLesson, "redis" => RebPresetRedis, "presplit" => RebPresetPresplit, "range" => RebPresetRange, "cascade" => RebPresetCascade, "operator" => RebPresetOperator],
+    views: ["fixed" => RebFixedTitle, "slots" => RebSlotsTitle, "dynamic" => RebDynTitle, "compare" => RebCompareTitle, "bandwidth" => RebBwTitle, "cascade" => RebCascadeTitle],
+    intro: RebIntro, summary: "Section 8: rebalancing. A fixed number of partitions (and Redis Cluster's 16384 slots), dynamic split and merge, partitions proportional to nodes; moves against the ideal, a bandwidth cap, and the failure-detector cascade",
 };
 
 /// The chapter's own settings.
@@ -352,70 +171,31 @@ impl Settings for RebSettings {
         }
     }
 
-    fn read(&mut self, f: &mut Fields<'_>, _issues: &mut Vec<StudyIssue>) {
-        if let Some(v) = f.whole(&NODES) {
-            self.nodes = v as u32;
-        }
-        if let Some(v) = f.word(&FIXED).and_then(|s| s.parse().ok()) {
-            self.fixed = v;
-        }
-        if let Some(v) = f.whole(&WEIGHT) {
-            self.weight = v as u32;
-        }
-        if let Some(k) = f.choice(KEY.name, |s| lookup_key(s).map(str::to_owned)) {
-            self.key = k;
-        }
-        if let Some(k) = f.word(&KIND).and_then(parse_kind) {
-            self.kind = k;
-        }
-        if let Some(v) = f.whole(&PRESPLIT) {
-            self.presplit = v as u32;
-        }
-        if let Some(v) = f.whole(&RETENTION) {
-            self.retention = v as u32;
-        }
-        if let Some(v) = f.whole(&STEP) {
-            self.step = v as u32;
-        }
-        if let Some(v) = f.whole(&PER_NODE) {
-            self.per_node = v as u32;
-        }
-        if let Some(v) = f.word(&CAP).and_then(|s| s.parse().ok()) {
-            self.cap = v;
-        }
-        if let Some(m) = f.word(&MODE).and_then(parse_mode) {
-            self.mode = m;
-        }
-        if let Some(v) = f.whole(&LOAD) {
-            self.load = v as u32;
-        }
-        if let Some(v) = f.whole(&TIMEOUT) {
-            self.timeout = v as u32;
-        }
-        if let Some(v) = f.whole(&SECOND) {
-            self.sec = v as u32;
-        }
-        if let Some(v) = f.whole(&SEED) {
-            self.seed = v;
-        }
-    }
-
-    fn write(&self, w: &mut Writer) {
-        w.field(NODES.name, self.nodes)
-            .field(FIXED.name, self.fixed)
-            .field(WEIGHT.name, self.weight)
-            .field(KEY.name, &self.key)
-            .field(KIND.name, kind_code(self.kind))
-            .field(PRESPLIT.name, self.presplit)
-            .field(RETENTION.name, self.retention)
-            .field(STEP.name, self.step)
-            .field(PER_NODE.name, self.per_node)
-            .field(CAP.name, self.cap)
-            .field(MODE.name, mode_code(self.mode))
-            .field(LOAD.name, self.load)
-            .field(TIMEOUT.name, self.timeout)
-            .field(SECOND.name, self.sec)
-            .field(SEED.name, self.seed);
+    bind_fields! {
+        nodes: whole(NODES),
+        fixed: word(FIXED, |s| s.parse().ok(), |v: &u32| *v),
+        weight: whole(WEIGHT),
+        custom(
+            |s: &mut Self, f: &mut Fields<'_>, _: &mut Vec<StudyIssue>| {
+                if let Some(k) = f.choice(KEY.name, |x| lookup_key(x).map(str::to_owned)) {
+                    s.key = k;
+                }
+            },
+            |s: &Self, w: &mut Writer| {
+                w.field(KEY.name, &s.key);
+            }
+        ),
+        kind: word(KIND, parse_kind, |k: &KeyKind| kind_code(*k)),
+        presplit: whole(PRESPLIT),
+        retention: whole(RETENTION),
+        step: whole(STEP),
+        per_node: whole(PER_NODE),
+        cap: word(CAP, |s| s.parse().ok(), |v: &u32| *v),
+        mode: word(MODE, parse_mode, |m: &Mode| mode_code(*m)),
+        load: whole(LOAD),
+        timeout: whole(TIMEOUT),
+        sec: whole(SECOND),
+        seed: whole(SEED),
     }
 
     fn preset(&mut self, id: &str) {
@@ -787,13 +567,7 @@ impl StudyChapter for Rebalancing {
     study_parts!(RebSettings);
 
     fn control(&mut self, id: &str, value: &str) -> bool {
-        match Msg::parse(id, value) {
-            Some(m) => {
-                self.apply(m);
-                true
-            }
-            None => false,
-        }
+        control_with(self, (id, value), None, Msg::parse, Self::apply)
     }
 
     fn refresh(&mut self) {

@@ -10,6 +10,7 @@ use partlab_km0::replication::{
     node_name, partition_loads, write_capacity, Cluster, Outcome, PartitionLoads,
 };
 
+use super::chapter::control_with;
 use super::chart::{Chart, Lines, Series, Stroke};
 use super::fields::{Fields, StudyIssue, Writer};
 use super::source::{SourceStep, WorkloadSource};
@@ -19,7 +20,7 @@ use super::{
     study_parts, Settings, StudyChapter, StudyState, DAYS_FIELD, ORDERS_FIELD, SEED_FIELD,
 };
 use super::{Words, WorkloadFields};
-use crate::base::field::{ChapterDef, Cli, FieldKind, FieldSpec, PresetSpec, ViewSpec};
+use crate::base::field::{ChapterDef, Cli, FieldSpec};
 use crate::i18n::{fmt_dec, fmt_pct};
 use crate::state::Lang;
 
@@ -30,90 +31,23 @@ const CHART_NODES: u32 = 12;
 /// Copies the lesson's diagram holds at most (its three followers' worth of nodes).
 const LESSON_MAX_RF: u32 = 3;
 
-/// The placement field (`lay`).
-const LAYOUT: FieldSpec = FieldSpec {
-    name: "lay",
-    cli: Cli::Value("layout"),
-    kind: FieldKind::Choice {
-        values: &["lesson", "spread"],
-        default: "lesson",
-    },
-    help: |l| tr(l, St::ReplLayout),
-};
-/// The node count field (`nodes`).
-const NODES: FieldSpec = FieldSpec {
-    name: "nodes",
-    cli: Cli::Value("nodes"),
-    kind: FieldKind::Whole {
-        min: 2,
-        max: MAX_NODES as u64,
-        default: 4,
-    },
-    help: |l| tr(l, St::ReplNodesHelp),
-};
-/// The replication factor field (`rf`).
-const RF: FieldSpec = FieldSpec {
-    name: "rf",
-    cli: Cli::Value("rf"),
-    kind: FieldKind::Whole {
-        min: 1,
-        max: MAX_NODES as u64,
-        default: 3,
-    },
-    help: |l| tr(l, St::ReplRf),
-};
-/// The failed node field (`fail`).
-const FAIL: FieldSpec = FieldSpec {
-    name: "fail",
-    cli: Cli::Value("fail"),
-    kind: FieldKind::Rule {
-        rule: |l| tr(l, St::ReplFailRule),
-        default: "none",
-    },
-    help: |l| tr(l, St::ReplFail),
-};
+study_fields! {
+    /// The placement field (`lay`).
+    LAYOUT = choice("lay", Cli::Value("layout"), (&["lesson", "spread"], "lesson")) => ReplLayout;
+    /// The node count field (`nodes`).
+    NODES = whole("nodes", Cli::Value("nodes"), (2, MAX_NODES as u64, 4)) => ReplNodesHelp;
+    /// The replication factor field (`rf`).
+    RF = whole("rf", Cli::Value("rf"), (1, MAX_NODES as u64, 3)) => ReplRf;
+    /// The failed node field (`fail`).
+    FAIL = ruled("fail", Cli::Value("fail"), (|l| tr(l, St::ReplFailRule), "none")) => ReplFail;
+}
 
 /// The chapter's address: its fields, presets and views.
-pub const DEF: &ChapterDef = &ChapterDef {
-    fields: &[
-        SEED_FIELD,
-        ORDERS_FIELD,
-        DAYS_FIELD,
-        LAYOUT,
-        NODES,
-        RF,
-        FAIL,
-    ],
-    presets: &[
-        PresetSpec {
-            id: "lesson",
-            label: |l| tr(l, St::ReplPresetLesson),
-        },
-        PresetSpec {
-            id: "rf1",
-            label: |l| tr(l, St::ReplPresetRf1),
-        },
-        PresetSpec {
-            id: "hot",
-            label: |l| tr(l, St::ReplPresetHot),
-        },
-    ],
-    views: &[
-        ViewSpec {
-            name: "layout",
-            title: |l| tr(l, St::ReplLayoutTitle),
-        },
-        ViewSpec {
-            name: "failover",
-            title: |l| tr(l, St::ReplFailTitle),
-        },
-        ViewSpec {
-            name: "hotspot",
-            title: |l| tr(l, St::ReplHotTitle),
-        },
-    ],
-    intro: |l| tr(l, St::ReplIntro),
-    summary: "Section 1: partitions and replicas (the lesson's diagram), a node failure, and one hot partition capping a cluster's writes",
+pub const DEF: &ChapterDef = study_def! {
+    fields: [SEED_FIELD, ORDERS_FIELD, DAYS_FIELD, LAYOUT, NODES, RF, FAIL],
+    presets: ["lesson" => ReplPresetLesson, "rf1" => ReplPresetRf1, "hot" => ReplPresetHot],
+    views: ["layout" => ReplLayoutTitle, "failover" => ReplFailTitle, "hotspot" => ReplHotTitle],
+    intro: ReplIntro, summary: "Section 1: partitions and replicas (the lesson's diagram), a node failure, and one hot partition capping a cluster's writes",
 };
 
 /// The chapter's own settings.
@@ -148,39 +82,21 @@ impl Settings for ReplSettings {
         }
     }
 
-    fn read(&mut self, f: &mut Fields<'_>, issues: &mut Vec<StudyIssue>) {
-        self.workload.read(f, issues);
-        if let Some(l) = f.word(&LAYOUT) {
-            self.lesson_layout = l == "lesson";
-        }
-        if let Some(v) = f.whole(&NODES) {
-            self.nodes = v as u32;
-        }
-        if let Some(v) = f.whole(&RF) {
-            self.rf = v as u32;
-        }
-        if let Some(v) = f.choice(FAIL.name, |s| parse_fail(s, MAX_NODES)) {
-            self.failed = v;
-        }
-    }
-
-    fn write(&self, w: &mut Writer) {
-        self.workload.write(w);
-        w.field(
-            LAYOUT.name,
-            if self.lesson_layout {
-                "lesson"
-            } else {
-                "spread"
+    bind_fields! {
+        workload,
+        lesson_layout: word(LAYOUT, |s| Some(s == "lesson"), |l: &bool| if *l { "lesson" } else { "spread" }),
+        nodes: whole(NODES),
+        rf: whole(RF),
+        custom(
+            |s: &mut Self, f: &mut Fields<'_>, _: &mut Vec<StudyIssue>| {
+                if let Some(v) = f.choice(FAIL.name, |x| parse_fail(x, MAX_NODES)) {
+                    s.failed = v;
+                }
             },
-        )
-        .field(NODES.name, self.nodes)
-        .field(RF.name, self.rf)
-        .field(
-            FAIL.name,
-            self.failed
-                .map_or("none".to_owned(), |f| node_name(f as usize)),
-        );
+            |s: &Self, w: &mut Writer| {
+                w.field(FAIL.name, s.failed.map_or("none".to_owned(), |f| node_name(f as usize)));
+            }
+        ),
     }
 
     fn preset(&mut self, id: &str) {
@@ -456,17 +372,8 @@ impl StudyChapter for Replication {
     study_parts!(ReplSettings);
 
     fn control(&mut self, id: &str, value: &str) -> bool {
-        if let Some(changed) = self.state.workload.apply(id, value, &mut self.notices) {
-            return changed;
-        }
-        match Msg::parse(id, value) {
-            Some(m) => {
-                let before = self.state.settings.clone();
-                self.apply(m);
-                self.state.settings != before
-            }
-            None => false,
-        }
+        let workload: fn(&mut ReplSettings) -> &mut WorkloadFields = |s| &mut s.workload;
+        control_with(self, (id, value), Some(workload), Msg::parse, Self::apply)
     }
 
     /// Asks for the state's workload; it is built, and its loads measured, in the slices of

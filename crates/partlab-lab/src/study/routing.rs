@@ -13,13 +13,14 @@ use partlab_km0::routing::{
     lease_timeline, run, Design, LeaseConfig, LeaseTimeline, RouteRun, RoutingConfig,
 };
 
+use super::chapter::control_with;
 use super::chart::{Chart, Lines, Series, Stroke};
-use super::fields::{Fields, StudyIssue, Writer};
-use super::text::{tr, St};
+use super::fields::StudyIssue;
+use super::text::St;
 use super::view::{row, Block, Cell, Control, ControlKind, DataTable, Figure, Panel};
 use super::{stepper, stop_at, Words, MAX_SEED};
 use super::{study_parts, Settings, StudyChapter, StudyState};
-use crate::base::field::{ChapterDef, Cli, FieldKind, FieldSpec, PresetSpec, ViewSpec};
+use crate::base::field::{ChapterDef, Cli};
 use crate::i18n::fmt_dec;
 use crate::state::Lang;
 
@@ -40,133 +41,27 @@ pub const MOVE_AT_MS: u32 = 3_000;
 /// Seconds of the lease timeline.
 pub const LEASE_SECS: u32 = 60;
 
-/// A field whose value is one of a slider's stops, written as a number.
-const fn stops_field(
-    name: &'static str,
-    option: &'static str,
-    values: &'static [&'static str],
-    default: &'static str,
-    help: fn(Lang) -> &'static str,
-) -> FieldSpec {
-    FieldSpec {
-        name,
-        cli: Cli::Value(option),
-        kind: FieldKind::Choice { values, default },
-        help,
-    }
+study_fields! {
+    NODES = whole("n", Cli::Value("nodes"), (3, MAX_NODES as u64, 6)) => RebNodes;
+    PARTS = whole("parts", Cli::Value("partitions"), (2, 64, 12)) => Partitions;
+    RPS = choice("rps", Cli::Value("rps"), (&["20", "60", "120", "300", "600"], "120")) => RtRps;
+    MIGRATE = choice("mig", Cli::Value("migrate-ms"), (&["0", "500", "1000", "2000", "5000"], "2000")) => RtMigrate;
+    GOSSIP = choice("gos", Cli::Value("gossip-ms"), (&["200", "500", "1000", "2000", "5000"], "1000")) => RtGossip;
+    WATCH = choice("watch", Cli::Value("watch-ms"), (&["10", "50", "200", "1000"], "50")) => RtWatch;
+    CLIENTS = whole("cl", Cli::Value("clients"), (1, 64, 8)) => RtClients;
+    SECOND = whole("t", Cli::Value("second"), (0, SECONDS as u64 - 1, 5)) => RtSecond;
+    TTL = whole("ttl", Cli::Value("ttl"), (1, 60, 15)) => RtTtl;
+    DIE = whole("die", Cli::Value("die"), (0, 40, 12)) => RtDie;
+    LEASE_SECOND = whole("lt", Cli::Value("lease-second"), (0, LEASE_SECS as u64 - 1, 30)) => RtLeaseSecond;
+    SEED = whole("seed", Cli::Value("seed"), (0, MAX_SEED, 2026)) => Seed;
 }
-
-/// A whole-number field.
-const fn whole_field(
-    name: &'static str,
-    option: &'static str,
-    (min, max, default): (u64, u64, u64),
-    help: fn(Lang) -> &'static str,
-) -> FieldSpec {
-    FieldSpec {
-        name,
-        cli: Cli::Value(option),
-        kind: FieldKind::Whole { min, max, default },
-        help,
-    }
-}
-
-const NODES: FieldSpec = whole_field("n", "nodes", (3, MAX_NODES as u64, 6), |l| {
-    tr(l, St::RebNodes)
-});
-const PARTS: FieldSpec = whole_field("parts", "partitions", (2, 64, 12), |l| {
-    tr(l, St::Partitions)
-});
-const RPS: FieldSpec = stops_field(
-    "rps",
-    "rps",
-    &["20", "60", "120", "300", "600"],
-    "120",
-    |l| tr(l, St::RtRps),
-);
-const MIGRATE: FieldSpec = stops_field(
-    "mig",
-    "migrate-ms",
-    &["0", "500", "1000", "2000", "5000"],
-    "2000",
-    |l| tr(l, St::RtMigrate),
-);
-const GOSSIP: FieldSpec = stops_field(
-    "gos",
-    "gossip-ms",
-    &["200", "500", "1000", "2000", "5000"],
-    "1000",
-    |l| tr(l, St::RtGossip),
-);
-const WATCH: FieldSpec = stops_field(
-    "watch",
-    "watch-ms",
-    &["10", "50", "200", "1000"],
-    "50",
-    |l| tr(l, St::RtWatch),
-);
-const CLIENTS: FieldSpec = whole_field("cl", "clients", (1, 64, 8), |l| tr(l, St::RtClients));
-const SECOND: FieldSpec = whole_field("t", "second", (0, SECONDS as u64 - 1, 5), |l| {
-    tr(l, St::RtSecond)
-});
-const TTL: FieldSpec = whole_field("ttl", "ttl", (1, 60, 15), |l| tr(l, St::RtTtl));
-const DIE: FieldSpec = whole_field("die", "die", (0, 40, 12), |l| tr(l, St::RtDie));
-const LEASE_SECOND: FieldSpec =
-    whole_field("lt", "lease-second", (0, LEASE_SECS as u64 - 1, 30), |l| {
-        tr(l, St::RtLeaseSecond)
-    });
-const SEED: FieldSpec = whole_field("seed", "seed", (0, MAX_SEED, 2026), |l| tr(l, St::Seed));
 
 /// The chapter's address: its fields, presets and views.
-pub const DEF: &ChapterDef = &ChapterDef {
-    fields: &[
-        NODES,
-        PARTS,
-        RPS,
-        MIGRATE,
-        GOSSIP,
-        WATCH,
-        CLIENTS,
-        SECOND,
-        TTL,
-        DIE,
-        LEASE_SECOND,
-        SEED,
-    ],
-    presets: &[
-        PresetSpec {
-            id: "lesson",
-            label: |l| tr(l, St::RtPresetLesson),
-        },
-        PresetSpec {
-            id: "slow-gossip",
-            label: |l| tr(l, St::RtPresetSlowGossip),
-        },
-        PresetSpec {
-            id: "no-migration",
-            label: |l| tr(l, St::RtPresetNoMigration),
-        },
-        PresetSpec {
-            id: "short-ttl",
-            label: |l| tr(l, St::RtPresetShortTtl),
-        },
-    ],
-    views: &[
-        ViewSpec {
-            name: "designs",
-            title: |l| tr(l, St::RtDesignsTitle),
-        },
-        ViewSpec {
-            name: "timeline",
-            title: |l| tr(l, St::RtTimelineTitle),
-        },
-        ViewSpec {
-            name: "lease",
-            title: |l| tr(l, St::RtLeaseTitle),
-        },
-    ],
-    intro: |l| tr(l, St::RtIntro),
-    summary: "Section 9: request routing. Any node, a routing tier and an aware client (MOVED/ASK) while a partition moves, and a coordinator's leases when a node dies",
+pub const DEF: &ChapterDef = study_def! {
+    fields: [NODES, PARTS, RPS, MIGRATE, GOSSIP, WATCH, CLIENTS, SECOND, TTL, DIE, LEASE_SECOND, SEED],
+    presets: ["lesson" => RtPresetLesson, "slow-gossip" => RtPresetSlowGossip, "no-migration" => RtPresetNoMigration, "short-ttl" => RtPresetShortTtl],
+    views: ["designs" => RtDesignsTitle, "timeline" => RtTimelineTitle, "lease" => RtLeaseTitle],
+    intro: RtIntro, summary: "Section 9: request routing. Any node, a routing tier and an aware client (MOVED/ASK) while a partition moves, and a coordinator's leases when a node dies",
 };
 
 /// The chapter's own settings.
@@ -223,46 +118,19 @@ impl Settings for RtSettings {
         }
     }
 
-    fn read(&mut self, f: &mut Fields<'_>, _issues: &mut Vec<StudyIssue>) {
-        let mut stop = |spec: &'static FieldSpec, into: &mut u32| {
-            if let Some(v) = f.word(spec).and_then(|s| s.parse().ok()) {
-                *into = v;
-            }
-        };
-        stop(&RPS, &mut self.rps);
-        stop(&MIGRATE, &mut self.migrate);
-        stop(&GOSSIP, &mut self.gossip);
-        stop(&WATCH, &mut self.watch);
-        let mut whole = |spec: &'static FieldSpec, into: &mut u32| {
-            if let Some(v) = f.whole(spec) {
-                *into = v as u32;
-            }
-        };
-        whole(&NODES, &mut self.nodes);
-        whole(&PARTS, &mut self.parts);
-        whole(&CLIENTS, &mut self.clients);
-        whole(&SECOND, &mut self.t);
-        whole(&TTL, &mut self.ttl);
-        whole(&DIE, &mut self.die);
-        whole(&LEASE_SECOND, &mut self.lease_t);
-        if let Some(v) = f.whole(&SEED) {
-            self.seed = v;
-        }
-    }
-
-    fn write(&self, w: &mut Writer) {
-        w.field(NODES.name, self.nodes)
-            .field(PARTS.name, self.parts)
-            .field(RPS.name, self.rps)
-            .field(MIGRATE.name, self.migrate)
-            .field(GOSSIP.name, self.gossip)
-            .field(WATCH.name, self.watch)
-            .field(CLIENTS.name, self.clients)
-            .field(SECOND.name, self.t)
-            .field(TTL.name, self.ttl)
-            .field(DIE.name, self.die)
-            .field(LEASE_SECOND.name, self.lease_t)
-            .field(SEED.name, self.seed);
+    bind_fields! {
+        nodes: whole(NODES),
+        parts: whole(PARTS),
+        rps: word(RPS, |s| s.parse().ok(), |v: &u32| *v),
+        migrate: word(MIGRATE, |s| s.parse().ok(), |v: &u32| *v),
+        gossip: word(GOSSIP, |s| s.parse().ok(), |v: &u32| *v),
+        watch: word(WATCH, |s| s.parse().ok(), |v: &u32| *v),
+        clients: whole(CLIENTS),
+        t: whole(SECOND),
+        ttl: whole(TTL),
+        die: whole(DIE),
+        lease_t: whole(LEASE_SECOND),
+        seed: whole(SEED),
     }
 
     fn preset(&mut self, id: &str) {
@@ -454,13 +322,7 @@ impl StudyChapter for Routing {
     study_parts!(RtSettings);
 
     fn control(&mut self, id: &str, value: &str) -> bool {
-        match Msg::parse(id, value) {
-            Some(m) => {
-                self.apply(m);
-                true
-            }
-            None => false,
-        }
+        control_with(self, (id, value), None, Msg::parse, Self::apply)
     }
 
     fn refresh(&mut self) {
