@@ -40,7 +40,7 @@ describe('section 1: partitions and replicas', () => {
     const hash = await figure(page, 'capacity-hash');
     assert.ok(hash > 7, `hash capacity ${hash}`);
     if (CLI) {
-      const cli = cliJson('replication', '--nodes', '10');
+      const cli = cliJson('replication', '--preset', 'hot');
       const figs = Object.fromEntries(cli.views.flatMap((v) => v.figures.map((f) => [f.key, f.value])));
       assert.ok(Math.abs(figs['capacity-hash'] - hash) < 1e-9);
     }

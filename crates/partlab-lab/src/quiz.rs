@@ -35,11 +35,12 @@ use partlab_km0::rng::{sub_seed, SplitMix64};
 use partlab_km0::routing::{lease_timeline, LeaseConfig};
 use partlab_km0::workload::{Market, PRODUCERS};
 
+use crate::base::text::{fill, texts, tr};
 use crate::chapters::ChapterId;
 pub use crate::chapters::{
     parse_index, parse_seed, QuizSet, MAX_INDEX, MAX_SEED_DIGITS, QUIZ_FIELD, QUIZ_INDEX_FIELD,
 };
-use crate::i18n::{by_lang, fmt_dec, fmt_int, fmt_pct, strategy_name};
+use crate::i18n::{fmt_dec, fmt_int, fmt_pct, strategy_name};
 use crate::state::Lang;
 
 /// The longest guess the page reads (a student's typing, bounded before any parsing).
@@ -424,51 +425,19 @@ impl GuessError {
     /// The sentence shown under the input.
     pub fn message(self, lang: Lang) -> String {
         match self {
-            GuessError::Empty => by_lang(
+            GuessError::Empty => tr(lang, QuizText::Empty).to_owned(),
+            GuessError::TooLong => fill(
                 lang,
-                "Escriu primer la teva predicció.",
-                "Type your guess first.",
-                "Escribe primero tu predicción.",
-            )
-            .to_owned(),
-            GuessError::TooLong => by_lang(
-                lang,
-                &format!("És massa llarg: com a màxim {MAX_GUESS_CHARS} caràcters."),
-                &format!("That is too long: at most {MAX_GUESS_CHARS} characters."),
-                &format!("Es demasiado largo: como máximo {MAX_GUESS_CHARS} caracteres."),
-            )
-            .to_owned(),
-            GuessError::NotANumber => by_lang(
-                lang,
-                "Escriu un nombre, com ara 25 o 12,5.",
-                "Type a number, such as 25 or 12.5.",
-                "Escribe un número, como 25 o 12,5.",
-            )
-            .to_owned(),
-            GuessError::NotWhole => by_lang(
-                lang,
-                "Escriu un nombre enter, com ara 8.",
-                "Type a whole number, such as 8.",
-                "Escribe un número entero, como 8.",
-            )
-            .to_owned(),
+                QuizText::TooLong,
+                &[("max_guess_chars", &MAX_GUESS_CHARS)],
+            ),
+            GuessError::NotANumber => tr(lang, QuizText::NotANumber).to_owned(),
+            GuessError::NotWhole => tr(lang, QuizText::NotWhole).to_owned(),
             GuessError::OutOfRange { min, max } => {
                 let (min, max) = (fmt_int(lang, min), fmt_int(lang, max));
-                by_lang(
-                    lang,
-                    &format!("Escriu un nombre entre {min} i {max}."),
-                    &format!("Type a number from {min} to {max}."),
-                    &format!("Escribe un número entre {min} y {max}."),
-                )
-                .to_owned()
+                fill(lang, QuizText::OutOfRange, &[("min", &min), ("max", &max)])
             }
-            GuessError::NoChoice => by_lang(
-                lang,
-                "Tria una de les opcions.",
-                "Pick one of the options.",
-                "Elige una de las opciones.",
-            )
-            .to_owned(),
+            GuessError::NoChoice => tr(lang, QuizText::NoChoice).to_owned(),
         }
     }
 }
@@ -522,17 +491,12 @@ fn slot_keys(user: u32, tagging: Tagging) -> [String; 2] {
 
 fn algo_name(lang: Lang, algo: Algo) -> &'static str {
     match algo {
-        Algo::Modulo => by_lang(lang, "hash mòdul N", "hash mod N", "hash módulo N"),
-        Algo::Ring => by_lang(lang, "l'anell", "the ring", "el anillo"),
+        Algo::Modulo => tr(lang, QuizText::Modulo),
+        Algo::Ring => tr(lang, QuizText::Ring),
         Algo::Rendezvous => "rendezvous",
         Algo::Jump => "jump hash",
         Algo::Maglev => "Maglev",
-        Algo::Bounded => by_lang(
-            lang,
-            "càrregues acotades",
-            "bounded loads",
-            "cargas acotadas",
-        ),
+        Algo::Bounded => tr(lang, QuizText::Bounded),
         Algo::MultiProbe => "multi-probe",
         Algo::Ketama => "ketama",
     }
@@ -765,14 +729,8 @@ impl Question {
             Question::HashPartition { partitions, .. }
             | Question::TimePartition { partitions, .. } => partition_labels(partitions),
             Question::SameSlot { .. } => vec![
-                by_lang(lang, "El mateix slot", "The same slot", "El mismo slot").to_owned(),
-                by_lang(
-                    lang,
-                    "Slots diferents",
-                    "Different slots",
-                    "Slots distintos",
-                )
-                .to_owned(),
+                tr(lang, QuizText::SameSlot).to_owned(),
+                tr(lang, QuizText::DifferentSlots).to_owned(),
             ],
             _ => Vec::new(),
         }
@@ -944,43 +902,40 @@ impl Question {
         match *self {
             Question::ModuloJoin { nodes } => {
                 let (n, m) = (nodes, nodes + 1);
-                by_lang(
+                fill(
                     lang,
-                    &format!("Amb hash mòdul N, {k} claus es reparteixen entre {n} nodes. S'hi afegeix un node ({n} → {m}). Quin percentatge de les claus canvia de node?"),
-                    &format!("With hash mod N, {k} keys are spread over {n} nodes. One node joins ({n} → {m}). What share of the keys changes node (%)?"),
-                    &format!("Con hash módulo N, {k} claves se reparten entre {n} nodos. Se añade un nodo ({n} → {m}). ¿Qué porcentaje de las claves cambia de nodo?"),
+                    QuizText::ModuloJoin,
+                    &[("k", &k), ("n", &n), ("m", &m)],
                 )
-                .to_owned()
             }
             Question::RingJoin { nodes, vnodes } => {
                 let joiner = POOL.get(nodes as usize).copied().unwrap_or("inv-new");
-                by_lang(
+                fill(
                     lang,
-                    &format!("{joiner} entra en un anell de {nodes} nodes amb {vnodes} nodes virtuals cadascun, que té {k} claus. Quin percentatge de les claus canvia de node?"),
-                    &format!("{joiner} joins a ring of {nodes} nodes with {vnodes} virtual nodes each, holding {k} keys. What share of the keys changes node (%)?"),
-                    &format!("{joiner} entra en un anillo de {nodes} nodos con {vnodes} nodos virtuales cada uno, que tiene {k} claves. ¿Qué porcentaje de las claves cambia de nodo?"),
+                    QuizText::RingJoin,
+                    &[
+                        ("joiner", &joiner),
+                        ("nodes", &nodes),
+                        ("vnodes", &vnodes),
+                        ("k", &k),
+                    ],
                 )
-                .to_owned()
             }
             Question::RendezvousLeave { nodes, leaver } => {
                 let who = POOL.get(leaver as usize).copied().unwrap_or("?");
-                by_lang(
+                fill(
                     lang,
-                    &format!("Amb rendezvous, {k} claus es reparteixen entre {nodes} nodes. {who} en surt. Quin percentatge de les claus canvia de node?"),
-                    &format!("With rendezvous, {k} keys are spread over {nodes} nodes. {who} leaves. What share of the keys changes node (%)?"),
-                    &format!("Con rendezvous, {k} claves se reparten entre {nodes} nodos. {who} sale. ¿Qué porcentaje de las claves cambia de nodo?"),
+                    QuizText::RendezvousLeave,
+                    &[("k", &k), ("nodes", &nodes), ("who", &who)],
                 )
-                .to_owned()
             }
             Question::JumpJoin { nodes } => {
                 let m = nodes + 1;
-                by_lang(
+                fill(
                     lang,
-                    &format!("Amb jump hash, {k} claus es reparteixen entre {nodes} nodes. S'hi afegeix un node ({nodes} → {m}). Quin percentatge de les claus canvia de node?"),
-                    &format!("With jump hash, {k} keys are spread over {nodes} nodes. One node joins ({nodes} → {m}). What share of the keys changes node (%)?"),
-                    &format!("Con jump hash, {k} claves se reparten entre {nodes} nodos. Se añade un nodo ({nodes} → {m}). ¿Qué porcentaje de las claves cambia de nodo?"),
+                    QuizText::JumpJoin,
+                    &[("k", &k), ("nodes", &nodes), ("m", &m)],
                 )
-                .to_owned()
             }
             Question::Owner {
                 strategy,
@@ -989,40 +944,25 @@ impl Question {
             } => {
                 let how = strategy_name(lang, strategy);
                 let vn = if strategy == Strategy::Ring {
-                    by_lang(
-                        lang,
-                        ", 150 nodes virtuals per node",
-                        ", 150 virtual nodes per node",
-                        ", 150 nodos virtuales por nodo",
-                    )
+                    tr(lang, QuizText::Owner)
                 } else {
                     ""
                 };
                 let key = lesson_key(key);
-                by_lang(
+                fill(
                     lang,
-                    &format!("Estratègia: {how}{vn}, amb {nodes} nodes. Quin node es queda la clau {key}?"),
-                    &format!("Strategy: {how}{vn}, with {nodes} nodes. Which node gets the key {key}?"),
-                    &format!("Estrategia: {how}{vn}, con {nodes} nodos. ¿Qué nodo se queda la clave {key}?"),
+                    QuizText::StrategyWithNodesWhich,
+                    &[("how", &how), ("vn", &vn), ("nodes", &nodes), ("key", &key)],
                 )
-                .to_owned()
             }
-            Question::FixedJoin { partitions, nodes } => by_lang(
+            Question::FixedJoin { partitions, nodes } => fill(
                 lang,
-                &format!("Un clúster té {partitions} particions fixes repartides entre {nodes} nodes. Hi entra un node, que pren particions senceres fins a tenir la seva part. Quantes particions canvien de node?"),
-                &format!("A cluster has {partitions} fixed partitions dealt over {nodes} nodes. A node joins and takes whole partitions until it holds its share. How many partitions change node?"),
-                &format!("Un clúster tiene {partitions} particiones fijas repartidas entre {nodes} nodos. Entra un nodo, que toma particiones enteras hasta tener su parte. ¿Cuántas particiones cambian de nodo?"),
-            )
-            .to_owned(),
+                QuizText::FixedJoin,
+                &[("partitions", &partitions), ("nodes", &nodes)],
+            ),
             Question::SameSlot { user, tagging } => {
                 let [a, b] = slot_keys(user, tagging);
-                by_lang(
-                    lang,
-                    &format!("A Redis Cluster, les claus {a} i {b} cauen al mateix slot?"),
-                    &format!("In Redis Cluster, do the keys {a} and {b} land in the same slot?"),
-                    &format!("En Redis Cluster, ¿caen las claves {a} y {b} en el mismo slot?"),
-                )
-                .to_owned()
+                fill(lang, QuizText::SameSlotPrompt, &[("a", &a), ("b", &b)])
             }
             Question::ReplicaLoss {
                 nodes,
@@ -1031,13 +971,16 @@ impl Question {
                 failed,
             } => {
                 let who = node_name(failed as usize);
-                by_lang(
+                fill(
                     lang,
-                    &format!("{partitions} particions en {nodes} nodes, amb {rf} còpies cadascuna en nodes diferents (el líder de Pi al node i mòdul {nodes}, els seguidors als nodes següents). Cau el node {who}. Quantes particions es queden sense cap còpia?"),
-                    &format!("{partitions} partitions on {nodes} nodes, {rf} copies each on different nodes (Pi's leader on node i mod {nodes}, its followers on the next nodes). Node {who} fails. How many partitions are left with no copy?"),
-                    &format!("{partitions} particiones en {nodes} nodos, con {rf} copias cada una en nodos distintos (el líder de Pi en el nodo i módulo {nodes}, los seguidores en los nodos siguientes). Cae el nodo {who}. ¿Cuántas particiones se quedan sin ninguna copia?"),
+                    QuizText::ReplicaLoss,
+                    &[
+                        ("partitions", &partitions),
+                        ("nodes", &nodes),
+                        ("rf", &rf),
+                        ("who", &who),
+                    ],
                 )
-                .to_owned()
             }
             Question::HottestShare {
                 keys,
@@ -1045,34 +988,24 @@ impl Question {
             } => {
                 let s = fmt_dec(lang, f64::from(exponent_centi) / 100.0, 1);
                 let keys = fmt_int(lang, u64::from(keys));
-                by_lang(
-                    lang,
-                    &format!("Les peticions a {keys} productes segueixen una llei de Zipf amb exponent s = {s}. Quin percentatge de les peticions va al producte més popular?"),
-                    &format!("Requests for {keys} products follow a Zipf law with exponent s = {s}. What share of the requests goes to the most popular product (%)?"),
-                    &format!("Las peticiones a {keys} productos siguen una ley de Zipf con exponente s = {s}. ¿Qué porcentaje de las peticiones va al producto más popular?"),
-                )
-                .to_owned()
+                fill(lang, QuizText::HottestShare, &[("keys", &keys), ("s", &s)])
             }
             Question::CompareJoin { algo, nodes } => {
                 let name = algo_name(lang, algo);
-                by_lang(
+                fill(
                     lang,
-                    &format!("Amb {name}, {k} claus es reparteixen entre {nodes} nodes. Hi entra un node. Quin percentatge de les claus canvia de node?"),
-                    &format!("With {name}, {k} keys are spread over {nodes} nodes. One node joins. What share of the keys changes node (%)?"),
-                    &format!("Con {name}, {k} claves se reparten entre {nodes} nodos. Entra un nodo. ¿Qué porcentaje de las claves cambia de nodo?"),
+                    QuizText::CompareJoin,
+                    &[("name", &name), ("k", &k), ("nodes", &nodes)],
                 )
-                .to_owned()
             }
             Question::HashPartition { partitions, key } => {
                 let id = lesson_key(key);
                 let last = partitions - 1;
-                by_lang(
+                fill(
                     lang,
-                    &format!("Les comandes es reparteixen per hash(comanda_id) entre {partitions} particions, P0–P{last}: els 8 primers bytes de l'MD5 de l'identificador, llegits big-endian, mòdul {partitions}. A quina partició va la comanda {id}?"),
-                    &format!("Orders are spread by hash(comanda_id) over {partitions} partitions, P0–P{last}: the first 8 bytes of the id's MD5, read big-endian, mod {partitions}. Which partition gets the order {id}?"),
-                    &format!("Los pedidos se reparten por hash(comanda_id) entre {partitions} particiones, P0–P{last}: los 8 primeros bytes del MD5 del identificador, leídos big-endian, módulo {partitions}. ¿A qué partición va el pedido {id}?"),
+                    QuizText::HashPartition,
+                    &[("partitions", &partitions), ("last", &last), ("id", &id)],
                 )
-                .to_owned()
             }
             Question::HashRun {
                 partitions,
@@ -1080,13 +1013,16 @@ impl Question {
                 count,
             } => {
                 let (a, b) = (lesson_key(from), lesson_key(from + u64::from(count) - 1));
-                by_lang(
+                fill(
                     lang,
-                    &format!("Les comandes es reparteixen per hash(comanda_id) entre {partitions} particions. Una consulta vol les {count} comandes consecutives de {a} a {b}. A quantes particions diferents ha de preguntar?"),
-                    &format!("Orders are spread by hash(comanda_id) over {partitions} partitions. A query wants the {count} consecutive orders {a} to {b}. How many different partitions must it ask?"),
-                    &format!("Los pedidos se reparten por hash(comanda_id) entre {partitions} particiones. Una consulta quiere los {count} pedidos consecutivos de {a} a {b}. ¿A cuántas particiones distintas tiene que preguntar?"),
+                    QuizText::HashRun,
+                    &[
+                        ("partitions", &partitions),
+                        ("count", &count),
+                        ("a", &a),
+                        ("b", &b),
+                    ],
                 )
-                .to_owned()
             }
             Question::TimePartition {
                 partitions,
@@ -1095,53 +1031,60 @@ impl Question {
                 hour,
             } => {
                 let last = partitions - 1;
-                by_lang(
+                fill(
                     lang,
-                    &format!("Una campanya de {days} dies es parteix per data_creacio en {partitions} rangs de temps iguals, P0 (el primer) a P{last}. A quina partició va una comanda creada el dia {day} a les {hour:02}:00?"),
-                    &format!("A campaign of {days} days is split by data_creacio into {partitions} equal time ranges, P0 (the first) to P{last}. Which partition gets an order created on day {day} at {hour:02}:00?"),
-                    &format!("Una campaña de {days} días se parte por data_creacio en {partitions} rangos de tiempo iguales, P0 (el primero) a P{last}. ¿A qué partición va un pedido creado el día {day} a las {hour:02}:00?"),
+                    QuizText::TimePartition,
+                    &[
+                        ("days", &days),
+                        ("partitions", &partitions),
+                        ("last", &last),
+                        ("day", &day),
+                        ("hour", &format!("{:02}", hour)),
+                    ],
                 )
-                .to_owned()
             }
             Question::SlowChance {
                 partitions,
                 per_10k,
             } => {
                 let p = fmt_pct(lang, f64::from(per_10k) / 100.0, 1);
-                by_lang(
+                fill(
                     lang,
-                    &format!("Amb un índex local, una consulta per mercat pregunta a les {partitions} particions i espera la més lenta. Cada partició tarda més de 500 ms amb probabilitat {p}, independentment. Quina és la probabilitat (%) que la consulta tardi més de 500 ms?"),
-                    &format!("With a local index, a query by market asks all {partitions} partitions and waits for the slowest. Each partition takes over 500 ms with probability {p}, independently. What is the chance (%) that the query takes over 500 ms?"),
-                    &format!("Con un índice local, una consulta por mercado pregunta a las {partitions} particiones y espera a la más lenta. Cada partición tarda más de 500 ms con probabilidad {p}, de forma independiente. ¿Cuál es la probabilidad (%) de que la consulta tarde más de 500 ms?"),
+                    QuizText::SlowChance,
+                    &[("partitions", &partitions), ("p", &p)],
                 )
-                .to_owned()
             }
             Question::LeaseExpiry { ttl_s, die_s } => {
                 let r = (ttl_s / 3).max(1);
-                by_lang(
+                fill(
                     lang,
-                    &format!("Un node publica les seves particions al coordinador amb un lease de {ttl_s} s que renova cada {r} s (als segons 0, {r}, {}, …). Mor al segon {die_s}. A quin segon caduca el lease i desapareixen les seves entrades?", 2 * r),
-                    &format!("A node publishes its partitions in the coordinator with a {ttl_s} s lease it refreshes every {r} s (at seconds 0, {r}, {}, …). It dies at second {die_s}. At which second does the lease expire and its entries vanish?", 2 * r),
-                    &format!("Un nodo publica sus particiones en el coordinador con un lease de {ttl_s} s que renueva cada {r} s (en los segundos 0, {r}, {}, …). Muere en el segundo {die_s}. ¿En qué segundo caduca el lease y desaparecen sus entradas?", 2 * r),
+                    QuizText::LeaseExpiry,
+                    &[
+                        ("ttl_s", &ttl_s),
+                        ("r", &r),
+                        ("v2", &(2 * r)),
+                        ("die_s", &die_s),
+                    ],
                 )
-                .to_owned()
             }
             Question::KeyPartitions {
                 partitions,
                 by_producer,
             } => {
-                let (key, ca, en, es) = if by_producer {
-                    ("productor_id", "12 productors", "12 producers", "12 productores")
+                let (key, sources) = if by_producer {
+                    ("productor_id", QuizText::TwelveProducers)
                 } else {
-                    ("mercat", "4 mercats", "4 markets", "4 mercados")
+                    ("mercat", QuizText::FourMarkets)
                 };
-                by_lang(
+                fill(
                     lang,
-                    &format!("Les comandes es particionen per hash({key}) entre {partitions} particions, i hi ha {ca}. Quantes particions poden rebre alguna comanda?"),
-                    &format!("Orders are partitioned by hash({key}) over {partitions} partitions, and there are {en}. How many partitions can ever get an order?"),
-                    &format!("Los pedidos se particionan por hash({key}) entre {partitions} particiones, y hay {es}. ¿Cuántas particiones pueden recibir algún pedido?"),
+                    QuizText::KeyPartitions,
+                    &[
+                        ("key", &key),
+                        ("partitions", &partitions),
+                        ("sources", &tr(lang, sources)),
+                    ],
                 )
-                .to_owned()
             }
         }
     }
@@ -1151,28 +1094,10 @@ impl Question {
         match self.input() {
             InputKind::Percent => {
                 let tol = fmt_dec(lang, PERCENT_TOLERANCE, 0);
-                by_lang(
-                    lang,
-                    &format!("Compta com a encert si t'allunyes {tol} punts percentuals o menys."),
-                    &format!("Within {tol} percentage points counts as right."),
-                    &format!("Cuenta como acierto si te alejas {tol} puntos porcentuales o menos."),
-                )
-                .to_owned()
+                fill(lang, QuizText::Percent, &[("tol", &tol)])
             }
-            InputKind::Count => by_lang(
-                lang,
-                "Només compta el nombre exacte.",
-                "Only the exact number counts.",
-                "Solo cuenta el número exacto.",
-            )
-            .to_owned(),
-            InputKind::Choice => by_lang(
-                lang,
-                "Tria una opció.",
-                "Pick one option.",
-                "Elige una opción.",
-            )
-            .to_owned(),
+            InputKind::Count => tr(lang, QuizText::Count).to_owned(),
+            InputKind::Choice => tr(lang, QuizText::Choice).to_owned(),
         }
     }
 
@@ -1263,298 +1188,492 @@ impl Question {
         match *self {
             Question::ModuloJoin { nodes } => {
                 let m = nodes + 1;
-                by_lang(
+                fill(
                     lang,
-                    &format!("Una clau només es queda on era si hash mòdul {nodes} i hash mòdul {m} coincideixen: més o menys 1 de cada {m}. La resta es mou."),
-                    &format!("A key stays only where hash mod {nodes} equals hash mod {m}: roughly 1 key in {m}. All the others move."),
-                    &format!("Una clave solo se queda donde estaba si hash módulo {nodes} y hash módulo {m} coinciden: más o menos 1 de cada {m}. El resto se mueve."),
+                    QuizText::ModuloJoinExplanation,
+                    &[("nodes", &nodes), ("m", &m)],
                 )
-                .to_owned()
             }
             Question::RingJoin { nodes, .. } | Question::JumpJoin { nodes } => {
                 let fair = share(nodes + 1);
-                by_lang(
+                fill(
                     lang,
-                    &format!("Només es mouen les claus que passa a tenir el node nou; la seva part justa és 1/{} ≈ {fair}. Amb pocs nodes virtuals, els arcs són desiguals i la xifra se n'allunya.", nodes + 1),
-                    &format!("Only the keys the new node takes over move; its fair share is 1/{} ≈ {fair}. With few virtual nodes its arcs are uneven, so the figure strays from it.", nodes + 1),
-                    &format!("Solo se mueven las claves que pasa a tener el nodo nuevo; su parte justa es 1/{} ≈ {fair}. Con pocos nodos virtuales, los arcos son desiguales y la cifra se aleja.", nodes + 1),
+                    QuizText::RingJoinExplanation,
+                    &[("v0", &(nodes + 1)), ("fair", &fair)],
                 )
-                .to_owned()
             }
             Question::RendezvousLeave { nodes, .. } => {
                 let fair = share(nodes);
-                by_lang(
+                fill(
                     lang,
-                    &format!("Només es mouen les claus del node que surt, cadascuna al seu segon millor node: més o menys 1/{nodes} ≈ {fair}."),
-                    &format!("Only the leaving node's keys move, each to its second-best node: about 1/{nodes} ≈ {fair}."),
-                    &format!("Solo se mueven las claves del nodo que sale, cada una a su segundo mejor nodo: más o menos 1/{nodes} ≈ {fair}."),
+                    QuizText::RendezvousLeaveExplanation,
+                    &[("nodes", &nodes), ("fair", &fair)],
                 )
-                .to_owned()
             }
-            Question::Owner { .. } => by_lang(
-                lang,
-                "Ho decideix el hash de la clau: sembla a l'atzar, i és la gràcia, perquè cap node no en surt afavorit.",
-                "The key's hash decides: it looks random, and that is the point, since no node is favoured.",
-                "Lo decide el hash de la clave: parece al azar, y esa es la gracia, porque ningún nodo sale favorecido.",
-            )
-            .to_owned(),
+            Question::Owner { .. } => tr(lang, QuizText::OwnerExplanation).to_owned(),
             Question::FixedJoin { partitions, nodes } => {
                 let m = nodes + 1;
-                by_lang(
+                fill(
                     lang,
-                    &format!("El node nou rep la seva part, {partitions}/{m}, arrodonida amunt a particions senceres; cap clau no canvia de partició."),
-                    &format!("The new node gets its share, {partitions}/{m}, rounded up to whole partitions; no key changes partition."),
-                    &format!("El nodo nuevo recibe su parte, {partitions}/{m}, redondeada hacia arriba a particiones enteras; ninguna clave cambia de partición."),
+                    QuizText::FixedJoinExplanation,
+                    &[("partitions", &partitions), ("m", &m)],
                 )
-                .to_owned()
             }
             Question::SameSlot { user, tagging } => {
                 let [a, b] = slot_keys(user, tagging);
                 let (sa, sb) = (key_slot(a.as_bytes()), key_slot(b.as_bytes()));
-                by_lang(
+                fill(
                     lang,
-                    &format!("Redis només fa el hash del text entre la primera {{ i la }} següent quan no és buit: slots {sa} i {sb}."),
-                    &format!("Redis hashes only the text between the first {{ and the next }} when it is not empty: slots {sa} and {sb}."),
-                    &format!("Redis solo hace el hash del texto entre la primera {{ y la }} siguiente cuando no está vacío: slots {sa} y {sb}."),
+                    QuizText::SameSlotExplanation,
+                    &[("open", &"{"), ("close", &"}"), ("sa", &sa), ("sb", &sb)],
                 )
-                .to_owned()
             }
-            Question::ReplicaLoss { rf, .. } => by_lang(
-                lang,
-                &format!("Una partició només es perd si totes les seves còpies eren al node caigut: amb {rf} còpies en nodes diferents, això només passa amb una sola còpia."),
-                &format!("A partition is lost only when all its copies were on the failed node: with {rf} copies on different nodes, that happens only with a single copy."),
-                &format!("Una partición solo se pierde si todas sus copias estaban en el nodo caído: con {rf} copias en nodos distintos, eso solo pasa con una sola copia."),
-            )
-            .to_owned(),
-            Question::HottestShare { .. } => by_lang(
-                lang,
-                "Amb Zipf, el producte de rang r té un pes 1/r^s: el primer s'endú 1 dividit per la suma de tots els pesos.",
-                "Under Zipf, the product of rank r weighs 1/r^s: the first one gets 1 divided by the sum of all the weights.",
-                "Con Zipf, el producto de rango r pesa 1/r^s: el primero se lleva 1 dividido por la suma de todos los pesos.",
-            )
-            .to_owned(),
+            Question::ReplicaLoss { rf, .. } => {
+                fill(lang, QuizText::ReplicaLossExplanation, &[("rf", &rf)])
+            }
+            Question::HottestShare { .. } => tr(lang, QuizText::HottestShareExplanation).to_owned(),
             Question::CompareJoin { algo, nodes } => {
                 let fair = share(nodes + 1);
                 let name = algo_name(lang, algo);
-                by_lang(
+                fill(
                     lang,
-                    &format!("El mínim possible és la part del node nou, 1/{} ≈ {fair}; {name} s'hi acosta o no segons com tria el node.", nodes + 1),
-                    &format!("The least possible is the new node's share, 1/{} ≈ {fair}; {name} gets close to it or not depending on how it picks a node.", nodes + 1),
-                    &format!("El mínimo posible es la parte del nodo nuevo, 1/{} ≈ {fair}; {name} se acerca o no según cómo elige el nodo.", nodes + 1),
+                    QuizText::CompareJoinExplanation,
+                    &[("v0", &(nodes + 1)), ("fair", &fair), ("name", &name)],
                 )
-                .to_owned()
             }
-            Question::HashPartition { .. } => by_lang(
-                lang,
-                "El hash escampa els identificadors: dues comandes consecutives cauen gairebé sempre en particions diferents, i per això una consulta per dates les ha de preguntar totes.",
-                "The hash scatters the ids: two consecutive orders almost always land on different partitions, which is why a query by date must ask them all.",
-                "El hash dispersa los identificadores: dos pedidos consecutivos caen casi siempre en particiones distintas, y por eso una consulta por fechas tiene que preguntarlas todas.",
-            )
-            .to_owned(),
-            Question::HashRun { .. } => by_lang(
-                lang,
-                "Identificadors seguits no vol dir particions seguides: cada un cau on diu el seu hash, i amb poques particions dos poden coincidir. Per rangs d'identificador, n'hi hauria hagut prou amb una o dues.",
-                "Consecutive ids do not mean consecutive partitions: each lands where its hash says, and with few partitions two may share one. With ranges of ids, one or two would have done.",
-                "Identificadores seguidos no significa particiones seguidas: cada uno cae donde dice su hash, y con pocas particiones dos pueden coincidir. Con rangos de identificador, habría bastado con una o dos.",
-            )
-            .to_owned(),
-            Question::TimePartition { days, partitions, .. } => {
+            Question::HashPartition { .. } => {
+                tr(lang, QuizText::HashPartitionExplanation).to_owned()
+            }
+            Question::HashRun { .. } => tr(lang, QuizText::HashRunExplanation).to_owned(),
+            Question::TimePartition {
+                days, partitions, ..
+            } => {
                 let span = fmt_dec(lang, f64::from(days) / f64::from(partitions), 1);
-                by_lang(
+                fill(
                     lang,
-                    &format!("Cada partició cobreix {days}/{partitions} ≈ {span} dies seguits; l'hora de la comanda decideix en quin tram cau. Totes les escriptures d'avui van a l'última: és el punt calent dels rangs per temps."),
-                    &format!("Each partition covers {days}/{partitions} ≈ {span} days in a row; the order's time picks the stretch. All of today's writes go to the last one: the hot spot of ranges by time."),
-                    &format!("Cada partición cubre {days}/{partitions} ≈ {span} días seguidos; la hora del pedido decide en qué tramo cae. Todas las escrituras de hoy van a la última: es el punto caliente de los rangos por tiempo."),
+                    QuizText::TimePartitionExplanation,
+                    &[
+                        ("days", &days),
+                        ("partitions", &partitions),
+                        ("span", &span),
+                    ],
                 )
-                .to_owned()
             }
-            Question::SlowChance { partitions, .. } => by_lang(
+            Question::SlowChance { partitions, .. } => fill(
                 lang,
-                &format!("La consulta només és ràpida si ho són totes: 1 − (1 − p)^{partitions}. Una probabilitat petita per partició creix de pressa amb les particions; un índex global en pregunta una sola."),
-                &format!("The query is fast only if all of them are: 1 − (1 − p)^{partitions}. A small chance per partition grows fast with the partitions; a global index asks just one."),
-                &format!("La consulta solo es rápida si lo son todas: 1 − (1 − p)^{partitions}. Una probabilidad pequeña por partición crece deprisa con las particiones; un índice global pregunta a una sola."),
-            )
-            .to_owned(),
-            Question::LeaseExpiry { ttl_s, .. } => by_lang(
-                lang,
-                &format!("Compta des de l'última renovació abans de morir, no des de la mort: aquella renovació més {ttl_s} s. Fins aleshores, el mapa encara envia peticions al node mort."),
-                &format!("Count from the last refresh before the death, not from the death: that refresh plus {ttl_s} s. Until then the map still sends requests to the dead node."),
-                &format!("Cuenta desde la última renovación antes de morir, no desde la muerte: esa renovación más {ttl_s} s. Hasta entonces, el mapa aún envía peticiones al nodo muerto."),
-            )
-            .to_owned(),
+                QuizText::SlowChanceExplanation,
+                &[("partitions", &partitions)],
+            ),
+            Question::LeaseExpiry { ttl_s, .. } => {
+                fill(lang, QuizText::LeaseExpiryExplanation, &[("ttl_s", &ttl_s)])
+            }
             Question::KeyPartitions { by_producer, .. } => {
                 let values = if by_producer { 12 } else { 4 };
-                by_lang(
+                fill(
                     lang,
-                    &format!("Cada valor de la clau va sencer a una partició: amb {values} valors, com a molt {values} particions, i menys quan dos valors comparteixen partició. La resta no rep res."),
-                    &format!("Each key value goes whole to one partition: with {values} values, at most {values} partitions, and fewer when two values share one. The rest get nothing."),
-                    &format!("Cada valor de la clave va entero a una partición: con {values} valores, como mucho {values} particiones, y menos cuando dos valores comparten una. El resto no recibe nada."),
+                    QuizText::KeyPartitionsExplanation,
+                    &[("values", &values)],
                 )
-                .to_owned()
             }
         }
     }
 }
 
-/// The words of the panel, in three languages (the questions' own words are above).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Word {
-    /// The button that opens the panel.
-    Open,
-    /// The panel's heading.
-    Heading,
-    /// The label of a share's input.
-    GuessPercent,
-    /// The label of a count's input.
-    GuessCount,
-    /// The legend of the options.
-    GuessChoice,
-    /// The reveal button.
-    Reveal,
-    /// The next-question button.
-    Next,
-    /// The close button.
-    Close,
-    /// A right guess.
-    Right,
-    /// A wrong guess.
-    Wrong,
-    /// The privacy note.
-    Private,
-    /// The link that opens the question's configuration in the lab.
-    OpenInLab,
-    /// The share dialog's checkbox.
-    ShareWith,
-    /// The teachers page's section on question sets.
-    TeachersHeading,
-    /// What that section says.
-    TeachersNote,
-    /// The column with a set's first question.
-    FirstQuestion,
-    /// Said while the questions' module is being downloaded (the first time they open).
-    Loading,
-    /// Said when that download failed.
-    LoadFailed,
-}
-
 impl Word {
     /// The word in `lang`.
     pub fn text(self, lang: Lang) -> &'static str {
-        match self {
-            Word::Open => by_lang(lang, "Primer, prediu", "Predict first", "Primero, predice"),
-            Word::Heading => by_lang(
-                lang,
-                "Prediu i després comprova",
-                "Predict, then reveal",
-                "Predice y luego comprueba",
-            ),
-            Word::GuessPercent => by_lang(
-                lang,
-                "La teva predicció (%)",
-                "Your guess (%)",
-                "Tu predicción (%)",
-            ),
-            Word::GuessCount => by_lang(
-                lang,
-                "La teva predicció (un nombre enter)",
-                "Your guess (a whole number)",
-                "Tu predicción (un número entero)",
-            ),
-            Word::GuessChoice => by_lang(lang, "La teva predicció", "Your guess", "Tu predicción"),
-            Word::Reveal => by_lang(lang, "Mostra la resposta", "Reveal", "Mostrar la respuesta"),
-            Word::Next => by_lang(
-                lang,
-                "Pregunta següent",
-                "Next question",
-                "Siguiente pregunta",
-            ),
-            Word::Close => by_lang(
-                lang,
-                "Tanca les preguntes",
-                "Close the questions",
-                "Cerrar las preguntas",
-            ),
-            Word::Right => by_lang(lang, "Encert!", "Right!", "¡Acierto!"),
-            Word::Wrong => by_lang(lang, "No del tot.", "Not quite.", "No del todo."),
-            Word::Private => by_lang(
-                lang,
-                "Res del que escrius no surt d'aquesta pàgina.",
-                "Nothing you type leaves this page.",
-                "Nada de lo que escribes sale de esta página.",
-            ),
-            Word::OpenInLab => by_lang(
-                lang,
-                "Obre aquesta configuració al laboratori",
-                "Open this configuration in the lab",
-                "Abrir esta configuración en el laboratorio",
-            ),
-            Word::ShareWith => by_lang(
-                lang,
-                "Amb les preguntes",
-                "With the questions",
-                "Con las preguntas",
-            ),
-            Word::TeachersHeading => by_lang(
-                lang,
-                "Primer, prediu: jocs de preguntes",
-                "Predict first: question sets",
-                "Primero, predice: series de preguntas",
-            ),
-            Word::TeachersNote => by_lang(
-                lang,
-                "Cada enllaç obre el capítol amb les preguntes del joc 1; canvieu el número de quiz= per a unes altres xifres. Les respostes es calculen a la pàgina i no s'envia res; partlab quiz en dona la clau.",
-                "Each link opens the chapter with the questions of set 1; change the number after quiz= for other figures. The answers are computed in the page and nothing is sent; partlab quiz prints the key.",
-                "Cada enlace abre el capítulo con las preguntas de la serie 1; cambiad el número de quiz= para otras cifras. Las respuestas se calculan en la página y no se envía nada; partlab quiz da la clave.",
-            ),
-            Word::FirstQuestion => by_lang(
-                lang,
-                "La primera pregunta del joc",
-                "The set's first question",
-                "La primera pregunta de la serie",
-            ),
-            Word::Loading => by_lang(
-                lang,
-                "Carregant les preguntes…",
-                "Loading the questions…",
-                "Cargando las preguntas…",
-            ),
-            Word::LoadFailed => by_lang(
-                lang,
-                "No s'han pogut carregar les preguntes. Comprova la connexió i torna-ho a provar; el capítol funciona igualment.",
-                "The questions could not be loaded. Check the connection and try again; the chapter still works.",
-                "No se han podido cargar las preguntas. Comprueba la conexión y vuelve a intentarlo; el capítulo funciona igualmente.",
-            ),
-        }
+        tr(lang, self)
     }
 }
 
 /// "Question 3 · set 7", in `lang`.
 pub fn position(lang: Lang, set: QuizSet) -> String {
     let (i, seed) = (set.index + 1, set.seed);
-    by_lang(
-        lang,
-        &format!("Pregunta {i} · joc {seed}"),
-        &format!("Question {i} · set {seed}"),
-        &format!("Pregunta {i} · serie {seed}"),
-    )
-    .to_owned()
+    fill(lang, QuizText::QuestionSet, &[("i", &i), ("seed", &seed)])
 }
 
 /// "You said X; the lab computes Y.", in `lang`.
 pub fn comparison(lang: Lang, said: &str, computed: &str) -> String {
-    by_lang(
+    fill(
         lang,
-        &format!("Has dit {said}; el laboratori calcula {computed}."),
-        &format!("You said {said}; the lab computes {computed}."),
-        &format!("Has dicho {said}; el laboratorio calcula {computed}."),
+        QuizText::YouSaidLabComputes,
+        &[("said", &said), ("computed", &computed)],
     )
-    .to_owned()
 }
 
 /// The share dialog's checkbox label with the seed ("With the questions (set 7)").
 pub fn share_label(lang: Lang, seed: u64) -> String {
-    let set = by_lang(lang, "joc", "set", "serie");
+    let set = tr(lang, QuizText::Set);
     format!("{} ({set} {seed})", Word::ShareWith.text(lang))
+}
+
+texts! {
+    /// The questions' texts: their wording, answers and explanations.
+    pub enum QuizText {
+        SameSlotExplanation => (
+            "Redis només fa el hash del text entre la primera {open} i la {close} següent quan no és buit: slots {sa} i {sb}.",
+            "Redis hashes only the text between the first {open} and the next {close} when it is not empty: slots {sa} and {sb}.",
+            "Redis solo hace el hash del texto entre la primera {open} y la {close} siguiente cuando no está vacío: slots {sa} y {sb}.",
+        ),
+        Empty => (
+            "Escriu primer la teva predicció.",
+            "Type your guess first.",
+            "Escribe primero tu predicción.",
+        ),
+        TooLong => (
+            "És massa llarg: com a màxim {max_guess_chars} caràcters.",
+            "That is too long: at most {max_guess_chars} characters.",
+            "Es demasiado largo: como máximo {max_guess_chars} caracteres.",
+        ),
+        NotANumber => (
+            "Escriu un nombre, com ara 25 o 12,5.",
+            "Type a number, such as 25 or 12.5.",
+            "Escribe un número, como 25 o 12,5.",
+        ),
+        NotWhole => (
+            "Escriu un nombre enter, com ara 8.",
+            "Type a whole number, such as 8.",
+            "Escribe un número entero, como 8.",
+        ),
+        OutOfRange => (
+            "Escriu un nombre entre {min} i {max}.",
+            "Type a number from {min} to {max}.",
+            "Escribe un número entre {min} y {max}.",
+        ),
+        NoChoice => (
+            "Tria una de les opcions.",
+            "Pick one of the options.",
+            "Elige una de las opciones.",
+        ),
+        Modulo => (
+            "hash mòdul N",
+            "hash mod N",
+            "hash módulo N",
+        ),
+        Ring => (
+            "l'anell",
+            "the ring",
+            "el anillo",
+        ),
+        Bounded => (
+            "càrregues acotades",
+            "bounded loads",
+            "cargas acotadas",
+        ),
+        SameSlot => (
+            "El mateix slot",
+            "The same slot",
+            "El mismo slot",
+        ),
+        DifferentSlots => (
+            "Slots diferents",
+            "Different slots",
+            "Slots distintos",
+        ),
+        ModuloJoin => (
+            "Amb hash mòdul N, {k} claus es reparteixen entre {n} nodes. S'hi afegeix un node ({n} → {m}). Quin percentatge de les claus canvia de node?",
+            "With hash mod N, {k} keys are spread over {n} nodes. One node joins ({n} → {m}). What share of the keys changes node (%)?",
+            "Con hash módulo N, {k} claves se reparten entre {n} nodos. Se añade un nodo ({n} → {m}). ¿Qué porcentaje de las claves cambia de nodo?",
+        ),
+        RingJoin => (
+            "{joiner} entra en un anell de {nodes} nodes amb {vnodes} nodes virtuals cadascun, que té {k} claus. Quin percentatge de les claus canvia de node?",
+            "{joiner} joins a ring of {nodes} nodes with {vnodes} virtual nodes each, holding {k} keys. What share of the keys changes node (%)?",
+            "{joiner} entra en un anillo de {nodes} nodos con {vnodes} nodos virtuales cada uno, que tiene {k} claves. ¿Qué porcentaje de las claves cambia de nodo?",
+        ),
+        RendezvousLeave => (
+            "Amb rendezvous, {k} claus es reparteixen entre {nodes} nodes. {who} en surt. Quin percentatge de les claus canvia de node?",
+            "With rendezvous, {k} keys are spread over {nodes} nodes. {who} leaves. What share of the keys changes node (%)?",
+            "Con rendezvous, {k} claves se reparten entre {nodes} nodos. {who} sale. ¿Qué porcentaje de las claves cambia de nodo?",
+        ),
+        JumpJoin => (
+            "Amb jump hash, {k} claus es reparteixen entre {nodes} nodes. S'hi afegeix un node ({nodes} → {m}). Quin percentatge de les claus canvia de node?",
+            "With jump hash, {k} keys are spread over {nodes} nodes. One node joins ({nodes} → {m}). What share of the keys changes node (%)?",
+            "Con jump hash, {k} claves se reparten entre {nodes} nodos. Se añade un nodo ({nodes} → {m}). ¿Qué porcentaje de las claves cambia de nodo?",
+        ),
+        Owner => (
+            ", 150 nodes virtuals per node",
+            ", 150 virtual nodes per node",
+            ", 150 nodos virtuales por nodo",
+        ),
+        StrategyWithNodesWhich => (
+            "Estratègia: {how}{vn}, amb {nodes} nodes. Quin node es queda la clau {key}?",
+            "Strategy: {how}{vn}, with {nodes} nodes. Which node gets the key {key}?",
+            "Estrategia: {how}{vn}, con {nodes} nodos. ¿Qué nodo se queda la clave {key}?",
+        ),
+        FixedJoin => (
+            "Un clúster té {partitions} particions fixes repartides entre {nodes} nodes. Hi entra un node, que pren particions senceres fins a tenir la seva part. Quantes particions canvien de node?",
+            "A cluster has {partitions} fixed partitions dealt over {nodes} nodes. A node joins and takes whole partitions until it holds its share. How many partitions change node?",
+            "Un clúster tiene {partitions} particiones fijas repartidas entre {nodes} nodos. Entra un nodo, que toma particiones enteras hasta tener su parte. ¿Cuántas particiones cambian de nodo?",
+        ),
+        SameSlotPrompt => (
+            "A Redis Cluster, les claus {a} i {b} cauen al mateix slot?",
+            "In Redis Cluster, do the keys {a} and {b} land in the same slot?",
+            "En Redis Cluster, ¿caen las claves {a} y {b} en el mismo slot?",
+        ),
+        ReplicaLoss => (
+            "{partitions} particions en {nodes} nodes, amb {rf} còpies cadascuna en nodes diferents (el líder de Pi al node i mòdul {nodes}, els seguidors als nodes següents). Cau el node {who}. Quantes particions es queden sense cap còpia?",
+            "{partitions} partitions on {nodes} nodes, {rf} copies each on different nodes (Pi's leader on node i mod {nodes}, its followers on the next nodes). Node {who} fails. How many partitions are left with no copy?",
+            "{partitions} particiones en {nodes} nodos, con {rf} copias cada una en nodos distintos (el líder de Pi en el nodo i módulo {nodes}, los seguidores en los nodos siguientes). Cae el nodo {who}. ¿Cuántas particiones se quedan sin ninguna copia?",
+        ),
+        HottestShare => (
+            "Les peticions a {keys} productes segueixen una llei de Zipf amb exponent s = {s}. Quin percentatge de les peticions va al producte més popular?",
+            "Requests for {keys} products follow a Zipf law with exponent s = {s}. What share of the requests goes to the most popular product (%)?",
+            "Las peticiones a {keys} productos siguen una ley de Zipf con exponente s = {s}. ¿Qué porcentaje de las peticiones va al producto más popular?",
+        ),
+        CompareJoin => (
+            "Amb {name}, {k} claus es reparteixen entre {nodes} nodes. Hi entra un node. Quin percentatge de les claus canvia de node?",
+            "With {name}, {k} keys are spread over {nodes} nodes. One node joins. What share of the keys changes node (%)?",
+            "Con {name}, {k} claves se reparten entre {nodes} nodos. Entra un nodo. ¿Qué porcentaje de las claves cambia de nodo?",
+        ),
+        HashPartition => (
+            "Les comandes es reparteixen per hash(comanda_id) entre {partitions} particions, P0–P{last}: els 8 primers bytes de l'MD5 de l'identificador, llegits big-endian, mòdul {partitions}. A quina partició va la comanda {id}?",
+            "Orders are spread by hash(comanda_id) over {partitions} partitions, P0–P{last}: the first 8 bytes of the id's MD5, read big-endian, mod {partitions}. Which partition gets the order {id}?",
+            "Los pedidos se reparten por hash(comanda_id) entre {partitions} particiones, P0–P{last}: los 8 primeros bytes del MD5 del identificador, leídos big-endian, módulo {partitions}. ¿A qué partición va el pedido {id}?",
+        ),
+        HashRun => (
+            "Les comandes es reparteixen per hash(comanda_id) entre {partitions} particions. Una consulta vol les {count} comandes consecutives de {a} a {b}. A quantes particions diferents ha de preguntar?",
+            "Orders are spread by hash(comanda_id) over {partitions} partitions. A query wants the {count} consecutive orders {a} to {b}. How many different partitions must it ask?",
+            "Los pedidos se reparten por hash(comanda_id) entre {partitions} particiones. Una consulta quiere los {count} pedidos consecutivos de {a} a {b}. ¿A cuántas particiones distintas tiene que preguntar?",
+        ),
+        TimePartition => (
+            "Una campanya de {days} dies es parteix per data_creacio en {partitions} rangs de temps iguals, P0 (el primer) a P{last}. A quina partició va una comanda creada el dia {day} a les {hour}:00?",
+            "A campaign of {days} days is split by data_creacio into {partitions} equal time ranges, P0 (the first) to P{last}. Which partition gets an order created on day {day} at {hour}:00?",
+            "Una campaña de {days} días se parte por data_creacio en {partitions} rangos de tiempo iguales, P0 (el primero) a P{last}. ¿A qué partición va un pedido creado el día {day} a las {hour}:00?",
+        ),
+        SlowChance => (
+            "Amb un índex local, una consulta per mercat pregunta a les {partitions} particions i espera la més lenta. Cada partició tarda més de 500 ms amb probabilitat {p}, independentment. Quina és la probabilitat (%) que la consulta tardi més de 500 ms?",
+            "With a local index, a query by market asks all {partitions} partitions and waits for the slowest. Each partition takes over 500 ms with probability {p}, independently. What is the chance (%) that the query takes over 500 ms?",
+            "Con un índice local, una consulta por mercado pregunta a las {partitions} particiones y espera a la más lenta. Cada partición tarda más de 500 ms con probabilidad {p}, de forma independiente. ¿Cuál es la probabilidad (%) de que la consulta tarde más de 500 ms?",
+        ),
+        LeaseExpiry => (
+            "Un node publica les seves particions al coordinador amb un lease de {ttl_s} s que renova cada {r} s (als segons 0, {r}, {v2}, …). Mor al segon {die_s}. A quin segon caduca el lease i desapareixen les seves entrades?",
+            "A node publishes its partitions in the coordinator with a {ttl_s} s lease it refreshes every {r} s (at seconds 0, {r}, {v2}, …). It dies at second {die_s}. At which second does the lease expire and its entries vanish?",
+            "Un nodo publica sus particiones en el coordinador con un lease de {ttl_s} s que renueva cada {r} s (en los segundos 0, {r}, {v2}, …). Muere en el segundo {die_s}. ¿En qué segundo caduca el lease y desaparecen sus entradas?",
+        ),
+        KeyPartitions => (
+            "Les comandes es particionen per hash({key}) entre {partitions} particions, i hi ha {sources}. Quantes particions poden rebre alguna comanda?",
+            "Orders are partitioned by hash({key}) over {partitions} partitions, and there are {sources}. How many partitions can ever get an order?",
+            "Los pedidos se particionan por hash({key}) entre {partitions} particiones, y hay {sources}. ¿Cuántas particiones pueden recibir algún pedido?",
+        ),
+        /// The producers of the key question.
+        TwelveProducers => ("12 productors", "12 producers", "12 productores"),
+        /// The markets of the key question.
+        FourMarkets => ("4 mercats", "4 markets", "4 mercados"),
+        Percent => (
+            "Compta com a encert si t'allunyes {tol} punts percentuals o menys.",
+            "Within {tol} percentage points counts as right.",
+            "Cuenta como acierto si te alejas {tol} puntos porcentuales o menos.",
+        ),
+        Count => (
+            "Només compta el nombre exacte.",
+            "Only the exact number counts.",
+            "Solo cuenta el número exacto.",
+        ),
+        Choice => (
+            "Tria una opció.",
+            "Pick one option.",
+            "Elige una opción.",
+        ),
+        ModuloJoinExplanation => (
+            "Una clau només es queda on era si hash mòdul {nodes} i hash mòdul {m} coincideixen: més o menys 1 de cada {m}. La resta es mou.",
+            "A key stays only where hash mod {nodes} equals hash mod {m}: roughly 1 key in {m}. All the others move.",
+            "Una clave solo se queda donde estaba si hash módulo {nodes} y hash módulo {m} coinciden: más o menos 1 de cada {m}. El resto se mueve.",
+        ),
+        RingJoinExplanation => (
+            "Només es mouen les claus que passa a tenir el node nou; la seva part justa és 1/{v0} ≈ {fair}. Amb pocs nodes virtuals, els arcs són desiguals i la xifra se n'allunya.",
+            "Only the keys the new node takes over move; its fair share is 1/{v0} ≈ {fair}. With few virtual nodes its arcs are uneven, so the figure strays from it.",
+            "Solo se mueven las claves que pasa a tener el nodo nuevo; su parte justa es 1/{v0} ≈ {fair}. Con pocos nodos virtuales, los arcos son desiguales y la cifra se aleja.",
+        ),
+        RendezvousLeaveExplanation => (
+            "Només es mouen les claus del node que surt, cadascuna al seu segon millor node: més o menys 1/{nodes} ≈ {fair}.",
+            "Only the leaving node's keys move, each to its second-best node: about 1/{nodes} ≈ {fair}.",
+            "Solo se mueven las claves del nodo que sale, cada una a su segundo mejor nodo: más o menos 1/{nodes} ≈ {fair}.",
+        ),
+        OwnerExplanation => (
+            "Ho decideix el hash de la clau: sembla a l'atzar, i és la gràcia, perquè cap node no en surt afavorit.",
+            "The key's hash decides: it looks random, and that is the point, since no node is favoured.",
+            "Lo decide el hash de la clave: parece al azar, y esa es la gracia, porque ningún nodo sale favorecido.",
+        ),
+        FixedJoinExplanation => (
+            "El node nou rep la seva part, {partitions}/{m}, arrodonida amunt a particions senceres; cap clau no canvia de partició.",
+            "The new node gets its share, {partitions}/{m}, rounded up to whole partitions; no key changes partition.",
+            "El nodo nuevo recibe su parte, {partitions}/{m}, redondeada hacia arriba a particiones enteras; ninguna clave cambia de partición.",
+        ),
+        ReplicaLossExplanation => (
+            "Una partició només es perd si totes les seves còpies eren al node caigut: amb {rf} còpies en nodes diferents, això només passa amb una sola còpia.",
+            "A partition is lost only when all its copies were on the failed node: with {rf} copies on different nodes, that happens only with a single copy.",
+            "Una partición solo se pierde si todas sus copias estaban en el nodo caído: con {rf} copias en nodos distintos, eso solo pasa con una sola copia.",
+        ),
+        HottestShareExplanation => (
+            "Amb Zipf, el producte de rang r té un pes 1/r^s: el primer s'endú 1 dividit per la suma de tots els pesos.",
+            "Under Zipf, the product of rank r weighs 1/r^s: the first one gets 1 divided by the sum of all the weights.",
+            "Con Zipf, el producto de rango r pesa 1/r^s: el primero se lleva 1 dividido por la suma de todos los pesos.",
+        ),
+        CompareJoinExplanation => (
+            "El mínim possible és la part del node nou, 1/{v0} ≈ {fair}; {name} s'hi acosta o no segons com tria el node.",
+            "The least possible is the new node's share, 1/{v0} ≈ {fair}; {name} gets close to it or not depending on how it picks a node.",
+            "El mínimo posible es la parte del nodo nuevo, 1/{v0} ≈ {fair}; {name} se acerca o no según cómo elige el nodo.",
+        ),
+        HashPartitionExplanation => (
+            "El hash escampa els identificadors: dues comandes consecutives cauen gairebé sempre en particions diferents, i per això una consulta per dates les ha de preguntar totes.",
+            "The hash scatters the ids: two consecutive orders almost always land on different partitions, which is why a query by date must ask them all.",
+            "El hash dispersa los identificadores: dos pedidos consecutivos caen casi siempre en particiones distintas, y por eso una consulta por fechas tiene que preguntarlas todas.",
+        ),
+        HashRunExplanation => (
+            "Identificadors seguits no vol dir particions seguides: cada un cau on diu el seu hash, i amb poques particions dos poden coincidir. Per rangs d'identificador, n'hi hauria hagut prou amb una o dues.",
+            "Consecutive ids do not mean consecutive partitions: each lands where its hash says, and with few partitions two may share one. With ranges of ids, one or two would have done.",
+            "Identificadores seguidos no significa particiones seguidas: cada uno cae donde dice su hash, y con pocas particiones dos pueden coincidir. Con rangos de identificador, habría bastado con una o dos.",
+        ),
+        TimePartitionExplanation => (
+            "Cada partició cobreix {days}/{partitions} ≈ {span} dies seguits; l'hora de la comanda decideix en quin tram cau. Totes les escriptures d'avui van a l'última: és el punt calent dels rangs per temps.",
+            "Each partition covers {days}/{partitions} ≈ {span} days in a row; the order's time picks the stretch. All of today's writes go to the last one: the hot spot of ranges by time.",
+            "Cada partición cubre {days}/{partitions} ≈ {span} días seguidos; la hora del pedido decide en qué tramo cae. Todas las escrituras de hoy van a la última: es el punto caliente de los rangos por tiempo.",
+        ),
+        SlowChanceExplanation => (
+            "La consulta només és ràpida si ho són totes: 1 − (1 − p)^{partitions}. Una probabilitat petita per partició creix de pressa amb les particions; un índex global en pregunta una sola.",
+            "The query is fast only if all of them are: 1 − (1 − p)^{partitions}. A small chance per partition grows fast with the partitions; a global index asks just one.",
+            "La consulta solo es rápida si lo son todas: 1 − (1 − p)^{partitions}. Una probabilidad pequeña por partición crece deprisa con las particiones; un índice global pregunta a una sola.",
+        ),
+        LeaseExpiryExplanation => (
+            "Compta des de l'última renovació abans de morir, no des de la mort: aquella renovació més {ttl_s} s. Fins aleshores, el mapa encara envia peticions al node mort.",
+            "Count from the last refresh before the death, not from the death: that refresh plus {ttl_s} s. Until then the map still sends requests to the dead node.",
+            "Cuenta desde la última renovación antes de morir, no desde la muerte: esa renovación más {ttl_s} s. Hasta entonces, el mapa aún envía peticiones al nodo muerto.",
+        ),
+        KeyPartitionsExplanation => (
+            "Cada valor de la clau va sencer a una partició: amb {values} valors, com a molt {values} particions, i menys quan dos valors comparteixen partició. La resta no rep res.",
+            "Each key value goes whole to one partition: with {values} values, at most {values} partitions, and fewer when two values share one. The rest get nothing.",
+            "Cada valor de la clave va entero a una partición: con {values} valores, como mucho {values} particiones, y menos cuando dos valores comparten una. El resto no recibe nada.",
+        ),
+        QuestionSet => (
+            "Pregunta {i} · joc {seed}",
+            "Question {i} · set {seed}",
+            "Pregunta {i} · serie {seed}",
+        ),
+        YouSaidLabComputes => (
+            "Has dit {said}; el laboratori calcula {computed}.",
+            "You said {said}; the lab computes {computed}.",
+            "Has dicho {said}; el laboratorio calcula {computed}.",
+        ),
+        Set => (
+            "joc",
+            "set",
+            "serie",
+        ),
+    }
+}
+
+texts! {
+    /// The words of the panel, in three languages (the questions' own words are in [`QuizText`]).
+    pub enum Word {
+        /// The button that opens the panel.
+        Open => (
+            "Primer, prediu",
+            "Predict first",
+            "Primero, predice",
+        ),
+        /// The panel's heading.
+        Heading => (
+            "Prediu i després comprova",
+            "Predict, then reveal",
+            "Predice y luego comprueba",
+        ),
+        /// The label of a share's input.
+        GuessPercent => (
+            "La teva predicció (%)",
+            "Your guess (%)",
+            "Tu predicción (%)",
+        ),
+        /// The label of a count's input.
+        GuessCount => (
+            "La teva predicció (un nombre enter)",
+            "Your guess (a whole number)",
+            "Tu predicción (un número entero)",
+        ),
+        /// The legend of the options.
+        GuessChoice => (
+            "La teva predicció",
+            "Your guess",
+            "Tu predicción",
+        ),
+        /// The reveal button.
+        Reveal => (
+            "Mostra la resposta",
+            "Reveal",
+            "Mostrar la respuesta",
+        ),
+        /// The next-question button.
+        Next => (
+            "Pregunta següent",
+            "Next question",
+            "Siguiente pregunta",
+        ),
+        /// The close button.
+        Close => (
+            "Tanca les preguntes",
+            "Close the questions",
+            "Cerrar las preguntas",
+        ),
+        /// A right guess.
+        Right => (
+            "Encert!",
+            "Right!",
+            "¡Acierto!",
+        ),
+        /// A wrong guess.
+        Wrong => (
+            "No del tot.",
+            "Not quite.",
+            "No del todo.",
+        ),
+        /// The privacy note.
+        Private => (
+            "Res del que escrius no surt d'aquesta pàgina.",
+            "Nothing you type leaves this page.",
+            "Nada de lo que escribes sale de esta página.",
+        ),
+        /// The link that opens the question's configuration in the lab.
+        OpenInLab => (
+            "Obre aquesta configuració al laboratori",
+            "Open this configuration in the lab",
+            "Abrir esta configuración en el laboratorio",
+        ),
+        /// The share dialog's checkbox.
+        ShareWith => (
+            "Amb les preguntes",
+            "With the questions",
+            "Con las preguntas",
+        ),
+        /// The teachers page's section on question sets.
+        TeachersHeading => (
+            "Primer, prediu: jocs de preguntes",
+            "Predict first: question sets",
+            "Primero, predice: series de preguntas",
+        ),
+        /// What that section says.
+        TeachersNote => (
+            "Cada enllaç obre el capítol amb les preguntes del joc 1; canvieu el número de quiz= per a unes altres xifres. Les respostes es calculen a la pàgina i no s'envia res; partlab quiz en dona la clau.",
+            "Each link opens the chapter with the questions of set 1; change the number after quiz= for other figures. The answers are computed in the page and nothing is sent; partlab quiz prints the key.",
+            "Cada enlace abre el capítulo con las preguntas de la serie 1; cambiad el número de quiz= para otras cifras. Las respuestas se calculan en la página y no se envía nada; partlab quiz da la clave.",
+        ),
+        /// The column with a set's first question.
+        FirstQuestion => (
+            "La primera pregunta del joc",
+            "The set's first question",
+            "La primera pregunta de la serie",
+        ),
+        /// Said while the questions' module is being downloaded (the first time they open).
+        Loading => (
+            "Carregant les preguntes…",
+            "Loading the questions…",
+            "Cargando las preguntas…",
+        ),
+        /// Said when that download failed.
+        LoadFailed => (
+            "No s'han pogut carregar les preguntes. Comprova la connexió i torna-ho a provar; el capítol funciona igualment.",
+            "The questions could not be loaded. Check the connection and try again; the chapter still works.",
+            "No se han podido cargar las preguntas. Comprueba la conexión y vuelve a intentarlo; el capítulo funciona igualmente.",
+        ),
+    }
 }
 
 #[cfg(test)]

@@ -10,6 +10,8 @@
 //! [`crate::i18n`], the study chapters' in `study::text`, the questions' in `quiz`), so a wasm
 //! module carries only the texts it shows.
 
+use std::fmt::Display;
+
 use super::Lang;
 
 /// A table of texts: a closed enum whose every variant has its three languages. Declared with
@@ -33,7 +35,8 @@ macro_rules! texts {
         $(#[doc = $enum_doc])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub enum $table {
-            $( $(#[doc = $doc])* $name, )*
+            // A variant without a doc of its own is documented by its English text.
+            $( $(#[doc = $doc])* #[doc = $en] $name, )*
         }
 
         impl $crate::base::text::Texts for $table {
@@ -60,15 +63,15 @@ pub fn tr<T: Texts>(lang: Lang, t: T) -> &'static str {
 }
 
 /// The template `t` in `lang` with each `{name}` replaced by its value.
-pub fn fill<T: Texts>(lang: Lang, t: T, args: &[(&str, &str)]) -> String {
+pub fn fill<T: Texts>(lang: Lang, t: T, args: &[(&str, &dyn Display)]) -> String {
     fill_str(tr(lang, t), args)
 }
 
 /// `template` with each `{name}` replaced by its value.
-pub fn fill_str(template: &str, args: &[(&str, &str)]) -> String {
+pub fn fill_str(template: &str, args: &[(&str, &dyn Display)]) -> String {
     let mut out = template.to_owned();
     for (name, value) in args {
-        out = out.replace(&format!("{{{name}}}"), value);
+        out = out.replace(&format!("{{{name}}}"), &value.to_string());
     }
     out
 }
@@ -139,7 +142,7 @@ mod tests {
     #[test]
     fn texts_are_picked_and_filled_by_language() {
         assert_eq!(tr(Lang::Es, Sample::Hello), "Buenas");
-        let args = [("n", "3"), ("total", "92")];
+        let args: [(&str, &dyn Display); 2] = [("n", &3), ("total", &"92")];
         assert_eq!(fill(Lang::Ca, Sample::Count, &args), "3 claus de 92");
         assert_eq!(fill(Lang::En, Sample::Count, &args), "3 keys of 92");
         assert_eq!(Sample::ALL.len(), 4);

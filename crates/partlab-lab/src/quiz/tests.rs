@@ -629,3 +629,10 @@ fn every_question_speaks_every_language() {
         assert_ne!(w.text(Lang::Ca), w.text(Lang::En), "{w:?}");
     }
 }
+
+#[test]
+fn the_question_texts_are_whole_in_every_language() {
+    use crate::base::text::check_table;
+    assert_eq!(check_table::<QuizText>(&[], &[]), Vec::<String>::new());
+    assert_eq!(check_table::<Word>(&[], &[]), Vec::<String>::new());
+}

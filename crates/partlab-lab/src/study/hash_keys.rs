@@ -600,7 +600,7 @@ impl HashKeys {
     }
 
     fn f(&self, t: St, args: &[(&str, &str)]) -> String {
-        fill(self.state.lang, t, args)
+        super::Words(self.state.lang).f(t, args)
     }
 
     fn int(&self, v: u64) -> Cell {

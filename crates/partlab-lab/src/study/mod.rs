@@ -327,7 +327,7 @@ pub fn issue_rule(lang: Lang, issue: &StudyIssue) -> Option<String> {
 /// A rule's template filled with its placeholders.
 fn rule_text(lang: Lang, rule: St, args: &[(&'static str, String)]) -> String {
     let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    fill(lang, rule, &args)
+    Words(lang).f(rule, &args)
 }
 
 /// The orders-per-day slider's stops.
@@ -546,7 +546,11 @@ impl Words {
 
     /// A template, filled.
     pub fn f(self, t: St, args: &[(&str, &str)]) -> String {
-        fill(self.0, t, args)
+        let args: Vec<(&str, &dyn std::fmt::Display)> = args
+            .iter()
+            .map(|(k, v)| (*k, v as &dyn std::fmt::Display))
+            .collect();
+        fill(self.0, t, &args)
     }
 
     /// A whole number, grouped the language's way.

@@ -1248,9 +1248,9 @@ texts! {
         ),
         /// Rule: the lesson's diagram has four nodes.
         ReplRuleLessonNodes => (
-            "el diagrama de la lliçó té 4 nodes; per a un altre nombre, tria lay=spread.",
-            "the lesson's diagram has 4 nodes; for another count choose lay=spread.",
-            "el diagrama de la lección tiene 4 nodos; para otro número, elige lay=spread.",
+            "el diagrama de la lliçó té 4 nodes; per a un altre nombre, tria el repartiment «spread» (lay=spread a l'adreça, --layout spread a la línia d'ordres).",
+            "the lesson's diagram has 4 nodes; for another count choose the spread placement (lay=spread in the address, --layout spread on the command line).",
+            "el diagrama de la lección tiene 4 nodos; para otro número, elige el reparto «spread» (lay=spread en la dirección, --layout spread en la línea de órdenes).",
         ),
         /// Rule: at most one copy per node.
         ReplRuleRf => (
@@ -1657,11 +1657,11 @@ mod tests {
 
     #[test]
     fn templates_fill_every_placeholder() {
-        let s = fill(Lang::En, St::Computing, &[("done", "3"), ("total", "92")]);
+        let s = fill(Lang::En, St::Computing, &[("done", &3), ("total", &92)]);
         assert_eq!(s, "Computing… 3/92");
-        let s = fill(Lang::Ca, St::HashColPartition, &[("n", "4")]);
+        let s = fill(Lang::Ca, St::HashColPartition, &[("n", &4)]);
         assert_eq!(s, "hash mòdul 4");
-        let s = fill(Lang::Es, St::HashColPartition, &[("n", "4")]);
+        let s = fill(Lang::Es, St::HashColPartition, &[("n", &4)]);
         assert_eq!(s, "hash módulo 4");
     }
 }
