@@ -6,8 +6,10 @@
 // A benchmark stops at the first surprise: the inputs are fixed and known to be valid.
 #![allow(clippy::expect_used)]
 
+mod support;
+
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use md5::{Digest, Md5};
 use partlab_core::config::{Config, Node, Strategy};
@@ -20,21 +22,9 @@ use partlab_core::strategy::{Partitioner, RingBuilder, VnodeCache};
 use partlab_core::sweep::{deviation_sweep, DEFAULT_TRIALS, DEFAULT_VNODE_COUNTS};
 
 /// Median, minimum and 90th percentile of `runs` timings of `f`.
-fn measure<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, Duration, Duration) {
-    black_box(f()); // warm-up
-    let mut times: Vec<Duration> = (0..runs)
-        .map(|_| {
-            let t = Instant::now();
-            black_box(f());
-            t.elapsed()
-        })
-        .collect();
-    times.sort();
-    (
-        times[runs / 2],
-        times[0],
-        times[(runs * 9 / 10).min(runs - 1)],
-    )
+fn measure<T>(runs: usize, f: impl FnMut() -> T) -> (Duration, Duration, Duration) {
+    let t = support::sorted_timings(runs, f);
+    (t[t.len() / 2], t[0], t[(t.len() * 9 / 10).min(t.len() - 1)])
 }
 
 fn ms(d: Duration) -> f64 {

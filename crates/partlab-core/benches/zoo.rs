@@ -7,25 +7,18 @@
 // A benchmark stops at the first surprise: the inputs are fixed and known to be valid.
 #![allow(clippy::expect_used)]
 
-use std::hint::black_box;
-use std::time::{Duration, Instant};
+mod support;
+
+use std::time::Duration;
 
 use partlab_core::compare::{owners, Algo, Params};
 use partlab_core::keys::KeySet;
 use partlab_core::zoo::maglev::{Maglev, DEFAULT_TABLE_SIZE, LARGE_TABLE_SIZE};
 
 /// Median of `runs` timings of `f` (after one warm-up run).
-fn median<T>(runs: usize, mut f: impl FnMut() -> T) -> Duration {
-    black_box(f());
-    let mut times: Vec<Duration> = (0..runs)
-        .map(|_| {
-            let t = Instant::now();
-            black_box(f());
-            t.elapsed()
-        })
-        .collect();
-    times.sort();
-    times[runs / 2]
+fn median<T>(runs: usize, f: impl FnMut() -> T) -> Duration {
+    let t = support::sorted_timings(runs, f);
+    t[t.len() / 2]
 }
 
 fn main() {

@@ -8,23 +8,17 @@
 // A benchmark stops at the first surprise: the inputs are fixed and known to be valid.
 #![allow(clippy::expect_used)]
 
-use std::hint::black_box;
-use std::time::{Duration, Instant};
+#[path = "../../partlab-core/benches/support/mod.rs"]
+mod support;
+
+use std::time::Duration;
 
 use partlab_km0::workload::{Generator, Workload, WorkloadSpec};
 
 /// Median and minimum of `runs` timings of `f`.
-fn measure<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, Duration) {
-    black_box(f()); // warm-up
-    let mut times: Vec<Duration> = (0..runs)
-        .map(|_| {
-            let t = Instant::now();
-            black_box(f());
-            t.elapsed()
-        })
-        .collect();
-    times.sort();
-    (times[runs / 2], times[0])
+fn measure<T>(runs: usize, f: impl FnMut() -> T) -> (Duration, Duration) {
+    let t = support::sorted_timings(runs, f);
+    (t[t.len() / 2], t[0])
 }
 
 fn main() {

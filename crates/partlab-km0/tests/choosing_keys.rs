@@ -19,20 +19,13 @@ use partlab_km0::choosing_keys::{
     order_candidates, stock_candidates, OrderCandidate as O, OrderQuery as Q, OrderStats,
     StockCandidate as S,
 };
-use partlab_km0::hash_keys::HashedWorkload;
 use partlab_km0::vans::{van_candidates, Fleet, VanKey, VanQuery};
-use partlab_km0::workload::{Workload, WorkloadSpec, FAIR_PRODUCT, RESTAURANT};
+use partlab_km0::workload::{FAIR_PRODUCT, RESTAURANT};
 
 const N: u32 = 16;
 
-fn week() -> &'static (Workload, HashedWorkload) {
-    static WEEK: OnceLock<(Workload, HashedWorkload)> = OnceLock::new();
-    WEEK.get_or_init(|| {
-        let w = Workload::generate(&WorkloadSpec::default()).expect("valid");
-        let h = HashedWorkload::new(&w);
-        (w, h)
-    })
-}
+mod common;
+use common::week;
 
 fn orders() -> &'static [OrderStats] {
     static S: OnceLock<Vec<OrderStats>> = OnceLock::new();

@@ -5,24 +5,14 @@
 // Test helpers fail loudly on purpose: their inputs are fixed and valid.
 #![allow(clippy::expect_used)]
 
-use std::sync::OnceLock;
-
 use partlab_km0::calendar::Timestamp;
 use partlab_km0::calendar::DAY_SECS;
-use partlab_km0::hash_keys::{
-    disagreement, query_cost, range_rows, GrowthSweep, HashedWorkload, OrderKey, Query,
-};
+use partlab_km0::hash_keys::{disagreement, query_cost, range_rows, GrowthSweep, OrderKey, Query};
 use partlab_km0::rng::sub_seed;
 use partlab_km0::workload::{Workload, WorkloadSpec, RESTAURANT_IDX};
 
-fn week() -> &'static (Workload, HashedWorkload) {
-    static WEEK: OnceLock<(Workload, HashedWorkload)> = OnceLock::new();
-    WEEK.get_or_init(|| {
-        let w = Workload::generate(&WorkloadSpec::default()).expect("valid");
-        let h = HashedWorkload::new(&w);
-        (w, h)
-    })
-}
+mod common;
+use common::week;
 
 #[test]
 fn a_date_range_touches_every_hashed_partition_but_one_or_two_ranges() {

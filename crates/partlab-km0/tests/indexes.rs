@@ -5,20 +5,11 @@
 // Test helpers fail loudly on purpose: their inputs are fixed and valid.
 #![allow(clippy::expect_used)]
 
-use std::sync::OnceLock;
-
-use partlab_km0::hash_keys::HashedWorkload;
 use partlab_km0::indexes::{compare, index_lag, slow_probability, IndexScheme, LagModel};
-use partlab_km0::workload::{Market, Workload, WorkloadSpec};
+use partlab_km0::workload::Market;
 
-fn week() -> &'static (Workload, HashedWorkload) {
-    static WEEK: OnceLock<(Workload, HashedWorkload)> = OnceLock::new();
-    WEEK.get_or_init(|| {
-        let w = Workload::generate(&WorkloadSpec::default()).expect("valid");
-        let h = HashedWorkload::new(&w);
-        (w, h)
-    })
-}
+mod common;
+use common::week;
 
 #[test]
 fn local_reads_every_partition_global_reads_one_and_writes_two() {
