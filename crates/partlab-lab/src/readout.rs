@@ -10,8 +10,9 @@
 use partlab_core::config::Strategy;
 use partlab_core::Distribution;
 
+use crate::base::text::tr;
 use crate::charts::{keys_rows, movement_rows, DeviationRow, KeysRow, MovementRow};
-use crate::i18n::{by_lang, fmt_int, fmt_pct, strategy_name};
+use crate::i18n::{fmt_int, fmt_pct, strategy_name};
 use crate::model::Lab;
 use crate::state::Lang;
 
@@ -79,35 +80,25 @@ impl CurrentMark {
 /// The sentence for one row of the sweep.
 pub fn row_sentence(lang: Lang, row: &DeviationRow) -> String {
     let vn = if row.vnodes == 1 {
-        by_lang(lang, "node virtual", "virtual node", "nodo virtual")
+        tr(lang, ReadoutText::VirtualNode)
     } else {
-        by_lang(lang, "nodes virtuals", "virtual nodes", "nodos virtuales")
+        tr(lang, ReadoutText::VirtualNodes)
     };
     let mut out = format!(
         "{} {vn}: {} {}, {} {}–{}; {} {}",
         fmt_int(lang, u64::from(row.vnodes)),
-        by_lang(lang, "mediana", "median", "mediana"),
+        tr(lang, ReadoutText::Median),
         fmt_pct(lang, row.median_pct, 1),
-        by_lang(
-            lang,
-            "amb noms canviats entre",
-            "renamed runs between",
-            "con nombres cambiados entre"
-        ),
+        tr(lang, ReadoutText::RenamedRunsBetween),
         fmt_pct(lang, row.min_pct, 1),
         fmt_pct(lang, row.max_pct, 1),
-        by_lang(
-            lang,
-            "amb els noms reals",
-            "with the real names",
-            "con los nombres reales"
-        ),
+        tr(lang, ReadoutText::WithTheRealNames),
         fmt_pct(lang, row.named_pct, 1),
     );
     if let Some(t) = row.trend_pct {
         out.push_str(&format!(
             "; {} {}",
-            by_lang(lang, "tendència", "trend", "tendencia"),
+            tr(lang, ReadoutText::Trend),
             fmt_pct(lang, t, 1)
         ));
     }
@@ -116,32 +107,22 @@ pub fn row_sentence(lang: Lang, row: &DeviationRow) -> String {
 
 /// The sentence for the current setting.
 pub fn current_sentence(lang: Lang, strategy: Strategy, mark: CurrentMark) -> String {
-    let now = by_lang(lang, "Ara", "Now", "Ahora");
+    let now = tr(lang, ReadoutText::Now);
     let name = strategy_name(lang, strategy);
     match mark {
         CurrentMark::Point { vnodes, pct } => format!(
             "{now}, {name}: {} {}, {} {}",
             fmt_int(lang, u64::from(vnodes)),
-            by_lang(lang, "nodes virtuals", "virtual nodes", "nodos virtuales"),
-            by_lang(lang, "desviació", "deviation", "desviación"),
+            tr(lang, ReadoutText::VirtualNodes),
+            tr(lang, ReadoutText::Deviation),
             fmt_pct(lang, pct, 1),
         ),
         CurrentMark::Flat { pct } => format!(
             "{now}, {name}: {}, {} {}, {}",
-            by_lang(
-                lang,
-                "sense nodes virtuals",
-                "no virtual nodes",
-                "sin nodos virtuales"
-            ),
-            by_lang(lang, "desviació", "deviation", "desviación"),
+            tr(lang, ReadoutText::NoVirtualNodes),
+            tr(lang, ReadoutText::Deviation),
             fmt_pct(lang, pct, 1),
-            by_lang(
-                lang,
-                "la mateixa a tot l'eix (línia plana)",
-                "the same all along the axis (a flat line)",
-                "la misma en todo el eje (línea plana)"
-            ),
+            tr(lang, ReadoutText::TheSameAllAlongThe),
         ),
     }
 }
@@ -172,16 +153,16 @@ pub fn bar_sentence(
         "{}: {} {} ({}); {} {} ({})",
         row.name,
         fmt_int(lang, row.keys),
-        by_lang(lang, "claus", "keys", "claves"),
+        tr(lang, ReadoutText::Keys),
         fmt_pct(lang, row.share_pct, 1),
-        by_lang(lang, "part igual", "equal share", "parte igual"),
+        tr(lang, ReadoutText::EqualShare),
         fmt_int(lang, equal_keys.max(0.0).round() as u64),
         fmt_pct(lang, equal_pct, 1),
     );
     if weighted && row.expected_keys.is_finite() {
         out.push_str(&format!(
             "; {} {} ({})",
-            by_lang(lang, "pel seu pes", "by its weight", "por su peso"),
+            tr(lang, ReadoutText::ByItsWeight),
             fmt_int(lang, row.expected_keys.max(0.0).round() as u64),
             fmt_pct(lang, row.expected_pct, 1),
         ));
@@ -217,8 +198,8 @@ pub fn movement_sentence(lang: Lang, row: &MovementRow) -> String {
         "{} → {} {}: {} 1/(N+1) {}; {}",
         row.nodes_before,
         row.nodes_after,
-        by_lang(lang, "nodes", "nodes", "nodos"),
-        by_lang(lang, "ideal", "ideal", "ideal"),
+        tr(lang, ReadoutText::Nodes),
+        tr(lang, ReadoutText::Ideal),
         fmt_pct(lang, row.ideal_pct, 1),
         moved.join(", "),
     )
@@ -260,6 +241,16 @@ mod tests {
     use partlab_core::lesson;
     use partlab_core::stats::deviation_pct;
     use partlab_core::{assign, KeySet};
+
+    #[test]
+    fn the_readout_words_are_whole_in_every_language() {
+        use crate::base::text::check_table;
+        let same = [ReadoutText::Nodes, ReadoutText::Ideal];
+        assert_eq!(
+            check_table::<ReadoutText>(&same, &[ReadoutText::Median]),
+            Vec::<String>::new()
+        );
+    }
 
     /// Rendezvous has no vnodes: its mark is a flat line at the core's deviation, computed
     /// here again from the keys per node (exercise 3's 0.3 %), not the ring's curve.
@@ -432,5 +423,26 @@ mod tests {
         assert_eq!(step(Some(5), 3, "ArrowLeft"), Some(2));
         assert_eq!(step(Some(1), 3, "a"), None);
         assert_eq!(step(None, 0, "Home"), None);
+    }
+}
+
+crate::base::text::texts! {
+    /// The live sentences' and charts' words beside the ring chapter's figures.
+    pub enum ReadoutText {
+        VirtualNode => ("node virtual", "virtual node", "nodo virtual"),
+        VirtualNodes => ("nodes virtuals", "virtual nodes", "nodos virtuales"),
+        Median => ("mediana", "median", "mediana"),
+        RenamedRunsBetween => ("amb noms canviats entre", "renamed runs between", "con nombres cambiados entre"),
+        WithTheRealNames => ("amb els noms reals", "with the real names", "con los nombres reales"),
+        Trend => ("tendència", "trend", "tendencia"),
+        Now => ("Ara", "Now", "Ahora"),
+        Deviation => ("desviació", "deviation", "desviación"),
+        NoVirtualNodes => ("sense nodes virtuals", "no virtual nodes", "sin nodos virtuales"),
+        TheSameAllAlongThe => ("la mateixa a tot l'eix (línia plana)", "the same all along the axis (a flat line)", "la misma en todo el eje (línea plana)"),
+        Keys => ("claus", "keys", "claves"),
+        EqualShare => ("part igual", "equal share", "parte igual"),
+        ByItsWeight => ("pel seu pes", "by its weight", "por su peso"),
+        Nodes => ("nodes", "nodes", "nodos"),
+        Ideal => ("ideal", "ideal", "ideal"),
     }
 }

@@ -25,7 +25,8 @@ use partlab_core::hash::{angle_deg, rendezvous_score};
 use partlab_core::order::{descending, sort_by_key_stable, total_order_key};
 use partlab_core::strategy::{jump_hash, weighted_score, RingPoint};
 
-use crate::i18n::{by_lang, fmt_dec, fmt_int};
+use crate::base::text::tr;
+use crate::i18n::{fmt_dec, fmt_int};
 use crate::model::{KeyPath, Lab, PathDetail};
 use crate::state::Lang;
 
@@ -238,30 +239,21 @@ impl Magnifier {
         let mut parts = vec![
             format!(
                 "{} {} {}°",
-                by_lang(lang, "clau", "key", "clave"),
+                tr(lang, WhyText::Key),
                 at_word(lang),
                 fmt_dec(lang, angle_deg(self.key), 2)
             ),
             format!(
                 "{} {}",
-                by_lang(
-                    lang,
-                    "node virtual anterior",
-                    "previous vnode",
-                    "nodo virtual anterior"
-                ),
+                tr(lang, WhyText::PreviousVnode),
                 at(&self.previous)
             ),
-            format!(
-                "{} {}",
-                by_lang(lang, "propietari", "owner", "propietario"),
-                at(&self.owner)
-            ),
+            format!("{} {}", tr(lang, WhyText::Owner), at(&self.owner)),
         ];
         if !self.replicas.is_empty() {
             parts.push(format!(
                 "{} {}",
-                by_lang(lang, "altres rèpliques", "other replicas", "otras réplicas"),
+                tr(lang, WhyText::OtherReplicas),
                 self.replicas.iter().map(at).collect::<Vec<_>>().join(", ")
             ));
         }
@@ -272,7 +264,7 @@ impl Magnifier {
 }
 
 fn at_word(lang: Lang) -> &'static str {
-    by_lang(lang, "a", "at", "en")
+    tr(lang, WhyText::At)
 }
 
 fn deg(lang: Lang, m: &VnodeMark) -> String {
@@ -518,27 +510,14 @@ pub fn arithmetic(lang: Lang, why: &Why) -> Option<(String, &'static str)> {
     match why {
         Why::Modulo { hash, n, rem } => Some((
             format!("{} mod {n} = {rem}", fmt_int(lang, *hash)),
-            by_lang(
-                lang,
-                "El residu de dividir el hash pel nombre de nodes és el número del node propietari (comptant des de 0).",
-                "The remainder of the hash divided by the number of nodes is the owner's number (counting from 0).",
-                "El resto de dividir el hash por el número de nodos es el número del nodo propietario (contando desde 0).",
-            ),
+            tr(lang, WhyText::ModNRule),
         )),
         Why::Jump { hash, n, bucket } => Some((
             format!("jump({}, {n}) = {bucket}", fmt_int(lang, *hash)),
-            by_lang(
-                lang,
-                "Jump fa servir el hash com a llavor d'uns salts pseudoaleatoris per les caselles 0, 1, 2…; la darrera casella on cau abans de passar del nombre de nodes és el número del propietari. Amb un node més, només salten al nou node les claus que hi han de anar.",
-                "Jump uses the hash to seed a series of pseudo-random jumps through buckets 0, 1, 2…; the last bucket it lands on before passing the number of nodes is the owner's number. With one more node, only the keys that belong on the new node jump to it.",
-                "Jump usa el hash como semilla de unos saltos pseudoaleatorios por las casillas 0, 1, 2…; la última casilla en la que cae antes de pasar del número de nodos es el número del propietario. Con un nodo más, solo saltan al nuevo nodo las claves que deben ir a él.",
-            ),
+            tr(lang, WhyText::JumpRule),
         )),
         Why::Maglev {
-            hash,
-            size,
-            entry,
-            ..
+            hash, size, entry, ..
         } => Some((
             format!(
                 "{} mod {} = {}",
@@ -546,12 +525,7 @@ pub fn arithmetic(lang: Lang, why: &Why) -> Option<(String, &'static str)> {
                 fmt_int(lang, *size),
                 fmt_int(lang, *entry)
             ),
-            by_lang(
-                lang,
-                "Maglev omple una taula de M caselles amb els nodes (cada node segons la seva permutació); la clau va al node de la casella «hash mod M».",
-                "Maglev fills a table of M entries with the nodes (each node following its own permutation); the key goes to the node in entry \"hash mod M\".",
-                "Maglev llena una tabla de M casillas con los nodos (cada nodo según su permutación); la clave va al nodo de la casilla «hash mod M».",
-            ),
+            tr(lang, WhyText::MaglevRule),
         )),
         Why::Ketama {
             hashi,
@@ -572,12 +546,7 @@ pub fn arithmetic(lang: Lang, why: &Why) -> Option<(String, &'static str)> {
                     "{from} {} = md5(\"{label}\")[{a}..{b}]",
                     fmt_int(lang, u64::from(*point))
                 ),
-                by_lang(
-                    lang,
-                    "Ketama llegeix els 4 primers bytes de l'MD5 de la clau com un nombre little-endian i dona la clau al primer punt igual o posterior en un cercle de 2³² posicions (passat el punt més gran, torna al més petit). Cada servidor té 40 resums MD5 de «servidor-k» per cada part de pes, i cada resum dona quatre punts.",
-                    "Ketama reads the first 4 bytes of the key's MD5 as a little-endian number and gives the key to the first point at or after it on a circle of 2³² positions (past the largest point it wraps to the smallest). Each server has 40 MD5 digests of \"server-k\" per share of weight, each cut into four points.",
-                    "Ketama lee los 4 primeros bytes del MD5 de la clave como un número little-endian y da la clave al primer punto igual o posterior en un círculo de 2³² posiciones (pasado el punto más grande, vuelve al más pequeño). Cada servidor tiene 40 resúmenes MD5 de «servidor-k» por cada parte de peso, y cada resumen da cuatro puntos.",
-                ),
+                tr(lang, WhyText::KetamaRule),
             ))
         }
         _ => None,
@@ -588,6 +557,12 @@ pub fn arithmetic(lang: Lang, why: &Why) -> Option<(String, &'static str)> {
 mod tests {
     use super::*;
     use crate::model::Msg;
+
+    #[test]
+    fn the_panel_words_are_whole_in_every_language() {
+        use crate::base::text::check_table;
+        assert_eq!(check_table::<WhyText>(&[], &[]), Vec::<String>::new());
+    }
     use partlab_core::hash::{hash_key, md5_hex};
 
     /// `md5("{node}|{key}")`'s first 8 bytes big-endian, from the hex digest: a computation
@@ -857,5 +832,20 @@ mod tests {
             assert!(line.contains(&format!("md5(\"{label}\")")), "{line}");
             assert!(sentence.contains("little-endian"));
         }
+    }
+}
+
+crate::base::text::texts! {
+    /// The words of the "why this key" panel.
+    pub enum WhyText {
+        Key => ("clau", "key", "clave"),
+        PreviousVnode => ("node virtual anterior", "previous vnode", "nodo virtual anterior"),
+        Owner => ("propietari", "owner", "propietario"),
+        OtherReplicas => ("altres rèpliques", "other replicas", "otras réplicas"),
+        At => ("a", "at", "en"),
+        ModNRule => ("El residu de dividir el hash pel nombre de nodes és el número del node propietari (comptant des de 0).", "The remainder of the hash divided by the number of nodes is the owner's number (counting from 0).", "El resto de dividir el hash por el número de nodos es el número del nodo propietario (contando desde 0)."),
+        JumpRule => ("Jump fa servir el hash com a llavor d'uns salts pseudoaleatoris per les caselles 0, 1, 2…; la darrera casella on cau abans de passar del nombre de nodes és el número del propietari. Amb un node més, només salten al nou node les claus que hi han de anar.", "Jump uses the hash to seed a series of pseudo-random jumps through buckets 0, 1, 2…; the last bucket it lands on before passing the number of nodes is the owner's number. With one more node, only the keys that belong on the new node jump to it.", "Jump usa el hash como semilla de unos saltos pseudoaleatorios por las casillas 0, 1, 2…; la última casilla en la que cae antes de pasar del número de nodos es el número del propietario. Con un nodo más, solo saltan al nuevo nodo las claves que deben ir a él."),
+        MaglevRule => ("Maglev omple una taula de M caselles amb els nodes (cada node segons la seva permutació); la clau va al node de la casella «hash mod M».", "Maglev fills a table of M entries with the nodes (each node following its own permutation); the key goes to the node in entry \"hash mod M\".", "Maglev llena una tabla de M casillas con los nodos (cada nodo según su permutación); la clave va al nodo de la casilla «hash mod M»."),
+        KetamaRule => ("Ketama llegeix els 4 primers bytes de l'MD5 de la clau com un nombre little-endian i dona la clau al primer punt igual o posterior en un cercle de 2³² posicions (passat el punt més gran, torna al més petit). Cada servidor té 40 resums MD5 de «servidor-k» per cada part de pes, i cada resum dona quatre punts.", "Ketama reads the first 4 bytes of the key's MD5 as a little-endian number and gives the key to the first point at or after it on a circle of 2³² positions (past the largest point it wraps to the smallest). Each server has 40 MD5 digests of \"server-k\" per share of weight, each cut into four points.", "Ketama lee los 4 primeros bytes del MD5 de la clave como un número little-endian y da la clave al primer punto igual o posterior en un círculo de 2³² posiciones (pasado el punto más grande, vuelve al más pequeño). Cada servidor tiene 40 resúmenes MD5 de «servidor-k» por cada parte de peso, y cada resumen da cuatro puntos."),
     }
 }
