@@ -3,9 +3,9 @@
 
 use super::{Notice, Progress, WorkStage};
 use crate::base::fmt::{fmt_fraction, fmt_int, fmt_num, fmt_pct, lower_latin, shown};
-use crate::base::text::tr;
+use crate::base::text::{fill, tr};
 use crate::base::Lang;
-use crate::i18n::{count_nodes, pick, preset_label, strategy_name, Text};
+use crate::i18n::{count_nodes, preset_label, strategy_name, Text};
 use crate::state::words::{fragment_issue, state_error};
 use crate::state::{View, MAX_LAB_NODES, MAX_SELECTED_KEY_CHARS};
 
@@ -60,43 +60,21 @@ fn what_changed(
     let had = |name: &str| from.nodes.iter().find(|n| n.name == name);
     let has = |name: &str| now.nodes.iter().any(|n| n.name == name);
     for n in now.nodes.iter().filter(|n| had(&n.name).is_none()) {
-        out.push(pick!(
-            lang,
-            format!("{} ha entrat", n.name),
-            format!("{} joined", n.name),
-            format!("{} ha entrado", n.name),
-        ));
+        out.push(fill(lang, LabText::Joined, &[("name", &n.name)]));
     }
     for n in from.nodes.iter().filter(|n| !has(&n.name)) {
-        out.push(pick!(
-            lang,
-            format!("{} ha sortit", n.name),
-            format!("{} left", n.name),
-            format!("{} ha salido", n.name),
-        ));
+        out.push(fill(lang, LabText::Left, &[("name", &n.name)]));
     }
     for n in &now.nodes {
         if let Some(old) = had(&n.name).filter(|o| o.weight != n.weight) {
-            out.push(pick!(
+            out.push(fill(
                 lang,
-                format!(
-                    "pes del node {} {} → {}",
-                    n.name,
-                    fmt_num(lang, old.weight),
-                    fmt_num(lang, n.weight)
-                ),
-                format!(
-                    "weight of node {} {} → {}",
-                    n.name,
-                    fmt_num(lang, old.weight),
-                    fmt_num(lang, n.weight)
-                ),
-                format!(
-                    "peso del nodo {} {} → {}",
-                    n.name,
-                    fmt_num(lang, old.weight),
-                    fmt_num(lang, n.weight)
-                ),
+                LabText::WeightChanged,
+                &[
+                    ("name", &n.name),
+                    ("old", &fmt_num(lang, old.weight)),
+                    ("new", &fmt_num(lang, n.weight)),
+                ],
             ));
         }
     }
@@ -151,20 +129,10 @@ pub fn canvas_description(lang: Lang, view: View, lab: &crate::model::Lab) -> Op
             let dev = fmt_pct(lang, d.deviation_pct, 1);
             Some(if c.strategy.uses_vnodes() {
                 let v = fmt_int(lang, u64::from(c.vnodes));
-                pick!(
-                    lang,
-                    format!("Ara: {v} nodes virtuals, desviació {dev}."),
-                    format!("Now: {v} virtual nodes, deviation {dev}."),
-                    format!("Ahora: {v} nodos virtuales, desviación {dev}."),
-                )
+                fill(lang, LabText::NowVnodes, &[("v", &v), ("dev", &dev)])
             } else {
                 let s = strategy_name(lang, c.strategy);
-                pick!(
-                    lang,
-                    format!("Ara: {s}, sense nodes virtuals, desviació {dev}."),
-                    format!("Now: {s}, no virtual nodes, deviation {dev}."),
-                    format!("Ahora: {s}, sin nodos virtuales, desviación {dev}."),
-                )
+                fill(lang, LabText::NowNoVnodes, &[("s", &s), ("dev", &dev)])
             })
         }
         View::Figures | View::Movement | View::Tables => None,
@@ -179,12 +147,7 @@ pub fn sweep_keys(lang: Lang, used: u32, total: u32) -> String {
         fmt_int(lang, u64::from(total)),
     );
     if used < total {
-        pick!(
-            lang,
-            format!("les primeres {u} de les {t} claus"),
-            format!("the first {u} of the {t} keys"),
-            format!("las primeras {u} de las {t} claves"),
-        )
+        fill(lang, LabText::FirstKeysOf, &[("u", &u), ("t", &t)])
     } else {
         format!("{u} {}", tr(lang, Text::AxisKeys))
     }
@@ -206,31 +169,17 @@ pub fn change_sentence(
         }
         _ => fmt_pct(lang, d, 1),
     };
-    let deviation = pick!(
-        lang,
-        format!("desviació {deviation}"),
-        format!("deviation {deviation}"),
-        format!("desviación {deviation}"),
-    );
+    let deviation = fill(lang, LabText::Deviation, &[("deviation", &deviation)]);
     let (Some(m), Some(from)) = (lab.movement(), lab.moved_from()) else {
         let st = lab.state();
-        return pick!(
+        return fill(
             lang,
-            format!(
-                "{} claus en {}; {deviation}.",
-                fmt_int(lang, u64::from(st.key_count)),
-                count_nodes(lang, st.nodes.len())
-            ),
-            format!(
-                "{} keys on {}; {deviation}.",
-                fmt_int(lang, u64::from(st.key_count)),
-                count_nodes(lang, st.nodes.len())
-            ),
-            format!(
-                "{} claves en {}; {deviation}.",
-                fmt_int(lang, u64::from(st.key_count)),
-                count_nodes(lang, st.nodes.len())
-            ),
+            LabText::KeysOnNodes,
+            &[
+                ("keys", &fmt_int(lang, u64::from(st.key_count))),
+                ("nodes", &count_nodes(lang, st.nodes.len())),
+                ("deviation", &deviation),
+            ],
         );
     };
     let mut what = what_changed(lang, from, lab.config()).join(", ");
@@ -239,19 +188,20 @@ pub fn change_sentence(
     }
     let moved = fmt_fraction(lang, m.moved_fraction);
     let target = match m.flow.first() {
-        Some(f) if m.moved > 0 && m.flow.iter().all(|g| g.to == f.to) => pick!(
-            lang,
-            format!(", totes cap a {}", f.to),
-            format!(", all to {}", f.to),
-            format!(", todas hacia {}", f.to),
-        ),
+        Some(f) if m.moved > 0 && m.flow.iter().all(|g| g.to == f.to) => {
+            fill(lang, LabText::AllTo, &[("to", &f.to)])
+        }
         _ => String::new(),
     };
-    pick!(
+    fill(
         lang,
-        format!("{what}: s'han mogut el {moved} de les claus{target}; {deviation}."),
-        format!("{what}: {moved} of the keys moved{target}; {deviation}."),
-        format!("{what}: se ha movido el {moved} de las claves{target}; {deviation}."),
+        LabText::KeysMoved,
+        &[
+            ("what", &what),
+            ("moved", &moved),
+            ("target", &target),
+            ("deviation", &deviation),
+        ],
     )
 }
 
@@ -259,58 +209,36 @@ pub fn change_sentence(
 pub fn notice(lang: Lang, n: &Notice) -> String {
     match n {
         Notice::Fragment(issue) => fragment_issue(lang, issue),
-        Notice::Rejected(e) => pick!(
+        Notice::Rejected(e) => fill(lang, LabText::Rejected, &[("error", &state_error(lang, e))]),
+        Notice::EmptyKey => tr(lang, LabText::EmptyKey).to_owned(),
+        Notice::KeyTooLong => fill(
             lang,
-            format!("{} Es manté l'últim estat vàlid.", state_error(lang, e)),
-            format!("{} The last valid state is kept.", state_error(lang, e)),
-            format!("{} Se mantiene el último estado válido.", state_error(lang, e)),
+            LabText::KeyTooLong,
+            &[("max_selected_key_chars", &MAX_SELECTED_KEY_CHARS)],
         ),
-        Notice::EmptyKey => pick!(
+        Notice::UnknownPreset => tr(lang, LabText::UnknownPreset).to_owned(),
+        Notice::NodeListFull => fill(
             lang,
-            "Escriu una clau per seguir-ne el camí.",
-            "Type a key to follow its path.",
-            "Escribe una clave para seguir su camino.",
+            LabText::NodeListFull,
+            &[("max_lab_nodes", &MAX_LAB_NODES)],
         ),
-        Notice::KeyTooLong => pick!(
+        Notice::ReplicasLowered { wanted, now } => fill(
             lang,
-            format!("La clau és massa llarga: com a màxim {MAX_SELECTED_KEY_CHARS} caràcters."),
-            format!("That key is too long: at most {MAX_SELECTED_KEY_CHARS} characters."),
-            format!("La clave es demasiado larga: como máximo {MAX_SELECTED_KEY_CHARS} caracteres."),
+            LabText::ReplicasLowered,
+            &[
+                ("now", &now),
+                ("wanted", &wanted),
+                ("nodes", &count_nodes(lang, *now as usize)),
+            ],
         ),
-        Notice::UnknownPreset => pick!(
-            lang,
-            "Aquest experiment no existeix.",
-            "There is no such experiment.",
-            "Este experimento no existe.",
-        ),
-        Notice::NodeListFull => pick!(
-            lang,
-            format!("Ja hi ha {MAX_LAB_NODES} nodes, el màxim del laboratori."),
-            format!("There are already {MAX_LAB_NODES} nodes, the lab's maximum."),
-            format!("Ya hay {MAX_LAB_NODES} nodos, el máximo del laboratorio."),
-        ),
-        Notice::ReplicasLowered { wanted, now } => pick!(
-            lang,
-            format!("El factor de replicació és {now} i no {wanted}: amb {} no hi caben més còpies. Tornarà a {wanted} quan hi hagi prou nodes, si no el canvies.", count_nodes(lang, *now as usize)),
-            format!("The replication factor is {now}, not {wanted}: {} hold no more copies. It goes back to {wanted} when there are enough nodes, unless you change it.", count_nodes(lang, *now as usize)),
-            format!("El factor de replicación es {now} y no {wanted}: con {} no caben más copias. Volverá a {wanted} cuando haya suficientes nodos, si no lo cambias.", count_nodes(lang, *now as usize)),
-        ),
-        Notice::ReplicasRestored { replicas } => pick!(
-            lang,
-            format!("Tornen a haver-hi prou nodes: el factor de replicació torna a ser {replicas}, com l'havies posat."),
-            format!("There are enough nodes again: the replication factor is back to {replicas}, as you set it."),
-            format!("Vuelve a haber suficientes nodos: el factor de replicación vuelve a ser {replicas}, como lo habías puesto."),
-        ),
+        Notice::ReplicasRestored { replicas } => {
+            fill(lang, LabText::ReplicasRestored, &[("replicas", &replicas)])
+        }
         Notice::PresetHeld { preset } => {
             let label = partlab_core::lesson::scenario(preset)
                 .map(|s| preset_label(lang, s))
                 .unwrap_or_else(|| shown(preset));
-            pick!(
-                lang,
-                format!("S'ha desat el nom que escrivies i no s'ha aplicat «{label}», que l'hauria substituït. Tria'l un altre cop per aplicar-lo."),
-                format!("The name you were typing was saved and \"{label}\", which would have replaced it, was not applied. Choose it again to apply it."),
-                format!("Se ha guardado el nombre que escribías y no se ha aplicado «{label}», que lo habría sustituido. Elígelo otra vez para aplicarlo."),
-            )
+            fill(lang, LabText::PresetHeld, &[("label", &label)])
         }
     }
 }
@@ -332,56 +260,67 @@ pub fn progress_note(lang: Lang, p: &Progress, meanwhile: Meanwhile) -> String {
     let keys = fmt_int(lang, p.keys);
     let pct = fmt_pct(lang, (p.fraction() * 100.0).floor(), 0);
     let doing = match p.stage {
-        WorkStage::HashKeys => pick!(
+        WorkStage::HashKeys => fill(
             lang,
-            format!("Calculant el hash de {keys} claus… {pct}"),
-            format!("Hashing {keys} keys… {pct}"),
-            format!("Calculando el hash de {keys} claves… {pct}"),
+            LabText::HashingKeys,
+            &[("keys", &keys), ("pct", &pct)],
         ),
-        WorkStage::Ring => pick!(
+        WorkStage::Ring => fill(lang, LabText::PlacingVnodes, &[("pct", &pct)]),
+        WorkStage::Table => fill(lang, LabText::FillingMaglev, &[("pct", &pct)]),
+        WorkStage::Assign => fill(
             lang,
-            format!("Col·locant els nodes virtuals a l'anell… {pct}"),
-            format!("Placing the virtual nodes on the ring… {pct}"),
-            format!("Colocando los nodos virtuales en el anillo… {pct}"),
+            LabText::AssigningKeys,
+            &[("keys", &keys), ("pct", &pct)],
         ),
-        WorkStage::Table => pick!(
-            lang,
-            format!("Omplint la taula de Maglev… {pct}"),
-            format!("Filling Maglev's table… {pct}"),
-            format!("Llenando la tabla de Maglev… {pct}"),
-        ),
-        WorkStage::Assign => pick!(
-            lang,
-            format!("Assignant {keys} claus als nodes… {pct}"),
-            format!("Assigning {keys} keys to the nodes… {pct}"),
-            format!("Asignando {keys} claves a los nodos… {pct}"),
-        ),
-        WorkStage::Compare => pick!(
-            lang,
-            format!("Comptant les claus que es mouen… {pct}"),
-            format!("Counting the keys that move… {pct}"),
-            format!("Contando las claves que se mueven… {pct}"),
-        ),
+        WorkStage::Compare => fill(lang, LabText::CountingMoves, &[("pct", &pct)]),
     };
     let meanwhile = match meanwhile {
-        Meanwhile::PreviousFigures => pick!(
-            lang,
-            "Mentrestant, les xifres són les de l'experiment anterior.",
-            "Meanwhile the figures are those of the previous experiment.",
-            "Mientras tanto, las cifras son las del experimento anterior.",
-        ),
-        Meanwhile::RingOnly => pick!(
-            lang,
-            "Les xifres i els gràfics apareixeran en acabar.",
-            "The figures and the charts appear when it is done.",
-            "Las cifras y los gráficos aparecerán al terminar.",
-        ),
-        Meanwhile::Nothing => pick!(
-            lang,
-            "L'anell, les xifres i els gràfics apareixeran en acabar.",
-            "The ring, the figures and the charts appear when it is done.",
-            "El anillo, las cifras y los gráficos aparecerán al terminar.",
-        ),
+        Meanwhile::PreviousFigures => tr(lang, LabText::MeanwhilePrevious).to_owned(),
+        Meanwhile::RingOnly => tr(lang, LabText::FiguresWhenDone).to_owned(),
+        Meanwhile::Nothing => tr(lang, LabText::RingAndFiguresWhenDone).to_owned(),
     };
     format!("{doing} {meanwhile}")
+}
+
+crate::base::text::texts! {
+    /// The hashing instrument's live sentences and notices.
+    pub enum LabText {
+        Joined => ("{name} ha entrat", "{name} joined", "{name} ha entrado"),
+        Left => ("{name} ha sortit", "{name} left", "{name} ha salido"),
+        WeightChanged => ("pes del node {name} {old} → {new}", "weight of node {name} {old} → {new}", "peso del nodo {name} {old} → {new}"),
+        NowVnodes => ("Ara: {v} nodes virtuals, desviació {dev}.", "Now: {v} virtual nodes, deviation {dev}.", "Ahora: {v} nodos virtuales, desviación {dev}."),
+        NowNoVnodes => ("Ara: {s}, sense nodes virtuals, desviació {dev}.", "Now: {s}, no virtual nodes, deviation {dev}.", "Ahora: {s}, sin nodos virtuales, desviación {dev}."),
+        FirstKeysOf => ("les primeres {u} de les {t} claus", "the first {u} of the {t} keys", "las primeras {u} de las {t} claves"),
+        Deviation => ("desviació {deviation}", "deviation {deviation}", "desviación {deviation}"),
+        KeysOnNodes => ("{keys} claus en {nodes}; {deviation}.", "{keys} keys on {nodes}; {deviation}.", "{keys} claves en {nodes}; {deviation}."),
+        AllTo => (", totes cap a {to}", ", all to {to}", ", todas hacia {to}"),
+        KeysMoved => ("{what}: s'han mogut el {moved} de les claus{target}; {deviation}.", "{what}: {moved} of the keys moved{target}; {deviation}.", "{what}: se ha movido el {moved} de las claves{target}; {deviation}."),
+        Rejected => ("{error} Es manté l'últim estat vàlid.", "{error} The last valid state is kept.", "{error} Se mantiene el último estado válido."),
+        EmptyKey => ("Escriu una clau per seguir-ne el camí.", "Type a key to follow its path.", "Escribe una clave para seguir su camino."),
+        KeyTooLong => ("La clau és massa llarga: com a màxim {max_selected_key_chars} caràcters.", "That key is too long: at most {max_selected_key_chars} characters.", "La clave es demasiado larga: como máximo {max_selected_key_chars} caracteres."),
+        UnknownPreset => ("Aquest experiment no existeix.", "There is no such experiment.", "Este experimento no existe."),
+        NodeListFull => ("Ja hi ha {max_lab_nodes} nodes, el màxim del laboratori.", "There are already {max_lab_nodes} nodes, the lab's maximum.", "Ya hay {max_lab_nodes} nodos, el máximo del laboratorio."),
+        ReplicasLowered => ("El factor de replicació és {now} i no {wanted}: amb {nodes} no hi caben més còpies. Tornarà a {wanted} quan hi hagi prou nodes, si no el canvies.", "The replication factor is {now}, not {wanted}: {nodes} hold no more copies. It goes back to {wanted} when there are enough nodes, unless you change it.", "El factor de replicación es {now} y no {wanted}: con {nodes} no caben más copias. Volverá a {wanted} cuando haya suficientes nodos, si no lo cambias."),
+        ReplicasRestored => ("Tornen a haver-hi prou nodes: el factor de replicació torna a ser {replicas}, com l'havies posat.", "There are enough nodes again: the replication factor is back to {replicas}, as you set it.", "Vuelve a haber suficientes nodos: el factor de replicación vuelve a ser {replicas}, como lo habías puesto."),
+        PresetHeld => ("S'ha desat el nom que escrivies i no s'ha aplicat «{label}», que l'hauria substituït. Tria'l un altre cop per aplicar-lo.", "The name you were typing was saved and \"{label}\", which would have replaced it, was not applied. Choose it again to apply it.", "Se ha guardado el nombre que escribías y no se ha aplicado «{label}», que lo habría sustituido. Elígelo otra vez para aplicarlo."),
+        HashingKeys => ("Calculant el hash de {keys} claus… {pct}", "Hashing {keys} keys… {pct}", "Calculando el hash de {keys} claves… {pct}"),
+        PlacingVnodes => ("Col·locant els nodes virtuals a l'anell… {pct}", "Placing the virtual nodes on the ring… {pct}", "Colocando los nodos virtuales en el anillo… {pct}"),
+        FillingMaglev => ("Omplint la taula de Maglev… {pct}", "Filling Maglev's table… {pct}", "Llenando la tabla de Maglev… {pct}"),
+        AssigningKeys => ("Assignant {keys} claus als nodes… {pct}", "Assigning {keys} keys to the nodes… {pct}", "Asignando {keys} claves a los nodos… {pct}"),
+        CountingMoves => ("Comptant les claus que es mouen… {pct}", "Counting the keys that move… {pct}", "Contando las claves que se mueven… {pct}"),
+        MeanwhilePrevious => ("Mentrestant, les xifres són les de l'experiment anterior.", "Meanwhile the figures are those of the previous experiment.", "Mientras tanto, las cifras son las del experimento anterior."),
+        FiguresWhenDone => ("Les xifres i els gràfics apareixeran en acabar.", "The figures and the charts appear when it is done.", "Las cifras y los gráficos aparecerán al terminar."),
+        RingAndFiguresWhenDone => ("L'anell, les xifres i els gràfics apareixeran en acabar.", "The ring, the figures and the charts appear when it is done.", "El anillo, las cifras y los gráficos aparecerán al terminar."),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LabText;
+    use crate::base::text::check_table;
+
+    #[test]
+    fn the_instrument_sentences_are_whole_in_every_language() {
+        assert_eq!(check_table::<LabText>(&[], &[]), Vec::<String>::new());
+    }
 }
