@@ -28,7 +28,6 @@ macro_rules! pick {
         }
     };
 }
-pub(crate) use pick;
 
 texts! {
     /// Every fixed text of the page.

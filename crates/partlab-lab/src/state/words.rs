@@ -7,9 +7,9 @@ use super::{
 };
 use crate::base::field::{ChapterDef, Cli, FieldKind, FieldSpec, ViewSpec};
 use crate::base::fmt::{fmt_num, shown};
-use crate::base::text::tr;
+use crate::base::text::{fill, tr};
 use crate::base::Lang;
-use crate::i18n::{by_lang, config_error, count_nodes, pick, Text};
+use crate::i18n::{by_lang, config_error, count_nodes, Text};
 
 /// The title of a view (used in embed mode and for headings).
 pub fn view_title(lang: Lang, v: View) -> &'static str {
@@ -134,103 +134,47 @@ pub fn field_help(lang: Lang, f: Field) -> (&'static str, &'static str) {
 /// What a valid value of field `f` looks like (the "why" of a refused value).
 pub(crate) fn field_rule(lang: Lang, f: Field) -> String {
     match f {
-        Field::Strategy => pick!(
+        Field::Strategy => tr(lang, StateText::StrategyRule).to_owned(),
+        Field::TableSize => tr(lang, StateText::TableSizeRule).to_owned(),
+        Field::LoadFactor => tr(lang, StateText::LoadFactorRule).to_owned(),
+        Field::Probes => tr(lang, StateText::ProbesRule).to_owned(),
+        Field::Nodes => fill(
             lang,
-            "ha de ser modulo, ring, rendezvous, jump, maglev, bounded, multiprobe o ketama",
-            "it must be modulo, ring, rendezvous, jump, maglev, bounded, multiprobe or ketama",
-            "debe ser modulo, ring, rendezvous, jump, maglev, bounded, multiprobe o ketama",
+            StateText::NodesRule,
+            &[("max_lab_nodes", &MAX_LAB_NODES)],
         ),
-        Field::TableSize => pick!(
+        Field::Weights => fill(
             lang,
-            "ha de ser un nombre primer de 2 a 2.000.003",
-            "it must be a prime from 2 to 2,000,003",
-            "debe ser un número primo de 2 a 2.000.003",
+            StateText::WeightsRule,
+            &[
+                ("min", &fmt_num(lang, MIN_WEIGHT)),
+                ("max", &fmt_num(lang, MAX_LAB_WEIGHT)),
+            ],
         ),
-        Field::LoadFactor => pick!(lang, "ha de ser un nombre d'1 a 16", "it must be a number from 1 to 16", "debe ser un número de 1 a 16"),
-        Field::Probes => pick!(lang, "ha de ser un nombre d'1 a 64", "it must be a number from 1 to 64", "debe ser un número de 1 a 64"),
-        Field::Nodes => pick!(
+        Field::Vnodes => fill(
             lang,
-            format!("han de ser d'1 a {MAX_LAB_NODES} noms separats per comes"),
-            format!("it must be 1 to {MAX_LAB_NODES} comma-separated names"),
-            format!("deben ser de 1 a {MAX_LAB_NODES} nombres separados por comas"),
+            StateText::VnodesRule,
+            &[("max_lab_vnodes", &MAX_LAB_VNODES)],
         ),
-        Field::Weights => pick!(
+        Field::Keys => fill(
             lang,
-            format!(
-                "cal un pes per node, cadascun entre {} i {}",
-                fmt_num(lang, MIN_WEIGHT),
-                fmt_num(lang, MAX_LAB_WEIGHT)
-            ),
-            format!(
-                "it needs one weight per node, each from {} to {}",
-                fmt_num(lang, MIN_WEIGHT),
-                fmt_num(lang, MAX_LAB_WEIGHT)
-            ),
-            format!(
-                "hace falta un peso por nodo, cada uno entre {} y {}",
-                fmt_num(lang, MIN_WEIGHT),
-                fmt_num(lang, MAX_LAB_WEIGHT)
-            ),
+            StateText::KeysRule,
+            &[("min_keys", &MIN_KEYS), ("max_lab_keys", &MAX_LAB_KEYS)],
         ),
-        Field::Vnodes => pick!(
+        Field::Replicas => tr(lang, StateText::ReplicasRule).to_owned(),
+        Field::Lang => tr(lang, StateText::LangRule).to_owned(),
+        Field::Preset => tr(lang, StateText::PresetRule).to_owned(),
+        Field::Key => fill(
             lang,
-            format!("ha de ser un nombre enter d'1 a {MAX_LAB_VNODES}"),
-            format!("it must be a whole number from 1 to {MAX_LAB_VNODES}"),
-            format!("debe ser un número entero de 1 a {MAX_LAB_VNODES}"),
+            StateText::KeyRule,
+            &[("max_selected_key_chars", &MAX_SELECTED_KEY_CHARS)],
         ),
-        Field::Keys => pick!(
-            lang,
-            format!("ha de ser un nombre enter de {MIN_KEYS} a {MAX_LAB_KEYS}"),
-            format!("it must be a whole number from {MIN_KEYS} to {MAX_LAB_KEYS}"),
-            format!("debe ser un número entero de {MIN_KEYS} a {MAX_LAB_KEYS}"),
-        ),
-        Field::Replicas => pick!(
-            lang,
-            "ha de ser un nombre enter d'1 al nombre de nodes",
-            "it must be a whole number from 1 to the number of nodes",
-            "debe ser un número entero de 1 al número de nodos",
-        ),
-        Field::Lang => pick!(
-            lang,
-            "ha de ser ca, en o es",
-            "it must be ca, en or es",
-            "debe ser ca, en o es",
-        ),
-        Field::Preset => pick!(
-            lang,
-            "ha de ser un experiment de la lliçó, com ring-150",
-            "it must be one of the lesson's experiments, such as ring-150",
-            "debe ser un experimento de la lección, como ring-150",
-        ),
-        Field::Key => pick!(
-            lang,
-            format!("ha de ser text sense caràcters de control, d'1 a {MAX_SELECTED_KEY_CHARS} caràcters"),
-            format!("it must be text without control characters, 1 to {MAX_SELECTED_KEY_CHARS} characters"),
-            format!("debe ser texto sin caracteres de control, de 1 a {MAX_SELECTED_KEY_CHARS} caracteres"),
-        ),
-        Field::Embed => pick!(
-            lang,
-            "ha de ser ring, figures, bars, deviation, movement o tables",
-            "it must be ring, figures, bars, deviation, movement or tables",
-            "debe ser ring, figures, bars, deviation, movement o tables",
-        ),
-        Field::Chapter => pick!(
-            lang,
-            "ha de ser mod-n, ring, rendezvous o teachers",
-            "it must be mod-n, ring, rendezvous or teachers",
-            "debe ser mod-n, ring, rendezvous o teachers",
-        ),
-        Field::Links => pick!(lang, "ha de ser off o on", "it must be off or on", "debe ser off u on"),
-        Field::Projector => pick!(lang, "ha de ser on o off", "it must be on or off", "debe ser on u off"),
-        Field::Quiz | Field::QuizIndex => {
-            quiz_field_rule(lang, f == Field::QuizIndex).to_owned()
-        }
-        Field::Compare => pick!(
-            lang,
-            "ha de ser una configuració vàlida, com s:ring;n:inv-bcn,inv-vlc;v:150",
-            "it must be a valid configuration, such as s:ring;n:inv-bcn,inv-vlc;v:150",
-            "debe ser una configuración válida, como s:ring;n:inv-bcn,inv-vlc;v:150",
-        ),
+        Field::Embed => tr(lang, StateText::EmbedRule).to_owned(),
+        Field::Chapter => tr(lang, StateText::ChapterRule).to_owned(),
+        Field::Links => tr(lang, StateText::LinksRule).to_owned(),
+        Field::Projector => tr(lang, StateText::ProjectorRule).to_owned(),
+        Field::Quiz | Field::QuizIndex => quiz_field_rule(lang, f == Field::QuizIndex).to_owned(),
+        Field::Compare => tr(lang, StateText::CompareRule).to_owned(),
     }
 }
 
@@ -318,32 +262,37 @@ pub(crate) fn field_name(lang: Lang, f: Field) -> String {
 /// A message for a state the lab rejects.
 pub fn state_error(lang: Lang, e: &StateError) -> String {
     match e {
-        StateError::TooManyNodes => pick!(
+        StateError::TooManyNodes => fill(
             lang,
-            format!("El laboratori admet com a màxim {MAX_LAB_NODES} nodes."),
-            format!("The lab takes at most {MAX_LAB_NODES} nodes."),
-            format!("El laboratorio admite como máximo {MAX_LAB_NODES} nodos."),
+            StateText::TooManyNodes,
+            &[("max_lab_nodes", &MAX_LAB_NODES)],
         ),
-        StateError::Vnodes(v) => pick!(
+        StateError::Vnodes(v) => fill(
             lang,
-            format!("{v} nodes virtuals per node: tria entre 1 i {MAX_LAB_VNODES}."),
-            format!("{v} virtual nodes per node: choose between 1 and {MAX_LAB_VNODES}."),
-            format!("{v} nodos virtuales por nodo: elige entre 1 y {MAX_LAB_VNODES}."),
+            StateText::VnodesRefused,
+            &[("v", &v), ("max_lab_vnodes", &MAX_LAB_VNODES)],
         ),
-        StateError::KeyCount(k) => pick!(
+        StateError::KeyCount(k) => fill(
             lang,
-            format!("{k} claus: tria entre {MIN_KEYS} i {MAX_LAB_KEYS}."),
-            format!("{k} keys: choose between {MIN_KEYS} and {MAX_LAB_KEYS}."),
-            format!("{k} claves: elige entre {MIN_KEYS} y {MAX_LAB_KEYS}."),
+            StateText::KeysRefused,
+            &[
+                ("k", &k),
+                ("min_keys", &MIN_KEYS),
+                ("max_lab_keys", &MAX_LAB_KEYS),
+            ],
         ),
         StateError::Weight { node, weight } => {
             let node = shown(node);
             let (min, max) = (fmt_num(lang, MIN_WEIGHT), fmt_num(lang, MAX_LAB_WEIGHT));
-            pick!(
+            fill(
                 lang,
-                format!("El pes {weight} del node «{node}» no és vàlid: tria entre {min} i {max}."),
-                format!("Weight {weight} for node \"{node}\" is not valid: choose between {min} and {max}."),
-                format!("El peso {weight} del nodo «{node}» no es válido: elige entre {min} y {max}."),
+                StateText::WeightRefused,
+                &[
+                    ("weight", &weight),
+                    ("node", &node),
+                    ("min", &min),
+                    ("max", &max),
+                ],
             )
         }
         StateError::Config(c) => config_error(lang, c),
@@ -352,132 +301,81 @@ pub fn state_error(lang: Lang, e: &StateError) -> String {
 
 /// A message for a problem found in the URL fragment.
 pub fn fragment_issue(lang: Lang, issue: &FragmentIssue) -> String {
-    let prefix = by_lang(
-        lang,
-        "Adreça de la pàgina: ",
-        "Page address: ",
-        "Dirección de la página: ",
-    );
+    let prefix = tr(lang, StateText::PageAddress);
     let body = match issue {
-        FragmentIssue::TooLong { bytes } => pick!(
+        FragmentIssue::TooLong { bytes } => fill(
             lang,
-            format!("la part després de # fa {bytes} bytes (el màxim és {MAX_FRAGMENT_BYTES}); s'ha ignorat i es mostra l'experiment per defecte."),
-            format!("the part after # is {bytes} bytes long (at most {MAX_FRAGMENT_BYTES}); it was ignored and the default experiment is shown."),
-            format!("la parte después de # tiene {bytes} bytes (el máximo es {MAX_FRAGMENT_BYTES}); se ha ignorado y se muestra el experimento por defecto."),
+            StateText::FragmentTooLong,
+            &[
+                ("bytes", &bytes),
+                ("max_fragment_bytes", &MAX_FRAGMENT_BYTES),
+            ],
         ),
-        FragmentIssue::NotUtf8 { field } => pick!(
+        FragmentIssue::NotUtf8 { field } => fill(
             lang,
-            format!(
-                "{}: no és text UTF-8 vàlid; {}.",
-                field_name(lang, *field),
-                fallback(lang, *field)
-            ),
-            format!(
-                "{}: not valid UTF-8 text; {}.",
-                field_name(lang, *field),
-                fallback(lang, *field)
-            ),
-            format!(
-                "{}: no es texto UTF-8 válido; {}.",
-                field_name(lang, *field),
-                fallback(lang, *field)
-            ),
+            StateText::NotUtf8,
+            &[
+                ("field", &field_name(lang, *field)),
+                ("fallback", &fallback(lang, *field)),
+            ],
         ),
         FragmentIssue::BadValue { field, value } => {
             let value = shown(value);
-            pick!(
+            fill(
                 lang,
-                format!(
-                    "{}: «{value}» no és vàlid ({}); {}.",
-                    field_name(lang, *field),
-                    field_rule(lang, *field),
-                    fallback(lang, *field)
-                ),
-                format!(
-                    "{}: \"{value}\" is not valid ({}); {}.",
-                    field_name(lang, *field),
-                    field_rule(lang, *field),
-                    fallback(lang, *field)
-                ),
-                format!(
-                    "{}: «{value}» no es válido ({}); {}.",
-                    field_name(lang, *field),
-                    field_rule(lang, *field),
-                    fallback(lang, *field)
-                ),
+                StateText::BadValue,
+                &[
+                    ("field", &field_name(lang, *field)),
+                    ("value", &value),
+                    ("field_rule", &field_rule(lang, *field)),
+                    ("fallback", &fallback(lang, *field)),
+                ],
             )
         }
-        FragmentIssue::Rejected { field, error } => pick!(
+        FragmentIssue::Rejected { field, error } => fill(
             lang,
-            format!(
-                "{}: {} Per això {}.",
-                field_name(lang, *field),
-                state_error(lang, error),
-                fallback(lang, *field)
-            ),
-            format!(
-                "{}: {} So {}.",
-                field_name(lang, *field),
-                state_error(lang, error),
-                fallback(lang, *field)
-            ),
-            format!(
-                "{}: {} Por eso {}.",
-                field_name(lang, *field),
-                state_error(lang, error),
-                fallback(lang, *field)
-            ),
+            StateText::Rejected,
+            &[
+                ("field", &field_name(lang, *field)),
+                ("error", &state_error(lang, error)),
+                ("fallback", &fallback(lang, *field)),
+            ],
         ),
-        FragmentIssue::ReplicasClamped { given, nodes } => pick!(
+        FragmentIssue::ReplicasClamped { given, nodes } => fill(
             lang,
-            format!(
-                "{}: {given} còpies no hi caben amb {}; s'ha rebaixat a {nodes}.",
-                field_name(lang, Field::Replicas),
-                count_nodes(lang, *nodes)
-            ),
-            format!(
-                "{}: {given} copies do not fit {}; it was lowered to {nodes}.",
-                field_name(lang, Field::Replicas),
-                count_nodes(lang, *nodes)
-            ),
-            format!(
-                "{}: {given} copias no caben con {}; se ha rebajado a {nodes}.",
-                field_name(lang, Field::Replicas),
-                count_nodes(lang, *nodes)
-            ),
+            StateText::ReplicasClamped,
+            &[
+                ("field", &field_name(lang, Field::Replicas)),
+                ("given", &given),
+                ("node_count", &count_nodes(lang, *nodes)),
+                ("nodes", &nodes),
+            ],
         ),
-        FragmentIssue::TooManyNodes { count } => pick!(
+        FragmentIssue::TooManyNodes { count } => fill(
             lang,
-            format!("{}: {count} nodes són massa (màxim {MAX_LAB_NODES}); es mostren els nodes per defecte.", field_name(lang, Field::Nodes)),
-            format!("{}: {count} nodes are too many (at most {MAX_LAB_NODES}); the default nodes are shown.", field_name(lang, Field::Nodes)),
-            format!("{}: {count} nodos son demasiados (máximo {MAX_LAB_NODES}); se muestran los nodos por defecto.", field_name(lang, Field::Nodes)),
+            StateText::TooManyNodesListed,
+            &[
+                ("field", &field_name(lang, Field::Nodes)),
+                ("count", &count),
+                ("max_lab_nodes", &MAX_LAB_NODES),
+            ],
         ),
-        FragmentIssue::WeightsDoNotMatchNodes => pick!(
+        FragmentIssue::WeightsDoNotMatchNodes => fill(
             lang,
-            format!("{}: el nombre de pesos no coincideix amb el de nodes; s'han ignorat els pesos.", field_name(lang, Field::Weights)),
-            format!("{}: the number of weights does not match the number of nodes; the weights were ignored.", field_name(lang, Field::Weights)),
-            format!("{}: el número de pesos no coincide con el de nodos; se han ignorado los pesos.", field_name(lang, Field::Weights)),
+            StateText::WeightsDoNotMatchNodes,
+            &[("field", &field_name(lang, Field::Weights))],
         ),
-        FragmentIssue::UnknownFields { count: 1 } => pick!(
+        FragmentIssue::UnknownFields { count: 1 } => tr(lang, StateText::UnknownField).to_owned(),
+        FragmentIssue::UnknownFields { count } => {
+            fill(lang, StateText::UnknownFields, &[("count", &count)])
+        }
+        FragmentIssue::Invalid(e) => fill(
             lang,
-            "s'ha ignorat 1 camp desconegut.",
-            "1 unknown field was ignored.",
-            "se ha ignorado 1 campo desconocido.",
-        ),
-        FragmentIssue::UnknownFields { count } => pick!(
-            lang,
-            format!("s'han ignorat {count} camps desconeguts."),
-            format!("{count} unknown fields were ignored."),
-            format!("se han ignorado {count} campos desconocidos."),
-        ),
-        FragmentIssue::Invalid(e) => pick!(
-            lang,
-            format!("{} Es mostra l'experiment per defecte.", state_error(lang, e)),
-            format!("{} The default experiment is shown.", state_error(lang, e)),
-            format!("{} Se muestra el experimento por defecto.", state_error(lang, e)),
+            StateText::DefaultShown,
+            &[("error", &state_error(lang, e))],
         ),
     };
-    format!("{prefix}{body}")
+    format!("{prefix} {body}")
 }
 
 /// What the address fields mean and which values they take, for the teachers' page (the
@@ -485,33 +383,13 @@ pub fn fragment_issue(lang: Lang, issue: &FragmentIssue) -> String {
 pub fn quiz_field_help(lang: Lang, index_field: bool) -> (&'static str, &'static str) {
     if index_field {
         (
-            by_lang(
-                lang,
-                "Quina pregunta del joc es mostra (0 és la primera).",
-                "Which question of the set is shown (0 is the first).",
-                "Qué pregunta de la serie se muestra (0 es la primera).",
-            ),
-            by_lang(
-                lang,
-                "de 0 a 999; només amb quiz=",
-                "0 to 999; only with quiz=",
-                "de 0 a 999; solo con quiz=",
-            ),
+            tr(lang, StateText::QuizIndexHelp),
+            tr(lang, StateText::QuizIndexLimits),
         )
     } else {
         (
-            by_lang(
-                lang,
-                "Obre les preguntes «Primer, prediu» (mod N, anell, rendezvous, claus per hash, rangs, índexs, rebalanceig, replicació, claus calentes, encaminament, triar claus, comparativa) amb aquest joc: cada llavor dona unes altres xifres, les respostes es calculen a la pàgina i no s'envia res.",
-                "Opens the \"Predict first\" questions (mod N, ring, rendezvous, hash keys, ranges, indexes, rebalancing, replication, hot keys, routing, choosing keys, comparison) with this set: each seed gives other figures, the answers are computed in the page and nothing is sent.",
-                "Abre las preguntas «Primero, predice» (mod N, anillo, rendezvous, claves por hash, rangos, índices, rebalanceo, replicación, claves calientes, enrutamiento, elegir claves, comparativa) con esta serie: cada semilla da otras cifras, las respuestas se calculan en la página y no se envía nada.",
-            ),
-            by_lang(
-                lang,
-                "un nombre enter de fins a 20 xifres",
-                "a whole number of up to 20 digits",
-                "un número entero de hasta 20 cifras",
-            ),
+            tr(lang, StateText::QuizHelp),
+            tr(lang, StateText::QuizLimits),
         )
     }
 }
@@ -519,38 +397,18 @@ pub fn quiz_field_help(lang: Lang, index_field: bool) -> (&'static str, &'static
 /// The field's name in an issue ("question set"), in `lang`.
 pub fn quiz_field_label(lang: Lang, index_field: bool) -> &'static str {
     if index_field {
-        by_lang(
-            lang,
-            "número de pregunta",
-            "question number",
-            "número de pregunta",
-        )
+        tr(lang, StateText::QuestionNumber)
     } else {
-        by_lang(
-            lang,
-            "joc de preguntes",
-            "question set",
-            "serie de preguntas",
-        )
+        tr(lang, StateText::QuestionSet)
     }
 }
 
 /// What a valid value looks like, for an issue about the field.
 pub fn quiz_field_rule(lang: Lang, index_field: bool) -> &'static str {
     if index_field {
-        by_lang(
-            lang,
-            "ha de ser un nombre enter de 0 a 999",
-            "it must be a whole number from 0 to 999",
-            "debe ser un número entero de 0 a 999",
-        )
+        tr(lang, StateText::QuizIndexRule)
     } else {
-        by_lang(
-            lang,
-            "ha de ser un nombre enter de fins a 20 xifres",
-            "it must be a whole number of up to 20 digits",
-            "debe ser un número entero de hasta 20 cifras",
-        )
+        tr(lang, StateText::QuizRule)
     }
 }
 
@@ -667,5 +525,67 @@ pub fn hashing_def(slug: &str) -> &'static ChapterDef {
         "ring" => &RING_DEF,
         "rendezvous" => &RENDEZVOUS_DEF,
         _ => &MOD_N_DEF,
+    }
+}
+
+crate::base::text::texts! {
+    /// The words of the instrument's fields, its address problems and its errors.
+    pub enum StateText {
+        StrategyRule => ("ha de ser modulo, ring, rendezvous, jump, maglev, bounded, multiprobe o ketama", "it must be modulo, ring, rendezvous, jump, maglev, bounded, multiprobe or ketama", "debe ser modulo, ring, rendezvous, jump, maglev, bounded, multiprobe o ketama"),
+        TableSizeRule => ("ha de ser un nombre primer de 2 a 2.000.003", "it must be a prime from 2 to 2,000,003", "debe ser un número primo de 2 a 2.000.003"),
+        LoadFactorRule => ("ha de ser un nombre d'1 a 16", "it must be a number from 1 to 16", "debe ser un número de 1 a 16"),
+        ProbesRule => ("ha de ser un nombre d'1 a 64", "it must be a number from 1 to 64", "debe ser un número de 1 a 64"),
+        NodesRule => ("han de ser d'1 a {max_lab_nodes} noms separats per comes", "it must be 1 to {max_lab_nodes} comma-separated names", "deben ser de 1 a {max_lab_nodes} nombres separados por comas"),
+        WeightsRule => ("cal un pes per node, cadascun entre {min} i {max}", "it needs one weight per node, each from {min} to {max}", "hace falta un peso por nodo, cada uno entre {min} y {max}"),
+        VnodesRule => ("ha de ser un nombre enter d'1 a {max_lab_vnodes}", "it must be a whole number from 1 to {max_lab_vnodes}", "debe ser un número entero de 1 a {max_lab_vnodes}"),
+        KeysRule => ("ha de ser un nombre enter de {min_keys} a {max_lab_keys}", "it must be a whole number from {min_keys} to {max_lab_keys}", "debe ser un número entero de {min_keys} a {max_lab_keys}"),
+        ReplicasRule => ("ha de ser un nombre enter d'1 al nombre de nodes", "it must be a whole number from 1 to the number of nodes", "debe ser un número entero de 1 al número de nodos"),
+        LangRule => ("ha de ser ca, en o es", "it must be ca, en or es", "debe ser ca, en o es"),
+        PresetRule => ("ha de ser un experiment de la lliçó, com ring-150", "it must be one of the lesson's experiments, such as ring-150", "debe ser un experimento de la lección, como ring-150"),
+        KeyRule => ("ha de ser text sense caràcters de control, d'1 a {max_selected_key_chars} caràcters", "it must be text without control characters, 1 to {max_selected_key_chars} characters", "debe ser texto sin caracteres de control, de 1 a {max_selected_key_chars} caracteres"),
+        EmbedRule => ("ha de ser ring, figures, bars, deviation, movement o tables", "it must be ring, figures, bars, deviation, movement or tables", "debe ser ring, figures, bars, deviation, movement o tables"),
+        ChapterRule => ("ha de ser el nom d'un capítol de la barra de capítols, com ring, replication o teachers", "it must be the name of a chapter in the chapter bar, such as ring, replication or teachers", "debe ser el nombre de un capítulo de la barra de capítulos, como ring, replication o teachers"),
+        LinksRule => ("ha de ser off o on", "it must be off or on", "debe ser off u on"),
+        ProjectorRule => ("ha de ser on o off", "it must be on or off", "debe ser on u off"),
+        CompareRule => ("ha de ser una configuració vàlida, com s:ring;n:inv-bcn,inv-vlc;v:150", "it must be a valid configuration, such as s:ring;n:inv-bcn,inv-vlc;v:150", "debe ser una configuración válida, como s:ring;n:inv-bcn,inv-vlc;v:150"),
+        TooManyNodes => ("El laboratori admet com a màxim {max_lab_nodes} nodes.", "The lab takes at most {max_lab_nodes} nodes.", "El laboratorio admite como máximo {max_lab_nodes} nodos."),
+        VnodesRefused => ("{v} nodes virtuals per node: tria entre 1 i {max_lab_vnodes}.", "{v} virtual nodes per node: choose between 1 and {max_lab_vnodes}.", "{v} nodos virtuales por nodo: elige entre 1 y {max_lab_vnodes}."),
+        KeysRefused => ("{k} claus: tria entre {min_keys} i {max_lab_keys}.", "{k} keys: choose between {min_keys} and {max_lab_keys}.", "{k} claves: elige entre {min_keys} y {max_lab_keys}."),
+        WeightRefused => ("El pes {weight} del node «{node}» no és vàlid: tria entre {min} i {max}.", "Weight {weight} for node \"{node}\" is not valid: choose between {min} and {max}.", "El peso {weight} del nodo «{node}» no es válido: elige entre {min} y {max}."),
+        PageAddress => ("Adreça de la pàgina:", "Page address:", "Dirección de la página:"),
+        FragmentTooLong => ("la part després de # fa {bytes} bytes (el màxim és {max_fragment_bytes}); s'ha ignorat i es mostra l'experiment per defecte.", "the part after # is {bytes} bytes long (at most {max_fragment_bytes}); it was ignored and the default experiment is shown.", "la parte después de # tiene {bytes} bytes (el máximo es {max_fragment_bytes}); se ha ignorado y se muestra el experimento por defecto."),
+        NotUtf8 => ("{field}: no és text UTF-8 vàlid; {fallback}.", "{field}: not valid UTF-8 text; {fallback}.", "{field}: no es texto UTF-8 válido; {fallback}."),
+        BadValue => ("{field}: «{value}» no és vàlid ({field_rule}); {fallback}.", "{field}: \"{value}\" is not valid ({field_rule}); {fallback}.", "{field}: «{value}» no es válido ({field_rule}); {fallback}."),
+        Rejected => ("{field}: {error} Per això {fallback}.", "{field}: {error} Rejected {fallback}.", "{field}: {error} Por eso {fallback}."),
+        ReplicasClamped => ("{field}: {given} còpies no hi caben amb {node_count}; s'ha rebaixat a {nodes}.", "{field}: {given} copies do not fit {node_count}; it was lowered to {nodes}.", "{field}: {given} copias no caben con {node_count}; se ha rebajado a {nodes}."),
+        TooManyNodesListed => ("{field}: {count} nodes són massa (màxim {max_lab_nodes}); es mostren els nodes per defecte.", "{field}: {count} nodes are too many (at most {max_lab_nodes}); the default nodes are shown.", "{field}: {count} nodos son demasiados (máximo {max_lab_nodes}); se muestran los nodos por defecto."),
+        WeightsDoNotMatchNodes => ("{field}: el nombre de pesos no coincideix amb el de nodes; s'han ignorat els pesos.", "{field}: the number of weights does not match the number of nodes; the weights were ignored.", "{field}: el número de pesos no coincide con el de nodos; se han ignorado los pesos."),
+        UnknownField => ("s'ha ignorat 1 camp desconegut.", "1 unknown field was ignored.", "se ha ignorado 1 campo desconocido."),
+        UnknownFields => ("s'han ignorat {count} camps desconeguts.", "{count} unknown fields were ignored.", "se han ignorado {count} campos desconocidos."),
+        DefaultShown => ("{error} Es mostra l'experiment per defecte.", "{error} The default experiment is shown.", "{error} Se muestra el experimento por defecto."),
+        QuizIndexHelp => ("Quina pregunta del joc es mostra (0 és la primera).", "Which question of the set is shown (0 is the first).", "Qué pregunta de la serie se muestra (0 es la primera)."),
+        QuizIndexLimits => ("de 0 a 999; només amb quiz=", "0 to 999; only with quiz=", "de 0 a 999; solo con quiz="),
+        QuizHelp => ("Obre les preguntes «Primer, prediu» (mod N, anell, rendezvous, claus per hash, rangs, índexs, rebalanceig, replicació, claus calentes, encaminament, triar claus, comparativa) amb aquest joc: cada llavor dona unes altres xifres, les respostes es calculen a la pàgina i no s'envia res.", "Opens the \"Predict first\" questions (mod N, ring, rendezvous, hash keys, ranges, indexes, rebalancing, replication, hot keys, routing, choosing keys, comparison) with this set: each seed gives other figures, the answers are computed in the page and nothing is sent.", "Abre las preguntas «Primero, predice» (mod N, anillo, rendezvous, claves por hash, rangos, índices, rebalanceo, replicación, claves calientes, enrutamiento, elegir claves, comparativa) con esta serie: cada semilla da otras cifras, las respuestas se calculan en la página y no se envía nada."),
+        QuizLimits => ("un nombre enter de fins a 20 xifres", "a whole number of up to 20 digits", "un número entero de hasta 20 cifras"),
+        QuestionNumber => ("número de pregunta", "question number", "número de pregunta"),
+        QuestionSet => ("joc de preguntes", "question set", "serie de preguntas"),
+        QuizIndexRule => ("ha de ser un nombre enter de 0 a 999", "it must be a whole number from 0 to 999", "debe ser un número entero de 0 a 999"),
+        QuizRule => ("ha de ser un nombre enter de fins a 20 xifres", "it must be a whole number of up to 20 digits", "debe ser un número entero de hasta 20 cifras"),
+    }
+}
+
+#[cfg(test)]
+mod texts_tests {
+    use super::StateText;
+    use crate::base::text::check_table;
+
+    #[test]
+    fn the_field_words_are_whole_in_every_language() {
+        let same_as_english = [];
+        let same_in_ca_and_es = [StateText::QuestionNumber];
+        assert_eq!(
+            check_table::<StateText>(&same_as_english, &same_in_ca_and_es),
+            Vec::<String>::new()
+        );
     }
 }
