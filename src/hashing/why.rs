@@ -11,10 +11,12 @@
 
 use wasm_bindgen::JsValue;
 
-use partlab_lab::i18n::{by_lang, fmt_dec, fmt_int, tr, Text};
+use partlab_lab::base::text::fill;
+use partlab_lab::i18n::{fmt_dec, fmt_int, tr, Text};
 use partlab_lab::model::{KeyPath, Lab};
 use partlab_lab::palette::Theme;
 use partlab_lab::state::Lang;
+use partlab_lab::why::WhyText;
 use partlab_lab::why::{arithmetic, why, Why};
 
 use super::table::Table;
@@ -137,23 +139,11 @@ fn build(panel: &web_sys::Element, lang: Lang, w: &Why) -> Result<(), JsValue> {
                     .el(),
             );
             let span = fmt_dec(lang, m.span_deg(), 2);
-            let width = by_lang(
-                lang,
-                "Amplada del tros: {span}°.",
-                "Width of the stretch: {span}°.",
-                "Anchura del tramo: {span}°.",
-            )
-            .replace("{span}", &span);
+            let width = fill(lang, WhyText::Span, &[("span", &span)]);
             let note = format!("{} {width}", tr(lang, Text::MagnifierNote));
             crate::dom::append(panel, &H::new("p").class("note").text(&note).el());
             if let Some(to) = passed_on_to {
-                let text = by_lang(
-                    lang,
-                    "Amb càrregues acotades, el node del node virtual propietari ja era ple (al límit ⌈c·m/n⌉) quan hi va arribar aquesta clau: ha passat al següent node amb lloc, {to}.",
-                    "With bounded loads, the owning vnode's node was already full (at the cap ⌈c·m/n⌉) when this key came: it went on to the next node with room, {to}.",
-                    "Con cargas acotadas, el nodo del nodo virtual propietario ya estaba lleno (en el límite ⌈c·m/n⌉) cuando llegó esta clave: ha pasado al siguiente nodo con sitio, {to}.",
-                )
-                .replace("{to}", to);
+                let text = fill(lang, WhyText::PassedOn, &[("to", &to)]);
                 crate::dom::append(
                     panel,
                     &H::new("p")
@@ -215,14 +205,11 @@ fn build(panel: &web_sys::Element, lang: Lang, w: &Why) -> Result<(), JsValue> {
             Table { head, rows }.render("hrw-table")?;
         }
         Why::MultiProbe { probes, owner } => {
-            let text = by_lang(
+            let text = fill(
                 lang,
-                "Multi-probe fa {k} sondes a partir del hash de la clau (doble hash) i, per a cada sonda, busca el primer punt de node en sentit horari; guanya el node el punt del qual queda més a prop d'una sonda: {owner}.",
-                "Multi-probe makes {k} probes from the key's hash (double hashing) and, for each probe, finds the first node point clockwise; the node whose point is closest after a probe wins: {owner}.",
-                "Multi-probe hace {k} sondas a partir del hash de la clave (doble hash) y, para cada sonda, busca el primer punto de nodo en sentido horario; gana el nodo cuyo punto queda más cerca de una sonda: {owner}.",
-            )
-            .replace("{k}", &probes.to_string())
-            .replace("{owner}", owner);
+                WhyText::MultiProbe,
+                &[("k", &probes), ("owner", &owner)],
+            );
             crate::dom::append(panel, &H::new("p").class("note").text(&text).el());
         }
         Why::Modulo { .. } | Why::Jump { .. } | Why::Maglev { .. } | Why::Ketama { .. } => {}

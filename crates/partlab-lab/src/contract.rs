@@ -17,8 +17,9 @@
 use partlab_core::lesson::LessonPart;
 
 use crate::base::field::ChapterDef;
+use crate::base::text::{texts, tr};
 use crate::base::Lang;
-use crate::i18n::{by_lang, preset_label};
+use crate::i18n::preset_label;
 use crate::state::words::hashing_def;
 use crate::state::FragmentIssue;
 use crate::study::fields::StudyIssue;
@@ -312,12 +313,15 @@ pub fn open_strict(chapter: ChapterId, fields: &str) -> Result<Box<dyn Study>, V
 pub fn chapter_intro(lang: Lang, c: ChapterId) -> &'static str {
     match def(c) {
         Some(d) => (d.intro)(lang),
-        None => by_lang(
-            lang,
-            "Tot el que cal per preparar una classe: cada experiment de la lliçó, cada vista que es pot incrustar i cada camp de l'adreça, generats de les mateixes taules que fa servir el laboratori. El botó «Comparteix o incrusta» de cada capítol en fa l'enllaç i el codi.",
-            "Everything needed to prepare a class: every lesson experiment, every view that can be embedded and every field of the address, generated from the same tables the lab uses. The \"Share or embed\" button of every chapter makes the link and the code.",
-            "Todo lo necesario para preparar una clase: cada experimento de la lección, cada vista que se puede incrustar y cada campo de la dirección, generados a partir de las mismas tablas que usa el laboratorio. El botón «Compartir o incrustar» de cada capítulo crea el enlace y el código.",
-        ),
+        None => tr(lang, ContractText::TeachersIntro),
+    }
+}
+
+texts! {
+    /// The chapters' own words that no chapter module holds.
+    pub enum ContractText {
+        /// The teachers' page's opening paragraph.
+        TeachersIntro => ("Tot el que cal per preparar una classe: cada experiment de la lliçó, cada vista que es pot incrustar i cada camp de l'adreça, generats de les mateixes taules que fa servir el laboratori. El botó «Comparteix o incrusta» de cada capítol en fa l'enllaç i el codi.", "Everything needed to prepare a class: every lesson experiment, every view that can be embedded and every field of the address, generated from the same tables the lab uses. The \"Share or embed\" button of every chapter makes the link and the code.", "Todo lo necesario para preparar una clase: cada experimento de la lección, cada vista que se puede incrustar y cada campo de la dirección, generados a partir de las mismas tablas que usa el laboratorio. El botón «Compartir o incrustar» de cada capítulo crea el enlace y el código."),
     }
 }
 

@@ -838,6 +838,12 @@ mod tests {
 crate::base::text::texts! {
     /// The words of the "why this key" panel.
     pub enum WhyText {
+        /// The width of the magnified stretch of the ring.
+        Span => ("Amplada del tros: {span}°.", "Width of the stretch: {span}°.", "Anchura del tramo: {span}°."),
+        /// Why a key went past a full node under bounded loads.
+        PassedOn => ("Amb càrregues acotades, el node del node virtual propietari ja era ple (al límit ⌈c·m/n⌉) quan hi va arribar aquesta clau: ha passat al següent node amb lloc, {to}.", "With bounded loads, the owning vnode's node was already full (at the cap ⌈c·m/n⌉) when this key came: it went on to the next node with room, {to}.", "Con cargas acotadas, el nodo del nodo virtual propietario ya estaba lleno (en el límite ⌈c·m/n⌉) cuando llegó esta clave: ha pasado al siguiente nodo con sitio, {to}."),
+        /// How multi-probe chose the owner.
+        MultiProbe => ("Multi-probe fa {k} sondes a partir del hash de la clau (doble hash) i, per a cada sonda, busca el primer punt de node en sentit horari; guanya el node el punt del qual queda més a prop d'una sonda: {owner}.", "Multi-probe makes {k} probes from the key's hash (double hashing) and, for each probe, finds the first node point clockwise; the node whose point is closest after a probe wins: {owner}.", "Multi-probe hace {k} sondas a partir del hash de la clave (doble hash) y, para cada sonda, busca el primer punto de nodo en sentido horario; gana el nodo cuyo punto queda más cerca de una sonda: {owner}."),
         Key => ("clau", "key", "clave"),
         PreviousVnode => ("node virtual anterior", "previous vnode", "nodo virtual anterior"),
         Owner => ("propietari", "owner", "propietario"),
