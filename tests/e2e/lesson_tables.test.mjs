@@ -13,7 +13,11 @@ const noCli = !CLI && 'no partlab CLI binary (cargo build -p partlab-cli)';
 /** Rounds like the lesson prints: `decimals` digits (Python's f-string and Rust's format agree). */
 const rounded = (x, decimals) => Number(x).toFixed(decimals);
 
-/** The rows the CLI's lesson table implies for `parts`: [scenario, figure code, printed, cli value or null]. */
+/**
+ * The rows the CLI's lesson table implies for `parts`: [scenario, figure code, printed, cli
+ * value or null, decimals, about]. Exercise 1 (the weighted ring) prints no counts: it says
+ * "about 50 %" for the node of weight 2, so its rows are each node's weight share, "about".
+ */
 function expectedRows(parts) {
   const lesson = cliJson('lesson');
   const rows = [];
@@ -21,8 +25,13 @@ function expectedRows(parts) {
     const p = s.lesson;
     const beforeNames = s.config.nodes.map((n) => n.name);
     const countsBefore = p.counts.every(([n]) => beforeNames.includes(n)) && p.counts.length === beforeNames.length;
+    const weights = s.config.nodes.map((n) => n.weight);
+    const weighted = s.section === 'ex1' && weights.some((w) => w !== weights[0]);
+    const total = weights.reduce((a, b) => a + b, 0);
     for (const [node, keys] of p.counts) {
-      rows.push([s.id, `keys-${node}`, keys, countsBefore ? s.counts[node] : null, 0]);
+      const w = s.config.nodes.find((n) => n.name === node)?.weight;
+      if (weighted) rows.push([s.id, `keys-${node}`, Math.round((lesson.keys * w) / total), s.counts[node], 0, true]);
+      else rows.push([s.id, `keys-${node}`, keys, countsBefore ? s.counts[node] : null, 0, false]);
     }
     if (p.deviation_pct != null) rows.push([s.id, 'deviation', p.deviation_pct, s.deviation_pct, 1]);
     if (p.moved_pct != null) rows.push([s.id, 'moved', p.moved_pct, s.moved_fraction * 100, 1]);
@@ -41,6 +50,8 @@ const pageRows = (page) =>
       scenario: r.dataset.scenario,
       figure: r.dataset.figure,
       lesson: r.dataset.lesson,
+      about: r.dataset.about,
+      lesson_text: r.cells[2]?.textContent,
       lab: r.dataset.lab,
       labRounded: r.dataset.labRounded,
       match: r.dataset.match,
@@ -96,10 +107,17 @@ describe('the lesson-tables view', () => {
       rows.map((r) => `${r.scenario}:${r.figure}`),
       want.map(([s, f]) => `${s}:${f}`),
     );
-    for (const [i, [, , printed, cliValue, decimals]] of want.entries()) {
+    for (const [i, [, , printed, cliValue, decimals, about]] of want.entries()) {
       const r = rows[i];
       assert.equal(r.lesson, rounded(printed, decimals), r.id);
-      assert.equal(r.labRounded, r.lesson, `${r.id}: lab ${r.lab}`);
+      assert.equal(r.about, String(about), r.id);
+      if (about) {
+        // What the lesson says, marked as approximate; the lab within a tenth of it.
+        assert.match(r.lesson_text, /^≈/, r.id);
+        assert.ok(Math.abs(Number(r.lab) - printed) <= printed / 10, `${r.id}: lab ${r.lab}`);
+      } else {
+        assert.equal(r.labRounded, r.lesson, `${r.id}: lab ${r.lab}`);
+      }
       assert.equal(r.match, 'true', r.id);
       if (cliValue != null) assert.ok(Math.abs(Number(r.lab) - cliValue) < 1e-9, `${r.id}: ${r.lab} vs CLI ${cliValue}`);
     }
@@ -109,10 +127,12 @@ describe('the lesson-tables view', () => {
     // Each row's link opens the state whose figures panel shows that value.
     for (const [i, row] of rows.entries()) {
       const decimals = want[i][4];
+      // The state shows the lab's value (the lesson's, but for an "about" row).
+      const value = want[i][5] ? row.labRounded : row.lesson;
       await page.click(`#${row.link}`);
       await settle(page);
-      const shown = await stateShows(page, row, decimals, row.lesson);
-      assert.equal(rounded(shown, decimals), row.lesson, `${row.id} at ${row.href}`);
+      const shown = await stateShows(page, row, decimals, value);
+      assert.equal(rounded(shown, decimals), value, `${row.id} at ${row.href}`);
     }
     assert.deepEqual(await violations(page), []);
     assert.deepEqual(errors, []);
@@ -128,8 +148,9 @@ describe('the lesson-tables view', () => {
       const rows = await pageRows(page);
       const want = expectedRows(parts);
       assert.equal(rows.length, want.length, chapter);
-      for (const [i, [s, f, printed, cliValue, decimals]] of want.entries()) {
+      for (const [i, [s, f, printed, cliValue, decimals, about]] of want.entries()) {
         assert.equal(`${rows[i].scenario}:${rows[i].figure}`, `${s}:${f}`);
+        assert.equal(about, false, rows[i].id);
         assert.equal(rows[i].labRounded, rounded(printed, decimals), rows[i].id);
         if (cliValue != null) assert.ok(Math.abs(Number(rows[i].lab) - cliValue) < 1e-9, rows[i].id);
       }

@@ -90,6 +90,8 @@ pub(crate) fn workload(a: &WorkloadArgs, out: &mut dyn Write) -> Result<(), CliE
         return Ok(());
     }
     let pct = |x: f64| format!("{:.1} %", x * 100.0);
+    // A rate over no days is not 0: the campaign has no such day.
+    let per_day = |x: Option<f64>| x.map_or_else(|| "n/a".to_owned(), |v| format!("{v:.0}"));
     writeln!(
         out,
         "KM0 workload: {} orders, {} days from {} at {} a day (seed {})",
@@ -123,8 +125,11 @@ pub(crate) fn workload(a: &WorkloadArgs, out: &mut dyn Write) -> Result<(), CliE
     }
     writeln!(
         out,
-        "products:  busiest {} ({} orders); formatge-curat {:.0} a day in its fair, {:.0} on other days",
-        s.top_product.0, s.top_product.1, s.fair_product_per_day.0, s.fair_product_per_day.1
+        "products:  busiest {} ({} orders); formatge-curat {} a day in its fair, {} on other days",
+        s.top_product.0,
+        s.top_product.1,
+        per_day(s.fair_product_per_day.0),
+        per_day(s.fair_product_per_day.1)
     )?;
     writeln!(
         out,

@@ -197,14 +197,23 @@ pub(crate) fn maglev_table(a: &MaglevTableArgs, out: &mut dyn Write) -> Result<(
         writeln!(
             out,
             "entries of the other backends that changed hands: {}",
+            // The count first, then each entry by its index: a bare index read as a count.
             if changed.is_empty() {
                 "none".to_owned()
             } else {
-                changed
-                    .iter()
-                    .map(|&(j, f, t)| format!("{j} ({} → {})", shown(&names[f]), shown(&names[t])))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                format!(
+                    "{} ({})",
+                    changed.len(),
+                    changed
+                        .iter()
+                        .map(|&(j, f, t)| format!(
+                            "entry {j}: {} → {}",
+                            shown(&names[f]),
+                            shown(&names[t])
+                        ))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
             }
         )?;
     }

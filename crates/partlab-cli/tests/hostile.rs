@@ -250,7 +250,7 @@ fn malformed_and_misplaced_options_are_refused_with_one_line() {
         row(
             &["hash-keys", "--query-days", "3..2"],
             2,
-            "--query-days 2: the query's last day cannot come before its first (qf=3).",
+            "--query-days 2: the query's last day cannot come before its first, day 3.",
         ),
         row(
             &["hash-keys", "--query-days", "3"],

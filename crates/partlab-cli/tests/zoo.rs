@@ -117,6 +117,32 @@ fn maglev_table_prints_the_papers_table_1() {
     assert_eq!(changed[0]["entry"], 6);
 }
 
+/// The text says how many entries changed hands, then which: "6 (B0 → B2)" read as six.
+#[test]
+fn maglev_table_counts_the_entries_that_changed_hands_and_names_each() {
+    let out = partlab(&[
+        "maglev-table",
+        "--nodes",
+        "B0,B1,B2",
+        "--table-size",
+        "7",
+        "--permutations",
+        "3:4,0:2,3:1",
+        "--remove",
+        "B1",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("entries of the other backends that changed hands"))
+        .expect("the line");
+    assert_eq!(
+        line,
+        "entries of the other backends that changed hands: 1 (entry 6: B0 → B2)"
+    );
+}
+
 #[test]
 fn bad_input_is_one_line_and_exit_2() {
     for args in [

@@ -37,6 +37,21 @@ pub fn slow_probability(p: f64, n: u32) -> f64 {
     1.0 - all_fast
 }
 
+/// Where 95 % of simulations of `queries` reads over `n` partitions land, as fractions
+/// (0–1): the formula's `1 − (1 − p)^n` ± 1.96 standard deviations of a fraction of
+/// `queries` draws (the normal approximation), clamped to 0–1. A simulated fraction outside
+/// it is a 1-in-20 draw, not a wrong formula.
+///
+/// ```
+/// let (lo, hi) = partlab_km0::indexes::simulation_interval(0.01, 12, 10_000);
+/// assert_eq!((format!("{lo:.4}"), format!("{hi:.4}")), ("0.1074".into(), "0.1198".into()));
+/// ```
+pub fn simulation_interval(p: f64, n: u32, queries: u32) -> (f64, f64) {
+    let f = slow_probability(p, n);
+    let half = 1.96 * (f * (1.0 - f) / f64::from(queries.max(1))).sqrt();
+    ((f - half).max(0.0), (f + half).min(1.0))
+}
+
 /// How long one partition takes to answer, in milliseconds: the shape the simulation uses.
 ///
 /// Most answers take `base + u1 + u2 + u3` ms with each `u` uniform in `0..=spread` (a hump

@@ -1080,10 +1080,11 @@ pub fn cascade(cfg: &CascadeConfig) -> Vec<CascadeTick> {
             }
             demand[d] = 0.0;
         }
+        // Folded from +0.0: `sum()` of no live node is -0.0, shown as "-0 %".
         let served: f64 = (0..n)
             .filter(|&i| !dead[i])
             .map(|i| demand[i].min(capacity(i)))
-            .sum();
+            .fold(0.0, |a, b| a + b);
         let worst = (0..n)
             .filter(|&i| !dead[i])
             .map(|i| latency_x(util[i]))

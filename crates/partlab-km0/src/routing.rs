@@ -464,6 +464,9 @@ pub struct LeaseSecond {
     pub t: u32,
     /// The dead node's entries still in the map at the end of the second.
     pub entries: u32,
+    /// The new owner's entries for those partitions in the map at the end of the second
+    /// (published once the controller has reassigned them).
+    pub new_entries: u32,
     /// Partitions watchers see without owner at the end of the second.
     pub ownerless: u32,
     /// Requests answered.
@@ -494,6 +497,7 @@ pub fn lease_timeline(cfg: &LeaseConfig) -> LeaseTimeline {
             };
             let end = u64::from(t + 1) * 1_000;
             s.entries = if end <= expires_ms { parts } else { 0 };
+            s.new_entries = if end > reassigned_ms { parts } else { 0 };
             s.ownerless = if end > seen_ms && end <= reassigned_ms {
                 parts
             } else {
@@ -616,5 +620,11 @@ mod tests {
         assert!(lost > 0);
         assert!(l.seconds.iter().any(|s| s.ownerless == 4));
         assert_eq!(l.seconds.last().map(|s| s.ok), Some(100));
+        // Each second, the four partitions are the dead node's entries, ownerless, or the
+        // new owner's entries, which the coordinator holds from its publication on.
+        for s in &l.seconds {
+            assert_eq!(s.entries + s.ownerless + s.new_entries, 4, "{s:?}");
+            assert_eq!(s.new_entries, if s.t >= 30 { 4 } else { 0 }, "{s:?}");
+        }
     }
 }

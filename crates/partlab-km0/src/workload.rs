@@ -1015,8 +1015,9 @@ pub struct Summary {
     pub big_catalogue_share: f64,
     /// The busiest product over the whole workload and its orders.
     pub top_product: (&'static str, u64),
-    /// `formatge-curat`'s orders per fair day and per other day (0 when there is none).
-    pub fair_product_per_day: (f64, f64),
+    /// `formatge-curat`'s orders per fair day and per other day (`None` when the campaign has
+    /// no such day: a rate over no days is not 0).
+    pub fair_product_per_day: (Option<f64>, Option<f64>),
     /// The busiest hour (timestamp of its start) and its orders.
     pub peak_hour: (Timestamp, u64),
     /// The busiest product in the busiest hour.
@@ -1088,7 +1089,7 @@ impl Workload {
             .filter(|&d| self.generator.is_fair(d))
             .count() as f64;
         let other_days = f64::from(spec.total_days()) - fair_days;
-        let per_day = |n: u64, d: f64| if d > 0.0 { n as f64 / d } else { 0.0 };
+        let per_day = |n: u64, d: f64| (d > 0.0).then(|| n as f64 / d);
         Summary {
             orders: total,
             days: spec.total_days(),

@@ -102,7 +102,12 @@ fn the_fair_makes_formatge_curat_hot_only_in_its_week() {
         ..WorkloadSpec::default()
     };
     let s = Workload::generate(&spec).expect("valid").summary();
-    let (fair, other) = s.fair_product_per_day;
+    let (Some(fair), Some(other)) = s.fair_product_per_day else {
+        panic!(
+            "seven fair days and seven others: {:?}",
+            s.fair_product_per_day
+        );
+    };
     // 6 % of a day's orders on top of its ordinary share: more than five times as many.
     assert!(fair > 5.0 * other, "{fair} vs {other}");
     assert!(fair > 600.0 && fair < 800.0, "{fair}");

@@ -455,9 +455,9 @@ texts! {
         TablesComputing => ("Calculant la columna del laboratori…", "Computing the lab's column…", "Calculando la columna del laboratorio…"),
         /// The tables' status once every row agrees.
         TablesAllAgree => (
-            "Totes les xifres del laboratori arrodoneixen a les de la lliçó.",
-            "Every lab figure rounds to the lesson's.",
-            "Todas las cifras del laboratorio redondean a las de la lección.",
+            "Totes les xifres del laboratori arrodoneixen a les de la lliçó (les que dona com a «aproximadament», ≈, a menys d'una desena part).",
+            "Every lab figure rounds to the lesson's (those it gives as \"about\", ≈, to within a tenth).",
+            "Todas las cifras del laboratorio redondean a las de la lección (las que da como «aproximadamente», ≈, a menos de una décima parte).",
         ),
         /// The tables' status when some row does not agree.
         TablesSomeDiffer => (

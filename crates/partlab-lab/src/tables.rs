@@ -11,7 +11,7 @@
 
 use partlab_core::config::Config;
 use partlab_core::keys::{KeySet, KeySetBuilder};
-use partlab_core::lesson::{self, LessonPart, Scenario};
+use partlab_core::lesson::{self, LessonPart, Scenario, ScenarioKind};
 use partlab_core::stats::{Distribution, Movement, MovementTask};
 use partlab_core::strategy::{AssignTask, Assignment, Partitioner};
 
@@ -112,8 +112,10 @@ pub struct Row {
     pub scenario: &'static Scenario,
     /// Which of its figures.
     pub figure: Figure,
-    /// The value as the lesson prints it (percent units, or a key count).
+    /// The value as the lesson gives it (percent units, or a key count).
     pub printed: f64,
+    /// Whether the lesson gives it as "about" (exercise 1's "about 50 %"), not to the digit.
+    pub about: bool,
 }
 
 impl Row {
@@ -128,9 +130,25 @@ impl Row {
         format!("{:.*}", self.figure.decimals(), value)
     }
 
-    /// Whether `lab` rounds to the lesson's printed value.
+    /// Whether `lab` agrees with the lesson: rounds to its printed value or, for a value the
+    /// lesson gives as "about", is within a tenth of it.
     pub fn matches(&self, lab: f64) -> bool {
-        self.rounded(lab) == self.rounded(self.printed)
+        if self.about {
+            (lab - self.printed).abs() <= self.printed.abs() / 10.0
+        } else {
+            self.rounded(lab) == self.rounded(self.printed)
+        }
+    }
+
+    /// The lesson's value as the lesson's column shows it: `≈ 50.000` for a value it gives
+    /// as "about", else as [`Row::format`] writes it.
+    pub fn lesson_text(&self, lang: Lang) -> String {
+        let v = self.format(lang, self.printed);
+        if self.about {
+            format!("≈\u{a0}{v}")
+        } else {
+            v
+        }
     }
 
     /// `value` formatted for people in `lang` (`6,3 %`, `24.275`).
@@ -180,6 +198,24 @@ fn names_match(counts: &[(&str, u64)], config: &Config) -> bool {
 fn scenario_rows(s: &'static Scenario) -> Vec<Row> {
     let p = &s.printed;
     let mut rows = Vec::new();
+    if s.kind == ScenarioKind::WeightedRing {
+        // Exercise 1 prints no counts: it says inv-bcn, of weight 2 beside two of weight 1,
+        // gets "about 50 %" of the keys, so each node about its weight's share. (The scenario's
+        // counts are the reference script's output, not the lesson's text.)
+        let total: f64 = s.before.nodes.iter().map(|n| n.weight).sum();
+        for (node, _) in &p.counts {
+            let Some(n) = s.before.nodes.iter().find(|n| n.name == *node) else {
+                continue;
+            };
+            rows.push(Row {
+                scenario: s,
+                figure: Figure::Keys { node, after: false },
+                printed: (lesson::KEY_COUNT as f64 * n.weight / total).round(),
+                about: true,
+            });
+        }
+        return rows;
+    }
     // Counts belong to the state whose nodes they name (the survivors after a leave).
     let counts_after = !names_match(&p.counts, &s.before)
         && s.after.as_ref().is_some_and(|a| names_match(&p.counts, a));
@@ -191,6 +227,7 @@ fn scenario_rows(s: &'static Scenario) -> Vec<Row> {
                 after: counts_after,
             },
             printed: *keys as f64,
+            about: false,
         });
     }
     let mut push = |figure, value: Option<f64>| {
@@ -199,6 +236,7 @@ fn scenario_rows(s: &'static Scenario) -> Vec<Row> {
                 scenario: s,
                 figure,
                 printed,
+                about: false,
             });
         }
     };
@@ -496,6 +534,25 @@ mod tests {
             printed(LessonPart::Exercise(3), Figure::ReplicaSets),
             [50.0]
         );
+        // Exercise 1 says "about 50 %" for inv-bcn and prints no count: the lesson's column
+        // shows what it says (about 50 000, and about 25 000 for each node of weight 1), not
+        // the reference script's 48 242.
+        let ex1 = rows(LessonPart::Exercise(1));
+        assert_eq!(
+            ex1.iter()
+                .map(|r| (r.figure.code(), r.printed, r.about))
+                .collect::<Vec<_>>(),
+            [
+                ("keys-inv-bcn".to_owned(), 50_000.0, true),
+                ("keys-inv-vlc".to_owned(), 25_000.0, true),
+                ("keys-inv-gir".to_owned(), 25_000.0, true),
+            ]
+        );
+        assert_eq!(ex1[0].lesson_text(Lang::Ca), "≈\u{a0}50.000");
+        assert_eq!(ex1[0].lesson_text(Lang::En), "≈\u{a0}50,000");
+        assert!(ex1[0].matches(48_242.0) && ex1[1].matches(26_503.0));
+        assert!(!ex1[0].matches(44_000.0) && !ex1[1].matches(28_000.0));
+        assert!(rows(LessonPart::Section(6)).iter().all(|r| !r.about));
         let leave: Vec<Row> = rows(LessonPart::Section(6))
             .into_iter()
             .filter(|r| r.scenario.id == "ring-leave")

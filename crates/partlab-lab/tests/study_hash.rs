@@ -181,3 +181,31 @@ fn language_and_embed_round_trip() {
     assert!(issues.is_empty());
     assert_eq!(&back, c.state());
 }
+
+/// A date query whose last day comes before its first is refused with the rule (it was
+/// swapped silently): the first day is kept, the last is the opening's (not before it), and
+/// the notice names the field and the rule in each language.
+#[test]
+fn a_query_that_ends_before_it_starts_is_refused_with_the_rule() {
+    let c = HashKeys::open("qf=5&qt=3&o=5000&d=7", Lang::En, Vec::new());
+    assert_eq!(c.state().range, (4, 4));
+    assert_eq!(c.state().workload.orders, 5000);
+    let notices = c.notices();
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    assert!(notices[0].contains("qt=3"), "{notices:?}");
+    for (lang, rule) in [
+        (Lang::Ca, "no pot ser abans del primer, el dia 5."),
+        (Lang::En, "cannot come before its first, day 5."),
+        (Lang::Es, "no puede ser anterior al primero, el día 5."),
+    ] {
+        let notices = HashKeys::open("qf=5&qt=3&d=7", lang, Vec::new()).notices();
+        assert!(notices[0].ends_with(rule), "{lang:?}: {notices:?}");
+    }
+    // A day outside the campaign is refused too; a one-day query is fine.
+    let c = HashKeys::open("qf=2&qt=9&d=7", Lang::En, Vec::new());
+    assert_eq!(c.notices().len(), 1);
+    assert_eq!(c.state().range, (1, 2));
+    assert!(HashKeys::open("qf=3&qt=3&d=7", Lang::En, Vec::new())
+        .notices()
+        .is_empty());
+}

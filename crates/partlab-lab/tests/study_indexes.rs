@@ -161,3 +161,35 @@ fn a_new_workloads_comparison_and_lag_come_in_slices_of_their_own() {
     assert!(shown[..first_new].iter().all(|m| *m == before), "{shown:?}");
     assert!(first_new + 1 < shown.len(), "{shown:?}");
 }
+
+/// The opening state's simulation lands inside the interval the panel shows for it at every
+/// partition count (12 partitions showed 12.1 % against the formula's 11.4 %, a 1-in-30 draw
+/// with no interval to tell it from a wrong formula), and the interval is shown.
+#[test]
+fn the_opening_simulation_lands_inside_the_interval_it_shows() {
+    let mut c = Indexes::open("", Lang::En, Vec::new());
+    c.finish_work();
+    let panels = c.panels();
+    let tail = panel(&panels, "tail");
+    let (text, width) = figure_shown(tail, "interval-n");
+    assert_eq!(text, "10.7\u{a0}% – 12.0\u{a0}%");
+    assert!((width - 0.0124).abs() < 0.0001, "{width}");
+    let table = tail.tables()[0];
+    assert_eq!(table.head[2], "95 % interval");
+    assert_eq!(table.rows.len(), 12);
+    for r in &table.rows {
+        let formula = r.cells[1].value.expect("the formula") / 100.0;
+        let sim = r.cells[3].value.expect("simulated") / 100.0;
+        let (lo, hi) = partlab_km0::indexes::simulation_interval(
+            0.01,
+            r.cells[0].value.expect("n") as u32,
+            10_000,
+        );
+        assert!(lo < formula && formula < hi);
+        assert!(
+            (lo..=hi).contains(&sim),
+            "n = {}: {sim} outside {lo}–{hi}",
+            r.cells[0].text
+        );
+    }
+}

@@ -172,3 +172,39 @@ fn every_view_in_every_language_at_the_largest_settings() {
         }
     }
 }
+
+/// When the cascade has taken every node down nothing is served: "0 %", never "-0 %", and
+/// no live node's latency to give ("n/a", not "0.0 × normal"), in every language.
+#[test]
+fn with_every_node_down_nothing_is_served_and_no_latency_is_made_up() {
+    for (lang, served, latency) in [
+        (Lang::Ca, "0\u{a0}%", "no n'hi ha: cap node viu"),
+        (Lang::En, "0\u{a0}%", "n/a: no node is alive"),
+        (Lang::Es, "0\u{a0}%", "no hay: ningún nodo vivo"),
+    ] {
+        let c = opened("", lang, Vec::new());
+        let panels = c.panels();
+        let cas = panel(&panels, "cascade");
+        assert_eq!(
+            figure(cas, "cascade-alive"),
+            0.0,
+            "the opening state's cascade"
+        );
+        let (text, value) = figure_shown(cas, "cascade-served");
+        assert_eq!(text, served);
+        // Plain zero in data-value and JSON too, not -0.
+        assert!(value == 0.0 && value.is_sign_positive(), "{value}");
+        let (text, value) = figure_shown(cas, "cascade-latency");
+        assert_eq!(text, latency);
+        assert!(value.is_nan());
+        let table = cas.tables()[0];
+        assert!(
+            table
+                .rows
+                .iter()
+                .flat_map(|r| &r.cells)
+                .all(|c| !c.text.starts_with("-0")),
+            "a cell shows -0"
+        );
+    }
+}

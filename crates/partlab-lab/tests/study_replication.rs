@@ -9,6 +9,7 @@ mod common;
 use common::*;
 
 use partlab_lab::state::Lang;
+use partlab_lab::study::fields::StudyIssue;
 use partlab_lab::study::replication::Replication;
 use partlab_lab::study::StudyChapter;
 use partlab_lab::study::{Input, Study};
@@ -81,4 +82,99 @@ fn a_new_workloads_loads_come_one_node_count_per_slice_and_the_old_ones_stay_mea
     // node counts the chart draws take a slice each once the workload is built.
     assert!(shown.iter().all(|&v| v == before), "{shown:?}");
     assert!(shown.len() >= 12, "{} slices", shown.len());
+}
+
+/// The issues of `fragment`: (field, the refused value), the settings it kept.
+fn refused(fragment: &str) -> (Vec<(&'static str, String)>, Replication) {
+    let c = Replication::open(fragment, Lang::En, Vec::new());
+    let issues = c
+        .issues()
+        .iter()
+        .map(|i| match i {
+            StudyIssue::Refused { field, value, .. } => (*field, value.clone()),
+            other => panic!("{fragment}: not a refusal: {other:?}"),
+        })
+        .collect();
+    (issues, c)
+}
+
+/// A replication factor above the placement's copies and a failed node that is not one of
+/// the nodes are refused with their rule, never lowered or dropped silently; the rest of the
+/// address is kept, and the notice says the rule in every language.
+#[test]
+fn copies_above_the_nodes_and_a_failed_node_that_is_not_one_are_refused_with_the_rule() {
+    let (issues, c) = refused("rf=5&fail=B");
+    assert_eq!(issues, [("rf", "5".to_owned())]);
+    assert_eq!((c.state().rf, c.state().failed), (3, Some(1)));
+    let (issues, c) = refused("lay=spread&nodes=4&rf=5&o=5000");
+    assert_eq!(issues, [("rf", "5".to_owned())]);
+    assert_eq!((c.state().nodes, c.state().rf), (4, 3));
+    assert_eq!(c.state().workload.orders, 5000);
+    let (issues, c) = refused("lay=spread&nodes=3&rf=3&fail=J");
+    assert_eq!(issues, [("fail", "J".to_owned())]);
+    assert_eq!((c.state().nodes, c.state().failed), (3, None));
+    let (issues, _) = refused("fail=E");
+    assert_eq!(issues, [("fail", "E".to_owned())]);
+    for (lang, rule) in [
+        (Lang::Ca, "només hi ha 4 nodes, de l'A al D."),
+        (Lang::En, "there are only 4 nodes, A to D."),
+        (Lang::Es, "solo hay 4 nodos, de la A a la D."),
+    ] {
+        let c = Replication::open("fail=E", lang, Vec::new());
+        let notices = c.notices();
+        assert_eq!(notices.len(), 1, "{notices:?}");
+        assert!(
+            notices[0].contains("fail=E") && notices[0].ends_with(rule),
+            "{lang:?}: {notices:?}"
+        );
+    }
+    // Within the rules nothing is refused.
+    let (issues, c) = refused("lay=spread&nodes=5&rf=5&fail=E");
+    assert!(issues.is_empty());
+    assert_eq!((c.state().rf, c.state().failed), (5, Some(4)));
+}
+
+/// A control that lowers the nodes below the copies or the failed node says what it changed.
+#[test]
+fn fewer_nodes_lower_the_copies_and_clear_the_failure_aloud() {
+    let mut c = Replication::open(
+        "lay=spread&nodes=6&rf=6&fail=F&o=5000&d=1",
+        Lang::En,
+        Vec::new(),
+    );
+    assert!(c.issues().is_empty());
+    control(&mut c, "nodes", "3");
+    assert_eq!((c.state().rf, c.state().failed), (3, None));
+    let fields: Vec<&str> = c
+        .issues()
+        .iter()
+        .map(|i| match i {
+            StudyIssue::Adjusted { field, .. } => *field,
+            other => panic!("not an adjustment: {other:?}"),
+        })
+        .collect();
+    assert_eq!(fields, ["rf", "fail"]);
+}
+
+/// With one copy, the failed node's partitions lose their leader and nobody takes over: the
+/// figures say two lost their leader, none was taken over, two have no copy left (they said
+/// "lose their leader: 0" beside a table where P3 and P4 lose theirs).
+#[test]
+fn partitions_that_lose_their_leader_count_those_with_no_copy_left() {
+    let mut c = Replication::open("p=rf1&o=5000&d=1", Lang::En, Vec::new());
+    c.finish_work();
+    let panels = c.panels();
+    let f = panel(&panels, "failover");
+    assert_eq!(figure(f, "leaderless"), 2.0);
+    assert_eq!(figure(f, "taken-over"), 0.0);
+    assert_eq!(figure(f, "lost"), 2.0);
+    assert_eq!(attr(f, "failover", "P3", "outcome"), "lost");
+    let mut c = Replication::open("fail=C&o=5000&d=1", Lang::En, Vec::new());
+    c.finish_work();
+    let panels = c.panels();
+    let f = panel(&panels, "failover");
+    assert_eq!(
+        (figure(f, "leaderless"), figure(f, "taken-over")),
+        (2.0, 2.0)
+    );
 }

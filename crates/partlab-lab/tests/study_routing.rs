@@ -89,3 +89,33 @@ fn the_redirects_per_second_add_up_to_the_designs_totals_and_none_fail() {
     }
     assert!(totals.iter().all(|t| *t > 0.0));
 }
+
+/// The lease table says whose entries the coordinator holds: the dead node's until they
+/// expire, then none while the partitions are ownerless, then the new owner's (the column
+/// "entries in the coordinator" stayed 0 after the new owner published).
+#[test]
+fn the_coordinator_holds_the_new_owners_entries_once_it_publishes() {
+    let c = Routing::open("", Lang::En, Vec::new());
+    let panels = c.panels();
+    let l = panel(&panels, "lease");
+    let published = figure(l, "lease-reassigned");
+    let table = l
+        .tables()
+        .into_iter()
+        .find(|t| t.key == "lease")
+        .expect("the lease table");
+    assert_eq!(table.head[1], "the dead node's entries in the coordinator");
+    assert_eq!(table.head[3], "the new owner's entries in the coordinator");
+    let mut seen_new = false;
+    for r in &table.rows {
+        let t = r.cells[0].value.expect("a second");
+        let dead = r.cells[1].value.expect("a count");
+        let ownerless = r.cells[2].value.expect("a count");
+        let new = r.cells[3].value.expect("a count");
+        // Every second, each partition is in exactly one of the three columns.
+        assert_eq!(dead + ownerless + new, 4.0, "second {t}");
+        assert_eq!(new > 0.0, t + 1.0 > published, "second {t}");
+        seen_new |= new > 0.0;
+    }
+    assert!(seen_new);
+}

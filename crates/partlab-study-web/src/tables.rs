@@ -147,6 +147,7 @@ fn draw(state: &mut State, lang: Lang) -> Result<(), JsValue> {
                 .attr("data-scenario", row.scenario.id)
                 .attr("data-figure", &row.figure.code())
                 .attr("data-lesson", &row.rounded(row.printed))
+                .attr("data-about", if row.about { "true" } else { "false" })
                 .attr("data-href", &href);
             if let Some(v) = value {
                 tr_el = tr_el
@@ -177,11 +178,7 @@ fn draw(state: &mut State, lang: Lang) -> Result<(), JsValue> {
                     ),
                 )
                 .child(H::new("td").text(&row.figure.label(lang)))
-                .child(
-                    H::new("td")
-                        .class("num")
-                        .text(&row.format(lang, row.printed)),
-                )
+                .child(H::new("td").class("num").text(&row.lesson_text(lang)))
                 .child(H::new("td").class("num").text(&lab_cell))
                 .child(H::new("td").text(agree_cell));
             body = body.child(tr_el);

@@ -41,7 +41,11 @@ pub fn fmt_dec(lang: Lang, x: f64, decimals: usize) -> String {
     if !x.is_finite() {
         return "–".to_owned();
     }
-    let s = format!("{x:.decimals$}");
+    let mut s = format!("{x:.decimals$}");
+    // A value that rounds to zero is zero, whatever its sign: "-0 %" reads as a loss.
+    if s.starts_with('-') && s.bytes().all(|b| matches!(b, b'-' | b'0' | b'.')) {
+        s.remove(0);
+    }
     if decimal_sep(lang) == '.' {
         s
     } else {
@@ -111,4 +115,22 @@ pub fn shown(text: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A value that rounds to zero shows as zero, never "-0": a share of nothing is not a
+    /// loss (the cascade's "-0 %" when nothing was served).
+    #[test]
+    fn a_negative_value_that_rounds_to_zero_is_zero() {
+        assert_eq!(fmt_pct(Lang::En, -0.0, 0), "0\u{a0}%");
+        assert_eq!(fmt_pct(Lang::Ca, -0.004, 2), "0,00\u{a0}%");
+        assert_eq!(fmt_dec(Lang::Es, -0.04, 1), "0,0");
+        assert_eq!(fmt_dec(Lang::En, -0.05, 0), "0");
+        // A real negative value keeps its sign.
+        assert_eq!(fmt_dec(Lang::En, -0.06, 1), "-0.1");
+        assert_eq!(fmt_pct(Lang::Ca, -12.5, 1), "-12,5\u{a0}%");
+    }
 }

@@ -1498,8 +1498,13 @@ impl Rebalancing {
                     Figure::new(
                         "cascade-latency",
                         w.t(St::RebFigLatency),
-                        w.f(St::RebTimes, &[("n", &fmt_dec(lang, worst, 1))]),
-                        worst,
+                        // With no node alive there is no live node's latency to give.
+                        if alive == 0 {
+                            w.t(St::RebNoLiveNode)
+                        } else {
+                            w.f(St::RebTimes, &[("n", &fmt_dec(lang, worst, 1))])
+                        },
+                        if alive == 0 { f64::NAN } else { worst },
                     ),
                 ]),
                 Block::Chart {

@@ -627,6 +627,14 @@ impl Replication {
             wide: false,
             blocks: vec![
                 Block::Figures(vec![
+                    // Every partition the failed node led loses its leader: a follower takes
+                    // over, or, with no copy left, nobody does.
+                    Figure {
+                        key: "leaderless",
+                        label: w.t(St::ReplFigLeaderless),
+                        text: (f.taken_over() + f.lost()).to_string(),
+                        value: (f.taken_over() + f.lost()) as f64,
+                    },
                     Figure {
                         key: "taken-over",
                         label: w.t(St::ReplFigTaken),

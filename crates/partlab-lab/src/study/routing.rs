@@ -678,6 +678,7 @@ impl Routing {
             series: vec![
                 line(St::RtSeriesEntries, 3, &|s| f64::from(s.entries)),
                 line(St::RtSeriesOwnerless, 4, &|s| f64::from(s.ownerless)),
+                line(St::RtSeriesNewEntries, 2, &|s| f64::from(s.new_entries)),
                 Series {
                     label: w.t(St::RebNow),
                     points: vec![(t as f64, 0.0), (t as f64, parts)],
@@ -697,6 +698,7 @@ impl Routing {
                         Cell::num(s.t.to_string(), f64::from(s.t)),
                         w.int(u64::from(s.entries)),
                         w.int(u64::from(s.ownerless)),
+                        w.int(u64::from(s.new_entries)),
                         w.int(u64::from(s.ok)),
                         w.int(u64::from(s.to_dead)),
                         w.int(u64::from(s.no_owner)),
@@ -759,6 +761,7 @@ impl Routing {
                             w.t(St::RebAxisSeconds),
                             w.t(St::RtSeriesEntries),
                             w.t(St::RtSeriesOwnerless),
+                            w.t(St::RtSeriesNewEntries),
                             w.t(St::RtColOk),
                             w.t(St::RtColToDead),
                             w.t(St::RtColNoOwner),

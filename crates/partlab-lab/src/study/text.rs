@@ -410,6 +410,8 @@ texts! {
         RebFigServed => ("Demanda atesa", "Demand served", "Demanda atendida"),
         /// Figure: latency.
         RebFigLatency => ("Pitjor latència d'un node viu", "Worst latency of a live node", "Peor latencia de un nodo vivo"),
+        /// The worst latency of a live node when none is alive.
+        RebNoLiveNode => ("no n'hi ha: cap node viu", "n/a: no node is alive", "no hay: ningún nodo vivo"),
         /// Times normal.
         RebTimes => ("{n} × la normal", "{n} × normal", "{n} × la normal"),
         /// Cascade chart label.
@@ -521,7 +523,9 @@ texts! {
         /// Axis: partitions.
         RtAxisPartitions => ("particions del node", "the node's partitions", "particiones del nodo"),
         /// Series: entries.
-        RtSeriesEntries => ("entrades al coordinador", "entries in the coordinator", "entradas en el coordinador"),
+        RtSeriesEntries => ("entrades del node mort al coordinador", "the dead node's entries in the coordinator", "entradas del nodo muerto en el coordinador"),
+        /// Series: the new owner's entries.
+        RtSeriesNewEntries => ("entrades del nou propietari al coordinador", "the new owner's entries in the coordinator", "entradas del nuevo propietario en el coordinador"),
         /// Series: ownerless.
         RtSeriesOwnerless => ("sense propietari (vist pels clients)", "without owner (as clients see it)", "sin propietario (visto por los clientes)"),
         /// Lease title.
@@ -576,9 +580,9 @@ texts! {
         ),
         /// Rule: the query's last day is not before its first.
         HashRuleOrder => (
-            "l'últim dia de la consulta no pot ser abans del primer (qf={from}).",
-            "the query's last day cannot come before its first (qf={from}).",
-            "el último día de la consulta no puede ser anterior al primero (qf={from}).",
+            "l'últim dia de la consulta no pot ser abans del primer, el dia {from}.",
+            "the query's last day cannot come before its first, day {from}.",
+            "el último día de la consulta no puede ser anterior al primero, el día {from}.",
         ),
         /// Rule: the other end of the query follows the one moved.
         HashRuleOrderFollow => (
@@ -837,6 +841,16 @@ texts! {
         IdxFigFormula => ("1 − (1 − {p})^{n}", "1 − (1 − {p})^{n}", "1 − (1 − {p})^{n}"),
         /// Figure: simulated at n.
         IdxFigSimulated => ("Simulat amb {n} particions", "Simulated with {n} partitions", "Simulado con {n} particiones"),
+        /// Figure: where 95 % of simulations land.
+        IdxFigInterval => (
+            "On cauen 95 de cada 100 simulacions de {queries} lectures amb {n} particions",
+            "Where 95 in 100 simulations of {queries} reads over {n} partitions land",
+            "Donde caen 95 de cada 100 simulaciones de {queries} lecturas con {n} particiones",
+        ),
+        /// An interval, from `lo` to `hi`.
+        IdxInterval => ("{lo} – {hi}", "{lo} – {hi}", "{lo} – {hi}"),
+        /// Column: the 95 % interval of a simulation.
+        ColInterval => ("Interval del 95 %", "95 % interval", "Intervalo del 95 %"),
         /// Series: formula.
         IdxSeriesFormula => ("fórmula 1 − (1 − p)^n", "formula 1 − (1 − p)^n", "fórmula 1 − (1 − p)^n"),
         /// Series: simulated.
@@ -1327,7 +1341,9 @@ texts! {
         /// Outcome: lost.
         ReplLost => ("cap còpia: dades perdudes", "no copy left: data lost", "ninguna copia: datos perdidos"),
         /// Figure: partitions that lost their leader.
-        ReplFigTaken => ("Particions que perden el líder", "Partitions that lose their leader", "Particiones que pierden el líder"),
+        ReplFigLeaderless => ("Particions que perden el líder", "Partitions that lose their leader", "Particiones que pierden el líder"),
+        /// Figure: partitions whose leader a follower replaces.
+        ReplFigTaken => ("Amb un seguidor com a nou líder", "Taken over by a follower", "Con un seguidor como nuevo líder"),
         /// Figure: lost partitions.
         ReplFigLost => ("Particions sense cap còpia", "Partitions with no copy left", "Particiones sin ninguna copia"),
         /// Figure: data lost.
@@ -1591,6 +1607,7 @@ mod tests {
         St::HashSeriesClient,
         St::Ms,
         St::IdxFigFormula,
+        St::IdxInterval,
         St::RangeKeyDate,
         St::RangeKeyMarketDate,
         St::RangeSeriesDate,
