@@ -90,6 +90,39 @@ proptest! {
         // The bound is ⌈c·m/n⌉ (or the bare minimum ⌈m/n⌉).
         prop_assert!(cap <= ((c * m as f64 / n as f64).ceil() as u64).max((m as u64).div_ceil(n as u64)));
     }
+
+    /// No node ever holds more than ⌈c·m/n⌉ keys, with the cap computed here independently in
+    /// integers from a factor written with up to three decimals (as the CLI, the address and
+    /// the page's stops write it). A float ceiling (1.1 · 3000 / 3 = 1100.000…2 → 1 101) fails
+    /// this; the CLI and the page read their cap from the same `capacity`.
+    #[test]
+    fn no_node_exceeds_the_exact_cap(
+        n in 1usize..9,
+        vnodes in 1u32..30,
+        per_mille in 1_000u64..=3_000,
+        m in 1u64..4_000,
+        salt in 0u32..1000,
+    ) {
+        let c = per_mille as f64 / 1000.0;
+        let names: Vec<String> = (0..n).map(|i| format!("n{i}-{salt}")).collect();
+        let b = BoundedLoads::new(&names, vnodes, c).expect("valid");
+        let exact = (per_mille * m).div_ceil(1000 * n as u64).max(m.div_ceil(n as u64));
+        prop_assert_eq!(b.capacity(m), exact, "c = {}", c);
+        let hashes: Vec<u64> = (0..m).map(|i| partlab_core::hash::hash_key(&format!("k{i}-{salt}"))).collect();
+        let loads = compare::counts(&b.assign(&hashes), n);
+        prop_assert!(loads.iter().all(|&l| l <= exact), "{:?} > {} (c = {})", loads, exact, c);
+        // The same through a configured partitioner (what `partlab dist` and the page run).
+        let config = partlab_core::Config::new(partlab_core::Strategy::Bounded, names.clone())
+            .with_vnodes(vnodes);
+        let config = partlab_core::Config {
+            params: partlab_core::config::StrategyParams { load_factor: c, ..Default::default() },
+            ..config
+        };
+        let keys = partlab_core::KeySet::custom((0..m).map(|i| format!("k{i}-{salt}")).collect())
+            .expect("valid");
+        let counts = partlab_core::Partitioner::new(&config).expect("valid").assign(&keys, 1).counts(n);
+        prop_assert!(counts.iter().all(|&l| l <= exact), "{:?} > {} (c = {})", counts, exact, c);
+    }
 }
 
 #[test]
