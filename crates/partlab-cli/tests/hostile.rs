@@ -670,6 +670,144 @@ fn closed_pipes_and_full_disks_end_in_an_exit_code_not_a_panic() {
 }
 
 #[test]
+fn options_a_strategy_ignores_are_refused_with_the_rule() {
+    let same = "same share whatever its weight";
+    check(&[
+        row(
+            &[
+                "dist",
+                "--strategy",
+                "maglev",
+                "--nodes",
+                "a,b",
+                "--weights",
+                "a=2",
+            ],
+            2,
+            "--weights does not apply to --strategy maglev",
+        ),
+        row(
+            &[
+                "dist",
+                "--strategy",
+                "bounded",
+                "--nodes",
+                "a,b",
+                "--weights",
+                "b=0.5",
+            ],
+            2,
+            same,
+        ),
+        row(
+            &[
+                "dist",
+                "--strategy",
+                "multiprobe",
+                "--nodes",
+                "a,b",
+                "--weights",
+                "a=3",
+            ],
+            2,
+            "--weights does not apply to --strategy multiprobe",
+        ),
+        row(
+            &[
+                "locate",
+                "k",
+                "--strategy",
+                "jump",
+                "--nodes",
+                "a,b",
+                "--weights",
+                "a=2",
+            ],
+            2,
+            same,
+        ),
+        row(
+            &[
+                "move",
+                "--strategy",
+                "maglev",
+                "--nodes",
+                "a,b",
+                "--to",
+                "a,b,c",
+                "--to-weights",
+                "c=2",
+            ],
+            2,
+            "--to-weights does not apply to --strategy maglev",
+        ),
+        row(
+            &[
+                "dist",
+                "--strategy",
+                "modulo",
+                "--nodes",
+                "a,b",
+                "--vnodes",
+                "10",
+            ],
+            2,
+            "--vnodes applies to the ring and bounded loads only",
+        ),
+        // Weights of 1 change nothing: accepted.
+        expecting_out(
+            row(
+                &[
+                    "dist",
+                    "--strategy",
+                    "maglev",
+                    "--nodes",
+                    "a,b",
+                    "--weights",
+                    "a=1",
+                    "--keys",
+                    "10",
+                ],
+                0,
+                "",
+            ),
+            "10 keys, strategy maglev",
+        ),
+        // The bounded loads' cap, exact: no node above ⌈1.1 · 3000 / 3⌉ = 1 100.
+        expecting_out(
+            row(
+                &[
+                    "dist",
+                    "--strategy",
+                    "bounded",
+                    "--load-factor",
+                    "1.1",
+                    "--nodes",
+                    "a,b,c",
+                    "--keys",
+                    "3000",
+                ],
+                0,
+                "",
+            ),
+            "3000 keys, strategy bounded",
+        ),
+        // A leave is measured against each strategy's own leaver.
+        expecting_out(
+            row(
+                &[
+                    "sweep", "movement", "--nodes", "a,b,c", "--sizes", "3..3", "--change",
+                    "leave", "--keys", "300",
+                ],
+                0,
+                "",
+            ),
+            "keys moved / ideal",
+        ),
+    ]);
+}
+
+#[test]
 fn an_unwritable_stdout_is_an_output_error_for_every_command() {
     // Before, the standard library printed into the /dev/null it puts on a closed descriptor
     // (or swallowed EBADF) and every command reported success.
