@@ -483,6 +483,9 @@ pub fn render_controls(
             }
         }
     }
+    if let Some(v) = by_id("vnodes") {
+        disable_unless(&v, st.strategy.uses_vnodes(), "vnodes-note");
+    }
     let Some(list) = by_id("node-list") else {
         return Ok(());
     };
@@ -545,7 +548,30 @@ pub fn render_controls(
             }
         }
     }
+    // Built or kept, every weight slider is off where the strategy ignores weights.
+    for i in 0..st.nodes.len() {
+        if let Some(w) = by_id(&format!("node-weight-{i}")) {
+            disable_unless(&w, st.strategy.uses_weights(), "weights-note");
+        }
+    }
     Ok(())
+}
+
+/// Disables a control unless the current strategy uses it, pointing its description at the
+/// note that says why (a slider that moves and changes nothing would mislead: mod N has no
+/// virtual nodes, and mod N, jump, Maglev, bounded loads and multi-probe give every node the
+/// same share whatever its weight). Its value stays, for the strategies that use it.
+fn disable_unless(control: &Element, used: bool, note_id: &str) {
+    if used != control.has_attribute("disabled") {
+        return;
+    }
+    if used {
+        let _ = control.remove_attribute(intern("disabled"));
+        let _ = control.remove_attribute(intern("aria-describedby"));
+    } else {
+        set_attr(control, "disabled", "");
+        set_attr(control, "aria-describedby", note_id);
+    }
 }
 
 /// The accessible names of a node row's controls, which say which node each one is about:

@@ -40,7 +40,8 @@ pub(crate) struct Placement {
     #[arg(long, value_name = "N", value_parser = whole::<u64>, allow_negative_numbers = true)]
     pub vnodes: Option<u64>,
     /// Node weights, e.g. inv-bcn=2,inv-vlc=0.5 (unnamed nodes weigh 1; each node at most
-    /// once). The ring and rendezvous use them; mod N and jump ignore them.
+    /// once). The ring, rendezvous and ketama use them; the other strategies give every node
+    /// the same share and refuse weights other than 1.
     #[arg(long, value_name = "A=2,B=0.5", value_parser = parse_weights)]
     pub weights: Option<Weights>,
     /// Copies per key, each on a different node.

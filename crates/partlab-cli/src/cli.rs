@@ -15,7 +15,8 @@ and so is a name containing ',' or '=' (they separate the names in --nodes and t
 a UTF-8 BOM and CRLF line endings are removed, at most 1024 characters a key and 10 000 000 keys.
 
 Exit status: 0 on success (also when the reader of the output goes away early, as with
-`| head`), 2 for bad input with one line on stderr, 1 when the output cannot be written.
+`| head`), 2 for bad input with one line on stderr, 1 when the output cannot be written
+(a full disk, a closed standard output, one open for reading only).
 
 Run `partlab help COMMAND` for the options of one command.";
 

@@ -135,6 +135,18 @@ fn config(command: &str, placement: &Placement, side: Side<'_>) -> Result<Config
         params,
     };
     config.validate()?;
+    // Weights asked for on purpose must count: a strategy that gives every node the same
+    // share refuses them rather than ignoring them without a word.
+    if let Err(e) = config.check_weights_used() {
+        return Err(usage(
+            command,
+            format!(
+                "--{} does not apply to --strategy {strategy}: {}",
+                side.weights_option,
+                i18n::config_error(Lang::En, &e)
+            ),
+        ));
+    }
     Ok(config)
 }
 
@@ -217,6 +229,8 @@ fn dist(a: &DistArgs, out: &mut dyn Write) -> Result<(), CliError> {
             "counts": counts_json(&d),
             "deviation_pct": d.deviation_pct,
             "peak_to_mean": d.peak_to_mean,
+            "busiest_to_mean": d.busiest_to_mean,
+            "peak_to_share": d.peak_to_share,
             "nodes": d.nodes,
         });
         writeln!(out, "{v}")?;
@@ -253,11 +267,21 @@ fn dist(a: &DistArgs, out: &mut dyn Write) -> Result<(), CliError> {
             pct(n.expected_share)
         )?;
     }
-    writeln!(
-        out,
-        "deviation {:.1} %   peak-to-mean {:.3}",
-        d.deviation_pct, d.peak_to_mean
-    )?;
+    if d.busiest_to_mean == d.peak_to_share {
+        writeln!(
+            out,
+            "deviation {:.1} %   peak-to-mean {:.3} (busiest node / mean)",
+            d.deviation_pct, d.busiest_to_mean
+        )?;
+    } else {
+        // With unequal weights the two differ; each says what it divides.
+        writeln!(
+            out,
+            "deviation {:.1} % (against the weighted shares)   busiest / mean {:.3}   \
+             peak-to-share {:.3} (most loaded node against its weighted share)",
+            d.deviation_pct, d.busiest_to_mean, d.peak_to_share
+        )?;
+    }
     Ok(())
 }
 
@@ -430,6 +454,27 @@ fn sweep_movement(a: &MovementArgs, out: &mut dyn Write) -> Result<(), CliError>
     if a.output.json {
         let v = json!({ "kind": "movement", "change": change, "points": points });
         writeln!(out, "{v}")?;
+        return Ok(());
+    }
+    if change == Change::Leave {
+        // Each strategy gives the leaving node its own share, so each has its own ideal.
+        writeln!(
+            out,
+            "keys moved / ideal (the keys the leaving node held under that strategy)"
+        )?;
+        write!(out, "  {:>3} → {:<3}", "N", "N'")?;
+        for s in Strategy::LESSON {
+            write!(out, "  {:>17}", s.name())?;
+        }
+        writeln!(out)?;
+        for p in &points {
+            write!(out, "  {:>3} → {:<3}", p.nodes_before, p.nodes_after)?;
+            for m in &p.moved {
+                let cell = format!("{} / {}", pct(m.moved_fraction), pct(m.ideal_fraction));
+                write!(out, "  {cell:>17}")?;
+            }
+            writeln!(out)?;
+        }
         return Ok(());
     }
     write!(out, "  {:>3} → {:<3}  {:>7}", "N", "N'", "ideal")?;

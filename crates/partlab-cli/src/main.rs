@@ -3,7 +3,8 @@
 //! Run `partlab help` for the commands. With `--json` every command prints one JSON object on
 //! stdout. The tool answers, it never crashes: exit 0 on success (also when the reader of the
 //! output goes away early, as with `| head`), 2 with one line on stderr for bad input, 1 with
-//! one line on stderr when the output cannot be written.
+//! one line on stderr when the output cannot be written (a full disk, a closed stdout, a
+//! descriptor open for reading only).
 //!
 //! Code map: `args` is the command line's grammar (clap), `commands` computes and prints,
 //! `key_file` reads `--key-file` within the core's limits, `text` escapes user text for the
@@ -79,6 +80,9 @@ impl fmt::Display for CliError {
                 }
                 _ => write!(f, "key file {error}"),
             },
+            CliError::Output(e) if is_bad_descriptor(e) => f.write_str(
+                "cannot write output: standard output is closed or not open for writing",
+            ),
             CliError::Output(e) => write!(f, "cannot write output: {e}"),
         }
     }
@@ -246,9 +250,31 @@ fn run(args: &[OsString], out: &mut dyn Write) -> Result<(), CliError> {
     }
 }
 
+/// Whether `e` is EBADF: the descriptor is closed, or open for reading only.
+fn is_bad_descriptor(e: &io::Error) -> bool {
+    // EBADF is 9 on Linux, the BSDs and macOS.
+    cfg!(unix) && e.raw_os_error() == Some(9)
+}
+
+/// Standard output, written so that every failure is seen. The standard library's `Stdout`
+/// reports success for writes that fail with EBADF (a closed stdout, or `1<file`), so on Unix
+/// the output goes through a `File` of its own copy of descriptor 1 instead. A stdout closed
+/// before the program started is kept unwritable by `guard/closed_stdout.c` (see `build.rs`).
+/// This is the one place every subcommand's output passes through.
+fn stdout() -> Box<dyn Write> {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        if let Ok(fd) = io::stdout().as_fd().try_clone_to_owned() {
+            return Box::new(std::fs::File::from(fd));
+        }
+    }
+    Box::new(io::stdout().lock())
+}
+
 fn main() -> ExitCode {
     let args: Vec<OsString> = std::env::args_os().collect();
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(stdout());
     let result = run(&args, &mut out).and_then(|()| Ok(out.flush()?));
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -25,6 +25,17 @@ fn json(args: &[&str]) -> Value {
     serde_json::from_slice(&out.stdout).expect("stdout is one JSON object")
 }
 
+/// `partlab ARGS…`'s stdout as text; the command must succeed.
+fn run_ok(args: &[&str]) -> String {
+    let out = partlab(args);
+    assert!(
+        out.status.success(),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("stdout is UTF-8")
+}
+
 const LESSON_NODES: &str = "inv-bcn,inv-vlc,inv-gir,inv-lle";
 
 #[test]
@@ -51,7 +62,7 @@ fn dist_json_gives_the_lessons_counts_for_150_vnodes() {
 
 #[test]
 fn dist_json_answers_for_every_strategy_and_weights() {
-    for strategy in ["ring", "modulo", "rendezvous", "jump"] {
+    for strategy in ["ring", "rendezvous", "ketama"] {
         let v = json(&[
             "dist",
             "--strategy",
@@ -69,6 +80,126 @@ fn dist_json_answers_for_every_strategy_and_weights() {
         assert_eq!(total, 3000, "{strategy}");
         assert_eq!(v["strategy"], strategy);
     }
+}
+
+#[test]
+fn weights_are_refused_where_the_strategy_gives_every_node_the_same_share() {
+    for strategy in ["modulo", "jump", "maglev", "bounded", "multiprobe"] {
+        for (command, option) in [("dist", "--weights"), ("locate", "--weights")] {
+            let mut args = vec![command];
+            if command == "locate" {
+                args.push("P-2026-000001");
+            }
+            args.extend(["--strategy", strategy, "--nodes", "a,b,c", option, "b=2"]);
+            let out = partlab(&args);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+            assert!(
+                err.contains(&format!("{option} does not apply to --strategy {strategy}")),
+                "{err}"
+            );
+            assert!(err.contains("same share whatever its weight"), "{err}");
+            assert!(err.contains("\"b\""), "{err}");
+        }
+        // `move` names the side whose weights are refused.
+        let out = partlab(&[
+            "move",
+            "--strategy",
+            strategy,
+            "--nodes",
+            "a,b",
+            "--to",
+            "a,b,c",
+            "--to-weights",
+            "c=3",
+        ]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains(&format!(
+                "--to-weights does not apply to --strategy {strategy}"
+            )),
+            "{err}"
+        );
+        // Weights of 1 change nothing and say nothing wrong: accepted.
+        json(&[
+            "dist",
+            "--strategy",
+            strategy,
+            "--nodes",
+            "a,b",
+            "--weights",
+            "a=1",
+            "--json",
+        ]);
+    }
+}
+
+#[test]
+fn bounded_loads_keep_every_node_within_the_cap() {
+    // The case: ⌈1.1 · 3000 / 3⌉ = 1 100, and a float ceiling let a node hold 1 101.
+    for nodes in ["inv-bcn,inv-vlc,inv-gir", "a,b,c"] {
+        let v = json(&[
+            "dist",
+            "--strategy",
+            "bounded",
+            "--load-factor",
+            "1.10",
+            "--keys",
+            "3000",
+            "--nodes",
+            nodes,
+            "--json",
+        ]);
+        let counts = v["counts"].as_object().expect("counts is an object");
+        let max = counts
+            .values()
+            .filter_map(Value::as_u64)
+            .max()
+            .expect("counts");
+        assert!(
+            max <= 1_100,
+            "{nodes}: {max} keys on one node, over the cap of 1 100"
+        );
+    }
+}
+
+#[test]
+fn dist_names_both_peaks() {
+    let v = json(&[
+        "dist",
+        "--nodes",
+        "a,b,c",
+        "--weights",
+        "a=2",
+        "--keys",
+        "3000",
+        "--json",
+    ]);
+    let busiest = v["busiest_to_mean"].as_f64().expect("busiest_to_mean");
+    let share = v["peak_to_share"].as_f64().expect("peak_to_share");
+    // The old key stays, with the weighted figure it always had.
+    assert_eq!(v["peak_to_mean"].as_f64(), Some(share));
+    // a holds about half the keys: about 1.5 times the mean, but near its weighted share.
+    assert!(busiest > 1.3 && share < 1.3, "{busiest} {share}");
+    let text = run_ok(&[
+        "dist",
+        "--nodes",
+        "a,b,c",
+        "--weights",
+        "a=2",
+        "--keys",
+        "3000",
+    ]);
+    assert!(
+        text.contains("busiest / mean") && text.contains("peak-to-share"),
+        "{text}"
+    );
+    let text = run_ok(&["dist", "--nodes", "a,b,c", "--keys", "3000"]);
+    assert!(
+        text.contains("peak-to-mean") && text.contains("(busiest node / mean)"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -259,6 +390,36 @@ fn sweep_movement_takes_change_leave() {
     assert_eq!(points.len(), 2);
     assert_eq!(points[0]["nodes_before"], 3);
     assert_eq!(points[0]["nodes_after"], 2);
+    // Each strategy is measured against its own leaver's keys: none moves less than its
+    // ideal (before, the ring's leaver share made rendezvous and jump look below the minimum).
+    for p in points {
+        // The point's ideal is still there for the readers of the old key.
+        assert!(p["ideal_fraction"].as_f64().is_some());
+        for m in p["moved"].as_array().expect("moved") {
+            let moved = m["moved_fraction"].as_f64().expect("moved_fraction");
+            let ideal = m["ideal_fraction"].as_f64().expect("ideal_fraction");
+            assert!(moved + 1e-12 >= ideal, "{m}");
+            if m["strategy"] == "rendezvous" || m["strategy"] == "jump" {
+                // They move exactly the leaver's keys.
+                assert!((moved - ideal).abs() < 1e-12, "{m}");
+            }
+        }
+    }
+    // The table shows each strategy's moved / ideal pair.
+    let text = run_ok(&[
+        "sweep",
+        "movement",
+        "--nodes",
+        LESSON_NODES,
+        "--sizes",
+        "3..3",
+        "--change",
+        "leave",
+        "--keys",
+        "20000",
+    ]);
+    assert!(text.contains("keys moved / ideal"), "{text}");
+    assert_eq!(text.matches(" / ").count(), 1 + 4, "{text}");
 }
 
 #[test]

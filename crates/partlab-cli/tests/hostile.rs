@@ -20,6 +20,10 @@ enum Stdout {
     Closed,
     /// `/dev/full`: every write fails with "no space left on device".
     Full,
+    /// No descriptor 1 at all (`partlab … >&-` in a shell).
+    Shut,
+    /// Descriptor 1 open for reading only (`partlab … 1</dev/null`).
+    ReadOnly,
 }
 
 /// One hostile input and everything about its outcome.
@@ -65,13 +69,27 @@ fn os_row(args: Vec<OsString>, code: i32, stderr: &'static str) -> Row {
 }
 
 fn run(r: &Row) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_partlab"));
+    let mut command = if let Stdout::Shut = r.stdout {
+        // The shell closes descriptor 1 and then becomes the binary.
+        let mut c = Command::new("sh");
+        c.args([
+            "-c",
+            "exec \"$0\" \"$@\" >&-",
+            env!("CARGO_BIN_EXE_partlab"),
+        ]);
+        c
+    } else {
+        Command::new(env!("CARGO_BIN_EXE_partlab"))
+    };
     command
         .args(&r.args)
         .stdin(Stdio::null())
         .stderr(Stdio::piped());
     match r.stdout {
-        Stdout::Read | Stdout::Closed => command.stdout(Stdio::piped()),
+        Stdout::Read | Stdout::Closed | Stdout::Shut => command.stdout(Stdio::piped()),
+        Stdout::ReadOnly => command.stdout(Stdio::from(
+            File::open("/dev/null").expect("/dev/null exists on Unix"),
+        )),
         Stdout::Full => command.stdout(Stdio::from(
             File::options()
                 .write(true)
@@ -649,6 +667,172 @@ fn closed_pipes_and_full_disks_end_in_an_exit_code_not_a_panic() {
         ),
         with_stdout(row(&["help"], 1, "cannot write output:"), Stdout::Full),
     ]);
+}
+
+#[test]
+fn options_a_strategy_ignores_are_refused_with_the_rule() {
+    let same = "same share whatever its weight";
+    check(&[
+        row(
+            &[
+                "dist",
+                "--strategy",
+                "maglev",
+                "--nodes",
+                "a,b",
+                "--weights",
+                "a=2",
+            ],
+            2,
+            "--weights does not apply to --strategy maglev",
+        ),
+        row(
+            &[
+                "dist",
+                "--strategy",
+                "bounded",
+                "--nodes",
+                "a,b",
+                "--weights",
+                "b=0.5",
+            ],
+            2,
+            same,
+        ),
+        row(
+            &[
+                "dist",
+                "--strategy",
+                "multiprobe",
+                "--nodes",
+                "a,b",
+                "--weights",
+                "a=3",
+            ],
+            2,
+            "--weights does not apply to --strategy multiprobe",
+        ),
+        row(
+            &[
+                "locate",
+                "k",
+                "--strategy",
+                "jump",
+                "--nodes",
+                "a,b",
+                "--weights",
+                "a=2",
+            ],
+            2,
+            same,
+        ),
+        row(
+            &[
+                "move",
+                "--strategy",
+                "maglev",
+                "--nodes",
+                "a,b",
+                "--to",
+                "a,b,c",
+                "--to-weights",
+                "c=2",
+            ],
+            2,
+            "--to-weights does not apply to --strategy maglev",
+        ),
+        row(
+            &[
+                "dist",
+                "--strategy",
+                "modulo",
+                "--nodes",
+                "a,b",
+                "--vnodes",
+                "10",
+            ],
+            2,
+            "--vnodes applies to the ring and bounded loads only",
+        ),
+        // Weights of 1 change nothing: accepted.
+        expecting_out(
+            row(
+                &[
+                    "dist",
+                    "--strategy",
+                    "maglev",
+                    "--nodes",
+                    "a,b",
+                    "--weights",
+                    "a=1",
+                    "--keys",
+                    "10",
+                ],
+                0,
+                "",
+            ),
+            "10 keys, strategy maglev",
+        ),
+        // The bounded loads' cap, exact: no node above ⌈1.1 · 3000 / 3⌉ = 1 100.
+        expecting_out(
+            row(
+                &[
+                    "dist",
+                    "--strategy",
+                    "bounded",
+                    "--load-factor",
+                    "1.1",
+                    "--nodes",
+                    "a,b,c",
+                    "--keys",
+                    "3000",
+                ],
+                0,
+                "",
+            ),
+            "3000 keys, strategy bounded",
+        ),
+        // A leave is measured against each strategy's own leaver.
+        expecting_out(
+            row(
+                &[
+                    "sweep", "movement", "--nodes", "a,b,c", "--sizes", "3..3", "--change",
+                    "leave", "--keys", "300",
+                ],
+                0,
+                "",
+            ),
+            "keys moved / ideal",
+        ),
+    ]);
+}
+
+#[test]
+fn an_unwritable_stdout_is_an_output_error_for_every_command() {
+    // Before, the standard library printed into the /dev/null it puts on a closed descriptor
+    // (or swallowed EBADF) and every command reported success.
+    let closed = "cannot write output: standard output is closed or not open for writing";
+    let commands: [&[&str]; 6] = [
+        &["lesson"],
+        &["lesson", "--json"],
+        &["dist", "--nodes", "a,b", "--keys", "10"],
+        &[
+            "sweep", "movement", "--nodes", "a,b", "--sizes", "2..3", "--keys", "100",
+        ],
+        &["help"],
+        &["slot", "user:{42}"],
+    ];
+    let mut rows = Vec::new();
+    for args in commands {
+        rows.push(with_stdout(row(args, 1, closed), Stdout::Shut));
+        rows.push(with_stdout(row(args, 1, closed), Stdout::ReadOnly));
+    }
+    // A bad input is still a bad input (2), whatever stdout is.
+    rows.push(with_stdout(
+        row(&["dist", "--nodes", "a,b", "--keys", "0"], 2, "0 keys"),
+        Stdout::Shut,
+    ));
+    check(&rows);
 }
 
 #[test]

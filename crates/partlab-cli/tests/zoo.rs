@@ -274,3 +274,24 @@ fn the_three_strategies_run_from_the_command_line() {
         );
     }
 }
+
+/// The multi-probe figures the guide quotes (docs/src/chapters/compare.md), as the compare
+/// chapter and `partlab compare` show them, so that they cannot go stale again (the guide
+/// once gave the minimum of the band as its median).
+#[test]
+fn the_guides_multiprobe_figures_are_the_labs() {
+    let v = json(&["compare", "--nodes", "10", "--keys", "50000", "--json"]);
+    let median = |k: &str| {
+        let cells = row(&v, "probes", "probes", k);
+        format!("{:.3}", cells[2].as_f64().expect("a median"))
+    };
+    assert_eq!(median("21"), "1.092");
+    assert_eq!(median("1"), "2.467");
+    let guide = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/src/chapters/compare.md"),
+    )
+    .expect("the guide's page");
+    for figure in ["1.092", "2.467"] {
+        assert!(guide.contains(figure), "the guide lacks {figure}");
+    }
+}

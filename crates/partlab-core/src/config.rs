@@ -91,7 +91,8 @@ impl Strategy {
         }
     }
 
-    /// Whether node weights change this strategy's assignment (mod N and jump ignore them).
+    /// Whether node weights change this strategy's assignment (mod N, jump, Maglev, bounded
+    /// loads and multi-probe give every node the same share).
     pub fn uses_weights(self) -> bool {
         matches!(
             self,
@@ -262,6 +263,25 @@ impl Config {
         }
         let total: f64 = self.nodes.iter().map(|n| n.weight).sum();
         self.nodes.iter().map(|n| n.weight / total).collect()
+    }
+
+    /// Refuses weights other than 1 when the strategy gives every node the same share
+    /// ([`Strategy::uses_weights`] is false): for callers whose weights were asked for on
+    /// purpose, so that they are not ignored without a word. Not part of
+    /// [`Config::validate`]: the page keeps a cluster's weights while another strategy is
+    /// shown (its weight controls are disabled then).
+    pub fn check_weights_used(&self) -> Result<(), ConfigError> {
+        if self.strategy.uses_weights() {
+            return Ok(());
+        }
+        match self.nodes.iter().find(|n| n.weight != 1.0) {
+            Some(n) => Err(ConfigError::WeightsUnused {
+                strategy: self.strategy,
+                node: truncate(&n.name, 32),
+                weight: n.weight,
+            }),
+            None => Ok(()),
+        }
     }
 
     /// Checks every limit; an `Ok` configuration never makes the core panic.
@@ -554,6 +574,19 @@ pub enum ConfigError {
         /// Largest accepted.
         max: u32,
     },
+    /// A weight other than 1 for a strategy that gives every node the same share (mod N,
+    /// jump, Maglev, bounded loads, multi-probe): it would change nothing, without a word.
+    /// Refused by [`Config::check_weights_used`], which a caller asks when weights were given
+    /// on purpose (the CLI's `--weights`); a configuration switched between strategies keeps
+    /// its weights and still validates.
+    WeightsUnused {
+        /// The strategy.
+        strategy: Strategy,
+        /// The first node with a weight other than 1.
+        node: String,
+        /// Its weight.
+        weight: f64,
+    },
 }
 
 /// A terse English summary of the data, for logs and library users. Students read the
@@ -620,6 +653,14 @@ impl fmt::Display for ConfigError {
             ConfigError::ProbesOutOfRange { probes, min, max } => {
                 write!(f, "{probes} probes (must be in {min}..={max})")
             }
+            ConfigError::WeightsUnused {
+                strategy,
+                node,
+                weight,
+            } => write!(
+                f,
+                "{strategy} ignores weights (node {node:?}: weight {weight})"
+            ),
         }
     }
 }
@@ -721,6 +762,11 @@ impl ConfigError {
                 min: 1,
                 max: 64,
             },
+            ConfigError::WeightsUnused {
+                strategy: Strategy::Maglev,
+                node: "a".into(),
+                weight: 2.0,
+            },
         ]
     }
 
@@ -754,6 +800,7 @@ impl ConfigError {
             ConfigError::TableSizeOutOfRange { .. } => "table-size-out-of-range",
             ConfigError::LoadFactorOutOfRange { .. } => "load-factor-out-of-range",
             ConfigError::ProbesOutOfRange { .. } => "probes-out-of-range",
+            ConfigError::WeightsUnused { .. } => "weights-unused",
         }
     }
 }
@@ -991,6 +1038,35 @@ mod tests {
         check(&|c| c.replicas = 0, &|e| {
             matches!(e, ConfigError::ReplicasOutOfRange { .. })
         });
+    }
+
+    #[test]
+    fn weights_are_refused_where_the_strategy_ignores_them() {
+        for strategy in Strategy::ALL {
+            let mut config = Config::new(strategy, ["a", "b", "c"]);
+            assert_eq!(config.check_weights_used(), Ok(()), "{strategy}: all 1");
+            config.nodes[1].weight = 2.0;
+            // Still a valid configuration: only a caller that asked for weights refuses them.
+            assert_eq!(config.validate(), Ok(()), "{strategy}");
+            let refused = config.check_weights_used();
+            if strategy.uses_weights() {
+                assert_eq!(refused, Ok(()), "{strategy}");
+            } else {
+                assert_eq!(
+                    refused,
+                    Err(ConfigError::WeightsUnused {
+                        strategy,
+                        node: "b".into(),
+                        weight: 2.0
+                    }),
+                    "{strategy}"
+                );
+            }
+        }
+        // The strategies beyond the lesson that ignore weights.
+        for s in [Strategy::Maglev, Strategy::Bounded, Strategy::MultiProbe] {
+            assert!(!s.uses_weights(), "{s}");
+        }
     }
 
     #[test]

@@ -93,6 +93,53 @@ pub fn check_load_factor(c: f64) -> Result<(), ParamError> {
     Ok(())
 }
 
+/// A load factor as the exact fraction `(numerator, denominator)` of the decimal it is written
+/// as: `1.1` is 11/10, not the binary double just above 1.1. Rust prints a double as the
+/// shortest decimal that reads back as the same double, which is what a person typed (`1.1`,
+/// `1.25`) or what the page's stops and the address wrote; that decimal is read back digit by
+/// digit, so the cap is exact integer arithmetic and `1.1 · 1000` is 1 100, never 1 101.
+///
+/// A factor that is not finite, or not written as a plain decimal, falls back to 1 (the
+/// factors that reach here were checked by [`check_load_factor`]).
+pub fn load_factor_fraction(c: f64) -> (u64, u64) {
+    if !c.is_finite() || c < 0.0 {
+        return (1, 1);
+    }
+    let written = format!("{c}");
+    let (whole, fraction) = written.split_once('.').unwrap_or((written.as_str(), ""));
+    let digits_ok = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    // At most 19 decimals keep 10^k within a u64; a factor in 1..=16 has at most 16.
+    if whole.is_empty() || !digits_ok(whole) || !digits_ok(fraction) || fraction.len() > 18 {
+        return (1, 1);
+    }
+    let denominator = 10u64.pow(fraction.len() as u32);
+    let numerator = whole
+        .parse::<u64>()
+        .ok()
+        .and_then(|w| w.checked_mul(denominator))
+        .and_then(|w| w.checked_add(fraction.parse::<u64>().unwrap_or(0)));
+    match numerator {
+        Some(n) => (n, denominator),
+        None => (1, 1),
+    }
+}
+
+/// Bounded loads' cap for `keys` keys on `nodes` nodes with factor `c`: `⌈c · keys / nodes⌉`
+/// computed exactly on the factor's decimal ([`load_factor_fraction`]), and never less than
+/// `⌈keys / nodes⌉` (so that the nodes together always have room for every key). 0 nodes: 0.
+pub fn bounded_capacity(c: f64, keys: u64, nodes: usize) -> u64 {
+    if nodes == 0 {
+        return 0;
+    }
+    let (numerator, denominator) = load_factor_fraction(c);
+    let n = nodes as u128;
+    let bound = (u128::from(numerator) * u128::from(keys)).div_ceil(u128::from(denominator) * n);
+    // The bound is at most 16 · keys / nodes for a checked factor; saturate otherwise.
+    u64::try_from(bound)
+        .unwrap_or(u64::MAX)
+        .max(keys.div_ceil(nodes as u64))
+}
+
 /// Checks a multi-probe probe count.
 pub fn check_probes(k: u32) -> Result<(), ParamError> {
     if k == 0 || k > MAX_PROBES {
@@ -133,4 +180,29 @@ pub fn next_prime(n: u64) -> u64 {
         p += 1;
     }
     p
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_factor_is_the_fraction_of_its_decimal() {
+        assert_eq!(load_factor_fraction(1.1), (11, 10));
+        assert_eq!(load_factor_fraction(1.25), (125, 100));
+        assert_eq!(load_factor_fraction(16.0), (16, 1));
+        assert_eq!(load_factor_fraction(1.05), (105, 100));
+        assert_eq!(load_factor_fraction(f64::NAN), (1, 1));
+    }
+
+    #[test]
+    fn the_cap_is_exact() {
+        // The case: 1.1 · 3000 / 3 is 1 100 exactly; the float ceiling said 1 101.
+        assert_eq!(bounded_capacity(1.1, 3_000, 3), 1_100);
+        assert_eq!(bounded_capacity(1.1, 3_001, 3), 1_101); // ⌈1100.37⌉
+        assert_eq!(bounded_capacity(1.0, 10, 3), 4); // room for every key
+        assert_eq!(bounded_capacity(1.25, 100_000, 4), 31_250);
+        assert_eq!(bounded_capacity(16.0, u64::MAX, 1), u64::MAX);
+        assert_eq!(bounded_capacity(1.5, 10, 0), 0);
+    }
 }

@@ -34,9 +34,17 @@ pub struct Distribution {
     /// lesson's figure). When weights differ, of each node's keys ÷ its expected keys instead
     /// ([`weighted_deviation_pct`]).
     pub deviation_pct: f64,
-    /// The busiest node's count divided by the mean count (with weights: of the loads
-    /// relative to the expected ones).
+    /// Kept for the readers of this field: [`Distribution::busiest_to_mean`] when every
+    /// expected share is the same, [`Distribution::peak_to_share`] when weights differ.
     pub peak_to_mean: f64,
+    /// The busiest node's keys divided by the mean keys per node, weights ignored (1.0 =
+    /// every node holds the same count).
+    pub busiest_to_mean: f64,
+    /// The node most loaded relative to its weighted share: the largest of each node's keys ÷
+    /// its expected keys (`expected_share × total`), over the mean of those ratios (1.0 =
+    /// every node holds exactly its share). Equal to `busiest_to_mean` when the weights are
+    /// equal.
+    pub peak_to_share: f64,
     /// Largest gap between a node's actual and expected share, in percentage points.
     pub max_share_error_pct: f64,
 }
@@ -141,7 +149,8 @@ impl Distribution {
         let total: u64 = counts.iter().sum();
         let expected = config.expected_shares();
         let deviation_pct = weighted_deviation_pct(counts, &expected);
-        let peak_to_mean = weighted_peak_to_mean(counts, &expected);
+        let peak_to_share = weighted_peak_to_mean(counts, &expected);
+        let busiest_to_mean = peak_to_mean(counts);
         let nodes: Vec<NodeLoad> = config
             .nodes
             .iter()
@@ -165,7 +174,9 @@ impl Distribution {
         Distribution {
             total,
             deviation_pct,
-            peak_to_mean,
+            peak_to_mean: peak_to_share,
+            busiest_to_mean,
+            peak_to_share,
             max_share_error_pct,
             nodes,
         }
@@ -314,6 +325,25 @@ mod tests {
         assert!((d - var.sqrt() / mean * 100.0).abs() < 1e-9, "{d}");
         let p = weighted_peak_to_mean(&[600, 200, 200], &[0.5, 0.25, 0.25]);
         assert!((p - 1.2 / mean).abs() < 1e-12, "{p}");
+    }
+
+    #[test]
+    fn a_distribution_names_both_peaks() {
+        use crate::config::Strategy;
+        let mut config = Config::new(Strategy::Ring, ["a", "b", "c"]);
+        config.nodes[0].weight = 2.0;
+        // a holds its weighted share exactly (500 of 1000 with weight 2 of 4); c is over it.
+        let d = Distribution::from_counts(&config, &[500, 200, 300]);
+        // Busiest / mean, weights ignored: 500 / 333.3.
+        assert!((d.busiest_to_mean - 1.5).abs() < 1e-12, "{d:?}");
+        // Relative to the weighted shares: ratios 1.0, 0.8, 1.2 (mean 1.0), c's is the peak.
+        assert!((d.peak_to_share - 1.2).abs() < 1e-12, "{d:?}");
+        assert_eq!(d.peak_to_mean, d.peak_to_share);
+        // Equal weights: the two agree, and are the lesson's busiest / mean.
+        let even = Config::new(Strategy::Ring, ["a", "b", "c"]);
+        let d = Distribution::from_counts(&even, &[500, 200, 300]);
+        assert_eq!(d.busiest_to_mean, d.peak_to_share);
+        assert!((d.peak_to_mean - 1.5).abs() < 1e-12);
     }
 
     #[test]

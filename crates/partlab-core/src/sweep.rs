@@ -345,6 +345,10 @@ pub struct StrategyMoved {
     pub strategy: Strategy,
     /// Keys that changed owner / all keys.
     pub moved_fraction: f64,
+    /// The least this strategy had to move: 1/(N+1) on a join; on a leave, the keys the
+    /// leaving node held under this strategy (each strategy gives it a different share, so one
+    /// ideal for all would make some look better than the minimum).
+    pub ideal_fraction: f64,
 }
 
 /// One point of the movement sweep.
@@ -355,7 +359,9 @@ pub struct MovementPoint {
     pub nodes_before: usize,
     /// Nodes after the change.
     pub nodes_after: usize,
-    /// 1/(N+1) for a join; the leaving node's actual share (on the ring) for a leave.
+    /// 1/(N+1) for a join; for a leave, the leaving node's share on the ring only (kept for
+    /// the readers of this field): each strategy's own ideal is its
+    /// [`StrategyMoved::ideal_fraction`].
     pub ideal_fraction: f64,
     /// One entry per strategy, in [`Strategy::LESSON`] order.
     pub moved: Vec<StrategyMoved>,
@@ -432,6 +438,7 @@ impl MovementPointTask {
             self.moved.push(StrategyMoved {
                 strategy,
                 moved_fraction: m.moved_fraction,
+                ideal_fraction: m.ideal_fraction,
             });
         }
         Ok(self.moved.len() >= Strategy::LESSON.len())
@@ -535,6 +542,44 @@ mod tests {
                 .collect();
             assert_eq!(p.trials_deviation_pct, devs, "{n_keys} keys");
         }
+    }
+
+    #[test]
+    fn a_leave_is_measured_against_each_strategys_own_leaver() {
+        let keys = KeySet::lesson(20_000).expect("valid");
+        let base: Vec<String> = ["a", "b", "c", "d"].map(String::from).to_vec();
+        for n in [3, 4, 7] {
+            let p = movement_point(&keys, &base, n, Change::Leave, 50).expect("valid");
+            for m in &p.moved {
+                // The leaver's keys must move, so no strategy moves less than its ideal, and
+                // the ideal is the leaver's keys under that strategy.
+                assert!(
+                    m.moved_fraction + 1e-12 >= m.ideal_fraction,
+                    "{n} nodes, {:?}: moved {} < ideal {}",
+                    m.strategy,
+                    m.moved_fraction,
+                    m.ideal_fraction
+                );
+                let names = sweep_node_names(&base, n);
+                let config = Config::new(m.strategy, names.clone()).with_vnodes(50);
+                let counts = Partitioner::new(&config)
+                    .expect("valid")
+                    .assign(&keys, 1)
+                    .counts(n);
+                let leaver = counts[n - 1] as f64 / keys.len() as f64;
+                assert!(
+                    (m.ideal_fraction - leaver).abs() < 1e-12,
+                    "{:?}",
+                    m.strategy
+                );
+            }
+        }
+        // On a join every strategy has the same ideal, the newcomer's fair share.
+        let p = movement_point(&keys, &base, 4, Change::Join, 50).expect("valid");
+        assert!(p
+            .moved
+            .iter()
+            .all(|m| (m.ideal_fraction - 0.2).abs() < 1e-12));
     }
 
     #[test]

@@ -187,7 +187,7 @@ texts! {
         /// Vnodes slider label.
         Vnodes => ("Nodes virtuals per node", "Virtual nodes per node", "Nodos virtuales por nodo"),
         /// Vnodes are ignored by this strategy.
-        VnodesUnused => ("(aquesta estratègia no en fa servir)", "(not used by this strategy)", "(esta estrategia no los usa)"),
+        VnodesUnused => ("(desactivat: aquesta estratègia no col·loca nodes virtuals)", "(off: this strategy places no virtual nodes)", "(desactivado: esta estrategia no coloca nodos virtuales)"),
         /// Maglev's table size control.
         TableSizeLabel => ("Mida de la taula de Maglev (M, primer)", "Maglev's table size (M, a prime)", "Tamaño de la tabla de Maglev (M, primo)"),
         /// Bounded loads' factor control.
@@ -195,7 +195,7 @@ texts! {
         /// Multi-probe's probes control.
         ProbesLabel => ("Sondes per clau (k)", "Probes per key (k)", "Sondas por clave (k)"),
         /// Weights are ignored by this strategy.
-        WeightsUnused => ("Aquesta estratègia ignora els pesos.", "This strategy ignores weights.", "Esta estrategia ignora los pesos."),
+        WeightsUnused => ("Pesos desactivats: aquesta estratègia dona a cada node la mateixa part, sigui quin sigui el seu pes.", "Weights are off: this strategy gives every node the same share, whatever its weight.", "Pesos desactivados: esta estrategia da a cada nodo la misma parte, sea cual sea su peso."),
         /// Key count slider label.
         KeyCount => ("Claus (comandes P-2026-…)", "Keys (orders P-2026-…)", "Claves (pedidos P-2026-…)"),
         /// Replication factor label.
@@ -985,6 +985,16 @@ pub fn config_error(lang: Lang, e: &ConfigError) -> String {
             format!("{probes} probes per key is not possible: from {min} to {max}."),
             format!("{probes} sondas por clave no es posible: entre {min} y {max}."),
         ),
+        ConfigError::WeightsUnused { strategy, node, weight } => {
+            let name = strategy_name(lang, *strategy);
+            let w = fmt_num(lang, *weight);
+            pick!(
+                lang,
+                format!("Amb {name} cada node rep la mateixa part, sigui quin sigui el seu pes: el pes {w} de «{node}» no hi canviaria res. Els pesos només compten a l'anell, rendezvous i ketama."),
+                format!("With {name} every node gets the same share whatever its weight: the weight {w} of \"{node}\" would change nothing. Weights count for the ring, rendezvous and ketama only."),
+                format!("Con {name} cada nodo recibe la misma parte, sea cual sea su peso: el peso {w} de «{node}» no cambiaría nada. Los pesos solo cuentan en el anillo, rendezvous y ketama."),
+            )
+        }
     }
 }
 

@@ -59,6 +59,8 @@ fn raw_distribution(names: &[String]) -> Distribution {
         total,
         deviation_pct: 0.0,
         peak_to_mean: 0.0,
+        busiest_to_mean: 0.0,
+        peak_to_share: 0.0,
         max_share_error_pct: 0.0,
     }
 }

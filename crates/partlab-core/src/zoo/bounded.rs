@@ -14,7 +14,7 @@ use super::ZooError;
 use crate::config::{Config, Strategy};
 use crate::ring::Ring;
 
-pub use crate::params::{DEFAULT_LOAD_FACTOR, MAX_LOAD_FACTOR, MIN_LOAD_FACTOR};
+pub use crate::params::{bounded_capacity, DEFAULT_LOAD_FACTOR, MAX_LOAD_FACTOR, MIN_LOAD_FACTOR};
 
 /// The ring with a load bound.
 #[derive(Clone, Debug, PartialEq)]
@@ -79,10 +79,10 @@ impl BoundedLoads {
 
     /// The capacity of every node for `m` keys: `⌈c · m / n⌉`, and never less than `⌈m / n⌉`
     /// (so that the nodes together always have room for every key).
+    /// The factor is read as the decimal it is written as, in integers
+    /// ([`crate::params::bounded_capacity`]): `1.1` caps 3 000 keys on 3 nodes at 1 100.
     pub fn capacity(&self, m: u64) -> u64 {
-        let n = self.n_nodes as u64;
-        let bound = (self.factor * m as f64 / n as f64).ceil() as u64;
-        bound.max(m.div_ceil(n))
+        crate::params::bounded_capacity(self.factor, m, self.n_nodes)
     }
 
     /// The node of `key_hash` ignoring loads: the plain ring's owner.
@@ -135,6 +135,9 @@ mod tests {
         assert_eq!(b.capacity(10), 4); // ⌈12.5 / 4⌉
         let tight = BoundedLoads::new(&["a", "b", "c"], 10, 1.0).expect("valid");
         assert_eq!(tight.capacity(10), 4); // ⌈10 / 3⌉, room for every key
+                                           // The case: a float ceiling of 1.1 · 3000 / 3 gave 1 101.
+        let b = BoundedLoads::new(&["a", "b", "c"], 10, 1.1).expect("valid");
+        assert_eq!(b.capacity(3_000), 1_100);
     }
 
     #[test]

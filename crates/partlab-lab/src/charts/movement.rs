@@ -216,6 +216,7 @@ mod tests {
                 .map(|&(strategy, moved_fraction)| StrategyMoved {
                     strategy,
                     moved_fraction,
+                    ideal_fraction: 1.0 / (n as f64 + 1.0),
                 })
                 .collect(),
         }
