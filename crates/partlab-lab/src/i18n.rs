@@ -10,7 +10,7 @@ pub use crate::base::fmt::{
     capitalize_latin, fmt_dec, fmt_fraction, fmt_int, fmt_num, fmt_pct, lower_latin, shown,
 };
 use crate::base::text::texts;
-pub use crate::base::text::{tr, Texts};
+pub use crate::base::text::{fill, tr, Texts};
 use crate::base::Lang;
 use partlab_core::budget::OverBudget;
 use partlab_core::config::{ConfigError, Strategy};
@@ -664,41 +664,32 @@ pub fn strategy_rule(lang: Lang, s: Strategy) -> &'static str {
 /// The label of a lesson preset button, worded from what the scenario shows.
 pub fn preset_label(lang: Lang, s: &Scenario) -> String {
     match s.kind {
-        ScenarioKind::ModuloResize { from, to } => pick!(
+        ScenarioKind::ModuloResize { from, to } => fill(
             lang,
-            format!("Hash mòdul N: de {from} a {to} nodes"),
-            format!("Hash mod N: {from} → {to} nodes"),
-            format!("Hash módulo N: de {from} a {to} nodos"),
+            MessageText::PresetModulo,
+            &[("from", &from), ("to", &to)],
         ),
-        ScenarioKind::RingVnodes { vnodes: 1 } => pick!(
+        ScenarioKind::RingVnodes { vnodes: 1 } => {
+            tr(lang, MessageText::PresetRingOneVnode).to_owned()
+        }
+        ScenarioKind::RingVnodes { vnodes } => {
+            fill(lang, MessageText::PresetRingVnodes, &[("vnodes", &vnodes)])
+        }
+        ScenarioKind::NodeJoins { strategy } => fill(
             lang,
-            "Anell, 1 node virtual",
-            "Ring, 1 virtual node",
-            "Anillo, 1 nodo virtual",
+            MessageText::PresetJoin,
+            &[
+                ("strategy", &strategy_short(lang, strategy)),
+                ("node", &JOINING_NODE),
+            ],
         ),
-        ScenarioKind::RingVnodes { vnodes } => pick!(
+        ScenarioKind::NodeLeaves => {
+            fill(lang, MessageText::PresetLeave, &[("node", &LEAVING_NODE)])
+        }
+        ScenarioKind::WeightedRing => fill(
             lang,
-            format!("Anell, {vnodes} nodes virtuals"),
-            format!("Ring, {vnodes} virtual nodes"),
-            format!("Anillo, {vnodes} nodos virtuales"),
-        ),
-        ScenarioKind::NodeJoins { strategy } => pick!(
-            lang,
-            format!("{}: entra {JOINING_NODE}", strategy_short(lang, strategy)),
-            format!("{}: {JOINING_NODE} joins", strategy_short(lang, strategy)),
-            format!("{}: entra {JOINING_NODE}", strategy_short(lang, strategy)),
-        ),
-        ScenarioKind::NodeLeaves => pick!(
-            lang,
-            format!("Anell: surt {LEAVING_NODE}"),
-            format!("Ring: {LEAVING_NODE} leaves"),
-            format!("Anillo: sale {LEAVING_NODE}"),
-        ),
-        ScenarioKind::WeightedRing => pick!(
-            lang,
-            format!("Anell amb pesos ({})", part_name(lang, s.section)),
-            format!("Weighted ring ({})", part_name(lang, s.section)),
-            format!("Anillo con pesos ({})", part_name(lang, s.section)),
+            MessageText::PresetWeighted,
+            &[("part", &part_name(lang, s.section))],
         ),
         ScenarioKind::Resize {
             strategy,
@@ -708,17 +699,12 @@ pub fn preset_label(lang: Lang, s: &Scenario) -> String {
         } => {
             let copies = match replicas {
                 1 => String::new(),
-                r => pick!(
-                    lang,
-                    format!(", {r} rèpliques"),
-                    format!(", {r} replicas"),
-                    format!(", {r} réplicas"),
-                ),
+                r => fill(lang, MessageText::PresetReplicas, &[("r", &r)]),
             };
             format!(
                 "{}{copies}: {from} → {to} {} ({})",
                 strategy_short(lang, strategy),
-                by_lang(lang, "nodes", "nodes", "nodos"),
+                tr(lang, MessageText::Nodes),
                 part_name(lang, s.section)
             )
         }
@@ -844,50 +830,30 @@ pub fn part_title(lang: Lang, part: LessonPart) -> &'static str {
 /// the English one too). Names are quoted through [`shown`].
 pub fn config_error(lang: Lang, e: &ConfigError) -> String {
     match e {
-        ConfigError::NoNodes => pick!(
+        ConfigError::NoNodes => tr(lang, MessageText::NoNodes).to_owned(),
+        ConfigError::TooManyNodes { count, max } => fill(
             lang,
-            "Cal almenys un node: les claus han d'anar a algun lloc.",
-            "Add at least one node: keys need somewhere to go.",
-            "Hace falta al menos un nodo: las claves tienen que ir a algún sitio.",
+            MessageText::TooManyNodes,
+            &[("count", &count), ("max", &max)],
         ),
-        ConfigError::TooManyNodes { count, max } => pick!(
-            lang,
-            format!("{count} nodes són massa; el màxim és {max}."),
-            format!("{count} nodes is more than this lab handles; use at most {max}."),
-            format!("{count} nodos son demasiados; el máximo es {max}."),
-        ),
-        ConfigError::EmptyNodeName { position } => pick!(
-            lang,
-            format!("El node {position} no té nom; tots els nodes en necessiten un."),
-            format!("Node {position} has no name; every node needs one."),
-            format!("El nodo {position} no tiene nombre; todos los nodos necesitan uno."),
-        ),
+        ConfigError::EmptyNodeName { position } => {
+            fill(lang, MessageText::EmptyNodeName, &[("position", &position)])
+        }
         ConfigError::DuplicateNodeName { name } => {
             let name = shown(name);
-            pick!(
-                lang,
-                format!("Hi ha dos nodes que es diuen «{name}»; els noms han de ser únics perquè el nom és el que es hasheja."),
-                format!("Two nodes are called \"{name}\"; names must be unique because the name is what gets hashed."),
-                format!("Hay dos nodos que se llaman «{name}»; los nombres deben ser únicos porque el nombre es lo que se pasa por el hash."),
-            )
+            fill(lang, MessageText::DuplicateNodeName, &[("name", &name)])
         }
         ConfigError::NodeNameTooLong { name, chars, max } => {
             let name = shown(name);
-            pick!(
+            fill(
                 lang,
-                format!("El nom «{name}» té {chars} caràcters; com a màxim {max} (compten els caràcters Unicode: «é» o «☕» és un)."),
-                format!("The node name \"{name}\" has {chars} characters; use at most {max} (counted in Unicode characters: \"é\" or \"☕\" is one)."),
-                format!("El nombre «{name}» tiene {chars} caracteres; como máximo {max} (cuentan los caracteres Unicode: «é» o «☕» es uno)."),
+                MessageText::NodeNameTooLong,
+                &[("name", &name), ("chars", &chars), ("max", &max)],
             )
         }
         ConfigError::NodeNameControlChar { name } => {
             let name = shown(name);
-            pick!(
-                lang,
-                format!("El nom «{name}» conté un caràcter de control (com un salt de línia)."),
-                format!("The node name \"{name}\" contains a control character (such as a line break)."),
-                format!("El nombre «{name}» contiene un carácter de control (como un salto de línea)."),
-            )
+            fill(lang, MessageText::NodeNameControl, &[("name", &name)])
         }
         ConfigError::NodeNameHiddenChar { name, code } => {
             let name = shown(name);
@@ -905,94 +871,92 @@ pub fn config_error(lang: Lang, e: &ConfigError) -> String {
             max,
         } => {
             let node = shown(node);
-            pick!(
+            fill(
                 lang,
-                format!("El node «{node}» té pes {weight}; el pes ha de ser un nombre entre {} i {}.", fmt_num(lang, *min), fmt_num(lang, *max)),
-                format!("Node \"{node}\" has weight {weight}; a weight must be a number from {} to {}.", fmt_num(lang, *min), fmt_num(lang, *max)),
-                format!("El nodo «{node}» tiene peso {weight}; el peso debe ser un número entre {} y {}.", fmt_num(lang, *min), fmt_num(lang, *max)),
+                MessageText::BadWeight,
+                &[
+                    ("node", &node),
+                    ("weight", &weight),
+                    ("min", &fmt_num(lang, *min)),
+                    ("max", &fmt_num(lang, *max)),
+                ],
             )
         }
-        ConfigError::VnodesOutOfRange { vnodes, max } => pick!(
+        ConfigError::VnodesOutOfRange { vnodes, max } => fill(
             lang,
-            format!("{vnodes} nodes virtuals per node queda fora de límits; tria entre 1 i {max}."),
-            format!("{vnodes} virtual nodes per node is out of range; choose between 1 and {max}."),
-            format!("{vnodes} nodos virtuales por nodo queda fuera de los límites; elige entre 1 y {max}."),
+            MessageText::BadVnodes,
+            &[("vnodes", &vnodes), ("max", &max)],
         ),
         ConfigError::TooManyVnodesForNode { node, vnodes, max } => {
             let node = shown(node);
-            pick!(
+            fill(
                 lang,
-                format!("El node «{node}» tindria {vnodes} nodes virtuals (nodes virtuals × pes); el límit és {max} per node."),
-                format!("Node \"{node}\" would get {vnodes} virtual nodes (vnodes × weight); the limit is {max} per node."),
-                format!("El nodo «{node}» tendría {vnodes} nodos virtuales (nodos virtuales × peso); el límite es {max} por nodo."),
+                MessageText::TooManyNodeVnodes,
+                &[("node", &node), ("vnodes", &vnodes), ("max", &max)],
             )
         }
-        ConfigError::TooManyRingPoints { points, max } => pick!(
+        ConfigError::TooManyRingPoints { points, max } => fill(
             lang,
-            format!("L'anell tindria {points} nodes virtuals en total; el límit és {max}: fes servir menys nodes virtuals o menys nodes."),
-            format!("The ring would have {points} virtual nodes in total; the limit is {max}: use fewer vnodes or nodes."),
-            format!("El anillo tendría {points} nodos virtuales en total; el límite es {max}: usa menos nodos virtuales o menos nodos."),
+            MessageText::TooManyRingPoints,
+            &[("points", &points), ("max", &max)],
         ),
-        ConfigError::ReplicasOutOfRange { replicas, nodes } => pick!(
+        ConfigError::ReplicasOutOfRange { replicas, nodes } => fill(
             lang,
-            format!("Un factor de replicació de {replicas} no hi cap amb {}: cada còpia necessita un node diferent; tria entre 1 i {nodes}.", count_nodes(lang, *nodes)),
-            format!("A replication factor of {replicas} does not fit {}: each copy needs a different node, so choose between 1 and {nodes}.", count_nodes(lang, *nodes)),
-            format!("Un factor de replicación de {replicas} no cabe con {}: cada copia necesita un nodo distinto; elige entre 1 y {nodes}.", count_nodes(lang, *nodes)),
+            MessageText::BadReplicas,
+            &[
+                ("replicas", &replicas),
+                ("node_count", &count_nodes(lang, *nodes)),
+                ("nodes", &nodes),
+            ],
         ),
-        ConfigError::KeyCountOutOfRange { count, max } => pick!(
+        ConfigError::KeyCountOutOfRange { count, max } => fill(
             lang,
-            format!("{count} claus queda fora de límits; tria entre 1 i {max}."),
-            format!("{count} keys is out of range; choose between 1 and {max}."),
-            format!("{count} claves queda fuera de los límites; elige entre 1 y {max}."),
+            MessageText::BadKeyCount,
+            &[("count", &count), ("max", &max)],
         ),
-        ConfigError::KeyTooLong { position, max } => pick!(
+        ConfigError::KeyTooLong { position, max } => fill(
             lang,
-            format!("La clau {position} té més de {max} caràcters."),
-            format!("Key {position} is longer than {max} characters."),
-            format!("La clave {position} tiene más de {max} caracteres."),
+            MessageText::KeyTooLong,
+            &[("position", &position), ("max", &max)],
         ),
         ConfigError::UnknownStrategy { given } => {
             let given = shown(given);
-            pick!(
-                lang,
-                format!("No hi ha cap estratègia «{given}»; tria modulo, ring, rendezvous, jump, maglev, bounded, multiprobe o ketama."),
-                format!("Unknown strategy \"{given}\"; choose modulo, ring, rendezvous, jump, maglev, bounded, multiprobe or ketama."),
-                format!("No hay ninguna estrategia «{given}»; elige modulo, ring, rendezvous, jump, maglev, bounded, multiprobe o ketama."),
-            )
+            fill(lang, MessageText::UnknownStrategy, &[("given", &given)])
         }
         ConfigError::OverBudget(b) => over_budget(lang, b),
-        ConfigError::TableSizeNotPrime { size } => pick!(
+        ConfigError::TableSizeNotPrime { size } => {
+            fill(lang, MessageText::TableSizeNotPrime, &[("size", &size)])
+        }
+        ConfigError::TableSizeOutOfRange { size, min, max } => fill(
             lang,
-            format!("La mida de la taula de Maglev ha de ser un nombre primer, i {size} no ho és (65.537 o 655.373, per exemple)."),
-            format!("Maglev's table size must be a prime, and {size} is not (65,537 or 655,373, for example)."),
-            format!("El tamaño de la tabla de Maglev debe ser un número primo, y {size} no lo es (65.537 o 655.373, por ejemplo)."),
+            MessageText::TableSizeOutOfRange,
+            &[("size", &size), ("min", &min), ("max", &max)],
         ),
-        ConfigError::TableSizeOutOfRange { size, min, max } => pick!(
+        ConfigError::LoadFactorOutOfRange { factor, min, max } => fill(
             lang,
-            format!("La taula de Maglev de {size} caselles no és possible: ha de tenir entre {min} (una per node) i {max} caselles."),
-            format!("A Maglev table of {size} entries is not possible: it needs {min} (one per node) to {max} entries."),
-            format!("La tabla de Maglev de {size} casillas no es posible: debe tener entre {min} (una por nodo) y {max} casillas."),
+            MessageText::BadLoadFactor,
+            &[
+                ("factor", &fmt_num(lang, *factor)),
+                ("min", &fmt_num(lang, *min)),
+                ("max", &fmt_num(lang, *max)),
+            ],
         ),
-        ConfigError::LoadFactorOutOfRange { factor, min, max } => pick!(
+        ConfigError::ProbesOutOfRange { probes, min, max } => fill(
             lang,
-            format!("El factor de càrrega c = {} ha de ser entre {} i {}.", fmt_num(lang, *factor), fmt_num(lang, *min), fmt_num(lang, *max)),
-            format!("The load factor c = {} must be from {} to {}.", fmt_num(lang, *factor), fmt_num(lang, *min), fmt_num(lang, *max)),
-            format!("El factor de carga c = {} debe estar entre {} y {}.", fmt_num(lang, *factor), fmt_num(lang, *min), fmt_num(lang, *max)),
+            MessageText::BadProbes,
+            &[("probes", &probes), ("min", &min), ("max", &max)],
         ),
-        ConfigError::ProbesOutOfRange { probes, min, max } => pick!(
-            lang,
-            format!("{probes} sondes per clau no és possible: entre {min} i {max}."),
-            format!("{probes} probes per key is not possible: from {min} to {max}."),
-            format!("{probes} sondas por clave no es posible: entre {min} y {max}."),
-        ),
-        ConfigError::WeightsUnused { strategy, node, weight } => {
+        ConfigError::WeightsUnused {
+            strategy,
+            node,
+            weight,
+        } => {
             let name = strategy_name(lang, *strategy);
             let w = fmt_num(lang, *weight);
-            pick!(
+            fill(
                 lang,
-                format!("Amb {name} cada node rep la mateixa part, sigui quin sigui el seu pes: el pes {w} de «{node}» no hi canviaria res. Els pesos només compten a l'anell, rendezvous i ketama."),
-                format!("With {name} every node gets the same share whatever its weight: the weight {w} of \"{node}\" would change nothing. Weights count for the ring, rendezvous and ketama only."),
-                format!("Con {name} cada nodo recibe la misma parte, sea cual sea su peso: el peso {w} de «{node}» no cambiaría nada. Los pesos solo cuentan en el anillo, rendezvous y ketama."),
+                MessageText::WeightsUnused,
+                &[("name", &name), ("w", &w), ("node", &node)],
             )
         }
     }
@@ -1026,7 +990,7 @@ pub fn over_budget(lang: Lang, b: &OverBudget) -> String {
             ..
         } => {
             let copies = if replicas > 1 {
-                pick!(lang, ", o menys còpies", ", or fewer copies", ", o menos copias")
+                tr(lang, MessageText::OrFewerCopies).to_owned()
             } else {
                 String::new()
             };
@@ -1193,6 +1157,16 @@ mod tests {
             };
             assert_eq!(capitalize_latin(text), std_capitalized, "{text}");
         }
+    }
+
+    #[test]
+    fn the_messages_are_whole_in_every_language() {
+        use crate::base::text::check_table;
+        let same_as_english = [MessageText::Nodes];
+        assert_eq!(
+            check_table::<MessageText>(&same_as_english, &[MessageText::PresetJoin]),
+            Vec::<String>::new()
+        );
     }
 
     #[test]
@@ -1627,5 +1601,39 @@ mod tests {
             sweep_keys(Lang::Es, 100_000, 1_000_000),
             "las primeras 100.000 de las 1.000.000 claves"
         );
+    }
+}
+
+crate::base::text::texts! {
+    /// The lesson's experiments' names and the core's errors, in the page's words.
+    pub enum MessageText {
+        PresetModulo => ("Hash mòdul N: de {from} a {to} nodes", "Hash mod N: {from} → {to} nodes", "Hash módulo N: de {from} a {to} nodos"),
+        PresetRingOneVnode => ("Anell, 1 node virtual", "Ring, 1 virtual node", "Anillo, 1 nodo virtual"),
+        PresetRingVnodes => ("Anell, {vnodes} nodes virtuals", "Ring, {vnodes} virtual nodes", "Anillo, {vnodes} nodos virtuales"),
+        PresetJoin => ("{strategy}: entra {node}", "{strategy}: {node} joins", "{strategy}: entra {node}"),
+        PresetLeave => ("Anell: surt {node}", "Ring: {node} leaves", "Anillo: sale {node}"),
+        PresetWeighted => ("Anell amb pesos ({part})", "Weighted ring ({part})", "Anillo con pesos ({part})"),
+        PresetReplicas => (", {r} rèpliques", ", {r} replicas", ", {r} réplicas"),
+        Nodes => ("nodes", "nodes", "nodos"),
+        NoNodes => ("Cal almenys un node: les claus han d'anar a algun lloc.", "Add at least one node: keys need somewhere to go.", "Hace falta al menos un nodo: las claves tienen que ir a algún sitio."),
+        TooManyNodes => ("{count} nodes són massa; el màxim és {max}.", "{count} nodes is more than this lab handles; use at most {max}.", "{count} nodos son demasiados; el máximo es {max}."),
+        EmptyNodeName => ("El node {position} no té nom; tots els nodes en necessiten un.", "Node {position} has no name; every node needs one.", "El nodo {position} no tiene nombre; todos los nodos necesitan uno."),
+        DuplicateNodeName => ("Hi ha dos nodes que es diuen «{name}»; els noms han de ser únics perquè el nom és el que es hasheja.", "Two nodes are called \"{name}\"; names must be unique because the name is what gets hashed.", "Hay dos nodos que se llaman «{name}»; los nombres deben ser únicos porque el nombre es lo que se pasa por el hash."),
+        NodeNameTooLong => ("El nom «{name}» té {chars} caràcters; com a màxim {max} (compten els caràcters Unicode: «é» o «☕» és un).", "The node name \"{name}\" has {chars} characters; use at most {max} (counted in Unicode characters: \"é\" or \"☕\" is one).", "El nombre «{name}» tiene {chars} caracteres; como máximo {max} (cuentan los caracteres Unicode: «é» o «☕» es uno)."),
+        NodeNameControl => ("El nom «{name}» conté un caràcter de control (com un salt de línia).", "The node name \"{name}\" contains a control character (such as a line break).", "El nombre «{name}» contiene un carácter de control (como un salto de línea)."),
+        BadWeight => ("El node «{node}» té pes {weight}; el pes ha de ser un nombre entre {min} i {max}.", "Node \"{node}\" has weight {weight}; a weight must be a number from {min} to {max}.", "El nodo «{node}» tiene peso {weight}; el peso debe ser un número entre {min} y {max}."),
+        BadVnodes => ("{vnodes} nodes virtuals per node queda fora de límits; tria entre 1 i {max}.", "{vnodes} virtual nodes per node is out of range; choose between 1 and {max}.", "{vnodes} nodos virtuales por nodo queda fuera de los límites; elige entre 1 y {max}."),
+        TooManyNodeVnodes => ("El node «{node}» tindria {vnodes} nodes virtuals (nodes virtuals × pes); el límit és {max} per node.", "Node \"{node}\" would get {vnodes} virtual nodes (vnodes × weight); the limit is {max} per node.", "El nodo «{node}» tendría {vnodes} nodos virtuales (nodos virtuales × peso); el límite es {max} por nodo."),
+        TooManyRingPoints => ("L'anell tindria {points} nodes virtuals en total; el límit és {max}: fes servir menys nodes virtuals o menys nodes.", "The ring would have {points} virtual nodes in total; the limit is {max}: use fewer vnodes or nodes.", "El anillo tendría {points} nodos virtuales en total; el límite es {max}: usa menos nodos virtuales o menos nodos."),
+        BadReplicas => ("Un factor de replicació de {replicas} no hi cap amb {node_count}: cada còpia necessita un node diferent; tria entre 1 i {nodes}.", "A replication factor of {replicas} does not fit {node_count}: each copy needs a different node, so choose between 1 and {nodes}.", "Un factor de replicación de {replicas} no cabe con {node_count}: cada copia necesita un nodo distinto; elige entre 1 y {nodes}."),
+        BadKeyCount => ("{count} claus queda fora de límits; tria entre 1 i {max}.", "{count} keys is out of range; choose between 1 and {max}.", "{count} claves queda fuera de los límites; elige entre 1 y {max}."),
+        KeyTooLong => ("La clau {position} té més de {max} caràcters.", "Key {position} is longer than {max} characters.", "La clave {position} tiene más de {max} caracteres."),
+        UnknownStrategy => ("No hi ha cap estratègia «{given}»; tria modulo, ring, rendezvous, jump, maglev, bounded, multiprobe o ketama.", "Unknown strategy \"{given}\"; choose modulo, ring, rendezvous, jump, maglev, bounded, multiprobe or ketama.", "No hay ninguna estrategia «{given}»; elige modulo, ring, rendezvous, jump, maglev, bounded, multiprobe o ketama."),
+        TableSizeNotPrime => ("La mida de la taula de Maglev ha de ser un nombre primer, i {size} no ho és (65.537 o 655.373, per exemple).", "Maglev's table size must be a prime, and {size} is not (65,537 or 655,373, for example).", "El tamaño de la tabla de Maglev debe ser un número primo, y {size} no lo es (65.537 o 655.373, por ejemplo)."),
+        TableSizeOutOfRange => ("La taula de Maglev de {size} caselles no és possible: ha de tenir entre {min} (una per node) i {max} caselles.", "A Maglev table of {size} entries is not possible: it needs {min} (one per node) to {max} entries.", "La tabla de Maglev de {size} casillas no es posible: debe tener entre {min} (una por nodo) y {max} casillas."),
+        BadLoadFactor => ("El factor de càrrega c = {factor} ha de ser entre {min} i {max}.", "The load factor c = {factor} must be from {min} to {max}.", "El factor de carga c = {factor} debe estar entre {min} y {max}."),
+        BadProbes => ("{probes} sondes per clau no és possible: entre {min} i {max}.", "{probes} probes per key is not possible: from {min} to {max}.", "{probes} sondas por clave no es posible: entre {min} y {max}."),
+        WeightsUnused => ("Amb {name} cada node rep la mateixa part, sigui quin sigui el seu pes: el pes {w} de «{node}» no hi canviaria res. Els pesos només compten a l'anell, rendezvous i ketama.", "With {name} every node gets the same share whatever its weight: the weight {w} of \"{node}\" would change nothing. Weights count for the ring, rendezvous and ketama only.", "Con {name} cada nodo recibe la misma parte, sea cual sea su peso: el peso {w} de «{node}» no cambiaría nada. Los pesos solo cuentan en el anillo, rendezvous y ketama."),
+        OrFewerCopies => (", o menys còpies", ", or fewer copies", ", o menos copias"),
     }
 }
