@@ -144,7 +144,13 @@ cli_rows=(
   "multiprobe, 21 probes, 3 000 000 keys (63 000 000 probes)|dist --strategy multiprobe --nodes $(names 200) --keys 3000000"
   "deviation sweep, 200 nodes × 11 vnode counts × 48 trials (19 564 800 vnode hashes), 1 000 000 keys|sweep deviation --nodes $(names 200) --trials 48 --keys 1000000"
   "movement sweep, sizes 2..7 × 4 strategies, 1 000 000 keys (rendezvous up to 8 nodes)|sweep movement --nodes n1,n2 --sizes 2..7 --keys 1000000"
+  "ring, 200 nodes × 1000 vnodes, a key file of 10 000 000 lines (streamed: the README's 200 MB)|dist --strategy ring --nodes $(names 200) --vnodes 1000 --key-file target/bench-keys-10m.txt"
 )
+# The key file of the last row: 10 000 000 lines of 23 characters (240 MB), made once.
+if [ ! -s target/bench-keys-10m.txt ]; then
+  log "writing target/bench-keys-10m.txt"
+  seq -f 'customer-%08g-order' 0 9999999 >target/bench-keys-10m.txt
+fi
 {
   echo
   echo "The CLI (release build) at the worst accepted configuration of each strategy and sweep"

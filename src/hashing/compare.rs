@@ -103,6 +103,10 @@ pub struct ComparePanel {
     /// The replay ring's CSS size, measured with the panel's other canvases at the start of
     /// the last update (the replay's timer draws between updates).
     replay_size: (f64, f64),
+    /// B's ring's CSS size and the device pixel ratio of the last update, for B's ring drawn
+    /// in a task of its own (see [`ComparePanel::render`]).
+    ring_b_size: (f64, f64),
+    dpr: f64,
 }
 
 /// The toggle, placed with the "count moves from here" button in the figures panel.
@@ -461,6 +465,8 @@ impl ComparePanel {
             None => return Ok(Drawing::Done),
         };
         self.replay_size = sizes[3];
+        self.ring_b_size = sizes[1];
+        self.dpr = dpr;
         let bits = |(w, h): (f64, f64)| (w.to_bits(), h.to_bits());
         let seen = Seen {
             revision: lab.revision(),
@@ -482,7 +488,8 @@ impl ComparePanel {
             write_texts(lang);
         }
         let mut timing = Vec::new();
-        if side_changed || texts || look || old.sizes[0] != seen.sizes[0] {
+        let draw_a = side_changed || texts || look || old.sizes[0] != seen.sizes[0];
+        if draw_a {
             if let Some(c) = by_id_as::<HtmlCanvasElement>("cmp-ring-a") {
                 let scene = ring::Scene::parts(
                     side.points.as_deref(),
@@ -511,27 +518,19 @@ impl ComparePanel {
             )?;
         }
         if b_changed || texts || look || old.sizes[1] != seen.sizes[1] {
-            if let Some(c) = by_id_as::<HtmlCanvasElement>("cmp-ring-b") {
-                let dots = lab.sample_dots();
-                let moved = dots.iter().filter(|d| d.moved_from.is_some()).count();
-                set_attr(&c, "data-moved-dots", &moved.to_string());
-                let scene = ring::Scene::parts(
-                    lab.ring_points(),
-                    &lab.state().nodes,
-                    lab.state().vnodes,
-                    dots,
-                    lab.keys_generation(),
-                );
-                ring::draw(
-                    &c,
-                    &scene,
-                    theme,
-                    dpr,
-                    sizes[1],
-                    None,
-                    &mut self.cache_b,
-                    &mut timing,
-                )?;
+            if draw_a {
+                // Two rings of the largest size in one task took 60-88 ms: B's is drawn in a
+                // task of its own, after this one (the replay's comes after it).
+                crate::post_task(|| {
+                    with_app(|a| {
+                        let theme = a.theme;
+                        if let Err(e) = a.compare.draw_ring_b(&a.lab, theme) {
+                            crate::log_error("compare ring", &e);
+                        }
+                    });
+                });
+            } else {
+                self.draw_ring_b(lab, theme)?;
             }
             side_figures("b", lang, lab.state(), lab.distribution(), None)?;
         }
@@ -649,6 +648,35 @@ impl ComparePanel {
             ctx.fill_text("A", label_w + 2.0, y - bar / 2.0 - 1.0)?;
             ctx.fill_text("B", label_w + 2.0, y + bar / 2.0 + 1.0)?;
         }
+        Ok(())
+    }
+
+    /// Draws B's ring, the lab's experiment, at the size and pixel ratio of the last update.
+    fn draw_ring_b(&mut self, lab: &Lab, theme: Theme) -> Result<(), JsValue> {
+        let Some(c) = by_id_as::<HtmlCanvasElement>("cmp-ring-b") else {
+            return Ok(());
+        };
+        let dots = lab.sample_dots();
+        let moved = dots.iter().filter(|d| d.moved_from.is_some()).count();
+        set_attr(&c, "data-moved-dots", &moved.to_string());
+        let scene = ring::Scene::parts(
+            lab.ring_points(),
+            &lab.state().nodes,
+            lab.state().vnodes,
+            dots,
+            lab.keys_generation(),
+        );
+        let mut timing = Vec::new();
+        ring::draw(
+            &c,
+            &scene,
+            theme,
+            self.dpr,
+            self.ring_b_size,
+            None,
+            &mut self.cache_b,
+            &mut timing,
+        )?;
         Ok(())
     }
 

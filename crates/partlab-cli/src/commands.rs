@@ -8,7 +8,7 @@ use std::io::Write;
 
 use partlab_core::budget;
 use partlab_core::config::{Config, ConfigError, Node, Strategy, StrategyParams, MAX_KEY_CHARS};
-use partlab_core::keys::KeySet;
+use partlab_core::keys::{KeySet, KeySetBuilder};
 use partlab_core::lesson::{self, LessonPart, Scenario, ScenarioKind};
 use partlab_core::stats::{Distribution, Movement};
 use partlab_core::strategy::Partitioner;
@@ -150,11 +150,13 @@ fn config(command: &str, placement: &Placement, side: Side<'_>) -> Result<Config
     Ok(config)
 }
 
-/// The keys of an experiment before they are hashed: read from the key file, or the count of
-/// the lesson's ids. The work budget is checked against their count before [`Keys::hash`].
+/// The keys of an experiment before they are sorted: read from the key file (with their
+/// texts, or as positions only), or the count of the lesson's ids. The work budget is checked
+/// against their count before [`Keys::hash`].
 enum Keys {
     Lesson(usize),
     File(Vec<String>),
+    Positions(Vec<u64>),
 }
 
 impl Keys {
@@ -162,6 +164,7 @@ impl Keys {
         match self {
             Keys::Lesson(n) => *n as u64,
             Keys::File(list) => list.len() as u64,
+            Keys::Positions(list) => list.len() as u64,
         }
     }
 
@@ -169,18 +172,44 @@ impl Keys {
         Ok(match self {
             Keys::Lesson(n) => KeySet::lesson(n)?,
             Keys::File(list) => KeySet::custom(list)?,
+            Keys::Positions(list) => KeySetBuilder::from_positions(list)?.finish(),
         })
     }
 }
 
+/// What an experiment needs of a key file's keys.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum KeyUse {
+    /// Their ring positions only (every strategy but rendezvous): the texts are dropped as
+    /// the file is read, so memory stays within the README's figure at ten million keys.
+    Positions,
+    /// Their texts too: rendezvous scores hash each node's name with the key's text (its
+    /// budget, nodes × keys, keeps such a file small).
+    Texts,
+}
+
+impl KeyUse {
+    /// What placing keys under `configs` needs.
+    fn of(configs: &[&Config]) -> KeyUse {
+        if configs.iter().any(|c| c.strategy == Strategy::Rendezvous) {
+            KeyUse::Texts
+        } else {
+            KeyUse::Positions
+        }
+    }
+}
+
 /// The keys of an experiment: the key file's, or the lesson's first `--keys` ids.
-fn keys(keys: &KeysArg) -> Result<Keys, CliError> {
+fn keys(keys: &KeysArg, using: KeyUse) -> Result<Keys, CliError> {
     if let Some(path) = &keys.key_file {
-        let list = key_file::read(path).map_err(|error| CliError::KeyFile {
+        let error = |error| CliError::KeyFile {
             path: path.clone(),
             error,
-        })?;
-        return Ok(Keys::File(list));
+        };
+        return Ok(match using {
+            KeyUse::Positions => Keys::Positions(key_file::read_positions(path).map_err(error)?),
+            KeyUse::Texts => Keys::File(key_file::read(path).map_err(error)?),
+        });
     }
     let count = keys.keys.unwrap_or(lesson::KEY_COUNT as u64);
     let count = usize::try_from(count)
@@ -215,7 +244,7 @@ fn dist(a: &DistArgs, out: &mut dyn Write) -> Result<(), CliError> {
             weights_option: "weights",
         },
     )?;
-    let keys = keys(&a.keys)?;
+    let keys = keys(&a.keys, KeyUse::of(&[&config]))?;
     budget::check_assignment(&config, keys.count())?;
     let keys = keys.hash()?;
     let assignment = Partitioner::new(&config)?.assign(&keys, config.replicas as usize);
@@ -318,7 +347,7 @@ fn movement(a: &MoveArgs, out: &mut dyn Write) -> Result<(), CliError> {
         },
     };
     let after = config("move", &a.placement, after_side)?;
-    let keys = keys(&a.keys)?;
+    let keys = keys(&a.keys, KeyUse::of(&[&before, &after]))?;
     budget::check_assignment(&before, keys.count())?;
     budget::check_assignment(&after, keys.count())?;
     let keys = keys.hash()?;
@@ -396,7 +425,8 @@ fn sweep_deviation(a: &DeviationArgs, out: &mut dyn Write) -> Result<(), CliErro
         .validate()?;
     }
     budget::check_deviation_sweep(&nodes, &counts, a.trials)?;
-    let keys = keys(&a.keys)?.hash()?;
+    // The ring alone: positions are enough.
+    let keys = keys(&a.keys, KeyUse::Positions)?.hash()?;
     let points = sweep::deviation_sweep(&keys, &nodes, &counts, a.trials)?;
     if a.output.json {
         let v = json!({ "kind": "deviation", "trials": a.trials, "points": points });
@@ -442,7 +472,8 @@ fn sweep_movement(a: &MovementArgs, out: &mut dyn Write) -> Result<(), CliError>
     Config::new(Strategy::Ring, names.clone())
         .with_vnodes(vnodes)
         .validate()?;
-    let keys = keys(&a.keys)?;
+    // Every strategy, rendezvous included.
+    let keys = keys(&a.keys, KeyUse::Texts)?;
     let largest = match change {
         Change::Join => a.sizes.to + 1,
         Change::Leave => a.sizes.to,

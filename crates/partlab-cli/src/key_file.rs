@@ -82,14 +82,38 @@ pub(crate) fn read(path: &Path) -> Result<Vec<String>, KeyFileError> {
     read_from(BufReader::new(file))
 }
 
+/// Reads the ring positions of the keys of the file at `path`, in file order, keeping no
+/// key's text: each line is hashed as it is read, so ten million keys take their 80 MB of
+/// positions and nothing more (their texts would take several hundred).
+pub(crate) fn read_positions(path: &Path) -> Result<Vec<u64>, KeyFileError> {
+    let file = File::open(path).map_err(KeyFileError::Open)?;
+    let mut positions = Vec::new();
+    scan(BufReader::new(file), MAX_KEYS, |key| {
+        positions.push(partlab_core::hash::hash_key(key));
+    })?;
+    Ok(positions)
+}
+
 /// Reads keys from any buffered reader, by the rules of this module.
 pub(crate) fn read_from<R: BufRead>(reader: R) -> Result<Vec<String>, KeyFileError> {
     read_at_most(reader, MAX_KEYS)
 }
 
 /// [`read_from`] with another key limit, so that tests need not write ten million keys.
-fn read_at_most<R: BufRead>(mut reader: R, max_keys: usize) -> Result<Vec<String>, KeyFileError> {
+fn read_at_most<R: BufRead>(reader: R, max_keys: usize) -> Result<Vec<String>, KeyFileError> {
     let mut keys = Vec::new();
+    scan(reader, max_keys, |key| keys.push(key.to_owned()))?;
+    Ok(keys)
+}
+
+/// Reads the keys of `reader` one line at a time, by the rules of this module, and hands each
+/// to `each` (at most `max_keys`); how many there were. Only the line being read is held.
+fn scan<R: BufRead>(
+    mut reader: R,
+    max_keys: usize,
+    mut each: impl FnMut(&str),
+) -> Result<usize, KeyFileError> {
+    let mut count = 0usize;
     let mut buf = Vec::new();
     let mut line = 0usize;
     loop {
@@ -123,15 +147,16 @@ fn read_at_most<R: BufRead>(mut reader: R, max_keys: usize) -> Result<Vec<String
         if text.chars().count() > MAX_KEY_CHARS {
             return Err(KeyFileError::TooLong { line });
         }
-        if keys.len() == max_keys {
+        if count == max_keys {
             return Err(KeyFileError::TooManyKeys { line });
         }
-        keys.push(text.to_owned());
+        count += 1;
+        each(text);
     }
-    if keys.is_empty() {
+    if count == 0 {
         return Err(KeyFileError::NoKeys);
     }
-    Ok(keys)
+    Ok(count)
 }
 
 #[cfg(test)]

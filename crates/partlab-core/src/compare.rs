@@ -4,21 +4,24 @@
 //! load-balancing figure: over-provisioning (max/mean − 1) against table size for Maglev, the
 //! ring and rendezvous with many backends.
 //!
-//! Work comes in small units ([`trial`], [`OverprovisionSweep::step`]) so the browser can slice
-//! it.
+//! Work comes in small units ([`OwnersTask::step`], [`OverprovisionSweep::step`]) so the
+//! browser can slice it.
 
 use std::mem::size_of;
+
+mod task;
+pub use task::OwnersTask;
 
 use crate::config::{Config, Strategy};
 use crate::hash::{rendezvous_score, vnode_position};
 use crate::keys::KeySet;
 use crate::stats::{deviation_pct, peak_to_mean};
-use crate::strategy::{jump_hash, Ring, RingPoint};
+use crate::strategy::{Ring, RingPoint};
 use crate::sweep::Band;
-use crate::zoo::bounded::{BoundedLoads, DEFAULT_LOAD_FACTOR};
+use crate::zoo::bounded::DEFAULT_LOAD_FACTOR;
 use crate::zoo::ketama::Ketama;
-use crate::zoo::maglev::{Maglev, DEFAULT_TABLE_SIZE};
-use crate::zoo::multiprobe::{MultiProbe, DEFAULT_PROBES};
+use crate::zoo::maglev::{MaglevBuilder, DEFAULT_TABLE_SIZE};
+use crate::zoo::multiprobe::DEFAULT_PROBES;
 use crate::zoo::{check_nodes, ZooError};
 
 /// Every strategy the comparison knows: the lesson's four and the four of the zoo.
@@ -112,60 +115,15 @@ impl Default for Params {
     }
 }
 
-/// The owner (index into `names`) of every key of `keys`, in its sorted-slot order.
+/// The owner (index into `names`) of every key of `keys`, in its sorted-slot order (an
+/// [`OwnersTask`] run to the end).
 pub fn owners(
     algo: Algo,
     names: &[String],
     params: &Params,
     keys: &KeySet,
 ) -> Result<Vec<u32>, ZooError> {
-    check_nodes(names.len())?;
-    let hashes = keys.sorted_hashes();
-    let n = names.len() as u32;
-    Ok(match algo {
-        Algo::Modulo => hashes.iter().map(|&h| (h % u64::from(n)) as u32).collect(),
-        Algo::Jump => hashes.iter().map(|&h| jump_hash(h, n)).collect(),
-        Algo::Ring => {
-            let config =
-                Config::new(Strategy::Ring, names.iter().cloned()).with_vnodes(params.vnodes);
-            let ring = Ring::build(&config)?;
-            let mut out = vec![0u32; hashes.len()];
-            for (point, range) in ring.arcs(keys) {
-                out[range].fill(u32::from(ring.points()[point].node));
-            }
-            out
-        }
-        Algo::Rendezvous => {
-            let columns: Vec<_> = names.iter().map(|n| keys.rendezvous_column(n)).collect();
-            (0..hashes.len())
-                .map(|slot| {
-                    // The highest score wins; on a tie the earlier node, as in the lab's HRW.
-                    let mut best = 0usize;
-                    for (i, col) in columns.iter().enumerate().skip(1) {
-                        if col[slot] > columns[best][slot] {
-                            best = i;
-                        }
-                    }
-                    best as u32
-                })
-                .collect()
-        }
-        Algo::Maglev => {
-            let t = Maglev::new(names, params.table_size)?;
-            hashes.iter().map(|&h| t.owner(h) as u32).collect()
-        }
-        Algo::Bounded => {
-            BoundedLoads::new(names, params.vnodes, params.load_factor)?.assign(hashes)
-        }
-        Algo::MultiProbe => {
-            let mp = MultiProbe::new(names, params.probes)?;
-            hashes.iter().map(|&h| mp.owner(h) as u32).collect()
-        }
-        Algo::Ketama => {
-            let k = Ketama::unweighted(names)?;
-            hashes.iter().map(|&h| k.owner(h) as u32).collect()
-        }
-    })
+    Ok(OwnersTask::new(algo, names, params, keys)?.finish(keys))
 }
 
 /// Keys per node.
@@ -265,6 +223,16 @@ pub struct TrialFigures {
     pub peak_to_mean: f64,
 }
 
+impl TrialFigures {
+    /// The evenness of keys per node `counts`.
+    pub fn of_counts(counts: &[u64]) -> TrialFigures {
+        TrialFigures {
+            deviation_pct: deviation_pct(counts),
+            peak_to_mean: peak_to_mean(counts),
+        }
+    }
+}
+
 /// Evenness of `algo` on the nodes of trial `t`.
 pub fn trial(
     algo: Algo,
@@ -275,10 +243,7 @@ pub fn trial(
 ) -> Result<TrialFigures, ZooError> {
     let names = trial_names(names, t);
     let c = counts(&owners(algo, &names, params, keys)?, names.len());
-    Ok(TrialFigures {
-        deviation_pct: deviation_pct(&c),
-        peak_to_mean: peak_to_mean(&c),
-    })
+    Ok(TrialFigures::of_counts(&c))
 }
 
 /// Keys moved by a change of nodes, and the least that had to move.
@@ -300,7 +265,14 @@ pub fn moved(
     change: Change<'_>,
 ) -> Result<Moved, ZooError> {
     let before = owners(algo, names, params, keys)?;
-    let after_names: Vec<String> = match change {
+    let after_names = changed_names(names, change);
+    let after = owners(algo, &after_names, params, keys)?;
+    Ok(moved_between(names, &before, &after_names, &after, change))
+}
+
+/// The nodes after `change`.
+pub fn changed_names(names: &[String], change: Change<'_>) -> Vec<String> {
+    match change {
         Change::Join(j) => names.iter().cloned().chain([j.to_owned()]).collect(),
         Change::Leave(i) => names
             .iter()
@@ -308,22 +280,32 @@ pub fn moved(
             .filter(|(k, _)| *k != i)
             .map(|(_, n)| n.clone())
             .collect(),
-    };
-    let after = owners(algo, &after_names, params, keys)?;
+    }
+}
+
+/// [`moved`] from the owners before `change` (on `names`) and after it (on `after_names`,
+/// [`changed_names`]), both in the key set's sorted-slot order.
+pub fn moved_between(
+    names: &[String],
+    before: &[u32],
+    after_names: &[String],
+    after: &[u32],
+    change: Change<'_>,
+) -> Moved {
     let total = before.len().max(1) as f64;
     let changed = before
         .iter()
-        .zip(&after)
+        .zip(after)
         .filter(|(b, a)| names[**b as usize] != after_names[**a as usize])
         .count();
     let ideal = match change {
         Change::Join(_) => 1.0 / after_names.len() as f64,
         Change::Leave(i) => before.iter().filter(|&&b| b as usize == i).count() as f64 / total,
     };
-    Ok(Moved {
+    Moved {
         fraction: changed as f64 / total,
         ideal,
-    })
+    }
 }
 
 /// A change of the cluster.
@@ -466,11 +448,30 @@ pub struct OverprovisionSweep {
     names: Vec<String>,
     sizes: Vec<u64>,
     points: Vec<OverprovisionPoint>,
-    /// Rendezvous progress on the current size: next entry, entries per backend so far.
-    rdv_next: u64,
-    rdv_counts: Vec<f64>,
-    /// Maglev and ring done for the current size (waiting for rendezvous).
-    pending: Option<OverprovisionPoint>,
+    /// The point being computed, if one is started.
+    stage: Option<OverStage>,
+}
+
+/// Maglev's table entries looked at per work unit (an array read and an addition each).
+const OVER_TABLE_PROBES_PER_UNIT: u64 = 16;
+
+/// How far the current point of the sweep is.
+#[derive(Clone, Debug)]
+enum OverStage {
+    /// Maglev's table being filled.
+    Maglev(Box<MaglevBuilder>),
+    /// The ring's points hashed so far (backend by backend, vnode by vnode), Maglev's figure
+    /// known.
+    Ring {
+        maglev: f64,
+        points: Vec<(u64, usize)>,
+    },
+    /// Rendezvous: the next entry and the entries per backend so far.
+    Rendezvous {
+        point: OverprovisionPoint,
+        next: u64,
+        counts: Vec<f64>,
+    },
 }
 
 impl OverprovisionSweep {
@@ -485,9 +486,7 @@ impl OverprovisionSweep {
             names: (0..n_backends).map(|i| format!("backend-{i}")).collect(),
             sizes: sizes.to_vec(),
             points: Vec::new(),
-            rdv_next: 0,
-            rdv_counts: vec![0.0; n_backends],
-            pending: None,
+            stage: None,
         })
     }
 
@@ -499,9 +498,7 @@ impl OverprovisionSweep {
                 names: Vec::new(),
                 sizes: Vec::new(),
                 points: Vec::new(),
-                rdv_next: 0,
-                rdv_counts: Vec::new(),
-                pending: None,
+                stage: None,
             }
         })
     }
@@ -516,47 +513,86 @@ impl OverprovisionSweep {
         self.points.len() == self.sizes.len()
     }
 
-    /// Computes for about `budget` MD5s (at least one unit of work); `true` while more remains.
+    /// Computes for about `budget` work units (one is about an MD5; at least one unit of
+    /// work: a backend's permutation, a Maglev entry, a vnode, a rendezvous entry, or the
+    /// ring's sort of at most M points); `true` while more remains.
     pub fn step(&mut self, budget: u64) -> bool {
         let mut spent = 0u64;
         while !self.done() && (spent == 0 || spent < budget) {
             let m = self.sizes[self.points.len()];
             let n = self.names.len();
-            match self.pending {
+            let room = budget.saturating_sub(spent).max(1);
+            self.stage = Some(match self.stage.take() {
                 None => {
-                    // Maglev first, the ring in the next unit (each about M hashes or steps).
-                    let maglev = Maglev::new(&self.names, m)
-                        .map(|t| {
-                            let c: Vec<f64> = t.counts().iter().map(|&x| x as f64).collect();
-                            overprovision(&c)
-                        })
-                        .unwrap_or(0.0);
-                    spent += 2 * n as u64 + m;
-                    self.pending = Some(OverprovisionPoint {
-                        size: m,
-                        maglev,
-                        ring: f64::NAN,
-                        rendezvous: None,
-                    });
-                    self.rdv_next = 0;
-                    self.rdv_counts.iter_mut().for_each(|c| *c = 0.0);
-                }
-                Some(mut p) if p.ring.is_nan() => {
-                    p.ring = ring_overprovision(&self.names, (m / n as u64).max(1) as u32);
-                    spent += m;
-                    self.pending = Some(p);
-                }
-                Some(mut p) => {
-                    if m > RENDEZVOUS_MAX_SIZE {
-                        self.points.push(p);
-                        self.pending = None;
-                        continue;
+                    // The table's permutations: two MD5s per backend.
+                    spent += 2 * n as u64;
+                    match MaglevBuilder::new(&self.names, m) {
+                        Ok(b) => OverStage::Maglev(Box::new(b)),
+                        // The sizes were checked in `new`.
+                        Err(_) => OverStage::Ring {
+                            maglev: 0.0,
+                            points: Vec::new(),
+                        },
                     }
+                }
+                Some(OverStage::Maglev(mut b)) => {
+                    let before = b.probes();
+                    let full = b.step(room.saturating_mul(OVER_TABLE_PROBES_PER_UNIT));
+                    spent += (b.probes() - before).div_ceil(OVER_TABLE_PROBES_PER_UNIT);
+                    if full {
+                        let c: Vec<f64> = b.finish().counts().iter().map(|&x| x as f64).collect();
+                        OverStage::Ring {
+                            maglev: overprovision(&c),
+                            points: Vec::with_capacity(m as usize),
+                        }
+                    } else {
+                        OverStage::Maglev(b)
+                    }
+                }
+                Some(OverStage::Ring { maglev, mut points }) => {
+                    // ⌊M/N⌋ vnodes per backend, about M points: hashed a slice at a time, then
+                    // sorted and measured in one unit.
+                    let vnodes = (m / n as u64).max(1);
+                    let total = vnodes * n as u64;
+                    let done = points.len() as u64;
+                    if done < total {
+                        let end = (done + room).min(total);
+                        points.extend((done..end).map(|i| {
+                            let (node, v) = ((i / vnodes) as usize, (i % vnodes) as u32);
+                            (vnode_position(&self.names[node], v), node)
+                        }));
+                        spent += end - done;
+                        OverStage::Ring { maglev, points }
+                    } else {
+                        spent += total / 4;
+                        let point = OverprovisionPoint {
+                            size: m,
+                            maglev,
+                            ring: ring_overprovision(points, n),
+                            rendezvous: None,
+                        };
+                        if m > RENDEZVOUS_MAX_SIZE {
+                            self.points.push(point);
+                            self.stage = None;
+                            continue;
+                        }
+                        OverStage::Rendezvous {
+                            point,
+                            next: 0,
+                            counts: vec![0.0; n],
+                        }
+                    }
+                }
+                Some(OverStage::Rendezvous {
+                    mut point,
+                    next,
+                    mut counts,
+                }) => {
                     let per_entry = n as u64;
-                    let room = (budget.saturating_sub(spent) / per_entry).max(1);
-                    let end = (self.rdv_next + room).min(m);
+                    let entries = (room / per_entry).max(1);
+                    let end = (next + entries).min(m);
                     let mut buf = itoa_buf();
-                    for j in self.rdv_next..end {
+                    for j in next..end {
                         let key = decimal(j, &mut buf);
                         let mut best = (0u64, 0usize);
                         for (i, name) in self.names.iter().enumerate() {
@@ -565,19 +601,22 @@ impl OverprovisionSweep {
                                 best = (s, i);
                             }
                         }
-                        self.rdv_counts[best.1] += 1.0;
+                        counts[best.1] += 1.0;
                     }
-                    spent += (end - self.rdv_next) * per_entry;
-                    self.rdv_next = end;
+                    spent += (end - next) * per_entry;
                     if end == m {
-                        p.rendezvous = Some(overprovision(&self.rdv_counts));
-                        self.points.push(p);
-                        self.pending = None;
-                    } else {
-                        self.pending = Some(p);
+                        point.rendezvous = Some(overprovision(&counts));
+                        self.points.push(point);
+                        self.stage = None;
+                        continue;
+                    }
+                    OverStage::Rendezvous {
+                        point,
+                        next: end,
+                        counts,
                     }
                 }
-            }
+            });
         }
         !self.done()
     }
@@ -608,19 +647,15 @@ fn decimal(n: u64, buf: &mut [u8; 20]) -> &str {
     std::str::from_utf8(&buf[i..]).unwrap_or("0")
 }
 
-/// Over-provisioning of the ring of `names` with `vnodes` points each, from exact arc shares
-/// (the arc ending at a point belongs to its node). Built here without the lab's ring limits,
-/// which stop at 256 nodes: the positions are the ring's, `h("{name}#{i}")`.
-fn ring_overprovision(names: &[String], vnodes: u32) -> f64 {
-    let mut points: Vec<(u64, usize)> = names
-        .iter()
-        .enumerate()
-        .flat_map(|(i, n)| (0..vnodes).map(move |v| (vnode_position(n, v), i)))
-        .collect();
-    // Made node by node: equal positions stay in node order (the first node keeps it).
+/// Over-provisioning of a ring of `n` backends from its points (position, backend), made
+/// backend by backend, from exact arc shares (the arc ending at a point belongs to its
+/// backend). Built here without the lab's ring limits, which stop at 256 nodes: the positions
+/// are the ring's, `h("{name}#{i}")`.
+fn ring_overprovision(mut points: Vec<(u64, usize)>, n: usize) -> f64 {
+    // Made backend by backend: equal positions stay in backend order (the first keeps it).
     crate::order::sort_by_key_stable(&mut points, |p| p.0);
     points.dedup_by_key(|p| p.0);
-    let mut shares = vec![0.0f64; names.len()];
+    let mut shares = vec![0.0f64; n];
     let mut prev = points.last().map_or(0, |p| p.0);
     for &(pos, node) in &points {
         shares[node] += crate::hash::arc_fraction(prev, pos);

@@ -25,21 +25,31 @@ pub enum KeySource {
     },
     /// An explicit list of keys.
     Custom(Vec<String>),
+    /// Keys given by their ring positions only, their texts dropped (a key file of millions
+    /// of lines read by the command line, whose texts would not fit its memory). Such a set
+    /// has no key texts ([`KeySet::key`] is `None`) and so no rendezvous scores: callers that
+    /// place keys with rendezvous keep the texts ([`KeySource::Custom`]).
+    Positions {
+        /// How many keys.
+        count: usize,
+    },
 }
 
 impl KeySource {
     fn len(&self) -> usize {
         match self {
-            KeySource::Lesson { count } => *count,
+            KeySource::Lesson { count } | KeySource::Positions { count } => *count,
             KeySource::Custom(keys) => keys.len(),
         }
     }
 
-    /// Ring position of the key at source index `index` (which must exist).
+    /// Ring position of the key at source index `index` (which must exist; a set of
+    /// positions has them already, see [`KeySetBuilder::from_positions`]).
     fn hash_at(&self, index: usize, buf: &mut [u8; 32]) -> u64 {
         match self {
             KeySource::Lesson { .. } => hash_key(lesson_key_into(index as u64 + 1, buf)),
             KeySource::Custom(keys) => hash_key(&keys[index]),
+            KeySource::Positions { .. } => 0,
         }
     }
 
@@ -50,6 +60,9 @@ impl KeySource {
                 rendezvous_score(node, lesson_key_into(index as u64 + 1, buf))
             }
             KeySource::Custom(keys) => rendezvous_score(node, &keys[index]),
+            // No text to score (see `KeySource::Positions`): every node scores 0, so the
+            // first node would win. Callers keep the texts for rendezvous.
+            KeySource::Positions { .. } => 0,
         }
     }
 }
@@ -143,7 +156,7 @@ impl KeySet {
                     lesson_key_into(index as u64 + 1, &mut buf).to_owned(),
                 ))
             }
-            KeySource::Lesson { .. } => None,
+            KeySource::Lesson { .. } | KeySource::Positions { .. } => None,
             KeySource::Custom(keys) => keys.get(index).map(|k| Cow::Borrowed(k.as_str())),
         }
     }
@@ -328,6 +341,17 @@ impl KeySetBuilder {
         Ok(Self::new(KeySource::Custom(keys)))
     }
 
+    /// A builder for keys given by their ring positions (in source order), their texts not
+    /// kept: see [`KeySource::Positions`].
+    pub fn from_positions(positions: Vec<u64>) -> Result<Self, ConfigError> {
+        check_count(positions.len() as u64)?;
+        let mut b = Self::new(KeySource::Positions {
+            count: positions.len(),
+        });
+        b.hashes = positions;
+        Ok(b)
+    }
+
     fn new(source: KeySource) -> Self {
         let len = source.len();
         // About 8 keys per bucket (sorted by insertion), at most 2^21 buckets (16 MB of
@@ -417,9 +441,15 @@ impl KeySetBuilder {
             Phase::Hash => {
                 let end = self.len.min(self.next.saturating_add(keys));
                 let mut buf = [0u8; 32];
+                let given = matches!(self.source, KeySource::Positions { .. });
                 for i in self.next..end {
-                    let h = self.source.hash_at(i, &mut buf);
-                    self.hashes.push(h);
+                    let h = if given {
+                        self.hashes[i]
+                    } else {
+                        let h = self.source.hash_at(i, &mut buf);
+                        self.hashes.push(h);
+                        h
+                    };
                     let b = self.bucket(h);
                     self.starts[b] += 1;
                 }

@@ -22,8 +22,8 @@
 
 use crate::rng::{sub_seed, SplitMix64, WeightedIndex};
 use crate::workload::{FAIR_PRODUCT, PRODUCERS};
-use partlab_core::compare::{counts, owners, Algo, Params};
-use partlab_core::keys::KeySet;
+use partlab_core::compare::{counts, Algo, OwnersTask, Params};
+use partlab_core::keys::{KeySet, KeySetBuilder};
 use partlab_core::zoo::bounded::BoundedLoads;
 use partlab_core::zoo::ZooError;
 
@@ -124,12 +124,7 @@ fn range(field: &'static str, value: u64, min: u64, max: u64) -> Result<(), HotE
 
 /// The key names of a universe of `n` keys, most popular first.
 pub fn key_names(n: usize) -> Vec<String> {
-    let catalogue = PRODUCERS.iter().flat_map(|p| p.products.iter());
-    catalogue
-        .map(|s| s.to_string())
-        .chain((100..).map(|i| format!("producte-{i}")))
-        .take(n)
-        .collect()
+    key_names_in(0..n).collect()
 }
 
 /// `ln x` for `x ≥ 1` with `+ − × ÷` only (no platform `ln`): halve to `[1, 2)`, then the
@@ -173,13 +168,15 @@ fn det_exp(x: f64) -> f64 {
 
 /// The integer Zipf weights of `n` keys with exponent `s` (hundredths).
 pub fn zipf_weights(n: usize, exponent_centi: u32) -> Vec<u64> {
+    (0..n).map(|r| zipf_weight(r, exponent_centi)).collect()
+}
+
+/// The integer Zipf weight of the key of rank `rank` (0-based) with exponent `s`
+/// (hundredths).
+pub fn zipf_weight(rank: usize, exponent_centi: u32) -> u64 {
     let s = f64::from(exponent_centi) / 100.0;
-    (1..=n)
-        .map(|r| {
-            let p = det_exp(s * det_ln(r as f64));
-            ((1e12 / p) as u64).max(1)
-        })
-        .collect()
+    let p = det_exp(s * det_ln((rank + 1) as f64));
+    ((1e12 / p) as u64).max(1)
 }
 
 /// The requests as drawn, after the cache.
@@ -221,44 +218,17 @@ pub struct HotKeys {
 }
 
 impl HotKeys {
-    /// Validates `spec` and places every key with every strategy.
+    /// Validates `spec` and places every key with every strategy (a [`HotKeysBuild`] run to
+    /// the end).
     pub fn new(spec: &HotSpec) -> Result<HotKeys, HotError> {
-        range("keys", spec.keys as u64, 1, MAX_KEYS as u64)?;
-        range(
-            "requests",
-            u64::from(spec.requests),
-            1,
-            u64::from(MAX_REQUESTS),
-        )?;
-        range(
-            "exponent",
-            u64::from(spec.exponent_centi),
-            0,
-            u64::from(MAX_EXPONENT_CENTI),
-        )?;
-        range("festival", u64::from(spec.festival_pct), 0, 90)?;
-        range("hit", u64::from(spec.hit_pct), 0, 100)?;
-        let names = key_names(spec.keys);
-        let set = KeySet::custom(names.clone()).map_err(ZooError::from)?;
-        let mut owner = Vec::with_capacity(Algo::ALL.len());
-        for algo in Algo::ALL {
-            let by_slot = owners(algo, &spec.names, &spec.params, &set)?;
-            let mut by_key = vec![0u32; names.len()];
-            for (slot, o) in by_slot.into_iter().enumerate() {
-                by_key[set.source_index(slot)] = o;
+        let mut b = HotKeysBuild::new(spec)?;
+        loop {
+            match b.step(u64::MAX / 64) {
+                Ok(None) => {}
+                Ok(Some(h)) => return Ok(h),
+                Err(e) => return Err(e),
             }
-            owner.push(by_key);
         }
-        Ok(HotKeys {
-            bounded: BoundedLoads::new(&spec.names, spec.params.vnodes, spec.params.load_factor)?,
-            key_hashes: names
-                .iter()
-                .map(|k| partlab_core::hash::hash_key(k))
-                .collect(),
-            names,
-            owner,
-            spec: spec.clone(),
-        })
     }
 
     /// The spec.
@@ -279,6 +249,12 @@ impl HotKeys {
     /// The request weights with exponent `exponent_centi` (the festival's share added).
     pub fn weights(&self, exponent_centi: u32) -> Vec<u64> {
         let mut w = zipf_weights(self.names.len(), exponent_centi);
+        self.add_festival(&mut w);
+        w
+    }
+
+    /// The festival's trade of weights and extra share, when there is a festival.
+    fn add_festival(&self, w: &mut [u64]) {
         if let (Some(h), pct) = (self.hot_key(), self.spec.festival_pct) {
             if pct > 0 {
                 w.swap(0, h);
@@ -288,74 +264,28 @@ impl HotKeys {
                 w[h] = w[h].saturating_add(extra);
             }
         }
-        w
     }
 
-    /// Draws the stream with exponent `exponent_centi` (the spec's seed, requests and cache).
+    /// Draws the stream with exponent `exponent_centi` (the spec's seed, requests and cache;
+    /// a [`StreamBuild`] run to the end).
     pub fn stream(&self, exponent_centi: u32) -> Stream {
-        let weights = self.weights(exponent_centi);
-        let mut order: Vec<usize> = (0..weights.len()).collect();
-        partlab_core::order::sort_by_key_stable(&mut order, |&i| {
-            partlab_core::order::descending(weights[i])
-        });
-        let mut cached = vec![false; weights.len()];
-        for &i in order.iter().take(self.spec.cached) {
-            cached[i] = true;
-        }
-        let table = WeightedIndex::new(weights).unwrap_or_else(WeightedIndex::single);
-        let mut rng = SplitMix64::new(sub_seed(self.spec.seed, u64::from(exponent_centi)));
-        let mut per_key = vec![0u64; self.names.len()];
-        let mut reaching = Vec::with_capacity(self.spec.requests as usize);
-        let mut absorbed = 0;
-        for _ in 0..self.spec.requests {
-            let k = table.sample(&mut rng);
-            if cached[k] && rng.chance(u64::from(self.spec.hit_pct), 100) {
-                absorbed += 1;
-                continue;
+        let mut b = StreamBuild::new(self, exponent_centi);
+        loop {
+            if let Some(s) = b.step(self, u64::MAX / 64) {
+                return s;
             }
-            per_key[k] += 1;
-            reaching.push(k as u32);
-        }
-        Stream {
-            reaching,
-            per_key,
-            absorbed,
         }
     }
 
     /// The loads of `algo` under `stream`. Bounded loads places every request (its capacity
     /// is `⌈c · requests / n⌉` of the requests that reach a node); every other strategy sends
-    /// all of a key's requests to the key's node.
+    /// all of a key's requests to the key's node. (A [`LoadsTask`] run to the end.)
     pub fn loads(&self, algo: Algo, stream: &Stream) -> Loads {
-        let n = self.spec.names.len();
-        let a = Algo::ALL.iter().position(|x| *x == algo).unwrap_or(0);
-        let owner = &self.owner[a];
-        let keys = counts(owner, n);
-        let mut requests = vec![0u64; n];
-        if algo == Algo::Bounded {
-            let cap = self.bounded.capacity(stream.reaching.len() as u64);
-            for &k in &stream.reaching {
-                let h = self.key_hashes[k as usize];
-                let node = self.bounded.place(h, &requests, cap).unwrap_or(0);
-                requests[node] += 1;
+        let mut t = LoadsTask::new(self, algo, stream);
+        loop {
+            if let Some(l) = t.step(self, stream, u64::MAX / 64) {
+                return l;
             }
-        } else {
-            for (k, &c) in stream.per_key.iter().enumerate() {
-                requests[owner[k] as usize] += c;
-            }
-        }
-        let total: u64 = requests.iter().sum();
-        let peak = requests.iter().copied().max().unwrap_or(0);
-        Loads {
-            algo: algo.slug(),
-            keys,
-            requests,
-            peak_share: if total == 0 {
-                0.0
-            } else {
-                peak as f64 / total as f64
-            },
-            hot_node: self.hot_key().map(|h| owner[h] as usize),
         }
     }
 
@@ -373,6 +303,361 @@ impl HotKeys {
             .iter()
             .map(|&a| self.loads(a, &stream).peak_share)
             .collect()
+    }
+}
+
+/// Key names generated per work unit (a `format!` each is a fraction of an MD5).
+const NAMES_PER_UNIT: u64 = 4;
+/// Zipf weights computed per work unit (about 80 multiplications and divisions each).
+const WEIGHTS_PER_UNIT: u64 = 2;
+/// Requests drawn, or placed by a strategy other than bounded loads, per work unit.
+const REQUESTS_PER_UNIT: u64 = 16;
+/// Requests placed by bounded loads per work unit (a ring search and a walk).
+const BOUNDED_REQUESTS_PER_UNIT: u64 = 4;
+
+/// How far a [`HotKeysBuild`] is.
+enum BuildStage {
+    /// The key names generated so far.
+    Names(Vec<String>),
+    /// The key set being hashed and sorted.
+    Keys(Vec<String>, Box<KeySetBuilder>),
+    /// Each strategy's owners, in [`Algo::ALL`]'s order: those done, the one under way.
+    Owners {
+        names: Vec<String>,
+        keys: Box<KeySet>,
+        owner: Vec<Vec<u32>>,
+        task: Box<OwnersTask>,
+    },
+}
+
+/// A [`HotKeys`] built a slice of work at a time (one unit is about one MD5 hash): the key
+/// names, the key set, then each strategy's owner of every key.
+pub struct HotKeysBuild {
+    spec: HotSpec,
+    stage: Option<BuildStage>,
+}
+
+impl HotKeysBuild {
+    /// Validates `spec`; the work is done in [`HotKeysBuild::step`].
+    pub fn new(spec: &HotSpec) -> Result<HotKeysBuild, HotError> {
+        range("keys", spec.keys as u64, 1, MAX_KEYS as u64)?;
+        range(
+            "requests",
+            u64::from(spec.requests),
+            1,
+            u64::from(MAX_REQUESTS),
+        )?;
+        range(
+            "exponent",
+            u64::from(spec.exponent_centi),
+            0,
+            u64::from(MAX_EXPONENT_CENTI),
+        )?;
+        range("festival", u64::from(spec.festival_pct), 0, 90)?;
+        range("hit", u64::from(spec.hit_pct), 0, 100)?;
+        // Bounded loads' factor and the nodes, checked before any work (the other
+        // parameters as each strategy's owners are computed).
+        BoundedLoads::new(&spec.names, spec.params.vnodes, spec.params.load_factor)?;
+        Ok(HotKeysBuild {
+            spec: spec.clone(),
+            stage: Some(BuildStage::Names(Vec::with_capacity(spec.keys))),
+        })
+    }
+
+    /// Does about `work` units; the experiment once it is built.
+    pub fn step(&mut self, work: u64) -> Result<Option<HotKeys>, HotError> {
+        let work = work.max(1);
+        let Some(stage) = self.stage.take() else {
+            return Ok(None);
+        };
+        self.stage = Some(match stage {
+            BuildStage::Names(mut names) => {
+                let start = names.len();
+                let end = start
+                    .saturating_add(work.saturating_mul(NAMES_PER_UNIT).min(1 << 30) as usize)
+                    .min(self.spec.keys);
+                names.extend(key_names_in(start..end));
+                if end == self.spec.keys {
+                    let b = KeySetBuilder::custom(names.clone()).map_err(ZooError::from)?;
+                    BuildStage::Keys(names, Box::new(b))
+                } else {
+                    BuildStage::Names(names)
+                }
+            }
+            BuildStage::Keys(names, mut b) => {
+                if b.step(work) {
+                    let keys = Box::new(b.finish());
+                    let task = self.owners_task(Algo::ALL[0], &keys)?;
+                    BuildStage::Owners {
+                        names,
+                        keys,
+                        owner: Vec::with_capacity(Algo::ALL.len()),
+                        task,
+                    }
+                } else {
+                    BuildStage::Keys(names, b)
+                }
+            }
+            BuildStage::Owners {
+                names,
+                keys,
+                mut owner,
+                mut task,
+            } => {
+                if task.step(&keys, work) {
+                    BuildStage::Owners {
+                        names,
+                        keys,
+                        owner,
+                        task,
+                    }
+                } else {
+                    let by_slot = task.finish(&keys);
+                    let mut by_key = vec![0u32; names.len()];
+                    for (slot, o) in by_slot.into_iter().enumerate() {
+                        by_key[keys.source_index(slot)] = o;
+                    }
+                    owner.push(by_key);
+                    match Algo::ALL.get(owner.len()) {
+                        Some(&next) => BuildStage::Owners {
+                            task: self.owners_task(next, &keys)?,
+                            names,
+                            keys,
+                            owner,
+                        },
+                        None => return self.finish(names, &keys, owner).map(Some),
+                    }
+                }
+            }
+        });
+        Ok(None)
+    }
+
+    fn owners_task(&self, algo: Algo, keys: &KeySet) -> Result<Box<OwnersTask>, HotError> {
+        Ok(Box::new(OwnersTask::new(
+            algo,
+            &self.spec.names,
+            &self.spec.params,
+            keys,
+        )?))
+    }
+
+    fn finish(
+        &self,
+        names: Vec<String>,
+        keys: &KeySet,
+        owner: Vec<Vec<u32>>,
+    ) -> Result<HotKeys, HotError> {
+        // The key set's positions, back in popularity order: no key is hashed twice.
+        let mut key_hashes = vec![0u64; names.len()];
+        for (slot, &h) in keys.sorted_hashes().iter().enumerate() {
+            key_hashes[keys.source_index(slot)] = h;
+        }
+        Ok(HotKeys {
+            bounded: BoundedLoads::new(
+                &self.spec.names,
+                self.spec.params.vnodes,
+                self.spec.params.load_factor,
+            )?,
+            key_hashes,
+            names,
+            owner,
+            spec: self.spec.clone(),
+        })
+    }
+}
+
+/// The key names of ranks `ranks`: the catalogue's products, then `producte-100`, ….
+fn key_names_in(ranks: std::ops::Range<usize>) -> impl Iterator<Item = String> {
+    let catalogue: Vec<&str> = PRODUCERS
+        .iter()
+        .flat_map(|p| p.products.iter().copied())
+        .collect();
+    let n = catalogue.len();
+    ranks.map(move |r| match catalogue.get(r) {
+        Some(s) => s.to_string(),
+        None => format!("producte-{}", 100 + (r - n)),
+    })
+}
+
+/// How far a [`StreamBuild`] is.
+enum StreamStage {
+    /// The Zipf weights computed so far.
+    Weights(Vec<u64>),
+    /// The requests being drawn: the table, the cached keys, the stream so far.
+    Draw {
+        table: WeightedIndex,
+        cached: Vec<bool>,
+        rng: SplitMix64,
+        stream: Stream,
+        drawn: u32,
+    },
+}
+
+/// A [`Stream`] drawn a slice of work at a time: the weights, then the requests (the same
+/// stream as [`HotKeys::stream`]).
+pub struct StreamBuild {
+    exponent_centi: u32,
+    stage: Option<StreamStage>,
+}
+
+impl StreamBuild {
+    /// The stream of `hot` with exponent `exponent_centi`.
+    pub fn new(hot: &HotKeys, exponent_centi: u32) -> StreamBuild {
+        StreamBuild {
+            exponent_centi,
+            stage: Some(StreamStage::Weights(Vec::with_capacity(hot.names.len()))),
+        }
+    }
+
+    /// Does about `work` units for the experiment `hot` it was made for; the stream once it
+    /// is drawn.
+    pub fn step(&mut self, hot: &HotKeys, work: u64) -> Option<Stream> {
+        let work = work.max(1);
+        let n = hot.names.len();
+        self.stage = Some(match self.stage.take()? {
+            StreamStage::Weights(mut w) => {
+                let start = w.len();
+                let end = start
+                    .saturating_add(work.saturating_mul(WEIGHTS_PER_UNIT).min(1 << 30) as usize)
+                    .min(n);
+                w.extend((start..end).map(|r| zipf_weight(r, self.exponent_centi)));
+                if end < n {
+                    StreamStage::Weights(w)
+                } else {
+                    hot.add_festival(&mut w);
+                    // The `cached` heaviest keys, ties to the lower rank: the first of a
+                    // stable sort by descending weight, found without sorting them all.
+                    let mut order: Vec<(u64, u32)> = w
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &x)| (u64::MAX - x, i as u32))
+                        .collect();
+                    let take = hot.spec.cached.min(n);
+                    if take > 0 && take < n {
+                        order.select_nth_unstable(take - 1);
+                    }
+                    let mut cached = vec![false; n];
+                    for &(_, i) in order.iter().take(take) {
+                        cached[i as usize] = true;
+                    }
+                    StreamStage::Draw {
+                        table: WeightedIndex::new(w).unwrap_or_else(WeightedIndex::single),
+                        cached,
+                        rng: SplitMix64::new(sub_seed(
+                            hot.spec.seed,
+                            u64::from(self.exponent_centi),
+                        )),
+                        stream: Stream {
+                            reaching: Vec::with_capacity(hot.spec.requests as usize),
+                            per_key: vec![0; n],
+                            absorbed: 0,
+                        },
+                        drawn: 0,
+                    }
+                }
+            }
+            StreamStage::Draw {
+                table,
+                cached,
+                mut rng,
+                mut stream,
+                drawn,
+            } => {
+                let room = work
+                    .saturating_mul(REQUESTS_PER_UNIT)
+                    .min(u64::from(u32::MAX));
+                let end = drawn.saturating_add(room as u32).min(hot.spec.requests);
+                for _ in drawn..end {
+                    let k = table.sample(&mut rng);
+                    if cached[k] && rng.chance(u64::from(hot.spec.hit_pct), 100) {
+                        stream.absorbed += 1;
+                        continue;
+                    }
+                    stream.per_key[k] += 1;
+                    stream.reaching.push(k as u32);
+                }
+                if end == hot.spec.requests {
+                    return Some(stream);
+                }
+                StreamStage::Draw {
+                    table,
+                    cached,
+                    rng,
+                    stream,
+                    drawn: end,
+                }
+            }
+        });
+        None
+    }
+}
+
+/// One strategy's [`Loads`] under a stream, a slice of work at a time (bounded loads places
+/// every request; the others add up each key's requests at once).
+pub struct LoadsTask {
+    algo: Algo,
+    requests: Vec<u64>,
+    /// Bounded loads: the requests placed so far and the capacity.
+    placed: usize,
+    capacity: u64,
+}
+
+impl LoadsTask {
+    /// The loads of `algo` in `hot` under `stream`.
+    pub fn new(hot: &HotKeys, algo: Algo, stream: &Stream) -> LoadsTask {
+        LoadsTask {
+            algo,
+            requests: vec![0; hot.spec.names.len()],
+            placed: 0,
+            capacity: hot.bounded.capacity(stream.reaching.len() as u64),
+        }
+    }
+
+    /// Does about `work` units for the experiment and stream it was made for; the loads once
+    /// they are counted.
+    pub fn step(&mut self, hot: &HotKeys, stream: &Stream, work: u64) -> Option<Loads> {
+        let n = hot.spec.names.len();
+        let a = Algo::ALL.iter().position(|x| *x == self.algo).unwrap_or(0);
+        let owner = &hot.owner[a];
+        if self.algo == Algo::Bounded {
+            let room = work
+                .max(1)
+                .saturating_mul(BOUNDED_REQUESTS_PER_UNIT)
+                .min(1 << 30) as usize;
+            let end = self.placed.saturating_add(room).min(stream.reaching.len());
+            for &k in &stream.reaching[self.placed..end] {
+                let h = hot.key_hashes[k as usize];
+                let node = hot
+                    .bounded
+                    .place(h, &self.requests, self.capacity)
+                    .unwrap_or(0);
+                self.requests[node] += 1;
+            }
+            self.placed = end;
+            if end < stream.reaching.len() {
+                return None;
+            }
+        } else {
+            // One pass over the keys (at most 100 000): a unit of its own.
+            for (k, &c) in stream.per_key.iter().enumerate() {
+                self.requests[owner[k] as usize] += c;
+            }
+        }
+        let requests = std::mem::take(&mut self.requests);
+        let total: u64 = requests.iter().sum();
+        let peak = requests.iter().copied().max().unwrap_or(0);
+        Some(Loads {
+            algo: self.algo.slug(),
+            keys: counts(owner, n),
+            requests,
+            peak_share: if total == 0 {
+                0.0
+            } else {
+                peak as f64 / total as f64
+            },
+            hot_node: hot.hot_key().map(|h| owner[h] as usize),
+        })
     }
 }
 
@@ -407,5 +692,88 @@ mod tests {
         assert_eq!(k.len(), 102);
         assert!(k.iter().any(|x| x == "formatge-curat"));
         assert_eq!(k[100], "producte-100");
+    }
+
+    #[test]
+    fn the_sliced_builds_equal_the_whole_runs_and_take_many_steps() {
+        let spec = HotSpec {
+            keys: 3_000,
+            requests: 20_000,
+            festival_pct: 6,
+            cached: 10,
+            hit_pct: 90,
+            ..HotSpec::default()
+        };
+        // The whole run, as it was before slicing: key names, a key set, owners per strategy.
+        let names = key_names(spec.keys);
+        let set = KeySet::custom(names.clone()).expect("valid");
+        let mut b = HotKeysBuild::new(&spec).expect("valid");
+        let mut steps = 0;
+        let hot = loop {
+            steps += 1;
+            if let Some(h) = b.step(500).expect("valid") {
+                break h;
+            }
+        };
+        assert!(steps > 20, "{steps} steps");
+        assert_eq!(hot.names, names);
+        for (a, algo) in Algo::ALL.into_iter().enumerate() {
+            let by_slot =
+                partlab_core::compare::owners(algo, &spec.names, &spec.params, &set).expect("ok");
+            for (slot, o) in by_slot.into_iter().enumerate() {
+                assert_eq!(hot.owner[a][set.source_index(slot)], o, "{algo:?}");
+            }
+        }
+        for (k, name) in names.iter().enumerate() {
+            assert_eq!(hot.key_hashes[k], partlab_core::hash::hash_key(name));
+        }
+        // The stream: the cached keys are the heaviest by a stable sort, drawn in order.
+        let mut sb = StreamBuild::new(&hot, 120);
+        let mut steps = 0;
+        let stream = loop {
+            steps += 1;
+            if let Some(s) = sb.step(&hot, 200) {
+                break s;
+            }
+        };
+        assert!(steps > 5, "{steps} steps");
+        let weights = hot.weights(120);
+        let mut order: Vec<usize> = (0..weights.len()).collect();
+        partlab_core::order::sort_by_key_stable(&mut order, |&i| {
+            partlab_core::order::descending(weights[i])
+        });
+        let table = WeightedIndex::new(weights).expect("weights");
+        let mut rng = SplitMix64::new(sub_seed(spec.seed, 120));
+        let (mut reaching, mut absorbed) = (Vec::new(), 0);
+        for _ in 0..spec.requests {
+            let k = table.sample(&mut rng);
+            if order[..10].contains(&k) && rng.chance(90, 100) {
+                absorbed += 1;
+            } else {
+                reaching.push(k as u32);
+            }
+        }
+        assert_eq!(stream.reaching, reaching);
+        assert_eq!(stream.absorbed, absorbed);
+        // Bounded loads' requests, placed in slices, against one pass.
+        let mut t = LoadsTask::new(&hot, Algo::Bounded, &stream);
+        let mut steps = 0;
+        let loads = loop {
+            steps += 1;
+            if let Some(l) = t.step(&hot, &stream, 100) {
+                break l;
+            }
+        };
+        assert!(steps > 5, "{steps} steps");
+        let cap = hot.bounded.capacity(stream.reaching.len() as u64);
+        let mut requests = vec![0u64; spec.names.len()];
+        for &k in &stream.reaching {
+            let node = hot
+                .bounded
+                .place(hot.key_hashes[k as usize], &requests, cap)
+                .expect("room");
+            requests[node] += 1;
+        }
+        assert_eq!(loads.requests, requests);
     }
 }

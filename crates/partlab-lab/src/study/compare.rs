@@ -4,13 +4,15 @@
 //! Its address fields, presets and views are [`DEF`]: the teachers' page, the command line
 //! (`partlab compare`) and the guide read them from there.
 //!
-//! Every unit of work (one strategy's trial, one join or leave, one column of rendezvous
-//! scores, one probe point, a slice of the over-provisioning sweep) runs in its own
-//! [`Study::work`] call. The multi-probe chart places at most [`PROBE_KEYS`] of the keys.
+//! Every unit of work (one strategy's trial, one join or leave, one probe point, the
+//! over-provisioning sweep) runs over several [`Study::work`] calls, each doing about
+//! [`WORK_PER_STEP`] units of the core's work (one is about one MD5 hash): the owners of the
+//! keys come from the core's [`OwnersTask`], whatever the strategy and the sliders. The
+//! multi-probe chart places at most [`PROBE_KEYS`] of the keys.
 
 use partlab_core::compare::{
-    self, moved, Algo, Change, CompareSpec, Memory, Moved, OverprovisionPoint, OverprovisionSweep,
-    Params, TrialFigures, RENDEZVOUS_MAX_SIZE,
+    self, changed_names, counts, moved_between, Algo, Change, CompareSpec, Memory, Moved,
+    OverprovisionPoint, OverprovisionSweep, OwnersTask, Params, TrialFigures, RENDEZVOUS_MAX_SIZE,
 };
 use partlab_core::keys::{KeySet, KeySetBuilder};
 use partlab_core::stats::peak_to_mean;
@@ -32,8 +34,10 @@ use crate::state::{nearest_stop, Lang};
 pub const MAX_NODES: u32 = 10;
 /// The key-count slider's stops.
 pub const KEY_STOPS: [u32; 4] = [1_000, 5_000, 20_000, 50_000];
-/// Work units of a key-set build per slice (one unit is about one key hashed).
-const KEYS_WORK_PER_SLICE: u64 = 8_000;
+/// Work units of one [`Study::work`] call (one unit is about one MD5 hash: a key hashed, a
+/// rendezvous score, a few dozen keys placed): about 1–2 ms natively, a few ms in the page,
+/// which runs several in a slice when they are quick.
+pub const WORK_PER_STEP: u64 = 8_000;
 /// The table sizes offered (primes).
 pub const TABLE_CHOICES: [u64; 4] = [251, 1_009, 5_003, 65_537];
 /// The load factors offered, in hundredths.
@@ -44,8 +48,6 @@ pub const PROBE_CHOICES: [u32; 5] = [1, 5, 21, 51, 100];
 pub const PROBE_POINTS: [u32; 6] = [1, 2, 5, 10, 21, 50];
 /// Most keys the multi-probe chart places per point.
 pub const PROBE_KEYS: usize = 20_000;
-/// MD5s per slice of the over-provisioning sweep (under 10 ms in a browser).
-const OVER_BUDGET: u64 = 40_000;
 
 study_fields! {
     /// The node count field (`n`).
@@ -182,14 +184,24 @@ pub fn node_names(n: usize) -> Vec<String> {
 /// One unit of background work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Unit {
-    /// Rendezvous scores of one node name over every key (cached in the key set), so that
-    /// no single unit hashes more than one column: trial `t`, node `i` (`i = n` is the joiner).
-    Column(u32, usize),
     Trial(Algo, u32),
     Join(Algo),
     Leave(Algo),
     Probe(usize, u32),
     Over,
+}
+
+/// A unit under way, advanced [`WORK_PER_STEP`] at a time.
+enum Running {
+    /// The owners of a trial's, a join's or a leave's nodes.
+    Owners(Unit, Box<OwnersTask>),
+    /// A probe point: multi-probe over a sample of the keys, the next sample and the counts.
+    Probe {
+        point: usize,
+        probes: MultiProbe,
+        next: usize,
+        counts: Vec<u64>,
+    },
 }
 
 /// Results per strategy.
@@ -208,6 +220,11 @@ pub struct Compare {
     /// The key set of a new count, hashed and sorted in slices before the queue runs.
     keys_build: Option<(u32, KeySetBuilder)>,
     queue: Vec<Unit>,
+    /// The unit under way, if one is started.
+    running: Option<Running>,
+    /// The current strategy's owners on the chapter's nodes (its trial 0), which its join and
+    /// leave count their moves from.
+    base: Option<(Algo, Vec<u32>)>,
     total_units: usize,
     results: Vec<AlgoResult>,
     probes: Vec<Vec<f64>>,
@@ -225,6 +242,8 @@ impl Compare {
             keys: None,
             keys_build: None,
             queue: Vec::new(),
+            running: None,
+            base: None,
             total_units: 0,
             results: Vec::new(),
             probes: Vec::new(),
@@ -241,7 +260,7 @@ impl Compare {
 
     /// Whether every unit of work is done.
     pub fn done(&self) -> bool {
-        self.queue.is_empty()
+        self.queue.is_empty() && self.running.is_none()
     }
 
     fn refresh(&mut self) {
@@ -254,22 +273,15 @@ impl Compare {
         }
         self.results = vec![AlgoResult::default(); Algo::ALL.len()];
         self.probes = vec![Vec::new(); PROBE_POINTS.len()];
+        self.running = None;
+        self.base = None;
         let mut q = Vec::new();
-        let n = self.state.nodes as usize;
         for algo in Algo::ALL {
-            if algo == Algo::Rendezvous {
-                // Trial 0's columns and the joiner's first: they serve trial 0, the join and
-                // the leave, which come next, before the key set's cache of columns (32)
-                // makes room for the other trials' columns.
-                q.extend((0..=n).map(|i| Unit::Column(0, i)));
-            }
+            // Trial 0 first: its owners are what the join and the leave move keys from.
             q.push(Unit::Trial(algo, 0));
             q.push(Unit::Join(algo));
             q.push(Unit::Leave(algo));
             for t in 1..self.state.trials {
-                if algo == Algo::Rendezvous {
-                    q.extend((0..n).map(|i| Unit::Column(t, i)));
-                }
                 q.push(Unit::Trial(algo, t));
             }
         }
@@ -287,53 +299,110 @@ impl Compare {
         self.queue = q;
     }
 
-    fn run(&mut self, unit: Unit) {
+    /// The nodes a unit places the keys on.
+    fn unit_names(spec: &CompareSpec, unit: Unit) -> Vec<String> {
+        match unit {
+            Unit::Trial(_, t) | Unit::Probe(_, t) => compare::trial_names(&spec.names, t),
+            Unit::Join(_) => changed_names(&spec.names, Change::Join(&spec.join)),
+            Unit::Leave(_) => changed_names(&spec.names, Change::Leave(spec.leave)),
+            Unit::Over => Vec::new(),
+        }
+    }
+
+    /// Starts `unit` (the cheap part: a ring, multi-probe's points, a sample's stride).
+    fn start(&mut self, unit: Unit) {
         let spec = self.state.spec();
         let Some((_, keys)) = &self.keys else { return };
-        let idx = |a: Algo| Algo::ALL.iter().position(|x| *x == a).unwrap_or(0);
-        match unit {
-            Unit::Column(t, i) => {
-                let names = compare::trial_names(&spec.names, t);
-                if let Some(name) = names.get(i).or((t == 0).then_some(&spec.join)) {
-                    keys.rendezvous_column(name);
-                }
+        let names = Self::unit_names(&spec, unit);
+        self.running = match unit {
+            Unit::Trial(a, _) | Unit::Join(a) | Unit::Leave(a) => {
+                OwnersTask::new(a, &names, &spec.params, keys)
+                    .ok()
+                    .map(|t| Running::Owners(unit, Box::new(t)))
             }
-            Unit::Trial(a, t) => {
-                if let Ok(f) = compare::trial(a, &spec.names, &spec.params, keys, t) {
-                    self.results[idx(a)].trials.push(f);
-                }
-            }
-            Unit::Join(a) => {
-                self.results[idx(a)].join =
-                    moved(a, &spec.names, &spec.params, keys, Change::Join(&spec.join)).ok();
-            }
-            Unit::Leave(a) => {
-                self.results[idx(a)].leave = moved(
-                    a,
-                    &spec.names,
-                    &spec.params,
-                    keys,
-                    Change::Leave(spec.leave),
-                )
-                .ok();
-            }
-            Unit::Probe(i, t) => {
-                let names = compare::trial_names(&spec.names, t);
-                if let Ok(mp) = MultiProbe::new(&names, PROBE_POINTS[i]) {
-                    // At most PROBE_KEYS keys, every n-th by position (a uniform sample of
-                    // the ring), so that 50 probes stay within one short task.
-                    let all = keys.sorted_hashes();
-                    let sample: Vec<u64> = all
-                        .iter()
-                        .step_by(all.len().div_ceil(PROBE_KEYS).max(1))
-                        .copied()
-                        .collect();
-                    self.probes[i].push(peak_to_mean(&mp.counts(&sample)));
-                }
+            Unit::Probe(point, _) => {
+                MultiProbe::new(&names, PROBE_POINTS[point])
+                    .ok()
+                    .map(|probes| Running::Probe {
+                        point,
+                        counts: vec![0; names.len()],
+                        probes,
+                        next: 0,
+                    })
             }
             Unit::Over => {
-                if self.over.step(OVER_BUDGET) {
+                if self.over.step(WORK_PER_STEP) {
                     self.queue.push(Unit::Over);
+                }
+                None
+            }
+        };
+    }
+
+    /// Advances the unit under way by [`WORK_PER_STEP`], and takes its result when it ends.
+    fn advance(&mut self, running: Running) {
+        let Some((_, keys)) = &self.keys else { return };
+        let idx = |a: Algo| Algo::ALL.iter().position(|x| *x == a).unwrap_or(0);
+        match running {
+            Running::Owners(unit, mut task) => {
+                if task.step(keys, WORK_PER_STEP) {
+                    self.running = Some(Running::Owners(unit, task));
+                    return;
+                }
+                let spec = self.state.spec();
+                let names = Self::unit_names(&spec, unit);
+                let owners = task.finish(keys);
+                let base = |a: Algo| self.base.as_ref().filter(|b| b.0 == a).map(|b| &b.1);
+                match unit {
+                    Unit::Trial(a, t) => {
+                        let figures = TrialFigures::of_counts(&counts(&owners, names.len()));
+                        self.results[idx(a)].trials.push(figures);
+                        if t == 0 {
+                            self.base = Some((a, owners));
+                        }
+                    }
+                    Unit::Join(a) => {
+                        self.results[idx(a)].join = base(a).map(|before| {
+                            let change = Change::Join(&spec.join);
+                            moved_between(&spec.names, before, &names, &owners, change)
+                        });
+                    }
+                    Unit::Leave(a) => {
+                        self.results[idx(a)].leave = base(a).map(|before| {
+                            let change = Change::Leave(spec.leave);
+                            moved_between(&spec.names, before, &names, &owners, change)
+                        });
+                    }
+                    Unit::Probe(..) | Unit::Over => {}
+                }
+            }
+            Running::Probe {
+                point,
+                probes,
+                mut next,
+                mut counts,
+            } => {
+                // At most PROBE_KEYS keys, every n-th by position (a uniform sample of the
+                // ring), a share of them per call.
+                let all = keys.sorted_hashes();
+                let stride = all.len().div_ceil(PROBE_KEYS).max(1);
+                let per_key = 1 + u64::from(probes.probes()) / 16;
+                let sampled = (WORK_PER_STEP / per_key).max(1) as usize;
+                let end = next.saturating_add(sampled * stride).min(all.len());
+                for &h in all[next..end].iter().step_by(stride) {
+                    counts[probes.owner(h)] += 1;
+                }
+                // The next sample is the first multiple of the stride at or after `end`.
+                next = end.div_ceil(stride) * stride;
+                if next < all.len() {
+                    self.running = Some(Running::Probe {
+                        point,
+                        probes,
+                        next,
+                        counts,
+                    });
+                } else {
+                    self.probes[point].push(peak_to_mean(&counts));
                 }
             }
         }
@@ -525,37 +594,43 @@ impl StudyChapter for Compare {
 
     fn step(&mut self) -> bool {
         if let Some((k, mut b)) = self.keys_build.take() {
-            if b.step(KEYS_WORK_PER_SLICE) {
+            if b.step(WORK_PER_STEP) {
                 self.keys = Some((k, b.finish()));
             } else {
                 self.keys_build = Some((k, b));
             }
             return true;
         }
-        match self.queue.pop() {
-            Some(u) => {
-                self.run(u);
-                !self.queue.is_empty()
-            }
-            None => false,
+        if let Some(r) = self.running.take() {
+            self.advance(r);
+        } else if let Some(u) = self.queue.pop() {
+            self.start(u);
+        } else {
+            return false;
         }
+        !self.done()
     }
 }
 
 impl Compare {
     fn progress(&self) -> Option<Block> {
-        (!self.queue.is_empty()).then(|| {
+        (!self.done()).then(|| {
             let w = self.w();
-            Block::Text(w.f(
-                St::CmpWorking,
-                &[
-                    (
-                        "done",
-                        &(self.total_units.saturating_sub(self.queue.len())).to_string(),
-                    ),
-                    ("total", &self.total_units.to_string()),
-                ],
-            ))
+            Block::Text(
+                w.f(
+                    St::CmpWorking,
+                    &[
+                        (
+                            "done",
+                            &(self.total_units.saturating_sub(
+                                self.queue.len() + usize::from(self.running.is_some()),
+                            ))
+                            .to_string(),
+                        ),
+                        ("total", &self.total_units.to_string()),
+                    ],
+                ),
+            )
         })
     }
 
@@ -822,5 +897,35 @@ mod tests {
             panels[2].tables()[0].rows.len(),
             compare::OVERPROVISION_SIZES.len()
         );
+    }
+
+    #[test]
+    fn the_sliced_work_gives_the_cores_rows_in_many_short_steps() {
+        let mut c = Compare::open("k=1000&t=2&m=1009&n=5&probes=5", Lang::En, Vec::new());
+        let mut steps = 0;
+        while c.work() {
+            steps += 1;
+        }
+        let spec = c.state.spec();
+        let keys = KeySet::lesson(1_000).expect("valid");
+        for (i, a) in Algo::ALL.into_iter().enumerate() {
+            let row = spec.row(a, &keys).expect("valid");
+            let r = &c.results[i];
+            let devs: Vec<f64> = r.trials.iter().map(|f| f.deviation_pct).collect();
+            assert_eq!(Band::of(&devs), row.deviation_pct, "{a:?}");
+            assert_eq!(r.join, Some(row.join), "{a:?}");
+            assert_eq!(r.leave, Some(row.leave), "{a:?}");
+        }
+        // The probe chart's sample: every key of 1 000, each point over both trials.
+        for (i, &k) in PROBE_POINTS.iter().enumerate() {
+            let mp = MultiProbe::new(&spec.names, k).expect("valid");
+            assert_eq!(
+                c.probes[i][0],
+                peak_to_mean(&mp.counts(keys.sorted_hashes())),
+                "{k} probes"
+            );
+        }
+        // 8 strategies × 4 units, 12 probe units, the sweep: each over one call or more.
+        assert!(steps > 8 * 4 + 12, "{steps} calls");
     }
 }

@@ -6,16 +6,19 @@
 //! Its address fields, presets and views are [`DEF`]: the teachers' page, the command line
 //! (`partlab hot-keys`) and the guide read them from there.
 //!
-//! Requests: 200 000 a stream. The skew chart's points are computed in [`Study::work`]
-//! calls: a point's stream in one, then one strategy per call.
+//! Requests: 200 000 a stream. Everything is computed in [`Study::work`] calls of about
+//! [`WORK_PER_STEP`] units of the core's work each (one is about one MD5 hash), whatever the
+//! key count: the key names and their hashes, each strategy's owners, a stream's weights and
+//! draws, bounded loads' placements; then the skew chart's points the same way.
 
 use partlab_core::compare::{Algo, Params};
 use partlab_km0::hot_keys::{
-    HotKeys, HotSpec, Loads, Stream, DEFAULT_KEYS, FESTIVAL_SHARE_PCT, SKEW_STEPS,
+    HotKeys, HotKeysBuild, HotSpec, Loads, LoadsTask, Stream, StreamBuild, DEFAULT_KEYS,
+    FESTIVAL_SHARE_PCT, SKEW_STEPS,
 };
 
 use super::chart::{Chart, Lines, Series, Stroke};
-use super::compare::{algo_name, node_names, select};
+use super::compare::{algo_name, node_names, select, WORK_PER_STEP};
 use super::fields::StudyIssue;
 use super::source::computing_panel;
 use super::text::St;
@@ -154,11 +157,10 @@ pub struct HotKeysStudy {
     data: Option<(HotKeys, Stream, Vec<Loads>)>,
     /// Peak shares per exponent of [`SKEW_STEPS`], computed so far.
     skew: Vec<Vec<f64>>,
-    /// The stream of the skew point being computed, and its shares so far: one stream, then
-    /// one strategy per unit of work.
-    skew_stream: Option<(Stream, Vec<f64>)>,
-    /// The experiment of a changed state, built one step per slice of background work (the
-    /// previous one stays on screen meanwhile).
+    /// The skew point being computed: its stream, then one strategy's loads at a time.
+    skew_point: Option<SkewPoint>,
+    /// The experiment of a changed state, built a slice of work at a time (the previous one
+    /// stays on screen meanwhile).
     building: Option<Building>,
 }
 
@@ -166,10 +168,20 @@ pub struct HotKeysStudy {
 enum Building {
     /// Nothing built yet: the experiment's keys and nodes come first.
     Start,
+    /// The keys hashed and placed by every strategy.
+    Keys(Box<HotKeysBuild>),
     /// The request stream at the state's exponent comes next.
-    Stream(Box<HotKeys>),
-    /// Then each strategy's loads, in [`Algo::ALL`]'s order.
-    Loads(Box<HotKeys>, Stream, Vec<Loads>),
+    Stream(Box<HotKeys>, Box<StreamBuild>),
+    /// Then each strategy's loads, in [`Algo::ALL`]'s order: those done, the one under way.
+    Loads(Box<HotKeys>, Stream, Vec<Loads>, Box<LoadsTask>),
+}
+
+/// How far a point of the skew chart is.
+enum SkewPoint {
+    /// Its stream being drawn.
+    Stream(Box<StreamBuild>),
+    /// Its peak shares so far, and the loads of the next strategy under way.
+    Loads(Stream, Vec<f64>, Box<LoadsTask>),
 }
 
 impl HotKeysStudy {
@@ -182,7 +194,7 @@ impl HotKeysStudy {
             notices,
             data: None,
             skew: Vec::new(),
-            skew_stream: None,
+            skew_point: None,
             building: None,
         };
         c.refresh();
@@ -197,7 +209,7 @@ impl HotKeysStudy {
     /// Starts rebuilding the experiment for the state (in [`Study::work`]).
     fn refresh(&mut self) {
         self.skew.clear();
-        self.skew_stream = None;
+        self.skew_point = None;
         self.building = Some(Building::Start);
     }
 
@@ -208,27 +220,49 @@ impl HotKeysStudy {
         };
         self.building = match b {
             // The fields are capped, so the spec is valid; an error leaves no experiment.
-            Building::Start => match HotKeys::new(&self.state.spec()) {
-                Ok(h) => Some(Building::Stream(Box::new(h))),
+            Building::Start => match HotKeysBuild::new(&self.state.spec()) {
+                Ok(b) => Some(Building::Keys(Box::new(b))),
                 Err(_) => {
                     self.data = None;
                     None
                 }
             },
-            Building::Stream(h) => {
-                let stream = h.stream(self.state.exponent);
-                Some(Building::Loads(h, stream, Vec::new()))
-            }
-            Building::Loads(h, stream, mut loads) => match Algo::ALL.get(loads.len()) {
-                Some(&a) => {
-                    loads.push(h.loads(a, &stream));
-                    Some(Building::Loads(h, stream, loads))
+            Building::Keys(mut b) => match b.step(WORK_PER_STEP) {
+                Ok(None) => Some(Building::Keys(b)),
+                Ok(Some(h)) => {
+                    let stream = StreamBuild::new(&h, self.state.exponent);
+                    Some(Building::Stream(Box::new(h), Box::new(stream)))
                 }
-                None => {
-                    self.data = Some((*h, stream, loads));
+                Err(_) => {
+                    self.data = None;
                     None
                 }
             },
+            Building::Stream(h, mut sb) => match sb.step(&h, WORK_PER_STEP) {
+                None => Some(Building::Stream(h, sb)),
+                Some(stream) => {
+                    let task = LoadsTask::new(&h, Algo::ALL[0], &stream);
+                    Some(Building::Loads(h, stream, Vec::new(), Box::new(task)))
+                }
+            },
+            Building::Loads(h, stream, mut loads, mut task) => {
+                match task.step(&h, &stream, WORK_PER_STEP) {
+                    None => Some(Building::Loads(h, stream, loads, task)),
+                    Some(l) => {
+                        loads.push(l);
+                        match Algo::ALL.get(loads.len()) {
+                            Some(&a) => {
+                                let task = Box::new(LoadsTask::new(&h, a, &stream));
+                                Some(Building::Loads(h, stream, loads, task))
+                            }
+                            None => {
+                                self.data = Some((*h, stream, loads));
+                                None
+                            }
+                        }
+                    }
+                }
+            }
         };
         true
     }
@@ -343,17 +377,34 @@ impl StudyChapter for HotKeysStudy {
         let Some(&s) = SKEW_STEPS.get(self.skew.len()) else {
             return false;
         };
-        match self.skew_stream.take() {
-            None => self.skew_stream = Some((h.stream(s), Vec::new())),
-            Some((stream, mut shares)) => {
-                shares.push(h.peak_share(Algo::ALL[shares.len()], &stream));
-                if shares.len() == Algo::ALL.len() {
-                    self.skew.push(shares);
-                } else {
-                    self.skew_stream = Some((stream, shares));
+        self.skew_point = match self.skew_point.take() {
+            None => Some(SkewPoint::Stream(Box::new(StreamBuild::new(h, s)))),
+            Some(SkewPoint::Stream(mut sb)) => match sb.step(h, WORK_PER_STEP) {
+                None => Some(SkewPoint::Stream(sb)),
+                Some(stream) => {
+                    let task = Box::new(LoadsTask::new(h, Algo::ALL[0], &stream));
+                    Some(SkewPoint::Loads(stream, Vec::new(), task))
+                }
+            },
+            Some(SkewPoint::Loads(stream, mut shares, mut task)) => {
+                match task.step(h, &stream, WORK_PER_STEP) {
+                    None => Some(SkewPoint::Loads(stream, shares, task)),
+                    Some(l) => {
+                        shares.push(l.peak_share);
+                        match Algo::ALL.get(shares.len()) {
+                            Some(&a) => {
+                                let task = Box::new(LoadsTask::new(h, a, &stream));
+                                Some(SkewPoint::Loads(stream, shares, task))
+                            }
+                            None => {
+                                self.skew.push(shares);
+                                None
+                            }
+                        }
+                    }
                 }
             }
-        }
+        };
         self.skew.len() < SKEW_STEPS.len()
     }
 }
@@ -589,5 +640,28 @@ mod tests {
             .expect("figure");
         assert!(bounded.value <= 1.25 / 5.0 + 1e-9);
         assert_eq!(panels[2].tables()[0].rows.len(), SKEW_STEPS.len());
+    }
+
+    #[test]
+    fn the_work_comes_in_many_short_steps_with_the_whole_runs_figures() {
+        let mut c = HotKeysStudy::open("keys=10000&fest=on&cache=10", Lang::En, Vec::new());
+        let mut steps = 0;
+        while c.work() {
+            steps += 1;
+        }
+        // 10 000 keys: names, hashes and 8 strategies' owners, a stream of 200 000 requests
+        // and bounded loads' placements, for the state and 8 skew points: far more than one
+        // call each.
+        assert!(steps > 100, "{steps} calls");
+        let h = HotKeys::new(&c.state.spec()).expect("valid");
+        let (built, stream, loads) = c.data.as_ref().expect("computed");
+        assert_eq!(built.key_names(), h.key_names());
+        assert_eq!(*stream, h.stream(c.state.exponent));
+        for (&a, l) in Algo::ALL.iter().zip(loads) {
+            assert_eq!(*l, h.loads(a, stream));
+        }
+        for (&s, shares) in SKEW_STEPS.iter().zip(&c.skew) {
+            assert_eq!(*shares, h.skew_point(s), "s = {s}");
+        }
     }
 }
