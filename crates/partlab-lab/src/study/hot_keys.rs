@@ -526,9 +526,12 @@ impl HotKeysStudy {
                 )
             })
             .collect();
-        let cap = (f64::from(self.state.factor_centi) / 100.0 * stream.reaching.len() as f64
-            / names.len() as f64)
-            .ceil() as u64;
+        // The core's integer cap, the one bounded loads placed the requests under.
+        let cap = partlab_core::params::bounded_capacity(
+            f64::from(self.state.factor_centi) / 100.0,
+            stream.reaching.len() as u64,
+            names.len(),
+        );
         Panel {
             view: "nodes",
             title: w.t(St::HotNodesTitle),
