@@ -21,6 +21,7 @@ mod hashing;
 mod quiz;
 mod remote;
 mod share;
+mod unsaved;
 
 // The helpers shared with the study module, under the paths the first part has always used.
 pub(crate) use partlab_web::dom;
@@ -202,6 +203,9 @@ struct Frame {
     /// animation frame.
     pending_hash: Option<String>,
     hash_frame_scheduled: bool,
+    /// The browser's address under which the change not yet written is kept in the tab's
+    /// storage ([`unsaved`]), until the address is written.
+    unsaved_from: Option<String>,
     /// Whether the embedding page was told the lab is drawn (`partlab:ready`): at start, or,
     /// when the first chapter waits for the study module, once it is mounted (or has failed).
     announced: bool,
@@ -429,7 +433,9 @@ impl Frame {
             self.url_pending = None;
         } else if self.url_pending.as_deref() != Some(fragment.as_str()) {
             // A new address to write, a moment after the last change (frames that change
-            // nothing in it do not put the writing off).
+            // nothing in it do not put the writing off). Kept in the tab's storage at once:
+            // a reload before the write shows it.
+            self.remember_unsaved(&fragment);
             self.url_pending = Some(fragment);
             clear_timeout(self.url_timer.take());
             if self.view.dragging() {
@@ -469,6 +475,15 @@ impl Frame {
     }
 
     fn write_url(&mut self) {
+        self.write_url_now();
+        // The address shows the change: the copy in the tab's storage is not needed.
+        if let Some(from) = self.unsaved_from.take() {
+            unsaved::forget(&from);
+        }
+    }
+
+    /// Writes the address, leaving the copy of the change in the tab's storage.
+    fn write_url_now(&mut self) {
         self.url_timer = None;
         self.url_pending = None;
         let fragment = self.fragment();
@@ -485,6 +500,32 @@ impl Frame {
         self.written_fragment = fragment;
     }
 
+    /// Keeps `fragment`, the address of a change not written yet, in the tab's storage under
+    /// the address the browser has now (what a reload would load).
+    fn remember_unsaved(&mut self, fragment: &str) {
+        let from = location_hash();
+        let to = format!("#{fragment}");
+        if let Some(old) = self.unsaved_from.take().filter(|old| *old != from) {
+            unsaved::forget(&old);
+        }
+        if from == to {
+            unsaved::forget(&from);
+            return;
+        }
+        unsaved::remember(&from, &to);
+        self.unsaved_from = Some(from);
+    }
+
+    /// The page is visible again after [`Frame::flush`]: its address was written then, so the
+    /// copy kept for a reload is not needed unless a change is still to be written.
+    fn shown_again(&mut self) {
+        if self.url_pending.is_none() {
+            if let Some(from) = self.unsaved_from.take() {
+                unsaved::forget(&from);
+            }
+        }
+    }
+
     /// The embed view's "open the full lab" link: the address without `embed`.
     fn set_open_full(&self) {
         let full = chapters::fragment(self.chapter, self.options, &self.view.fields(false));
@@ -497,14 +538,23 @@ impl Frame {
     /// is in the address that session restore and the back/forward cache keep. (A reload
     /// reloads the address from before `pagehide`: that is why discrete changes are written at
     /// once, see [`Frame::schedule_url`].)
+    ///
+    /// Input still queued (a key pressed a moment before) is applied first, by a whole frame
+    /// (a study chapter's input waits in its module's queue, which the frame does not see:
+    /// its frame always runs), which also keeps the change in the tab's storage: a reload
+    /// loads the address from before this write, and the page opened by it shows the change
+    /// from there ([`unsaved`]). The copy stays until the page is shown again or the address
+    /// is next written.
     fn flush(&mut self) {
-        if self.view.has_queued() {
+        if self.view.has_queued() || matches!(self.view, ChapterView::Remote(_)) {
             self.frame();
+        } else {
+            self.schedule_url();
         }
         // A debounced address, or a discrete change's whose task has not run yet.
         if self.url_pending.is_some() {
             clear_timeout(self.url_timer.take());
-            self.write_url();
+            self.write_url_now();
         }
     }
 
@@ -647,6 +697,8 @@ fn wire_frame_events() -> Result<(), JsValue> {
             dom::document().is_ok_and(|d| d.visibility_state() == web_sys::VisibilityState::Hidden);
         if hidden {
             with_frame(Frame::flush);
+        } else {
+            with_frame(Frame::shown_again);
         }
     })?
     .forget();
@@ -742,7 +794,18 @@ fn register_service_worker() {
 }
 
 fn run() -> Result<(), JsValue> {
-    let address = location_hash();
+    let mut address = location_hash();
+    // Reloaded (or reached by Back/Forward) right after a change the address did not show
+    // yet: the change, kept in the tab's storage, is shown, and is the address from now on.
+    if let Some(to) = unsaved::restore(&address) {
+        match unsaved::show(&to) {
+            Ok(()) => {
+                unsaved::forget(&address);
+                address = to;
+            }
+            Err(e) => log_error("history", &e),
+        }
+    }
     let r = route(&address, legacy_chapter);
     let app = by_id("app").ok_or_else(|| JsValue::from_str("no #app element"))?;
     let root = frame::build(&app)?;
@@ -805,6 +868,7 @@ fn mount_first_chapter(address: &str, r: chapters::Route, root: Element) -> Resu
             url_pending: None,
             pending_hash: None,
             hash_frame_scheduled: false,
+            unsaved_from: None,
             announced: !waiting,
         });
     });
