@@ -203,9 +203,10 @@ struct Frame {
     /// animation frame.
     pending_hash: Option<String>,
     hash_frame_scheduled: bool,
-    /// The browser's address under which the change not yet written is kept in the tab's
-    /// storage ([`unsaved`]), until the address is written.
-    unsaved_from: Option<String>,
+    /// The browser's addresses under which the last change is kept in the tab's storage
+    /// ([`unsaved`]): each address the browser had since the page was last shown (a reload
+    /// asked for before a write loads the address from before it), the oldest first.
+    unsaved_from: Vec<String>,
     /// Whether the embedding page was told the lab is drawn (`partlab:ready`): at start, or,
     /// when the first chapter waits for the study module, once it is mounted (or has failed).
     announced: bool,
@@ -474,16 +475,9 @@ impl Frame {
         }
     }
 
+    /// Writes the address. The copy of the change in the tab's storage stays: a reload asked
+    /// for a moment before this write still loads the address from before it ([`unsaved`]).
     fn write_url(&mut self) {
-        self.write_url_now();
-        // The address shows the change: the copy in the tab's storage is not needed.
-        if let Some(from) = self.unsaved_from.take() {
-            unsaved::forget(&from);
-        }
-    }
-
-    /// Writes the address, leaving the copy of the change in the tab's storage.
-    fn write_url_now(&mut self) {
         self.url_timer = None;
         self.url_pending = None;
         let fragment = self.fragment();
@@ -503,24 +497,31 @@ impl Frame {
     /// Keeps `fragment`, the address of a change not written yet, in the tab's storage under
     /// the address the browser has now (what a reload would load).
     fn remember_unsaved(&mut self, fragment: &str) {
+        /// Addresses kept at most (a reload in flight is one or two writes behind).
+        const KEPT: usize = 4;
         let from = location_hash();
         let to = format!("#{fragment}");
-        if let Some(old) = self.unsaved_from.take().filter(|old| *old != from) {
-            unsaved::forget(&old);
+        if !self.unsaved_from.contains(&from) {
+            self.unsaved_from.push(from);
         }
-        if from == to {
-            unsaved::forget(&from);
-            return;
+        while self.unsaved_from.len() > KEPT {
+            let oldest = self.unsaved_from.remove(0);
+            unsaved::forget(&oldest);
         }
-        unsaved::remember(&from, &to);
-        self.unsaved_from = Some(from);
+        for f in &self.unsaved_from {
+            if *f == to {
+                unsaved::forget(f);
+            } else {
+                unsaved::remember(f, &to);
+            }
+        }
     }
 
     /// The page is visible again after [`Frame::flush`]: its address was written then, so the
     /// copy kept for a reload is not needed unless a change is still to be written.
     fn shown_again(&mut self) {
         if self.url_pending.is_none() {
-            if let Some(from) = self.unsaved_from.take() {
+            for from in std::mem::take(&mut self.unsaved_from) {
                 unsaved::forget(&from);
             }
         }
@@ -554,7 +555,7 @@ impl Frame {
         // A debounced address, or a discrete change's whose task has not run yet.
         if self.url_pending.is_some() {
             clear_timeout(self.url_timer.take());
-            self.write_url_now();
+            self.write_url();
         }
     }
 
@@ -806,6 +807,7 @@ fn run() -> Result<(), JsValue> {
             Err(e) => log_error("history", &e),
         }
     }
+    unsaved::forget_reached(&address);
     let r = route(&address, legacy_chapter);
     let app = by_id("app").ok_or_else(|| JsValue::from_str("no #app element"))?;
     let root = frame::build(&app)?;
@@ -868,7 +870,7 @@ fn mount_first_chapter(address: &str, r: chapters::Route, root: Element) -> Resu
             url_pending: None,
             pending_hash: None,
             hash_frame_scheduled: false,
-            unsaved_from: None,
+            unsaved_from: Vec::new(),
             announced: !waiting,
         });
     });

@@ -5,8 +5,10 @@
 //! after a drag's debounce), and a reload loads the address the browser had when it was
 //! asked for, before `pagehide` runs: a change made just before a reload was lost. So each
 //! change that the address does not show yet is also written, at once, under the address the
-//! browser has (`from`), as the address that shows it (`to`); the entry goes once the address
-//! itself is written. A page that opens by a reload or by Back/Forward at `from` shows `to`.
+//! browser has (`from`), as the address that shows it (`to`). The entry stays after the
+//! address is written: a reload already asked for loads `from` even when the write comes
+//! before the page is left. It goes when a newer change replaces it, when the page is shown
+//! again after being hidden, or when a page opens at `to`. A page that opens by a reload or by Back/Forward at `from` shows `to`.
 //! Any other opening (a link, an address typed in another tab or this one) is shown as it is:
 //! an entry never overrides an address someone chose. Storage refused (a sandboxed frame,
 //! storage off) only takes this away; nothing else depends on it.
@@ -39,6 +41,24 @@ pub fn remember(from: &str, to: &str) {
 pub fn forget(from: &str) {
     if let Some(s) = storage() {
         let _ = s.remove_item(&key(from));
+    }
+}
+
+/// Forgets every entry that leads to `address`, the one the page opened at: the browser
+/// already had the change's address, and a stale entry would later bring that state back
+/// over a newer one.
+pub fn forget_reached(address: &str) {
+    let Some(s) = storage() else {
+        return;
+    };
+    let count = s.length().unwrap_or(0);
+    let reached: Vec<String> = (0..count)
+        .filter_map(|i| s.key(i).ok().flatten())
+        .filter(|k| k.starts_with(KEY_PREFIX))
+        .filter(|k| s.get_item(k).ok().flatten().as_deref() == Some(address))
+        .collect();
+    for k in reached {
+        let _ = s.remove_item(&k);
     }
 }
 
