@@ -9,8 +9,10 @@
 #                                             nothing in index.html or its CSS breaks under it
 #   4. node scripts/sw.mjs dist               dist/sw.js: a service worker that precaches this build
 #                                             (the site works offline after a first visit)
-#   5. node scripts/standalone.mjs dist       dist/partlab-standalone.html: one file that works from
-#                                             file://, with its own hash-based CSP
+#   5. node scripts/standalone.mjs dist       standalone/partlab-standalone.html: one file that works
+#                                             from file://, with its own hash-based CSP; not served
+#                                             (its inline script breaks the site's policy), but
+#                                             zipped into dist/partlab-standalone.zip to download
 # Runs scripts/setup.sh first unless PARTLAB_SETUP_DONE=1 (scripts/test.sh has just run it).
 # Extra arguments go to `trunk build`.
 set -euo pipefail

@@ -7,7 +7,7 @@
 # `bash scripts/serve.sh --dist [PORT]`: the release build as it is published instead
 # (scripts/build.sh), served like GitHub Pages serves a project, under /partlab/, with the
 # strict Content-Security-Policy header (tests/e2e/server.mjs): http://127.0.0.1:8080/partlab/
-# No live reload; the single file is at /partlab/partlab-standalone.html.
+# No live reload; the single file, zipped, is at /partlab/partlab-standalone.zip.
 set -euo pipefail
 # shellcheck source=scripts/env.sh
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"

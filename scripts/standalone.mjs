@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Turns Trunk's dist/ into one self-contained page, dist/partlab-standalone.html, that works
-// opened from file:// (double-clicked, or uploaded to a course platform): Chromium blocks
-// module scripts and wasm fetches from file://, so everything is inlined:
+// Turns Trunk's dist/ into one self-contained page, standalone/partlab-standalone.html (beside
+// dist/, zipped into it: see "Where it goes" below), that works opened from file://
+// (double-clicked, or uploaded to a course platform): Chromium blocks module scripts and wasm
+// fetches from file://, so everything is inlined:
 //   - the wasm-bindgen JS glue, inside the page's module script (its `export`s turned into
 //     an object, so the module needs no import);
 //   - the wasm, as base64, handed to wasm-bindgen's init: `init({ module_or_path: bytes })`;
@@ -29,17 +30,29 @@
 // frame allowed is the share dialog's preview of the page itself. Like the
 // served policy, it blocks style="" and on…="" attributes (this script refuses them).
 //
+// Where it goes: the single file runs inline script and style, which the served site's policy
+// (scripts/csp.mjs, also sent as a header by hosts that can) blocks; opened from such a host it
+// would never start. So it is not part of what the site serves: the page is written beside
+// dist/, to standalone/partlab-standalone.html, and dist/ gets it zipped,
+// dist/partlab-standalone.zip, which a browser downloads instead of opening (the teachers'
+// page links to it). The zip holds the one file, deflated, with its date fixed (the same build
+// gives the same bytes).
+//
 // Usage: node scripts/standalone.mjs [DIST_DIR] [OUTPUT_NAME]   (defaults: dist, partlab-standalone.html)
 // Plain Node.js (>= 18), no dependencies.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { CSP_META_RE, cspMeta, isExecutableScript } from './csp.mjs';
 import { withoutWorkerMeta } from './sw.mjs';
 import { withoutGuideMeta } from './guide.mjs';
 
 const distDir = path.resolve(process.argv[2] ?? 'dist');
 const outName = process.argv[3] ?? 'partlab-standalone.html';
+/** The single file's folder, beside dist/ (not served). */
+const standaloneDir = (dist) => path.join(path.dirname(dist), 'standalone');
+const zipName = `${path.basename(outName, '.html')}.zip`;
 
 function fail(message) {
   console.error(`standalone: ${message}`);
@@ -334,11 +347,64 @@ if (!charset) fail('index.html has no <meta charset>');
   html = `${html.slice(0, at)}\n${indent}${cspMeta(policy)}${html.slice(at)}`;
 }
 
-const outFile = path.join(distDir, outName);
+const outDir = standaloneDir(distDir);
+fs.mkdirSync(outDir, { recursive: true });
+const outFile = path.join(outDir, outName);
 fs.writeFileSync(outFile, html);
+// A single file of an earlier build inside dist/ would still be served: removed.
+fs.rmSync(path.join(distDir, outName), { force: true });
+const zipFile = path.join(distDir, zipName);
+fs.writeFileSync(zipFile, zipOne(outName, Buffer.from(html, 'utf8')));
 const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
 console.log(
-  `standalone: wrote ${path.relative(process.cwd(), outFile) || outFile} (${kb(Buffer.byteLength(html))}; ` +
+  `standalone: wrote ${path.relative(process.cwd(), outFile) || outFile} and ${path.relative(process.cwd(), zipFile) || zipFile} ` +
+    `(${kb(fs.statSync(zipFile).size)}) (${kb(Buffer.byteLength(html))}; ` +
     `wasm ${kb(wasmBytes.length)}, glue ${path.basename(jsFile)}` +
     `${studyParts.name ? `; study module ${studyParts.name}, wasm ${kb(studyParts.wasmBytes)}` : ''})`,
 );
+
+/** CRC-32 (IEEE), as zip files carry it. */
+function crc32(bytes) {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/** A zip archive holding `data` as `name`, deflated, dated 2026-01-01 00:00 (reproducible). */
+function zipOne(name, data) {
+  const nameBytes = Buffer.from(name, 'utf8');
+  const packed = zlib.deflateRawSync(data, { level: 9 });
+  const crc = crc32(data);
+  const time = 0;
+  const date = ((2026 - 1980) << 9) | (1 << 5) | 1;
+  const common = (b, at) => {
+    b.writeUInt16LE(20, at); // version needed: 2.0 (deflate)
+    b.writeUInt16LE(0x0800, at + 2); // the name is UTF-8
+    b.writeUInt16LE(8, at + 4); // deflated
+    b.writeUInt16LE(time, at + 6);
+    b.writeUInt16LE(date, at + 8);
+    b.writeUInt32LE(crc, at + 10);
+    b.writeUInt32LE(packed.length, at + 14);
+    b.writeUInt32LE(data.length, at + 18);
+    b.writeUInt16LE(nameBytes.length, at + 22);
+    b.writeUInt16LE(0, at + 24); // no extra field
+  };
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  common(local, 4);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4); // made by: 2.0
+  common(central, 6);
+  // comment length, disk, internal and external attributes, local header offset: all 0.
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + nameBytes.length, 12);
+  end.writeUInt32LE(local.length + nameBytes.length + packed.length, 16);
+  return Buffer.concat([local, nameBytes, packed, central, nameBytes, end]);
+}

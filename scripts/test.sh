@@ -3,7 +3,7 @@
 # the docs' links, tests natively (among them the oracle tests against a real Redis cluster,
 # uhashring and the Cassandra driver that setup installs: crates/partlab-cli/tests/oracles.rs)
 # and in headless Chromium, builds the site (scripts/build.sh: dist/ with its strict CSP, the
-# guide in dist/guide/, and the single-file page dist/partlab-standalone.html), and runs the
+# guide in dist/guide/, and the single file standalone/partlab-standalone.html, zipped in dist/), and runs the
 # browser end-to-end tests against both (each test file serves dist/ itself:
 # tests/e2e/server.mjs).
 # Stops at the first failing step; the last line is a summary.

@@ -21,6 +21,7 @@ mod hashing;
 mod quiz;
 mod remote;
 mod share;
+mod unsaved;
 
 // The helpers shared with the study module, under the paths the first part has always used.
 pub(crate) use partlab_web::dom;
@@ -202,6 +203,10 @@ struct Frame {
     /// animation frame.
     pending_hash: Option<String>,
     hash_frame_scheduled: bool,
+    /// The browser's addresses under which the last change is kept in the tab's storage
+    /// ([`unsaved`]): each address the browser had since the page was last shown (a reload
+    /// asked for before a write loads the address from before it), the oldest first.
+    unsaved_from: Vec<String>,
     /// Whether the embedding page was told the lab is drawn (`partlab:ready`): at start, or,
     /// when the first chapter waits for the study module, once it is mounted (or has failed).
     announced: bool,
@@ -429,7 +434,9 @@ impl Frame {
             self.url_pending = None;
         } else if self.url_pending.as_deref() != Some(fragment.as_str()) {
             // A new address to write, a moment after the last change (frames that change
-            // nothing in it do not put the writing off).
+            // nothing in it do not put the writing off). Kept in the tab's storage at once:
+            // a reload before the write shows it.
+            self.remember_unsaved(&fragment);
             self.url_pending = Some(fragment);
             clear_timeout(self.url_timer.take());
             if self.view.dragging() {
@@ -468,6 +475,8 @@ impl Frame {
         }
     }
 
+    /// Writes the address. The copy of the change in the tab's storage stays: a reload asked
+    /// for a moment before this write still loads the address from before it ([`unsaved`]).
     fn write_url(&mut self) {
         self.url_timer = None;
         self.url_pending = None;
@@ -485,6 +494,39 @@ impl Frame {
         self.written_fragment = fragment;
     }
 
+    /// Keeps `fragment`, the address of a change not written yet, in the tab's storage under
+    /// the address the browser has now (what a reload would load).
+    fn remember_unsaved(&mut self, fragment: &str) {
+        /// Addresses kept at most (a reload in flight is one or two writes behind).
+        const KEPT: usize = 4;
+        let from = location_hash();
+        let to = format!("#{fragment}");
+        if !self.unsaved_from.contains(&from) {
+            self.unsaved_from.push(from);
+        }
+        while self.unsaved_from.len() > KEPT {
+            let oldest = self.unsaved_from.remove(0);
+            unsaved::forget(&oldest);
+        }
+        for f in &self.unsaved_from {
+            if *f == to {
+                unsaved::forget(f);
+            } else {
+                unsaved::remember(f, &to);
+            }
+        }
+    }
+
+    /// The page is visible again after [`Frame::flush`]: its address was written then, so the
+    /// copy kept for a reload is not needed unless a change is still to be written.
+    fn shown_again(&mut self) {
+        if self.url_pending.is_none() {
+            for from in std::mem::take(&mut self.unsaved_from) {
+                unsaved::forget(&from);
+            }
+        }
+    }
+
     /// The embed view's "open the full lab" link: the address without `embed`.
     fn set_open_full(&self) {
         let full = chapters::fragment(self.chapter, self.options, &self.view.fields(false));
@@ -497,9 +539,18 @@ impl Frame {
     /// is in the address that session restore and the back/forward cache keep. (A reload
     /// reloads the address from before `pagehide`: that is why discrete changes are written at
     /// once, see [`Frame::schedule_url`].)
+    ///
+    /// Input still queued (a key pressed a moment before) is applied first, by a whole frame
+    /// (a study chapter's input waits in its module's queue, which the frame does not see:
+    /// its frame always runs), which also keeps the change in the tab's storage: a reload
+    /// loads the address from before this write, and the page opened by it shows the change
+    /// from there ([`unsaved`]). The copy stays until the page is shown again or the address
+    /// is next written.
     fn flush(&mut self) {
-        if self.view.has_queued() {
+        if self.view.has_queued() || matches!(self.view, ChapterView::Remote(_)) {
             self.frame();
+        } else {
+            self.schedule_url();
         }
         // A debounced address, or a discrete change's whose task has not run yet.
         if self.url_pending.is_some() {
@@ -647,6 +698,8 @@ fn wire_frame_events() -> Result<(), JsValue> {
             dom::document().is_ok_and(|d| d.visibility_state() == web_sys::VisibilityState::Hidden);
         if hidden {
             with_frame(Frame::flush);
+        } else {
+            with_frame(Frame::shown_again);
         }
     })?
     .forget();
@@ -742,7 +795,19 @@ fn register_service_worker() {
 }
 
 fn run() -> Result<(), JsValue> {
-    let address = location_hash();
+    let mut address = location_hash();
+    // Reloaded (or reached by Back/Forward) right after a change the address did not show
+    // yet: the change, kept in the tab's storage, is shown, and is the address from now on.
+    if let Some(to) = unsaved::restore(&address) {
+        match unsaved::show(&to) {
+            Ok(()) => {
+                unsaved::forget(&address);
+                address = to;
+            }
+            Err(e) => log_error("history", &e),
+        }
+    }
+    unsaved::forget_reached(&address);
     let r = route(&address, legacy_chapter);
     let app = by_id("app").ok_or_else(|| JsValue::from_str("no #app element"))?;
     let root = frame::build(&app)?;
@@ -805,6 +870,7 @@ fn mount_first_chapter(address: &str, r: chapters::Route, root: Element) -> Resu
             url_pending: None,
             pending_hash: None,
             hash_frame_scheduled: false,
+            unsaved_from: Vec::new(),
             announced: !waiting,
         });
     });

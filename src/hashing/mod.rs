@@ -1056,31 +1056,28 @@ fn focus_in_text_field() -> bool {
 /// Whether the focused element is a node name field whose text differs from the node's name
 /// (the user is typing a new name that its `change` event has not committed yet).
 fn typed_name_pending() -> bool {
-    let Some(input) = dom::document()
+    with_app(|app| typed_name(&app.lab).is_some()).unwrap_or(false)
+}
+
+/// The node name being typed in the focused name field, with its node, when it differs from
+/// the node's name (its `change` event has not committed it yet).
+fn typed_name(lab: &Lab) -> Option<(usize, String)> {
+    let input = dom::document()
         .ok()
         .and_then(|d| d.active_element())
-        .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
-    else {
-        return false;
-    };
+        .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())?;
     if input.get_attribute(intern("data-role")).as_deref() != Some("name") {
-        return false;
+        return None;
     }
-    let Some(idx) = input
+    let idx = input
         .get_attribute(intern("data-idx"))
-        .and_then(|i| i.parse::<usize>().ok())
-    else {
-        return false;
-    };
+        .and_then(|i| i.parse::<usize>().ok())?;
     let value = input.value();
-    with_app(|app| {
-        app.lab
-            .state()
-            .nodes
-            .get(idx)
-            .is_some_and(|n| n.name != value)
-    })
-    .unwrap_or(false)
+    lab.state()
+        .nodes
+        .get(idx)
+        .is_some_and(|n| n.name != value)
+        .then_some((idx, value))
 }
 
 fn stop(stops: &[u32], raw: &str) -> Option<u32> {
@@ -1451,8 +1448,17 @@ impl Hashing {
         self.lab.target_state().embed.is_some()
     }
 
-    /// Switches the language (applied on the next frame).
+    /// Switches the language (applied on the next frame). A node name being typed is
+    /// committed first, as leaving its field would: the new language rebuilds the node rows.
     pub fn set_lang(&mut self, lang: Lang) {
+        if let Some((node, name)) = typed_name(&self.lab) {
+            let queued = self.queue.iter().any(
+                |m| matches!(m, Msg::RenameNode { node: n, name: q } if *n == node && *q == name),
+            );
+            if !queued {
+                self.enqueue(Msg::RenameNode { node, name });
+            }
+        }
         self.enqueue(Msg::SetLang(lang));
         self.schedule_frame();
     }

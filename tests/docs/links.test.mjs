@@ -7,7 +7,7 @@
 //   - README.md and docs/dev/*.md are read in the repository: the target must exist there.
 //   - A page of the guide (docs/src/) is published at guide/ beside the lab (scripts/guide.sh),
 //     so a target must stay inside docs/src/, or be one of the site's own files one level up
-//     (index.html, the lab, and partlab-standalone.html): `../../index.html#c=ring` from
+//     (index.html, the lab, and partlab-standalone.zip): `../../index.html#c=ring` from
 //     docs/src/chapters/. A link to docs/dev/ from the guide would be broken on the site.
 //   - `#anchor` (alone or after a .md file) must be a heading of that file, with the id mdBook
 //     gives it (GitHub's ids are the same for the headings these files use): lower case,
@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** The site's own files a guide page may link to, one level above the guide. */
-export const SITE_FILES = new Set(['index.html', 'partlab-standalone.html']);
+export const SITE_FILES = new Set(['index.html', 'partlab-standalone.zip']);
 
 /** Every markdown file under `dir` (absolute paths, sorted), without mdBook's output. */
 export function markdownFiles(dir) {

@@ -12,7 +12,6 @@ import { POLICY, audit } from '../../scripts/csp.mjs';
 import {
   DIST,
   STANDALONE,
-  distFileUrl,
   launchBrowser,
   openPage,
   recordCspViolations,
@@ -21,6 +20,7 @@ import {
   trackAppStart,
   waitForAppStarted,
   waitForReady,
+  STANDALONE_URL,
 } from './harness.mjs';
 import { CSP_HEADER } from './server.mjs';
 
@@ -179,7 +179,7 @@ describe(`served under ${PREFIX} with the Content-Security-Policy header`, () =>
   });
 });
 
-describe('single-file page (dist/partlab-standalone.html)', () => {
+describe('single-file page (standalone/partlab-standalone.html)', () => {
   test('has only its hash-based policy', () => {
     const html = fs.readFileSync(STANDALONE, 'utf8');
     const policies = metaPolicies(html);
@@ -205,7 +205,7 @@ describe('single-file page (dist/partlab-standalone.html)', () => {
     try {
       const violations = await recordCspViolations(context);
       await trackAppStart(context);
-      await page.goto(distFileUrl('partlab-standalone.html'), { waitUntil: 'load' });
+      await page.goto(STANDALONE_URL, { waitUntil: 'load' });
       await waitForAppStarted(page);
       assert.deepEqual(await violations(page), [], 'CSP violations');
       // The share dialog's preview: the page itself, framed, started.

@@ -29,7 +29,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 export const ROOT = path.resolve(here, '..', '..');
 export const DIST = path.resolve(process.env.PARTLAB_DIST ?? path.join(ROOT, 'dist'));
-export const STANDALONE = path.join(DIST, 'partlab-standalone.html');
+/** The single file (scripts/standalone.mjs): beside dist/, not served; dist/ has it zipped. */
+export const STANDALONE = path.join(path.dirname(DIST), 'standalone', 'partlab-standalone.html');
+/** file:// URL of the single file. */
+export const STANDALONE_URL = pathToFileURL(STANDALONE).href;
 export const SCREENSHOTS = path.join(here, 'screenshots');
 
 /** Chromium flags for automation on a machine without internet (see the toolchain notes). */

@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { DIST, distFileUrl, launchBrowser, openPage, recordCspViolations, serveDist, waitForReady } from './harness.mjs';
+import { DIST, launchBrowser, openPage, recordCspViolations, serveDist, waitForReady, STANDALONE_URL } from './harness.mjs';
 import { startServer } from './server.mjs';
 
 /** The study module's file names, as the build wrote them into index.html. */
@@ -461,7 +461,7 @@ describe('the study module offline and in the single file', () => {
   test('the single file opens a study chapter from file://, with no other request and no CSP violation', { timeout: 60_000 }, async () => {
     const { context, page, errors, external, requests } = await openPage(browser, 'file://', { locale: 'en-GB' });
     const violations = await recordCspViolations(context);
-    const url = distFileUrl('partlab-standalone.html');
+    const url = STANDALONE_URL;
     await page.goto(`${url}#c=ring&l=en`, { waitUntil: 'load' });
     await waitForReady(page);
     await go(page, 'hot-keys');

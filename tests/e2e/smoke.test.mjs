@@ -6,12 +6,12 @@ import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import {
   STANDALONE,
-  distFileUrl,
   launchBrowser,
   openPage,
   screenshot,
   serveDist,
   waitForReady as waitForApp,
+  STANDALONE_URL,
 } from './harness.mjs';
 
 let browser;
@@ -98,7 +98,7 @@ describe('dist/ served over http', () => {
   });
 });
 
-describe('single-file build (dist/partlab-standalone.html)', () => {
+describe('single-file build (standalone/partlab-standalone.html)', () => {
   test('is self-contained', () => {
     const html = fs.readFileSync(STANDALONE, 'utf8');
     assert.doesNotMatch(html, /<script[^>]*\ssrc=/i, 'external script');
@@ -109,7 +109,7 @@ describe('single-file build (dist/partlab-standalone.html)', () => {
   test('works opened from file://, with no other request', { timeout: 60_000 }, async () => {
     const { context, page, errors, external, requests } = await openPage(browser, 'file://');
     try {
-      const url = distFileUrl('partlab-standalone.html');
+      const url = STANDALONE_URL;
       await page.goto(url, { waitUntil: 'load' });
       await waitForApp(page);
       await screenshot(page, 'standalone-file');

@@ -12,7 +12,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import { MARK_IN, MARK_LATE, META } from '../../scripts/split.mjs';
-import { DIST, STANDALONE, distFileUrl, launchBrowser, openPage, serveDist, settle, waitForReady } from './harness.mjs';
+import { DIST, STANDALONE, launchBrowser, openPage, serveDist, settle, waitForReady, STANDALONE_URL } from './harness.mjs';
 
 const secondPart = () =>
   new RegExp(`<meta name="${META}" content="([^"]+)">`).exec(fs.readFileSync(path.join(DIST, 'index.html'), 'utf8'))?.[1];
@@ -121,7 +121,7 @@ describe('the first part in two', () => {
     assert.ok(!html.includes(`new URL('${secondPart()}'`), 'the second part is inlined, not fetched');
     assert.ok(!html.includes(`name="${META}"`));
     const { page, context, errors, external, requests } = await openPage(browser, 'file://');
-    const url = distFileUrl('partlab-standalone.html');
+    const url = STANDALONE_URL;
     await page.goto(`${url}#p=ring-10&l=ca`, { waitUntil: 'load' });
     await waitForReady(page);
     await secondPartIn(page);

@@ -409,15 +409,15 @@ texts! {
         TeachersSingleFile => ("La pàgina en un sol fitxer", "The page in a single file", "La página en un solo archivo"),
         /// What the single file is for.
         TeachersSingleFileNote => (
-            "Tot el laboratori en un fitxer HTML: funciona obert des del disc, sense xarxa, i es pot pujar a una plataforma de curs que només accepta fitxers. Les adreces d'aquesta pàgina hi funcionen igual.",
-            "The whole lab in one HTML file: it works opened from disk, without a network, and can be uploaded to a course platform that only accepts files. The addresses on this page work on it too.",
-            "Todo el laboratorio en un archivo HTML: funciona abierto desde el disco, sin red, y se puede subir a una plataforma de curso que solo acepta archivos. Las direcciones de esta página funcionan igual en él.",
+            "Tot el laboratori en un fitxer HTML, partlab-standalone.html, que es baixa comprimit en un zip: un cop descomprimit, funciona obert des del disc, sense xarxa, i es pot pujar a una plataforma de curs que només accepta fitxers. Les adreces d'aquesta pàgina hi funcionen igual.",
+            "The whole lab in one HTML file, partlab-standalone.html, downloaded in a zip: once unzipped, it works opened from disk, without a network, and can be uploaded to a course platform that only accepts files. The addresses on this page work on it too.",
+            "Todo el laboratorio en un archivo HTML, partlab-standalone.html, que se descarga comprimido en un zip: una vez descomprimido, funciona abierto desde el disco, sin red, y se puede subir a una plataforma de curso que solo acepta archivos. Las direcciones de esta página funcionan igual en él.",
         ),
         /// The link that downloads the single file.
         TeachersSingleFileLink => (
-            "Descarrega partlab-standalone.html",
-            "Download partlab-standalone.html",
-            "Descargar partlab-standalone.html",
+            "Descarrega partlab-standalone.zip",
+            "Download partlab-standalone.zip",
+            "Descargar partlab-standalone.zip",
         ),
         /// A looked-up key that is not one of the experiment's keys.
         NotInKeySet => (

@@ -436,6 +436,8 @@ impl Lab {
     ) -> Lab {
         let (state, more) = LabState::from_fragment_over(fragment, defaults.clone());
         issues.extend(more);
+        let (state, refused) = job::fit_address_state(state, &defaults);
+        issues.extend(refused);
         let mut lab = Lab::starting(state, issues, defaults);
         lab.open_compare_from(fragment);
         lab.finish_work();
@@ -566,19 +568,13 @@ impl Lab {
                 self.gesture_open = false;
                 let mut defaults = self.defaults.clone();
                 defaults.lang = self.target_state().lang;
-                let (state, issues) = LabState::from_fragment_over(&fragment, defaults.clone());
+                let (state, mut issues) = LabState::from_fragment_over(&fragment, defaults.clone());
+                // Fields valid alone that break a rule together: the address stays as
+                // typed, the page shows it with the fewest fields replaced.
+                let (state, refused) = job::fit_address_state(state, &defaults);
+                issues.extend(refused);
                 self.notices = issues.into_iter().map(Notice::Fragment).collect();
                 self.pending = None;
-                let state = match job::check(&state) {
-                    Ok(()) => state,
-                    Err(e) => {
-                        self.notices.push(Notice::Rejected(e));
-                        let mut fallback = defaults;
-                        fallback.lang = state.lang;
-                        fallback.embed = state.embed;
-                        fallback
-                    }
-                };
                 self.start_job(state, false, true);
                 self.open_compare_from(&fragment);
                 return true;

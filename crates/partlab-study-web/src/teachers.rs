@@ -17,8 +17,10 @@ use partlab_lab::state::{Field, Lang};
 
 use crate::dom::{clear, H};
 
-/// The single-file page's name beside the site's index.html (scripts/standalone.mjs writes it).
-const STANDALONE: &str = "partlab-standalone.html";
+/// The single-file page, zipped, beside the site's index.html (scripts/standalone.mjs writes
+/// it): the page itself runs inline script, which the site's policy blocks, so the site
+/// offers it as a download and does not serve it as a page.
+const STANDALONE: &str = "partlab-standalone.zip";
 
 /// The mounted teachers' page: static content, rebuilt when the language changes.
 pub struct Teachers {
@@ -378,8 +380,8 @@ impl Teachers {
                     quizzes,
                 ))],
             ))
-            // The single-file build sits beside the page (scripts/standalone.mjs): a link that
-            // downloads it, for a course platform that takes uploads or a room without network.
+            // The single-file build, zipped, sits beside the page (scripts/standalone.mjs): a
+            // link that downloads it, for a course platform that takes uploads or a room without network.
             .child(
                 H::new("section")
                     .id("teachers-single-file")

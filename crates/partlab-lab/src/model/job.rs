@@ -18,7 +18,7 @@ use partlab_core::stats::{Distribution, Movement, MovementTask};
 use partlab_core::strategy::{AssignTask, Assignment, Building, Partitioner, PartitionerBuilder};
 
 use super::{sample_slots, Lab, Notice, Previous};
-use crate::state::{LabState, StateError};
+use crate::state::{Field, FragmentIssue, LabState, StateError};
 
 /// Rendezvous scores a lab's key set keeps cached, all columns together (16 MB): what fits
 /// the page's memory figure next to a million keys.
@@ -186,6 +186,66 @@ pub(crate) fn check(state: &LabState) -> Result<(), StateError> {
         .map_err(StateError::Config)
 }
 
+/// A state read from an address, made one the lab computes. Each field of an address is
+/// checked on its own when it is read; fields valid alone can still break a rule together
+/// (nodes × keys over the work budget). The address is not replaced by the default
+/// experiment then: the page shows the address with the fewest fields taken from `defaults`
+/// (one field, the first in [`ADDRESS_FALLBACKS`]'s order that makes the experiment pass),
+/// and the issue names that field and the rule it broke. Only when no single field does it
+/// is the default experiment shown (with the language, view and selected key asked for).
+pub(crate) fn fit_address_state(
+    state: LabState,
+    defaults: &LabState,
+) -> (LabState, Option<FragmentIssue>) {
+    let Err(error) = check(&state) else {
+        return (state, None);
+    };
+    for &(field, reset) in ADDRESS_FALLBACKS {
+        let mut fitted = state.clone();
+        reset(&mut fitted, defaults);
+        if fitted.replicas as usize > fitted.nodes.len() {
+            fitted.replicas = defaults.replicas;
+        }
+        let same = fitted.config() == state.config() && fitted.key_count == state.key_count;
+        if same || check(&fitted).is_err() {
+            continue;
+        }
+        if !fitted.is_preset_state() {
+            fitted.preset = None;
+        }
+        return (fitted, Some(FragmentIssue::Rejected { field, error }));
+    }
+    let mut fallback = defaults.clone();
+    fallback.lang = state.lang;
+    fallback.embed = state.embed;
+    fallback.key = state.key;
+    (fallback, Some(FragmentIssue::Invalid(error)))
+}
+
+/// Resets the state's `field` to the defaults'.
+type FieldReset = fn(&mut LabState, &LabState);
+
+/// The fields an address's experiment falls back on, one at a time, in the order tried: the
+/// cheapest way back under the work budget first (fewer keys, fewer copies, fewer vnodes),
+/// then the nodes, the strategy's parameter and the strategy.
+const ADDRESS_FALLBACKS: &[(Field, FieldReset)] = &[
+    (Field::Keys, |s, d| s.key_count = d.key_count),
+    (Field::Replicas, |s, d| s.replicas = d.replicas),
+    (Field::Vnodes, |s, d| s.vnodes = d.vnodes),
+    (Field::Nodes, |s, d| s.nodes = d.nodes.clone()),
+    (Field::TableSize, |s, d| {
+        s.params.table_size = d.params.table_size
+    }),
+    (Field::LoadFactor, |s, d| {
+        s.params.load_factor = d.params.load_factor
+    }),
+    (Field::Probes, |s, d| s.params.probes = d.params.probes),
+    (Field::Strategy, |s, d| {
+        s.strategy = d.strategy;
+        s.params = d.params;
+    }),
+];
+
 fn new_keys(builder: KeySetBuilder) -> Rc<KeySet> {
     let keys = builder.finish();
     keys.set_score_cache_limit(LAB_SCORE_CACHE_SCORES);
@@ -214,6 +274,8 @@ impl Lab {
     ) -> Lab {
         let (state, more) = LabState::from_fragment_over(fragment, defaults.clone());
         issues.extend(more);
+        let (state, refused) = fit_address_state(state, &defaults);
+        issues.extend(refused);
         let mut lab = Lab::starting(state, issues, defaults);
         lab.open_compare_from(fragment);
         lab
@@ -1008,20 +1070,69 @@ mod tests {
         assert!(lab.notices()[0].text(Lang::En).contains("250,000"));
         assert_eq!(counts(&lab), before);
         assert!(!lab.busy());
-        // The same address is refused too, with the defaults instead.
+        // The same address keeps what it can: its 32 nodes and its strategy, with the
+        // default key count, and a notice that names the field and the rule.
         let fragment = {
             let mut s = lab.state().clone();
             s.key_count = 1_000_000;
             s.to_fragment()
         };
         let loaded = Lab::from_fragment(&fragment, Lang::En);
+        let [Notice::Fragment(FragmentIssue::Rejected {
+            field: Field::Keys,
+            error: StateError::Config(ConfigError::OverBudget(_)),
+        })] = loaded.notices()
+        else {
+            panic!(
+                "expected the keys refused by the budget, got {:?}",
+                loaded.notices()
+            );
+        };
+        let text = loaded.notices()[0].text(Lang::En);
+        assert!(
+            text.contains("250,000") && text.contains("default"),
+            "{text}"
+        );
+        assert_eq!(loaded.state().nodes.len(), 32);
+        assert_eq!(loaded.state().strategy, Strategy::Rendezvous);
+        assert_eq!(
+            loaded.state().key_count,
+            LabState::with_lang(Lang::En).key_count
+        );
+    }
+
+    #[test]
+    fn an_address_over_the_budget_keeps_every_field_it_can() {
+        let defaults = LabState::with_lang(Lang::En);
+        let nodes: Vec<String> = (0..32).map(|i| format!("n{i}")).collect();
+        // Each field valid alone; together over the budget of rendezvous scores.
+        let fragment = format!("s=rendezvous&n={}&k=1000000&r=2", nodes.join(","));
+        let (state, issues) = LabState::from_fragment_over(&fragment, defaults.clone());
+        assert!(issues.is_empty(), "{issues:?}");
+        assert!(check(&state).is_err());
+        let (fitted, issue) = fit_address_state(state.clone(), &defaults);
+        assert!(check(&fitted).is_ok());
         assert!(matches!(
-            loaded.notices(),
-            [Notice::Rejected(StateError::Config(
-                ConfigError::OverBudget(_)
-            ))]
+            issue,
+            Some(FragmentIssue::Rejected {
+                field: Field::Keys,
+                ..
+            })
         ));
-        assert_eq!(loaded.state().nodes.len(), 4);
+        assert_eq!(
+            (fitted.strategy, fitted.nodes.len(), fitted.replicas),
+            (Strategy::Rendezvous, 32, 2)
+        );
+        // A state that passes is returned as it is, with no issue.
+        let (same, none) = fit_address_state(defaults.clone(), &defaults);
+        assert_eq!((same, none), (defaults, None));
+        // The page keeps such an address as typed: its notice is an address notice.
+        let mut lab = Lab::from_fragment(&fragment, Lang::En);
+        assert!(matches!(lab.notices(), [Notice::Fragment(_)]));
+        // Loaded again from the address bar, the same.
+        lab.update(Msg::LoadFragment(fragment));
+        assert!(matches!(lab.notices(), [Notice::Fragment(_)]));
+        assert_eq!(lab.state().nodes.len(), 32);
     }
 
     #[test]
