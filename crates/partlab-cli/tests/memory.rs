@@ -93,7 +93,11 @@ fn dist(args: &[&str]) -> serde_json::Value {
         .arg("--json")
         .output()
         .expect("runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     serde_json::from_slice(&out.stdout).expect("json")
 }
 
@@ -106,7 +110,12 @@ fn a_key_file_read_as_positions_places_keys_as_their_texts_do() {
     std::fs::write(&path, text).expect("temp file");
     let file = path.to_string_lossy().into_owned();
     for strategy in ["ring", "modulo", "jump", "rendezvous", "maglev", "bounded"] {
-        let nodes = ["--strategy", strategy, "--nodes", "inv-bcn,inv-vlc,inv-mad,inv-sev"];
+        let nodes = [
+            "--strategy",
+            strategy,
+            "--nodes",
+            "inv-bcn,inv-vlc,inv-mad,inv-sev",
+        ];
         let from_file = dist(&[&nodes[..], &["--key-file", &file]].concat());
         let lesson = dist(&[&nodes[..], &["--keys", "3000"]].concat());
         assert_eq!(from_file["counts"], lesson["counts"], "{strategy}");
