@@ -27,7 +27,7 @@ const TEST_SECONDS = 4;
 const KNOWN = [];
 
 describe('fuzzing', () => {
-  test('every chapter, language and mode takes random input and addresses without a failure', { timeout: 420_000 }, async () => {
+  test('every chapter, language and mode takes random input and addresses without a failure', { timeout: 900_000 }, async () => {
     const seed = Number(process.env.FUZZ_SEED ?? DEFAULT_SEED);
     const seconds = Number(process.env.FUZZ_SECONDS ?? TEST_SECONDS);
     const reports = [];
