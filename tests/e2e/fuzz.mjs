@@ -327,12 +327,14 @@ function encodeMaybe(r, s) {
  */
 export function addressFor(info, slug, r, { lang, mode, view }) {
   const chapter = info.chapters.find((c) => c.slug === slug);
+  // What a value may name: the chapter's presets and views, and every chapter.
+  const known = { ...chapter, allSlugs: info.allSlugs };
   const fields = chapter.study ? chapter.fields : info.general.filter((f) => !FRAME_FIELDS.has(f.name));
   const parts = [`c=${slug}`];
   let valid = true;
   if (r.chance(0.95)) parts.push(`l=${lang}`);
   else {
-    parts.push(`l=${valueForRule(r, { name: 'l' }, false, chapter)}`);
+    parts.push(`l=${valueForRule(r, { name: 'l' }, false, known)}`);
     valid = false;
   }
   if (mode === 'projector') parts.push('projector=on');
@@ -342,21 +344,21 @@ export function addressFor(info, slug, r, { lang, mode, view }) {
     const f = r.pick(fields);
     const good = r.chance(0.65);
     valid &&= good;
-    parts.push(`${f.name}=${valueForRule(r, f, good, chapter)}`);
+    parts.push(`${f.name}=${valueForRule(r, f, good, known)}`);
     if (r.chance(0.08)) {
       // The same field twice.
-      parts.push(`${f.name}=${valueForRule(r, f, r.chance(0.5), chapter)}`);
+      parts.push(`${f.name}=${valueForRule(r, f, r.chance(0.5), known)}`);
       valid = false;
     }
   }
-  if (r.chance(0.15)) parts.splice(r.int(1, parts.length), 0, `p=${valueForRule(r, { name: 'p' }, true, chapter)}`);
+  if (r.chance(0.15)) parts.splice(r.int(1, parts.length), 0, `p=${valueForRule(r, { name: 'p' }, true, known)}`);
   if (r.chance(0.1)) {
     parts.push(`${r.pick(['zz', 'x', '', 'C', 'L', '__proto__', 'constructor'])}=${encodeMaybe(r, hostileValue(r, '1'))}`);
     valid = false;
   }
   if (r.chance(0.05)) {
     const f = r.pick([...FRAME_FIELDS]);
-    parts.push(`${f}=${valueForRule(r, info.general.find((g) => g.name === f) ?? { name: f }, false, chapter)}`);
+    parts.push(`${f}=${valueForRule(r, info.general.find((g) => g.name === f) ?? { name: f }, false, known)}`);
     valid = false;
   }
   if (r.chance(0.04)) {
