@@ -17,14 +17,19 @@
 #      to target/bench-browser.md, the raw figures to target/bench-browser.json);
 #   6. the CLI (release build) at the worst accepted configuration of each strategy and sweep:
 #      wall time (median of 3) and peak RSS (/usr/bin/time), printed and saved to
-#      target/bench-cli.md.
+#      target/bench-cli.md;
+#   7. the fuzzer's longer run (tests/e2e/fuzz.mjs) on the snapshot: FUZZ_SECONDS per chapter
+#      (default 30; the test command gives each 4), with FUZZ_SEED or a new seed each run
+#      (printed, with the command that replays a failing chapter), saved to
+#      target/bench-fuzz.txt. A failure there is a bug found: it is printed, and the script's
+#      exit status is 1 once every other step has run.
 #
 # Extra arguments go to bench.mjs (e.g. --quick for fewer runs; --only load for the first loads
 # alone, [10], with the time from the app's start to the ring's frame; --only starts for the
 # longest tasks of the other loads, [6], [7] and [13]–[21]; --only chapters for [13]–[21];
 # --only throttled for [4] alone, with the page's per-stage medians of its steps).
 # PARTLAB_BENCH_NO_BUILD=1 skips step 1 (uses dist/ as it is); PARTLAB_BENCH_NO_NATIVE=1 skips 3;
-# PARTLAB_BENCH_NO_CLI=1 skips 6.
+# PARTLAB_BENCH_NO_CLI=1 skips 6; PARTLAB_BENCH_NO_FUZZ=1 skips 7.
 # The machine is shared and noisy: run it twice and keep the quieter run (the load average is
 # printed with the table).
 set -euo pipefail
@@ -115,6 +120,21 @@ fi
 log "node tests/e2e/bench.mjs --url http://127.0.0.1:$port/"
 node tests/e2e/bench.mjs --url "http://127.0.0.1:$port/" --dist target/bench-dist \
   "${native_args[@]}" --json target/bench-browser.json "$@" | tee target/bench-browser.md
+
+# 7 (run before 6, whose skips end the script). The fuzzer's longer run, on the snapshot.
+fuzz_status=0
+if [ "${PARTLAB_BENCH_NO_FUZZ:-}" = 1 ]; then
+  log "skipping the fuzzer (PARTLAB_BENCH_NO_FUZZ=1)"
+else
+  fuzz_seed="${FUZZ_SEED:-$(date +%s)}"
+  log "FUZZ_SEED=$fuzz_seed FUZZ_SECONDS=${FUZZ_SECONDS:-30} node tests/e2e/fuzz.mjs (on target/bench-dist)"
+  PARTLAB_DIST=target/bench-dist FUZZ_SEED="$fuzz_seed" FUZZ_SECONDS="${FUZZ_SECONDS:-30}" \
+    node tests/e2e/fuzz.mjs 2>&1 | tee target/bench-fuzz.txt || fuzz_status=$?
+  if [ "$fuzz_status" != 0 ]; then
+    log "the fuzzer found failures (target/bench-fuzz.txt): the benchmark goes on, and exits 1 at the end"
+  fi
+fi
+trap 'cleanup; [ "$fuzz_status" = 0 ] || { log "the fuzzer failed: see target/bench-fuzz.txt"; exit 1; }' EXIT
 
 # 6. The CLI at the worst accepted configuration of each strategy and sweep (the guide's
 #    "Conventions and limits": the work budget). Each runs 3 times; the table gives the median wall time

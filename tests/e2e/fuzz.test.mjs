@@ -1,0 +1,48 @@
+// The fuzz step of the test command (issue 47, "fuzzing as PhET does it"): tests/e2e/fuzz.mjs
+// over every chapter of the chapter bar, in each language and in normal, projector and embed
+// mode, for a fixed seed and a few seconds per chapter: random pointer, touch and keyboard
+// input at a high rate and random valid and invalid addresses from each chapter's field table.
+// It fails on a console error, an uncaught exception, a CSP violation, a task over 200 ms, a
+// crash, a page that stays busy, or an address that no longer opens; each failing chapter
+// prints its seed, the command that runs it again and its last actions, and leaves its whole
+// input log in target/fuzz/ (`node tests/e2e/fuzz.mjs --replay FILE` performs it again).
+//
+// FUZZ_SEED and FUZZ_SECONDS (per chapter) change the run, as for fuzz.mjs; the longer run is
+// scripts/bench.sh's. The whole step takes about 2–3 minutes on 2 cores.
+//
+// Known findings: none are filtered. A finding that cannot be fixed at once goes to
+// fuzz_findings.test.mjs as a replayable fixture (marked todo); if it must be kept out of this
+// step meanwhile, add it to KNOWN below with its reason, and it is printed on every run.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { DEFAULT_SEED, describeResult, runFuzz } from './fuzz.mjs';
+
+/** Seconds of input per chapter in the test command (the command line's default is longer). */
+const TEST_SECONDS = 4;
+
+/**
+ * Findings kept out of this step, each { chapter, kind, pattern, reason } (see fuzz.mjs's
+ * runFuzz): empty.
+ */
+const KNOWN = [];
+
+describe('fuzzing', () => {
+  test('every chapter, language and mode takes random input and addresses without a failure', { timeout: 900_000 }, async () => {
+    const seed = Number(process.env.FUZZ_SEED ?? DEFAULT_SEED);
+    const seconds = Number(process.env.FUZZ_SECONDS ?? TEST_SECONDS);
+    const reports = [];
+    const result = await runFuzz({
+      seed,
+      seconds,
+      known: KNOWN,
+      onChapter: (r, run) => {
+        const text = describeResult(r, run);
+        console.log(text);
+        if (r.failures.length > 0) reports.push(text);
+      },
+    });
+    assert.ok(result.chapters.length >= 12, `chapters fuzzed: ${result.chapters.map((c) => c.slug).join(' ')}`);
+    for (const c of result.chapters) assert.ok(c.actions > 0, `${c.slug}: no action was performed`);
+    assert.deepEqual(reports, [], `\n${reports.join('\n')}`);
+  });
+});
