@@ -77,6 +77,45 @@ describe('strategies beyond the lesson', () => {
     await context.close();
   });
 
+  test('controls the strategy ignores are disabled, the note saying why', { timeout: 120_000 }, async () => {
+    const { page, context, errors } = await open('#c=mod-n&l=en');
+    const state = () =>
+      page.evaluate(() => ({
+        vnodes: document.querySelector('#vnodes').disabled,
+        weights: [...document.querySelectorAll('input[id^="node-weight-"]')].map((w) => w.disabled),
+        described: document.querySelector('#node-weight-0').getAttribute('aria-describedby'),
+        weightsNote: document.querySelector('#weights-note').textContent,
+        vnodesNote: document.querySelector('#vnodes-note').textContent,
+      }));
+    // Mod N: no virtual nodes and every node the same share.
+    await page.waitForFunction(() => document.querySelector('#node-weight-0')?.disabled === true);
+    let s = await state();
+    assert.equal(s.vnodes, true);
+    assert.ok(s.weights.length === 4 && s.weights.every(Boolean), JSON.stringify(s));
+    assert.equal(s.described, 'weights-note');
+    assert.match(s.weightsNote, /same share/);
+    assert.match(s.vnodesNote, /no virtual nodes/);
+    // The ring uses both.
+    await page.selectOption('#strategy', 'ring');
+    await page.waitForFunction(() => document.querySelector('#node-weight-0')?.disabled === false);
+    s = await state();
+    assert.equal(s.vnodes, false);
+    assert.ok(s.weights.every((d) => !d), JSON.stringify(s));
+    assert.equal(s.weightsNote, '');
+    // Maglev, bounded loads and multi-probe give every node the same share; bounded loads
+    // is the ring with a cap, so its vnodes count.
+    for (const [strategy, vnodes] of [['maglev', true], ['bounded', false], ['multiprobe', true]]) {
+      await page.selectOption('#strategy', strategy);
+      await page.waitForFunction(() => document.querySelector('#node-weight-0')?.disabled === true);
+      s = await state();
+      assert.equal(s.vnodes, vnodes, strategy);
+      assert.ok(s.weights.every(Boolean), strategy);
+    }
+    assert.deepEqual(await audit(page), []);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('a bad parameter in the address falls back on its own, with a notice', { timeout: 60_000 }, async () => {
     const { page, context, errors } = await open('#c=rendezvous&s=maglev&m=abc&n=a,b,c&l=en');
     assert.equal(await page.inputValue('#strategy'), 'maglev');
