@@ -2,8 +2,9 @@
 // over every chapter of the chapter bar, in each language and in normal, projector and embed
 // mode, for a fixed seed and a few seconds per chapter: random pointer, touch and keyboard
 // input at a high rate and random valid and invalid addresses from each chapter's field table.
-// It fails on a console error, an uncaught exception, a CSP violation, a task over 200 ms, a
-// crash, a page that stays busy, or an address that no longer opens; each failing chapter
+// It fails on a console error, an uncaught exception, a CSP violation, a crash, a page that
+// stays busy, or an address that no longer opens (a task over 200 ms is printed here and fails
+// the benchmark's longer run: timings are not asserted in the test command); each failing chapter
 // prints its seed, the command that runs it again and its last actions, and leaves its whole
 // input log in target/fuzz/ (`node tests/e2e/fuzz.mjs --replay FILE` performs it again).
 //
@@ -38,7 +39,10 @@ describe('fuzzing', () => {
       onChapter: (r, run) => {
         const text = describeResult(r, run);
         console.log(text);
-        if (r.failures.length > 0) reports.push(text);
+        // A task over 200 ms is a timing, and timings are not asserted in the test command
+        // (the machine is shared and noisy): it is printed here and fails scripts/bench.sh's
+        // longer run. Everything else fails the step.
+        if (r.failures.some((f) => f.kind !== 'long task')) reports.push(text);
       },
     });
     assert.ok(result.chapters.length >= 12, `chapters fuzzed: ${result.chapters.map((c) => c.slug).join(' ')}`);
