@@ -33,10 +33,10 @@ function expectedRows(parts) {
       if (weighted) rows.push([s.id, `keys-${node}`, Math.round((lesson.keys * w) / total), s.counts[node], 0, true]);
       else rows.push([s.id, `keys-${node}`, keys, countsBefore ? s.counts[node] : null, 0, false]);
     }
-    if (p.deviation_pct != null) rows.push([s.id, 'deviation', p.deviation_pct, s.deviation_pct, 1]);
-    if (p.moved_pct != null) rows.push([s.id, 'moved', p.moved_pct, s.moved_fraction * 100, 1]);
+    if (p.deviation_pct != null) rows.push([s.id, 'deviation', p.deviation_pct, s.deviation_pct, 1, false]);
+    if (p.moved_pct != null) rows.push([s.id, 'moved', p.moved_pct, s.moved_fraction * 100, 1, false]);
     if (p.replica_sets_changed_pct != null) {
-      rows.push([s.id, 'replica-sets', p.replica_sets_changed_pct, s.replica_sets_changed_fraction * 100, 1]);
+      rows.push([s.id, 'replica-sets', p.replica_sets_changed_pct, s.replica_sets_changed_fraction * 100, 1, false]);
     }
   }
   return rows;
