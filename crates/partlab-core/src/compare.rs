@@ -591,7 +591,7 @@ impl OverprovisionSweep {
                     let per_entry = n as u64;
                     let entries = (room / per_entry).max(1);
                     let end = (next + entries).min(m);
-                    let mut buf = itoa_buf();
+                    let mut buf = [0u8; 20];
                     for j in next..end {
                         let key = decimal(j, &mut buf);
                         let mut best = (0u64, 0usize);
@@ -628,23 +628,10 @@ impl OverprovisionSweep {
     }
 }
 
-fn itoa_buf() -> [u8; 20] {
-    [0u8; 20]
-}
-
 /// The decimal digits of `n` as text, in `buf`.
 fn decimal(n: u64, buf: &mut [u8; 20]) -> &str {
-    let mut i = buf.len();
-    let mut n = n;
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    std::str::from_utf8(&buf[i..]).unwrap_or("0")
+    // ASCII digits only, so never the fallback.
+    std::str::from_utf8(crate::hash::decimal(n, buf)).unwrap_or("0")
 }
 
 /// Over-provisioning of a ring of `n` backends from its points (position, backend), made

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::params::{self, ParamError};
+use crate::params;
 
 /// Most physical nodes in one configuration (owners are stored as `u16`).
 pub const MAX_NODES: usize = 256;
@@ -435,158 +435,132 @@ pub(crate) fn truncate(s: &str, max_chars: usize) -> String {
     }
 }
 
-/// Everything that can be wrong with an experiment's input, each with a message meant for a
-/// student.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ConfigError {
-    /// The node list is empty.
-    NoNodes,
-    /// More nodes than [`MAX_NODES`].
-    TooManyNodes {
-        /// How many were given.
-        count: usize,
-        /// The limit, [`MAX_NODES`].
-        max: usize,
-    },
-    /// A node name is empty or only spaces.
-    EmptyNodeName {
-        /// 1-based position in the list.
-        position: usize,
-    },
-    /// Two nodes share a name (they would hash to the same positions).
-    DuplicateNodeName {
-        /// The repeated name.
-        name: String,
-    },
-    /// A node name longer than [`MAX_NODE_NAME_CHARS`].
-    NodeNameTooLong {
-        /// The start of the name.
-        name: String,
-        /// Its length in characters.
-        chars: usize,
-        /// The limit, [`MAX_NODE_NAME_CHARS`].
-        max: usize,
-    },
-    /// A node name with a control character (newline, tab, …).
-    NodeNameControlChar {
-        /// The name.
-        name: String,
-    },
-    /// A node name with an invisible formatting character ([`is_hidden_char`]): zero-width
-    /// or bidirectional control.
-    NodeNameHiddenChar {
-        /// The start of the name, as given (quote it escaped).
-        name: String,
-        /// The first such character's code point (`0x202e`).
-        code: u32,
-    },
-    /// A weight that is not a finite number from [`MIN_WEIGHT`] to [`MAX_WEIGHT`].
-    InvalidWeight {
-        /// The node.
-        node: String,
-        /// The rejected weight.
-        weight: f64,
-        /// The smallest weight, [`MIN_WEIGHT`].
-        min: f64,
-        /// The largest weight, [`MAX_WEIGHT`].
-        max: f64,
-    },
-    /// A vnode count of 0 or above [`MAX_VNODES_PER_NODE`].
-    VnodesOutOfRange {
-        /// The rejected count.
-        vnodes: u64,
-        /// The limit, [`MAX_VNODES_PER_NODE`].
-        max: u32,
-    },
-    /// `vnodes × weight` above [`MAX_VNODES_PER_NODE`] for one node.
-    TooManyVnodesForNode {
-        /// The node.
-        node: String,
-        /// Its vnode count after the weight.
-        vnodes: u64,
-        /// The limit, [`MAX_VNODES_PER_NODE`].
-        max: u32,
-    },
-    /// More ring points in total than [`MAX_RING_POINTS`].
-    TooManyRingPoints {
-        /// Total vnodes requested.
-        points: u64,
-        /// The limit, [`MAX_RING_POINTS`].
-        max: u64,
-    },
-    /// A replication factor of 0 or above the node count.
-    ReplicasOutOfRange {
-        /// The requested factor.
-        replicas: u32,
-        /// The number of nodes.
-        nodes: usize,
-    },
-    /// A key count of 0 or above [`MAX_KEYS`].
-    KeyCountOutOfRange {
-        /// The requested count.
-        count: u64,
-        /// The limit, [`MAX_KEYS`].
-        max: usize,
-    },
-    /// A custom key longer than [`MAX_KEY_CHARS`].
-    KeyTooLong {
-        /// 1-based position of the key.
-        position: usize,
-        /// The limit, [`MAX_KEY_CHARS`].
-        max: usize,
-    },
-    /// A strategy name that is not one of modulo, ring, rendezvous, jump.
-    UnknownStrategy {
-        /// What was given.
-        given: String,
-    },
-    /// More work than the budget allows ([`crate::budget`]).
-    OverBudget(OverBudget),
-    /// A Maglev table size that is not prime.
-    TableSizeNotPrime {
-        /// The size given.
-        size: u64,
-    },
-    /// A Maglev table size below the node count or above the largest table.
-    TableSizeOutOfRange {
-        /// The size given.
-        size: u64,
-        /// Smallest accepted (the node count).
-        min: u64,
-        /// Largest accepted.
-        max: u64,
-    },
-    /// A bounded-loads factor outside its range.
-    LoadFactorOutOfRange {
-        /// The factor given.
-        factor: f64,
-        /// Smallest accepted.
-        min: f64,
-        /// Largest accepted.
-        max: f64,
-    },
-    /// A multi-probe probe count outside its range.
-    ProbesOutOfRange {
-        /// The count given.
-        probes: u32,
-        /// Smallest accepted.
-        min: u32,
-        /// Largest accepted.
-        max: u32,
-    },
-    /// A weight other than 1 for a strategy that gives every node the same share (mod N,
-    /// jump, Maglev, bounded loads, multi-probe): it would change nothing, without a word.
-    /// Refused by [`Config::check_weights_used`], which a caller asks when weights were given
-    /// on purpose (the CLI's `--weights`); a configuration switched between strategies keeps
-    /// its weights and still validates.
-    WeightsUnused {
-        /// The strategy.
-        strategy: Strategy,
-        /// The first node with a weight other than 1.
-        node: String,
-        /// Its weight.
-        weight: f64,
-    },
+params::param_error_enum! {
+    /// Everything that can be wrong with an experiment's input, each with a message meant for a
+    /// student.
+    ///
+    /// The last four variants, a strategy's parameter refused (Maglev's table size, bounded
+    /// loads' factor, multi-probe's probe count), are [`ParamError`](params::ParamError)'s,
+    /// declared once for both.
+    #[derive(Clone, Debug, PartialEq)]
+    pub enum ConfigError {
+        /// The node list is empty.
+        NoNodes,
+        /// More nodes than [`MAX_NODES`].
+        TooManyNodes {
+            /// How many were given.
+            count: usize,
+            /// The limit, [`MAX_NODES`].
+            max: usize,
+        },
+        /// A node name is empty or only spaces.
+        EmptyNodeName {
+            /// 1-based position in the list.
+            position: usize,
+        },
+        /// Two nodes share a name (they would hash to the same positions).
+        DuplicateNodeName {
+            /// The repeated name.
+            name: String,
+        },
+        /// A node name longer than [`MAX_NODE_NAME_CHARS`].
+        NodeNameTooLong {
+            /// The start of the name.
+            name: String,
+            /// Its length in characters.
+            chars: usize,
+            /// The limit, [`MAX_NODE_NAME_CHARS`].
+            max: usize,
+        },
+        /// A node name with a control character (newline, tab, …).
+        NodeNameControlChar {
+            /// The name.
+            name: String,
+        },
+        /// A node name with an invisible formatting character ([`is_hidden_char`]): zero-width
+        /// or bidirectional control.
+        NodeNameHiddenChar {
+            /// The start of the name, as given (quote it escaped).
+            name: String,
+            /// The first such character's code point (`0x202e`).
+            code: u32,
+        },
+        /// A weight that is not a finite number from [`MIN_WEIGHT`] to [`MAX_WEIGHT`].
+        InvalidWeight {
+            /// The node.
+            node: String,
+            /// The rejected weight.
+            weight: f64,
+            /// The smallest weight, [`MIN_WEIGHT`].
+            min: f64,
+            /// The largest weight, [`MAX_WEIGHT`].
+            max: f64,
+        },
+        /// A vnode count of 0 or above [`MAX_VNODES_PER_NODE`].
+        VnodesOutOfRange {
+            /// The rejected count.
+            vnodes: u64,
+            /// The limit, [`MAX_VNODES_PER_NODE`].
+            max: u32,
+        },
+        /// `vnodes × weight` above [`MAX_VNODES_PER_NODE`] for one node.
+        TooManyVnodesForNode {
+            /// The node.
+            node: String,
+            /// Its vnode count after the weight.
+            vnodes: u64,
+            /// The limit, [`MAX_VNODES_PER_NODE`].
+            max: u32,
+        },
+        /// More ring points in total than [`MAX_RING_POINTS`].
+        TooManyRingPoints {
+            /// Total vnodes requested.
+            points: u64,
+            /// The limit, [`MAX_RING_POINTS`].
+            max: u64,
+        },
+        /// A replication factor of 0 or above the node count.
+        ReplicasOutOfRange {
+            /// The requested factor.
+            replicas: u32,
+            /// The number of nodes.
+            nodes: usize,
+        },
+        /// A key count of 0 or above [`MAX_KEYS`].
+        KeyCountOutOfRange {
+            /// The requested count.
+            count: u64,
+            /// The limit, [`MAX_KEYS`].
+            max: usize,
+        },
+        /// A custom key longer than [`MAX_KEY_CHARS`].
+        KeyTooLong {
+            /// 1-based position of the key.
+            position: usize,
+            /// The limit, [`MAX_KEY_CHARS`].
+            max: usize,
+        },
+        /// A strategy name that is not one of modulo, ring, rendezvous, jump.
+        UnknownStrategy {
+            /// What was given.
+            given: String,
+        },
+        /// More work than the budget allows ([`crate::budget`]).
+        OverBudget(OverBudget),
+        /// A weight other than 1 for a strategy that gives every node the same share (mod N,
+        /// jump, Maglev, bounded loads, multi-probe): it would change nothing, without a word.
+        /// Refused by [`Config::check_weights_used`], which a caller asks when weights were given
+        /// on purpose (the CLI's `--weights`); a configuration switched between strategies keeps
+        /// its weights and still validates.
+        WeightsUnused {
+            /// The strategy.
+            strategy: Strategy,
+            /// The first node with a weight other than 1.
+            node: String,
+            /// Its weight.
+            weight: f64,
+        },
+    }
 }
 
 /// A terse English summary of the data, for logs and library users. Students read the
@@ -922,24 +896,6 @@ impl OverBudget {
 /// `max / per`, rounded down; `None` when that is 0.
 fn fit(max: u64, per: u64) -> Option<u64> {
     (per > 0).then(|| max / per).filter(|&n| n > 0)
-}
-
-/// A parameter refused by its rule ([`crate::params`]).
-impl From<ParamError> for ConfigError {
-    fn from(e: ParamError) -> ConfigError {
-        match e {
-            ParamError::TableSizeNotPrime { size } => ConfigError::TableSizeNotPrime { size },
-            ParamError::TableSizeOutOfRange { size, min, max } => {
-                ConfigError::TableSizeOutOfRange { size, min, max }
-            }
-            ParamError::LoadFactorOutOfRange { factor, min, max } => {
-                ConfigError::LoadFactorOutOfRange { factor, min, max }
-            }
-            ParamError::ProbesOutOfRange { probes, min, max } => {
-                ConfigError::ProbesOutOfRange { probes, min, max }
-            }
-        }
-    }
 }
 
 #[cfg(test)]

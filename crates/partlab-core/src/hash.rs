@@ -60,7 +60,7 @@ pub fn hash_key(key: &str) -> u64 {
 }
 
 /// Writes the decimal digits of `n` into `buf`, returning the used tail.
-fn decimal(n: u64, buf: &mut [u8; 20]) -> &[u8] {
+pub(crate) fn decimal(n: u64, buf: &mut [u8; 20]) -> &[u8] {
     let mut i = buf.len();
     let mut n = n;
     loop {

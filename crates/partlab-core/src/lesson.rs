@@ -163,19 +163,31 @@ fn lesson_ring(vnodes: u32) -> Config {
     Config::new(Strategy::Ring, NODES).with_vnodes(vnodes)
 }
 
-fn modulo(before: usize, after: usize, moved_pct: f64) -> Setup {
-    (
-        Config::new(Strategy::Modulo, generic_names(before)),
-        Some(Config::new(Strategy::Modulo, generic_names(after))),
+/// One row of the scenario table: id, part, kind and setup.
+type Row = (&'static str, LessonPart, ScenarioKind, Setup);
+
+/// Section 5's mod N from `from` to `to` nodes, which moves `moved_pct` % of the keys.
+fn modulo(id: &'static str, from: usize, to: usize, moved_pct: f64) -> Row {
+    let setup = (
+        Config::new(Strategy::Modulo, generic_names(from)),
+        Some(Config::new(Strategy::Modulo, generic_names(to))),
         Printed {
             moved_pct: Some(moved_pct),
             ..Printed::none()
         },
+    );
+    (
+        id,
+        LessonPart::Section(5),
+        ScenarioKind::ModuloResize { from, to },
+        setup,
     )
 }
 
-fn ring(vnodes: u32, counts: [(&'static str, u64); 4], dev: f64) -> Setup {
-    (
+/// Section 6's ring with `vnodes` vnodes per node: the counts the lesson prints for it (none
+/// for 500 and 1 000 vnodes, where it prints only the deviation) and its deviation.
+fn ring(id: &'static str, vnodes: u32, counts: &[(&'static str, u64)], dev: f64) -> Row {
+    let setup = (
         lesson_ring(vnodes),
         None,
         Printed {
@@ -183,6 +195,12 @@ fn ring(vnodes: u32, counts: [(&'static str, u64); 4], dev: f64) -> Setup {
             deviation_pct: Some(dev),
             ..Printed::none()
         },
+    );
+    (
+        id,
+        LessonPart::Section(6),
+        ScenarioKind::RingVnodes { vnodes },
+        setup,
     )
 }
 
@@ -219,102 +237,46 @@ fn build_scenarios() -> Vec<Scenario> {
     };
     use LessonPart::{Exercise, Section};
     use ScenarioKind::*;
-    let table: Vec<(&'static str, LessonPart, ScenarioKind, Setup)> = vec![
-        (
-            "mod-4-5",
-            Section(5),
-            ModuloResize { from: 4, to: 5 },
-            modulo(4, 5, 80.0),
-        ),
-        (
-            "mod-5-6",
-            Section(5),
-            ModuloResize { from: 5, to: 6 },
-            modulo(5, 6, 83.3),
-        ),
-        (
-            "mod-10-11",
-            Section(5),
-            ModuloResize { from: 10, to: 11 },
-            modulo(10, 11, 91.0),
-        ),
-        (
-            "mod-4-8",
-            Section(5),
-            ModuloResize { from: 4, to: 8 },
-            modulo(4, 8, 49.7),
-        ),
-        (
+    let table: Vec<Row> = vec![
+        modulo("mod-4-5", 4, 5, 80.0),
+        modulo("mod-5-6", 5, 6, 83.3),
+        modulo("mod-10-11", 10, 11, 91.0),
+        modulo("mod-4-8", 4, 8, 49.7),
+        ring(
             "ring-1",
-            Section(6),
-            RingVnodes { vnodes: 1 },
-            ring(
-                1,
-                [
-                    ("inv-lle", 70171),
-                    ("inv-gir", 13875),
-                    ("inv-bcn", 14486),
-                    ("inv-vlc", 1468),
-                ],
-                106.4,
-            ),
+            1,
+            &[
+                ("inv-lle", 70171),
+                ("inv-gir", 13875),
+                ("inv-bcn", 14486),
+                ("inv-vlc", 1468),
+            ],
+            106.4,
         ),
-        (
+        ring(
             "ring-10",
-            Section(6),
-            RingVnodes { vnodes: 10 },
-            ring(
-                10,
-                [
-                    ("inv-bcn", 32315),
-                    ("inv-gir", 32959),
-                    ("inv-vlc", 10845),
-                    ("inv-lle", 23881),
-                ],
-                35.7,
-            ),
+            10,
+            &[
+                ("inv-bcn", 32315),
+                ("inv-gir", 32959),
+                ("inv-vlc", 10845),
+                ("inv-lle", 23881),
+            ],
+            35.7,
         ),
-        (
+        ring(
             "ring-150",
-            Section(6),
-            RingVnodes { vnodes: 150 },
-            ring(
-                150,
-                [
-                    ("inv-bcn", 24275),
-                    ("inv-gir", 27571),
-                    ("inv-vlc", 24835),
-                    ("inv-lle", 23319),
-                ],
-                6.3,
-            ),
+            150,
+            &[
+                ("inv-bcn", 24275),
+                ("inv-gir", 27571),
+                ("inv-vlc", 24835),
+                ("inv-lle", 23319),
+            ],
+            6.3,
         ),
-        (
-            "ring-500",
-            Section(6),
-            RingVnodes { vnodes: 500 },
-            (
-                lesson_ring(500),
-                None,
-                Printed {
-                    deviation_pct: Some(4.6),
-                    ..Printed::none()
-                },
-            ),
-        ),
-        (
-            "ring-1000",
-            Section(6),
-            RingVnodes { vnodes: 1000 },
-            (
-                lesson_ring(1000),
-                None,
-                Printed {
-                    deviation_pct: Some(2.3),
-                    ..Printed::none()
-                },
-            ),
-        ),
+        ring("ring-500", 500, &[], 4.6),
+        ring("ring-1000", 1000, &[], 2.3),
         (
             "ring-join",
             Section(6),

@@ -25,42 +25,83 @@ pub const DEFAULT_PROBES: u32 = 21;
 /// Multi-probe: most probes accepted.
 pub const MAX_PROBES: u32 = 1_024;
 
-/// A parameter outside its rule. Data only: the value and the limits.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ParamError {
-    /// A Maglev table size that is not prime (the permutations need a prime size).
-    TableSizeNotPrime {
-        /// The size given.
-        size: u64,
-    },
-    /// A Maglev table size outside `min..=max` (`min` is the node count: every node needs an
-    /// entry).
-    TableSizeOutOfRange {
-        /// The size given.
-        size: u64,
-        /// Smallest accepted.
-        min: u64,
-        /// Largest accepted.
-        max: u64,
-    },
-    /// A bounded-loads factor `c` outside `min..=max` (or not a number).
-    LoadFactorOutOfRange {
-        /// The factor given.
-        factor: f64,
-        /// Smallest accepted.
-        min: f64,
-        /// Largest accepted.
-        max: f64,
-    },
-    /// A probe count outside `min..=max`.
-    ProbesOutOfRange {
-        /// The count given.
-        probes: u32,
-        /// Smallest accepted.
-        min: u32,
-        /// Largest accepted.
-        max: u32,
-    },
+/// Declares an error enum: its own variants, then the four of a parameter outside its rule
+/// (`TableSizeNotPrime`, `TableSizeOutOfRange`, `LoadFactorOutOfRange`, `ProbesOutOfRange`).
+/// [`ParamError`], [`crate::ConfigError`] and [`crate::zoo::ZooError`] all carry these four, so
+/// that a caller matches a refused parameter the same way whichever check refused it; one
+/// declaration keeps their fields and their documentation the same.
+macro_rules! param_error_enum {
+    // The enum alone: [`ParamError`] itself (it converts into itself already).
+    (@variants_only $(#[$attr:meta])* pub enum $name:ident { $($own:tt)* }) => {
+        $(#[$attr])*
+        pub enum $name {
+            $($own)*
+            /// A Maglev table size that is not prime (the permutations need a prime size).
+            TableSizeNotPrime {
+                /// The size given.
+                size: u64,
+            },
+            /// A Maglev table size outside `min..=max` (`min` is the node count: every node
+            /// needs an entry).
+            TableSizeOutOfRange {
+                /// The size given.
+                size: u64,
+                /// Smallest accepted.
+                min: u64,
+                /// Largest accepted.
+                max: u64,
+            },
+            /// A bounded-loads factor `c` outside `min..=max` (or not a number).
+            LoadFactorOutOfRange {
+                /// The factor given.
+                factor: f64,
+                /// Smallest accepted.
+                min: f64,
+                /// Largest accepted.
+                max: f64,
+            },
+            /// A probe count outside `min..=max`.
+            ProbesOutOfRange {
+                /// The count given.
+                probes: u32,
+                /// Smallest accepted.
+                min: u32,
+                /// Largest accepted.
+                max: u32,
+            },
+        }
+    };
+    // Another error: the enum, and the conversion of a [`ParamError`] into it.
+    ($(#[$attr:meta])* pub enum $name:ident { $($own:tt)* }) => {
+        $crate::params::param_error_enum! { @variants_only $(#[$attr])* pub enum $name { $($own)* } }
+
+        /// A parameter refused by its rule ([`crate::params`]): the variant of the same name.
+        impl From<$crate::params::ParamError> for $name {
+            fn from(e: $crate::params::ParamError) -> $name {
+                use $crate::params::ParamError;
+                match e {
+                    ParamError::TableSizeNotPrime { size } => $name::TableSizeNotPrime { size },
+                    ParamError::TableSizeOutOfRange { size, min, max } => {
+                        $name::TableSizeOutOfRange { size, min, max }
+                    }
+                    ParamError::LoadFactorOutOfRange { factor, min, max } => {
+                        $name::LoadFactorOutOfRange { factor, min, max }
+                    }
+                    ParamError::ProbesOutOfRange { probes, min, max } => {
+                        $name::ProbesOutOfRange { probes, min, max }
+                    }
+                }
+            }
+        }
+    };
+}
+pub(crate) use param_error_enum;
+
+param_error_enum! {
+    @variants_only
+    /// A parameter outside its rule. Data only: the value and the limits.
+    #[derive(Clone, Debug, PartialEq)]
+    pub enum ParamError {}
 }
 
 /// Checks a Maglev table size against the node count: prime, at least one entry per node, at

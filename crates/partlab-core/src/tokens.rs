@@ -43,6 +43,14 @@ fn mix_k2(k2: u64) -> u64 {
     k2.wrapping_mul(C2).rotate_left(33).wrapping_mul(C1)
 }
 
+/// One half of the state after a block: rotated, plus the other half, `× 5 + c`.
+fn mix_h(h: u64, rotation: u32, other: u64, c: u64) -> u64 {
+    h.rotate_left(rotation)
+        .wrapping_add(other)
+        .wrapping_mul(5)
+        .wrapping_add(c)
+}
+
 /// The x64 128-bit MurmurHash3 of `data` with seed 0, as Cassandra computes it (tail bytes
 /// sign-extended; see the module documentation): `(h1, h2)`.
 pub fn murmur3_x64_128(data: &[u8]) -> (u64, u64) {
@@ -54,18 +62,9 @@ pub fn murmur3_x64_128(data: &[u8]) -> (u64, u64) {
         let mut hi = [0u8; 8];
         lo.copy_from_slice(&block[..8]);
         hi.copy_from_slice(&block[8..]);
-        h1 ^= mix_k1(u64::from_le_bytes(lo));
-        h1 = h1
-            .rotate_left(27)
-            .wrapping_add(h2)
-            .wrapping_mul(5)
-            .wrapping_add(0x52dc_e729);
-        h2 ^= mix_k2(u64::from_le_bytes(hi));
-        h2 = h2
-            .rotate_left(31)
-            .wrapping_add(h1)
-            .wrapping_mul(5)
-            .wrapping_add(0x3849_5ab5);
+        h1 = mix_h(h1 ^ mix_k1(u64::from_le_bytes(lo)), 27, h2, 0x52dc_e729);
+        // h2 mixes in the h1 just updated, as the reference does.
+        h2 = mix_h(h2 ^ mix_k2(u64::from_le_bytes(hi)), 31, h1, 0x3849_5ab5);
     }
     // Java's `(long) key.get(i)`: a signed byte, sign-extended to 64 bits.
     let signed = |b: u8| i64::from(b as i8) as u64;

@@ -35,6 +35,21 @@ fn get(id: &str) -> &'static Scenario {
     scenario(id).unwrap_or_else(|| panic!("scenario {id} exists"))
 }
 
+/// The configuration after a scenario's change (every scenario asked has one).
+fn after(s: &Scenario) -> &Config {
+    s.after.as_ref().expect("a change")
+}
+
+/// What a scenario's change moves.
+fn moves(s: &Scenario) -> Movement {
+    movement(&s.before, after(s))
+}
+
+/// The share of keys moved in %, to the one decimal the lesson prints.
+fn moved_pct(m: &Movement) -> f64 {
+    one_decimal(m.moved_fraction * 100.0)
+}
+
 fn check_counts(d: &Distribution, expected: &[(&str, u64)]) {
     assert_eq!(d.nodes.len(), expected.len(), "node count");
     for (name, keys) in expected {
@@ -51,8 +66,8 @@ fn modulo_n_moves_what_section_5_prints() {
         ("mod-4-8", 49.7),
     ] {
         let s = get(id);
-        let m = movement(&s.before, s.after.as_ref().expect("a change"));
-        assert_eq!(one_decimal(m.moved_fraction * 100.0), pct, "{id}");
+        let m = moves(s);
+        assert_eq!(moved_pct(&m), pct, "{id}");
         assert_eq!(s.printed.moved_pct, Some(pct));
     }
 }
@@ -105,10 +120,8 @@ fn more_vnodes_reach_the_lessons_4_6_and_2_3_percent() {
 
 #[test]
 fn inv_tar_joining_moves_19_2_percent_all_onto_it() {
-    let s = get("ring-join");
-    let after = s.after.as_ref().expect("a change");
-    let m = movement(&s.before, after);
-    assert_eq!(one_decimal(m.moved_fraction * 100.0), 19.2);
+    let m = moves(get("ring-join"));
+    assert_eq!(moved_pct(&m), 19.2);
     assert!(m.flow.iter().all(|f| f.to == lesson::JOINING_NODE));
     assert!((m.ideal_fraction - 0.2).abs() < 1e-12);
 }
@@ -116,16 +129,15 @@ fn inv_tar_joining_moves_19_2_percent_all_onto_it() {
 #[test]
 fn inv_vlc_leaving_moves_24_8_percent_spread_over_all_survivors() {
     let s = get("ring-leave");
-    let after = s.after.as_ref().expect("a change");
-    let m = movement(&s.before, after);
-    assert_eq!(one_decimal(m.moved_fraction * 100.0), 24.8);
+    let m = moves(s);
+    assert_eq!(moved_pct(&m), 24.8);
     // Exactly inv-vlc's keys moved (24 835 of them, as section 6's 150-vnode table shows)…
     assert_eq!(m.moved, 24_835);
     assert!(m.flow.iter().all(|f| f.from == lesson::LEAVING_NODE));
     // …to all three survivors, not to a single successor.
     assert_eq!(m.flow.len(), 3);
     assert!((m.ideal_fraction - 0.24835).abs() < 1e-12);
-    check_counts(&distribution(after), &s.printed.counts);
+    check_counts(&distribution(after(s)), &s.printed.counts);
 }
 
 #[test]
@@ -143,7 +155,6 @@ fn exercise_1_weighted_ring_gives_inv_bcn_about_half() {
 #[test]
 fn exercise_3_rendezvous_deviation_primary_and_replica_moves() {
     let s = get("rendezvous");
-    let after = s.after.as_ref().expect("a change");
     let d = distribution(&s.before);
     // The reference solution's figures: 0.335 %, 16.65 %, 50.04 %.
     check_counts(
@@ -157,12 +168,12 @@ fn exercise_3_rendezvous_deviation_primary_and_replica_moves() {
         ],
     );
     assert_eq!((d.deviation_pct * 100.0).round() / 100.0, 0.34);
-    let m = movement(&s.before, after);
+    let m = moves(s);
     assert_eq!(m.moved, 16_650);
     let changed = m.replica_sets_changed_fraction.expect("3 replicas");
     assert_eq!((changed * 100_000.0).round(), 50_044.0);
     // The ring, for comparison (exercise 3b): 16.07 % in the reference script.
     let r = get("ring-5-6");
-    let rm = movement(&r.before, r.after.as_ref().expect("a change"));
+    let rm = moves(r);
     assert_eq!(rm.moved, 16_074);
 }

@@ -277,8 +277,10 @@ pub fn van_candidates(fleet: &Fleet, n: u32) -> Vec<VanStats> {
                             rows_read: u64::from(VANS),
                             via_index: Some((1, valencia.len() as u64)),
                         },
-                        // Today's partition holds every van, newest first.
-                        (VanKey::Day, VanQuery::Last) => VanCost {
+                        // Today's partition holds every van, newest first: R's latest position,
+                        // like València's vans' latest ones, means the last report of every van
+                        // on the road.
+                        (VanKey::Day, VanQuery::Last | VanQuery::ValenciaNow) => VanCost {
                             partitions: 1,
                             rows_read: on_road(&mut fleet.vans.iter()),
                             via_index: None,
@@ -290,11 +292,6 @@ pub fn van_candidates(fleet: &Fleet, n: u32) -> Vec<VanStats> {
                                 .iter()
                                 .map(|v| v.positions(route.0, route.1))
                                 .sum(),
-                            via_index: None,
-                        },
-                        (VanKey::Day, VanQuery::ValenciaNow) => VanCost {
-                            partitions: 1,
-                            rows_read: on_road(&mut fleet.vans.iter()),
                             via_index: None,
                         },
                         (VanKey::Market, VanQuery::Last) => VanCost {

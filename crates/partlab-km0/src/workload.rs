@@ -445,6 +445,26 @@ impl fmt::Display for WorkloadError {
 impl std::error::Error for WorkloadError {}
 
 impl WorkloadSpec {
+    /// The default campaign cut to `days` days of `orders_per_day` orders each (the smaller
+    /// workloads of examples and tests).
+    pub fn sized(days: u32, orders_per_day: u32) -> Self {
+        WorkloadSpec {
+            days,
+            orders_per_day,
+            ..WorkloadSpec::default()
+        }
+    }
+
+    /// The same specification with `days` ordinary days of `orders_per_day` orders each
+    /// before the campaign.
+    pub fn with_lead(self, days: u32, orders_per_day: u32) -> Self {
+        WorkloadSpec {
+            lead_days: days,
+            lead_orders_per_day: orders_per_day,
+            ..self
+        }
+    }
+
     /// Campaign and lead days together.
     pub fn total_days(&self) -> u32 {
         self.days.saturating_add(self.lead_days)
@@ -1118,12 +1138,7 @@ mod tests {
     use super::*;
 
     fn small(days: u32, orders: u32) -> Workload {
-        let spec = WorkloadSpec {
-            days,
-            orders_per_day: orders,
-            ..WorkloadSpec::default()
-        };
-        Workload::generate(&spec).expect("valid")
+        Workload::generate(&WorkloadSpec::sized(days, orders)).expect("valid")
     }
 
     #[test]
@@ -1173,9 +1188,7 @@ mod tests {
         assert_eq!(a.orders(), b.orders());
         let spec = WorkloadSpec {
             seed: 7,
-            days: 1,
-            orders_per_day: 2_000,
-            ..WorkloadSpec::default()
+            ..WorkloadSpec::sized(1, 2_000)
         };
         let c = Workload::generate(&spec).expect("valid");
         assert_ne!(a.orders(), c.orders());
@@ -1184,13 +1197,7 @@ mod tests {
     #[test]
     fn a_day_does_not_depend_on_the_days_before_it() {
         let plain = small(1, 1_000);
-        let spec = WorkloadSpec {
-            days: 1,
-            orders_per_day: 1_000,
-            lead_days: 3,
-            lead_orders_per_day: 500,
-            ..WorkloadSpec::default()
-        };
+        let spec = WorkloadSpec::sized(1, 1_000).with_lead(3, 500);
         let led = Workload::generate(&spec).expect("valid");
         assert_eq!(led.orders().len(), 2_500);
         let campaign = led.campaign_orders();
@@ -1207,11 +1214,7 @@ mod tests {
 
     #[test]
     fn streaming_gives_the_stored_orders() {
-        let spec = WorkloadSpec {
-            days: 3,
-            orders_per_day: 1_500,
-            ..WorkloadSpec::default()
-        };
+        let spec = WorkloadSpec::sized(3, 1_500);
         let stored = Workload::generate(&spec).expect("valid");
         let mut streamed = Vec::new();
         Workload::stream(&spec, |_, day| streamed.extend_from_slice(day)).expect("valid");
@@ -1222,44 +1225,21 @@ mod tests {
     fn bad_specs_are_errors_not_panics() {
         let bad = |spec: WorkloadSpec| Workload::generate(&spec).err();
         let base = WorkloadSpec::default();
-        assert!(matches!(
-            bad(WorkloadSpec {
-                days: 0,
-                ..base.clone()
-            }),
-            Some(WorkloadError::Days { .. })
+        let days_refused = |spec| matches!(bad(spec), Some(WorkloadError::Days { .. }));
+        assert!(days_refused(WorkloadSpec::sized(0, base.orders_per_day)));
+        assert!(days_refused(
+            WorkloadSpec::sized(300, base.orders_per_day).with_lead(200, base.lead_orders_per_day)
         ));
         assert!(matches!(
-            bad(WorkloadSpec {
-                days: 300,
-                lead_days: 200,
-                ..base.clone()
-            }),
-            Some(WorkloadError::Days { .. })
-        ));
-        assert!(matches!(
-            bad(WorkloadSpec {
-                orders_per_day: 0,
-                ..base.clone()
-            }),
+            bad(WorkloadSpec::sized(base.days, 0)),
             Some(WorkloadError::OrdersPerDay { .. })
         ));
         assert!(matches!(
-            bad(WorkloadSpec {
-                days: 200,
-                orders_per_day: 100_000,
-                ..base.clone()
-            }),
+            bad(WorkloadSpec::sized(200, 100_000)),
             Some(WorkloadError::TooManyOrders { .. })
         ));
         // Lead volume only matters with lead days.
-        assert!(bad(WorkloadSpec {
-            days: 1,
-            orders_per_day: 10,
-            lead_orders_per_day: 0,
-            ..base
-        })
-        .is_none());
+        assert!(bad(WorkloadSpec::sized(1, 10).with_lead(0, 0)).is_none());
     }
 
     #[test]

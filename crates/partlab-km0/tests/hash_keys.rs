@@ -109,11 +109,7 @@ fn a_workload_built_a_day_and_a_few_ids_at_a_time_is_the_streamed_one_hashed_id_
     use partlab_core::hash::{hash_bytes, hash_key, lesson_key};
     use partlab_km0::hash_keys::HashedWorkloadBuild;
     use partlab_km0::workload::{client_id, WorkloadBuild};
-    let spec = WorkloadSpec {
-        orders_per_day: 3_000,
-        days: 3,
-        ..WorkloadSpec::default()
-    };
+    let spec = WorkloadSpec::sized(3, 3_000);
     let mut build = WorkloadBuild::new(&spec).expect("valid");
     let mut days_seen = vec![build.progress()];
     while build.step() {

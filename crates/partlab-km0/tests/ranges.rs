@@ -16,11 +16,7 @@ use partlab_km0::workload::{Market, WorkloadSpec};
 fn counts() -> &'static HourlyCounts {
     static C: OnceLock<HourlyCounts> = OnceLock::new();
     C.get_or_init(|| {
-        let spec = WorkloadSpec {
-            lead_days: 63,
-            lead_orders_per_day: 10_000,
-            ..WorkloadSpec::default()
-        };
+        let spec = WorkloadSpec::default().with_lead(63, 10_000);
         HourlyCounts::of_spec(&spec).expect("valid")
     })
 }
@@ -102,11 +98,7 @@ fn hourly_counts_built_a_day_at_a_time_count_every_generated_order_once() {
     use partlab_km0::calendar::HOUR_SECS;
     use partlab_km0::ranges::HourlyCountsBuild;
     use partlab_km0::workload::Workload;
-    let spec = WorkloadSpec {
-        orders_per_day: 4_000,
-        days: 3,
-        ..WorkloadSpec::default()
-    };
+    let spec = WorkloadSpec::sized(3, 4_000);
     let mut build = HourlyCountsBuild::new(&spec).expect("valid");
     let mut steps = 1;
     while build.step() {

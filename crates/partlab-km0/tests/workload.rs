@@ -95,11 +95,9 @@ fn documented_ratios_hold_for_several_seeds() {
 fn the_fair_makes_formatge_curat_hot_only_in_its_week() {
     // Two weeks; the fair in the second one.
     let spec = WorkloadSpec {
-        days: 14,
-        orders_per_day: 10_000,
         fair_start: 7,
         fair_days: 7,
-        ..WorkloadSpec::default()
+        ..WorkloadSpec::sized(14, 10_000)
     };
     let s = Workload::generate(&spec).expect("valid").summary();
     let (Some(fair), Some(other)) = s.fair_product_per_day else {
@@ -115,13 +113,7 @@ fn the_fair_makes_formatge_curat_hot_only_in_its_week() {
 
 #[test]
 fn the_harvest_wine_is_hot_in_the_campaign_but_not_on_ordinary_days() {
-    let spec = WorkloadSpec {
-        days: 2,
-        orders_per_day: 10_000,
-        lead_days: 2,
-        lead_orders_per_day: 10_000,
-        ..WorkloadSpec::default()
-    };
+    let spec = WorkloadSpec::sized(2, 10_000).with_lead(2, 10_000);
     let w = Workload::generate(&spec).expect("valid");
     let wine = w
         .catalogue()
@@ -139,11 +131,7 @@ fn the_harvest_wine_is_hot_in_the_campaign_but_not_on_ordinary_days() {
 
 #[test]
 fn markets_of_orders_are_their_clients_markets() {
-    let spec = WorkloadSpec {
-        days: 1,
-        orders_per_day: 20_000,
-        ..WorkloadSpec::default()
-    };
+    let spec = WorkloadSpec::sized(1, 20_000);
     let w = Workload::generate(&spec).expect("valid");
     assert!(w
         .orders()
@@ -171,20 +159,12 @@ fn a_golden_fingerprint_pins_the_default_week_on_every_target() {
 
 #[test]
 fn the_memory_limit_is_documented_and_enforced() {
-    let spec = WorkloadSpec {
-        days: 101,
-        orders_per_day: 40_000,
-        ..WorkloadSpec::default()
-    };
+    let spec = WorkloadSpec::sized(101, 40_000);
     assert!(spec.total_orders() > MAX_STORED_ORDERS);
     assert!(Workload::generate(&spec).is_err());
     // Streaming the same days is fine.
     let mut days = 0;
-    let short = WorkloadSpec {
-        days: 3,
-        orders_per_day: 100,
-        ..spec
-    };
+    let short = WorkloadSpec::sized(3, 100);
     Workload::stream(&short, |_, _| days += 1).expect("valid");
     assert_eq!(days, 3);
 }

@@ -272,19 +272,27 @@ mod tests {
     use super::*;
     use crate::compare::owners;
 
-    fn names(n: usize) -> Vec<String> {
-        (0..n).map(|i| format!("node-{i}")).collect()
+    /// A comparison's inputs: the first `keys` lesson keys, `nodes` nodes, Maglev's
+    /// `table_size` and multi-probe's `probes` (the other parameters by default).
+    fn inputs(
+        keys: usize,
+        nodes: usize,
+        table_size: u64,
+        probes: u32,
+    ) -> (KeySet, Vec<String>, Params) {
+        let keys = KeySet::lesson(keys).expect("valid");
+        let names = (0..nodes).map(|i| format!("node-{i}")).collect();
+        let params = Params {
+            table_size,
+            probes,
+            ..Params::default()
+        };
+        (keys, names, params)
     }
 
     #[test]
     fn sliced_owners_equal_the_whole_run_for_every_strategy() {
-        let keys = KeySet::lesson(5_000).expect("valid");
-        let params = Params {
-            table_size: 1_009,
-            probes: 7,
-            ..Params::default()
-        };
-        let names = names(5);
+        let (keys, names, params) = inputs(5_000, 5, 1_009, 7);
         for algo in Algo::ALL {
             let whole = owners(algo, &names, &params, &keys).expect("valid");
             keys.clear_score_cache();
@@ -302,13 +310,7 @@ mod tests {
     fn a_step_does_about_the_work_it_is_given() {
         // The largest comparison the page accepts: 10 nodes, 100 000 keys, 100 probes,
         // Maglev's largest table.
-        let keys = KeySet::lesson(100_000).expect("valid");
-        let params = Params {
-            table_size: 65_537,
-            probes: 100,
-            ..Params::default()
-        };
-        let names = names(10);
+        let (keys, names, params) = inputs(100_000, 10, 65_537, 100);
         const WORK: u64 = 5_000;
         let most = WORK + 65_537 / TABLE_PROBES_PER_UNIT;
         for algo in Algo::ALL {

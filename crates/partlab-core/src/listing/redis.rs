@@ -203,14 +203,17 @@ fn shown(t: &Tree) -> String {
     }
 }
 
-fn int_of(
-    t: Option<&Tree>,
+/// The leaf `t` read by `read` (an integer, a string), or the error that it is not `what`
+/// (at `t`'s line, or at `line` when it is missing).
+fn leaf_of<'a, T>(
+    t: Option<&'a Tree>,
+    read: impl FnOnce(&'a Scalar) -> Option<T>,
     format: &'static str,
     what: &'static str,
     line: usize,
-) -> Result<i64, ListingError> {
+) -> Result<T, ListingError> {
     match t {
-        Some(t) => t.scalar().and_then(Scalar::as_int).ok_or_else(|| {
+        Some(t) => t.scalar().and_then(read).ok_or_else(|| {
             ListingError::at(t.line(), ErrorKind::unreadable(format, what, &shown(t)))
         }),
         None => Err(ListingError::at(
@@ -220,21 +223,22 @@ fn int_of(
     }
 }
 
+fn int_of(
+    t: Option<&Tree>,
+    format: &'static str,
+    what: &'static str,
+    line: usize,
+) -> Result<i64, ListingError> {
+    leaf_of(t, Scalar::as_int, format, what, line)
+}
+
 fn str_of<'a>(
     t: Option<&'a Tree>,
     format: &'static str,
     what: &'static str,
     line: usize,
 ) -> Result<&'a str, ListingError> {
-    match t {
-        Some(t) => t.scalar().and_then(Scalar::as_str).ok_or_else(|| {
-            ListingError::at(t.line(), ErrorKind::unreadable(format, what, &shown(t)))
-        }),
-        None => Err(ListingError::at(
-            line,
-            ErrorKind::unreadable(format, what, ""),
-        )),
-    }
+    leaf_of(t, Scalar::as_str, format, what, line)
 }
 
 fn slot_of(t: Option<&Tree>, format: &'static str, line: usize) -> Result<u16, ListingError> {

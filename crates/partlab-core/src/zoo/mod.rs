@@ -30,84 +30,38 @@ use crate::params::ParamError;
 /// sweep of the Maglev paper needs 1 000).
 pub const MAX_ZOO_NODES: usize = 4_096;
 
-/// Why an algorithm of the zoo refused its parameters. Data only: the values and the limits.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ZooError {
-    /// No node to place keys on.
-    NoNodes,
-    /// More nodes than [`MAX_ZOO_NODES`].
-    TooManyNodes {
-        /// How many were given.
-        nodes: usize,
-        /// The limit.
-        max: usize,
-    },
-    /// A Maglev table size that is not prime (the permutations need a prime size).
-    TableSizeNotPrime {
-        /// The size given.
-        size: u64,
-    },
-    /// A Maglev table size outside `min..=max` (`min` is the node count: every node needs an
-    /// entry).
-    TableSizeOutOfRange {
-        /// The size given.
-        size: u64,
-        /// Smallest accepted.
-        min: u64,
-        /// Largest accepted.
-        max: u64,
-    },
-    /// An explicit Maglev permutation outside the table (`offset < size`, `1 ≤ skip < size`).
-    BadPermutation {
-        /// Its offset.
-        offset: u64,
-        /// Its skip.
-        skip: u64,
-        /// The table size.
-        size: u64,
-    },
-    /// A bounded-loads factor `c` outside `min..=max` (or not a number).
-    LoadFactorOutOfRange {
-        /// The factor given.
-        factor: f64,
-        /// Smallest accepted.
-        min: f64,
-        /// Largest accepted.
-        max: f64,
-    },
-    /// A probe count outside `min..=max`.
-    ProbesOutOfRange {
-        /// The count given.
-        probes: u32,
-        /// Smallest accepted.
-        min: u32,
-        /// Largest accepted.
-        max: u32,
-    },
-    /// A (ring) configuration the core refused.
-    Config(crate::ConfigError),
+crate::params::param_error_enum! {
+    /// Why an algorithm of the zoo refused its parameters. Data only: the values and the limits.
+    ///
+    /// The last four variants, a parameter refused by its rule, are [`ParamError`]'s.
+    #[derive(Clone, Debug, PartialEq)]
+    pub enum ZooError {
+        /// No node to place keys on.
+        NoNodes,
+        /// More nodes than [`MAX_ZOO_NODES`].
+        TooManyNodes {
+            /// How many were given.
+            nodes: usize,
+            /// The limit.
+            max: usize,
+        },
+        /// An explicit Maglev permutation outside the table (`offset < size`, `1 ≤ skip < size`).
+        BadPermutation {
+            /// Its offset.
+            offset: u64,
+            /// Its skip.
+            skip: u64,
+            /// The table size.
+            size: u64,
+        },
+        /// A (ring) configuration the core refused.
+        Config(crate::ConfigError),
+    }
 }
 
 impl From<ConfigError> for ZooError {
     fn from(e: ConfigError) -> Self {
         ZooError::Config(e)
-    }
-}
-
-impl From<ParamError> for ZooError {
-    fn from(e: ParamError) -> Self {
-        match e {
-            ParamError::TableSizeNotPrime { size } => ZooError::TableSizeNotPrime { size },
-            ParamError::TableSizeOutOfRange { size, min, max } => {
-                ZooError::TableSizeOutOfRange { size, min, max }
-            }
-            ParamError::LoadFactorOutOfRange { factor, min, max } => {
-                ZooError::LoadFactorOutOfRange { factor, min, max }
-            }
-            ParamError::ProbesOutOfRange { probes, min, max } => {
-                ZooError::ProbesOutOfRange { probes, min, max }
-            }
-        }
     }
 }
 
