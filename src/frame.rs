@@ -6,6 +6,7 @@
 //! are `a[data-chapter]` (`aria-current="page"` on the chapter on screen); the table of
 //! contents lists `li[data-part]` (`5`, `ex1`), with a link where a chapter covers the part and
 //! `data-available="false"` where none does yet.
+//! `#skip-link` is the page's first Tab stop: it moves the focus to `#chapter`.
 
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::{JsCast, JsValue};
@@ -18,10 +19,32 @@ use partlab_lab::state::Lang;
 
 use crate::dom::{by_id, by_id_as, clear, document, set_attr, set_text_id, H};
 
+/// The id of the "skip to the lab" link.
+pub const SKIP_LINK: &str = "skip-link";
+
+/// Moves the focus to the chapter on screen (the skip link's target), without touching the
+/// address: `#chapter` is not one of the lab's addresses.
+pub fn skip_to_chapter() {
+    if let Some(root) = by_id_as::<web_sys::HtmlElement>("chapter") {
+        let _ = root.focus();
+        root.scroll_into_view();
+    }
+}
+
 /// Builds the frame inside `app` (replacing the loading message) and returns the element
 /// chapters are mounted in.
 pub fn build(app: &Element) -> Result<Element, JsValue> {
     clear(app);
+    // The first stop of Tab: past the header and the chapter bar to the chapter (its click
+    // is taken by the page, src/lib.rs, so the address keeps the lab's fields).
+    crate::dom::append(
+        app,
+        &H::new("a")
+            .id(SKIP_LINK)
+            .class("skip-link")
+            .attr("href", "#chapter")
+            .el(),
+    );
     let header = H::new("header")
         .class("top")
         .child(
@@ -97,7 +120,12 @@ pub fn build(app: &Element) -> Result<Element, JsValue> {
         );
     crate::dom::append(app, &nav.el());
     crate::quiz::build(app)?;
-    let root = H::new("div").id("chapter").class("chapter").el();
+    // Focusable by the skip link only (not a Tab stop of its own).
+    let root = H::new("div")
+        .id("chapter")
+        .class("chapter")
+        .attr("tabindex", "-1")
+        .el();
     crate::dom::append(app, &root);
     crate::dom::append(
         app,
@@ -148,6 +176,7 @@ pub fn render(lang: Lang, chapter: ChapterId, options: FrameOptions) -> Result<(
     t("footer-text", Text::Footer);
     t("open-full", Text::OpenFull);
     t("share-open", Text::ShareOpen);
+    t(SKIP_LINK, Text::SkipToLab);
     if let Some(select) = by_id_as::<web_sys::HtmlSelectElement>("lang") {
         select.set_value(lang.code());
     }

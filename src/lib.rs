@@ -647,6 +647,10 @@ fn wire_frame_events() -> Result<(), JsValue> {
             l.forget();
         }
     };
+    keep(listen_id(frame::SKIP_LINK, "click", |e| {
+        e.prevent_default();
+        frame::skip_to_chapter();
+    })?);
     keep(listen_id("projector", "click", |_| {
         with_frame(Frame::toggle_projector);
     })?);

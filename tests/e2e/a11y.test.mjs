@@ -51,6 +51,42 @@ describe('accessibility audit (axe-core)', () => {
   });
 });
 
+describe('the chapter bar on a phone', () => {
+  // The chapter bar is one row that scrolls sideways on a phone, the chapter on screen in its
+  // middle: the tabs before it are out of sight to the left. axe takes a same-page link out
+  // of sight, placed before any link to another page, for a "skip link" with no target; the
+  // guide's link comes first in the header so that the tabs read as the navigation they are.
+  for (const chapter of ['routing', 'replication', 'hot-keys', 'ring']) {
+    test(`no violations at 360 px with the bar scrolled to ${chapter}`, { timeout: 60_000 }, async () => {
+      const { page, context } = await open(`#c=${chapter}&l=ca`, { width: 360, height: 800 });
+      const hidden = await page.$$eval('.chapter-tabs a', (tabs) => tabs.filter((a) => a.getBoundingClientRect().right <= 0).length);
+      if (chapter !== 'replication') assert.ok(hidden > 0, 'no tab is out of sight to the left: the case is not tested');
+      const violations = await audit(page);
+      assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
+      await context.close();
+    });
+  }
+
+  test('the first Tab stop skips to the lab, and the address keeps its fields', { timeout: 60_000 }, async () => {
+    const { page, context } = await open('#c=replication&l=en&rf=2', { width: 390, height: 800 });
+    const address = await page.evaluate(() => location.hash);
+    await page.keyboard.press('Tab');
+    const first = await page.evaluate(() => ({ id: document.activeElement?.id, text: document.activeElement?.textContent }));
+    assert.equal(first.id, 'skip-link');
+    assert.equal(first.text, 'Skip to the lab');
+    // Seen when focused: inside the screen.
+    const box = await page.locator('#skip-link').boundingBox();
+    assert.ok(box && box.x >= 0 && box.x + box.width <= 390, `the focused skip link is out of sight: ${JSON.stringify(box)}`);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.id === 'chapter');
+    assert.equal(await page.evaluate(() => location.hash), address, 'the skip link changed the address');
+    // The next Tab stop is inside the chapter, not in the header or the chapter bar.
+    await page.keyboard.press('Tab');
+    assert.ok(await page.evaluate(() => document.getElementById('chapter').contains(document.activeElement)), 'Tab after the skip left the chapter');
+    await context.close();
+  });
+});
+
 describe('keyboard and text alternatives', () => {
   test('every control is reachable with Tab and shows a visible focus', { timeout: 90_000 }, async () => {
     const { page, context } = await open('#l=en');

@@ -34,6 +34,9 @@ texts! {
     pub enum Text {
         /// The chapter bar's accessible name.
         ChapterNav => ("Capítols del laboratori", "The lab's chapters", "Capítulos del laboratorio"),
+        /// The first link of the page, seen when reached with Tab: moves the focus past the
+        /// header and the chapter bar to the chapter on screen.
+        SkipToLab => ("Salta al laboratori", "Skip to the lab", "Saltar al laboratorio"),
         /// The table of contents' toggle.
         Contents => ("Tota la lliçó (seccions 1–10 i exercicis)", "The whole lesson (sections 1–10 and exercises)", "Toda la lección (secciones 1–10 y ejercicios)"),
         /// The contents' group of chapters beyond the lesson.
