@@ -4,7 +4,8 @@
 // chapter of the chapter bar, each language and each mode, failing on anything the page should
 // never do.
 //
-// What it does, per chapter (read from the page's chapter bar, so a new chapter is fuzzed too):
+// What it does, per chapter (read from the page's chapter bar, so a new chapter is fuzzed too;
+// and the teachers' page):
 // - its fields, presets and views come from the teachers' page (`#teachers-fields`, the general
 //   table the hashing chapters read; `#teachers-fields-<slug>`, a study chapter's own table with
 //   each field's rule and default; `#teachers-presets`, `#teachers-views`), so a new field is
@@ -389,7 +390,8 @@ export async function discover(browser, server) {
       const cells = (row) => [...row.cells].map((c) => c.textContent.trim());
       const allSlugs = [
         ...new Set(
-          [...document.querySelectorAll('nav a[href^="#c="]')]
+          // The chapter bar's chapters, and the teachers' page (its link is in the header).
+          [...document.querySelectorAll('nav a[href^="#c="], a[data-chapter="teachers"][href^="#c="]')]
             .map((a) => new URL(a.href).hash.match(/c=([a-z-]+)/)?.[1])
             .filter(Boolean),
         ),

@@ -1,5 +1,5 @@
 // The fuzz step of the test command (issue 47, "fuzzing as PhET does it"): tests/e2e/fuzz.mjs
-// over every chapter of the chapter bar, in each language and in normal, projector and embed
+// over every chapter of the chapter bar and the teachers' page, in each language and in normal, projector and embed
 // mode, for a fixed seed and a few seconds per chapter: random pointer, touch and keyboard
 // input at a high rate and random valid and invalid addresses from each chapter's field table.
 // It fails on a console error, an uncaught exception, a CSP violation, a crash, a page that
@@ -49,6 +49,7 @@ describe('fuzzing', () => {
       },
     });
     assert.ok(result.chapters.length >= 12, `chapters fuzzed: ${result.chapters.map((c) => c.slug).join(' ')}`);
+    assert.ok(result.chapters.some((c) => c.slug === 'teachers'), 'the teachers\' page was not fuzzed');
     for (const c of result.chapters) assert.ok(c.actions > 0, `${c.slug}: no action was performed`);
     assert.deepEqual(reports, [], `\n${reports.join('\n')}`);
   });
