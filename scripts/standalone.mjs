@@ -35,7 +35,7 @@
 // would never start. So it is not part of what the site serves: the page is written beside
 // dist/, to standalone/partlab-standalone.html, and dist/ gets it zipped,
 // dist/partlab-standalone.zip, which a browser downloads instead of opening (the teachers'
-// page links to it). The zip holds the one file, deflated, with its date fixed (the same build
+// page links to it; the old address dist/partlab-standalone.html now says so). The zip holds the one file, deflated, with its date fixed (the same build
 // gives the same bytes).
 //
 // Usage: node scripts/standalone.mjs [DIST_DIR] [OUTPUT_NAME]   (defaults: dist, partlab-standalone.html)
@@ -351,8 +351,10 @@ const outDir = standaloneDir(distDir);
 fs.mkdirSync(outDir, { recursive: true });
 const outFile = path.join(outDir, outName);
 fs.writeFileSync(outFile, html);
-// A single file of an earlier build inside dist/ would still be served: removed.
-fs.rmSync(path.join(distDir, outName), { force: true });
+// Its old address in dist/ (links to it exist in course pages) is now a small page without any
+// script or inline style, which loads under the site's policy and points to the download and to
+// the lab.
+fs.writeFileSync(path.join(distDir, outName), movedPage(zipName));
 const zipFile = path.join(distDir, zipName);
 fs.writeFileSync(zipFile, zipOne(outName, Buffer.from(html, 'utf8')));
 const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
@@ -362,6 +364,25 @@ console.log(
     `wasm ${kb(wasmBytes.length)}, glue ${path.basename(jsFile)}` +
     `${studyParts.name ? `; study module ${studyParts.name}, wasm ${kb(studyParts.wasmBytes)}` : ''})`,
 );
+
+/**
+ * The page left at the single file's old address: in the three languages, a link to the
+ * zipped file and one to the lab; nothing the site's policy blocks (no script, no style).
+ */
+function movedPage(zip) {
+  const parts = [
+    ['ca', 'El laboratori en un sol fitxer ara es descarrega comprimit', 'Descarrega', 'Obre el laboratori en línia'],
+    ['en', 'The lab as a single file is now a zipped download', 'Download', 'Open the lab online'],
+    ['es', 'El laboratorio en un solo archivo ahora se descarga comprimido', 'Descargar', 'Abrir el laboratorio en línea'],
+  ];
+  const sections = parts
+    .map(
+      ([lang, title, download, online]) =>
+        `<section lang="${lang}">\n<h2>${title}</h2>\n<p><a href="${zip}" download>${download} ${zip}</a> · <a href="./">${online}</a></p>\n</section>`,
+    )
+    .join('\n');
+  return `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>Partlab: ${zip}</title>\n</head>\n<body>\n<main>\n<h1>Partlab</h1>\n${sections}\n</main>\n</body>\n</html>\n`;
+}
 
 /** CRC-32 (IEEE), as zip files carry it. */
 function crc32(bytes) {

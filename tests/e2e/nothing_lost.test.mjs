@@ -190,11 +190,29 @@ describe('nothing lost', () => {
     await context.close();
   });
 
-  test('the single file is offered zipped, not served as a page the site policy would block', { timeout: 120_000 }, async () => {
+  test('the single file is offered zipped, not served as a page the site policy would block; its old address points to it', { timeout: 120_000 }, async () => {
     await lab.open('#l=en').then(({ context }) => context.close());
     const { url } = lab.server;
-    // Not served: opened from a host sending the site's policy it could never start.
-    assert.equal((await fetch(`${url}partlab-standalone.html`)).status, 404);
+    // Not served: opened from a host sending the site's policy it could never start. Its old
+    // address (course pages link to it) is a page with no script or inline style that points
+    // to the download and to the lab.
+    const moved = await lab.open('').then(async (opened) => {
+      await opened.page.goto(`${url}partlab-standalone.html`);
+      const found = await opened.page.evaluate(() => ({
+        scripts: document.scripts.length,
+        styled: document.querySelectorAll('style, [style]').length,
+        zip: [...document.querySelectorAll('a[download]')].map((a) => a.href),
+        lab: [...document.querySelectorAll('a:not([download])')].map((a) => a.href),
+        langs: [...document.querySelectorAll('section[lang]')].map((s) => s.lang),
+      }));
+      assert.deepEqual(opened.errors, []);
+      await opened.context.close();
+      return found;
+    });
+    assert.deepEqual(moved.scripts + moved.styled, 0, 'the old address runs script or inline style');
+    assert.deepEqual([...new Set(moved.zip)], [`${url}partlab-standalone.zip`]);
+    assert.deepEqual([...new Set(moved.lab)], [url]);
+    assert.deepEqual(moved.langs, ['ca', 'en', 'es']);
     const response = await fetch(`${url}partlab-standalone.zip`);
     assert.equal(response.status, 200);
     const [name, bytes] = unzipOne(Buffer.from(await response.arrayBuffer()));
