@@ -18,7 +18,7 @@ use partlab_lab::state::Lang;
 use serde_json::{json, Value};
 
 use crate::args::{
-    DeviationArgs, DistArgs, KeysArg, LocateArgs, MoveArgs, MovementArgs, Placement,
+    DeviationArgs, DistArgs, KeysArg, LocateArgs, MoveArgs, MovementArgs, NodesArg, Placement,
 };
 use crate::cli::{Command, Sweep};
 use crate::key_file;
@@ -69,6 +69,19 @@ struct Side<'a> {
     names_option: &'static str,
     weights: Vec<(String, f64)>,
     weights_option: &'static str,
+}
+
+impl<'a> Side<'a> {
+    /// The side `--nodes` names, weighted by `--weights`: all of `dist` and `locate`, and
+    /// the cluster before the change of `move`.
+    fn nodes(nodes: &'a NodesArg, placement: &Placement) -> Self {
+        Side {
+            names: &nodes.nodes.0,
+            names_option: "nodes",
+            weights: placement.weights.clone().map(|w| w.0).unwrap_or_default(),
+            weights_option: "weights",
+        }
+    }
 }
 
 /// The configuration of `side` under `placement`, validated by the core.
@@ -234,16 +247,7 @@ fn counts_json(d: &Distribution) -> serde_json::Map<String, Value> {
 }
 
 fn dist(a: &DistArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let config = config(
-        "dist",
-        &a.placement,
-        Side {
-            names: &a.nodes.nodes.0,
-            names_option: "nodes",
-            weights: a.placement.weights.clone().map(|w| w.0).unwrap_or_default(),
-            weights_option: "weights",
-        },
-    )?;
+    let config = config("dist", &a.placement, Side::nodes(&a.nodes, &a.placement))?;
     let keys = keys(&a.keys, KeyUse::of(&[&config]))?;
     budget::check_assignment(&config, keys.count())?;
     let keys = keys.hash()?;
@@ -315,18 +319,8 @@ fn dist(a: &DistArgs, out: &mut dyn Write) -> Result<(), CliError> {
 }
 
 fn movement(a: &MoveArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let weights = a.placement.weights.clone().map(|w| w.0).unwrap_or_default();
     let to = &a.to.0;
-    let before = config(
-        "move",
-        &a.placement,
-        Side {
-            names: &a.nodes.nodes.0,
-            names_option: "nodes",
-            weights: weights.clone(),
-            weights_option: "weights",
-        },
-    )?;
+    let before_side = Side::nodes(&a.nodes, &a.placement);
     // Without --to-weights, every node that stays keeps its weight; a node that leaves takes
     // its weight with it.
     let after_side = match &a.to_weights {
@@ -339,13 +333,16 @@ fn movement(a: &MoveArgs, out: &mut dyn Write) -> Result<(), CliError> {
         None => Side {
             names: to,
             names_option: "to",
-            weights: weights
-                .into_iter()
+            weights: before_side
+                .weights
+                .iter()
                 .filter(|(n, _)| to.contains(n))
+                .cloned()
                 .collect(),
             weights_option: "weights",
         },
     };
+    let before = config("move", &a.placement, before_side)?;
     let after = config("move", &a.placement, after_side)?;
     let keys = keys(&a.keys, KeyUse::of(&[&before, &after]))?;
     budget::check_assignment(&before, keys.count())?;
@@ -544,16 +541,7 @@ fn locate(a: &LocateArgs, out: &mut dyn Write) -> Result<(), CliError> {
             format!("the key has {chars} characters; a key has at most {MAX_KEY_CHARS}"),
         ));
     }
-    let config = config(
-        "locate",
-        &a.placement,
-        Side {
-            names: &a.nodes.nodes.0,
-            names_option: "nodes",
-            weights: a.placement.weights.clone().map(|w| w.0).unwrap_or_default(),
-            weights_option: "weights",
-        },
-    )?;
+    let config = config("locate", &a.placement, Side::nodes(&a.nodes, &a.placement))?;
     let placed = Partitioner::new(&config)?.place(key, config.replicas as usize);
     let names: Vec<&str> = placed
         .nodes

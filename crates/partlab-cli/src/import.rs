@@ -11,7 +11,7 @@ use partlab_core::listing::{self, Format, Listing, Located, Position, Role, MAX_
 use serde_json::{json, Value};
 
 use crate::key_file;
-use crate::text::shown;
+use crate::text::{column_width, shown};
 use crate::CliError;
 
 /// Most keys one `import` places.
@@ -229,13 +229,7 @@ pub(crate) fn import(a: &ImportArgs, out: &mut dyn Write) -> Result<(), CliError
             l.unserved_slots()
         )?;
     }
-    let width = l
-        .nodes()
-        .iter()
-        .map(|n| shown(&n.name).chars().count())
-        .max()
-        .unwrap_or(4)
-        .max(4);
+    let width = column_width(l.nodes().iter().map(|n| &n.name), 4);
     writeln!(
         out,
         "  {:<width$}  {:>8}  {:>6}  role",
@@ -261,12 +255,7 @@ pub(crate) fn import(a: &ImportArgs, out: &mut dyn Write) -> Result<(), CliError
         Some(Position::Ketama(_)) => "hash",
         _ => "token",
     };
-    let kw = keys
-        .iter()
-        .map(|k| shown(k).chars().count())
-        .max()
-        .unwrap_or(3)
-        .max(3);
+    let kw = column_width(&keys, 3);
     let pw = located
         .iter()
         .map(|at| at.position.to_string().len())

@@ -11,7 +11,7 @@ use partlab_lab::study::{self};
 use serde_json::{json, Value};
 
 use crate::args::Output;
-use crate::text::shown;
+use crate::text::{column_width, shown};
 use crate::CliError;
 
 /// The workload's options, shared by every study command.
@@ -190,13 +190,7 @@ pub(crate) fn slot(a: &SlotArgs, out: &mut dyn Write) -> Result<(), CliError> {
         writeln!(out, "{}", Value::Array(list))?;
         return Ok(());
     }
-    let width = a
-        .keys
-        .iter()
-        .map(|k| shown(k).chars().count())
-        .max()
-        .unwrap_or(0)
-        .max(3);
+    let width = column_width(&a.keys, 3);
     writeln!(out, "{:<width$}  {:>5}  hashed", "key", "slot")?;
     for k in &a.keys {
         let tag = String::from_utf8_lossy(hash_tag(k.as_bytes())).into_owned();

@@ -16,6 +16,17 @@ fn needs_escape(c: char) -> bool {
     c.is_control() || is_hidden_char(c)
 }
 
+/// The width of a table column: the widest of `texts` as [`shown`] prints them, in
+/// characters, and at least `min` (its header's width).
+pub(crate) fn column_width<S: AsRef<str>>(texts: impl IntoIterator<Item = S>, min: usize) -> usize {
+    texts
+        .into_iter()
+        .map(|t| shown(t.as_ref()).chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(min)
+}
+
 /// `s` with every character that [`needs_escape`] written as Rust writes it (`\u{1b}`, `\n`,
 /// `\u{202e}`); borrowed when there is nothing to escape, which is the usual case.
 pub(crate) fn shown(s: &str) -> Cow<'_, str> {

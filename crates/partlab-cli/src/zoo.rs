@@ -10,7 +10,7 @@ use partlab_core::zoo::ZooError;
 use serde_json::json;
 
 use crate::args::{NodesArg, Output};
-use crate::text::shown;
+use crate::text::{column_width, shown};
 use crate::CliError;
 
 /// Largest table the command prints (every entry is shown).
@@ -163,12 +163,7 @@ pub(crate) fn maglev_table(a: &MaglevTableArgs, out: &mut dyn Write) -> Result<(
         names.len()
     )?;
     writeln!(out)?;
-    let width = names
-        .iter()
-        .map(|n| shown(n).chars().count())
-        .max()
-        .unwrap_or(0)
-        .max(7);
+    let width = column_width(names, 7);
     writeln!(
         out,
         "  {:<width$}  {:>7}  {:>7}  {:>7}",

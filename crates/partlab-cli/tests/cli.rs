@@ -4,52 +4,26 @@
 // Test helpers fail loudly on purpose: their inputs are fixed and valid.
 #![allow(clippy::expect_used)]
 
-use std::process::{Command, Output};
-
 use serde_json::Value;
 
-fn partlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_partlab"))
-        .args(args)
-        .output()
-        .expect("the partlab binary runs")
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = partlab(args);
-    assert!(
-        out.status.success(),
-        "stderr: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("stdout is one JSON object")
-}
-
-/// `partlab ARGS…`'s stdout as text; the command must succeed.
-fn run_ok(args: &[&str]) -> String {
-    let out = partlab(args);
-    assert!(
-        out.status.success(),
-        "stderr: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("stdout is UTF-8")
-}
+mod common;
+use common::{argv, json, refused, stdout};
 
 const LESSON_NODES: &str = "inv-bcn,inv-vlc,inv-gir,inv-lle";
 
+/// Fails, naming the output `what` and the first of `pieces` it lacks, unless `text` holds
+/// every piece.
+fn assert_mentions(what: &str, text: &str, pieces: &[&str]) {
+    for piece in pieces {
+        assert!(text.contains(piece), "{what} lacks {piece:?}:\n{text}");
+    }
+}
+
 #[test]
 fn dist_json_gives_the_lessons_counts_for_150_vnodes() {
-    let v = json(&[
-        "dist",
-        "--strategy",
-        "ring",
-        "--nodes",
-        LESSON_NODES,
-        "--vnodes",
-        "150",
-        "--json",
-    ]);
+    let v = json(&argv(&format!(
+        "dist --strategy ring --nodes {LESSON_NODES} --vnodes 150 --json"
+    )));
     assert_eq!(v["counts"]["inv-bcn"], 24275);
     assert_eq!(v["counts"]["inv-gir"], 27571);
     assert_eq!(v["counts"]["inv-vlc"], 24835);
@@ -63,18 +37,9 @@ fn dist_json_gives_the_lessons_counts_for_150_vnodes() {
 #[test]
 fn dist_json_answers_for_every_strategy_and_weights() {
     for strategy in ["ring", "rendezvous", "ketama"] {
-        let v = json(&[
-            "dist",
-            "--strategy",
-            strategy,
-            "--nodes",
-            "a,b,c",
-            "--weights",
-            "a=2",
-            "--keys",
-            "3000",
-            "--json",
-        ]);
+        let v = json(&argv(&format!(
+            "dist --strategy {strategy} --nodes a,b,c --weights a=2 --keys 3000 --json"
+        )));
         let counts = v["counts"].as_object().expect("counts is an object");
         let total: u64 = counts.values().map(|c| c.as_u64().expect("count")).sum();
         assert_eq!(total, 3000, "{strategy}");
@@ -91,9 +56,7 @@ fn weights_are_refused_where_the_strategy_gives_every_node_the_same_share() {
                 args.push("P-2026-000001");
             }
             args.extend(["--strategy", strategy, "--nodes", "a,b,c", option, "b=2"]);
-            let out = partlab(&args);
-            let err = String::from_utf8_lossy(&out.stderr);
-            assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+            let err = refused(&args);
             assert!(
                 err.contains(&format!("{option} does not apply to --strategy {strategy}")),
                 "{err}"
@@ -102,19 +65,9 @@ fn weights_are_refused_where_the_strategy_gives_every_node_the_same_share() {
             assert!(err.contains("\"b\""), "{err}");
         }
         // `move` names the side whose weights are refused.
-        let out = partlab(&[
-            "move",
-            "--strategy",
-            strategy,
-            "--nodes",
-            "a,b",
-            "--to",
-            "a,b,c",
-            "--to-weights",
-            "c=3",
-        ]);
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{err}");
+        let err = refused(&argv(&format!(
+            "move --strategy {strategy} --nodes a,b --to a,b,c --to-weights c=3"
+        )));
         assert!(
             err.contains(&format!(
                 "--to-weights does not apply to --strategy {strategy}"
@@ -122,16 +75,9 @@ fn weights_are_refused_where_the_strategy_gives_every_node_the_same_share() {
             "{err}"
         );
         // Weights of 1 change nothing and say nothing wrong: accepted.
-        json(&[
-            "dist",
-            "--strategy",
-            strategy,
-            "--nodes",
-            "a,b",
-            "--weights",
-            "a=1",
-            "--json",
-        ]);
+        json(&argv(&format!(
+            "dist --strategy {strategy} --nodes a,b --weights a=1 --json"
+        )));
     }
 }
 
@@ -139,18 +85,9 @@ fn weights_are_refused_where_the_strategy_gives_every_node_the_same_share() {
 fn bounded_loads_keep_every_node_within_the_cap() {
     // The case: ⌈1.1 · 3000 / 3⌉ = 1 100, and a float ceiling let a node hold 1 101.
     for nodes in ["inv-bcn,inv-vlc,inv-gir", "a,b,c"] {
-        let v = json(&[
-            "dist",
-            "--strategy",
-            "bounded",
-            "--load-factor",
-            "1.10",
-            "--keys",
-            "3000",
-            "--nodes",
-            nodes,
-            "--json",
-        ]);
+        let v = json(&argv(&format!(
+            "dist --strategy bounded --load-factor 1.10 --keys 3000 --nodes {nodes} --json"
+        )));
         let counts = v["counts"].as_object().expect("counts is an object");
         let max = counts
             .values()
@@ -166,36 +103,19 @@ fn bounded_loads_keep_every_node_within_the_cap() {
 
 #[test]
 fn dist_names_both_peaks() {
-    let v = json(&[
-        "dist",
-        "--nodes",
-        "a,b,c",
-        "--weights",
-        "a=2",
-        "--keys",
-        "3000",
-        "--json",
-    ]);
+    let v = json(&argv("dist --nodes a,b,c --weights a=2 --keys 3000 --json"));
     let busiest = v["busiest_to_mean"].as_f64().expect("busiest_to_mean");
     let share = v["peak_to_share"].as_f64().expect("peak_to_share");
     // The old key stays, with the weighted figure it always had.
     assert_eq!(v["peak_to_mean"].as_f64(), Some(share));
     // a holds about half the keys: about 1.5 times the mean, but near its weighted share.
     assert!(busiest > 1.3 && share < 1.3, "{busiest} {share}");
-    let text = run_ok(&[
-        "dist",
-        "--nodes",
-        "a,b,c",
-        "--weights",
-        "a=2",
-        "--keys",
-        "3000",
-    ]);
+    let text = stdout(&argv("dist --nodes a,b,c --weights a=2 --keys 3000"));
     assert!(
         text.contains("busiest / mean") && text.contains("peak-to-share"),
         "{text}"
     );
-    let text = run_ok(&["dist", "--nodes", "a,b,c", "--keys", "3000"]);
+    let text = stdout(&["dist", "--nodes", "a,b,c", "--keys", "3000"]);
     assert!(
         text.contains("peak-to-mean") && text.contains("(busiest node / mean)"),
         "{text}"
@@ -222,18 +142,7 @@ fn move_json_reports_the_lessons_19_2_percent() {
 
 #[test]
 fn move_json_with_replicas_reports_replica_set_changes() {
-    let v = json(&[
-        "move",
-        "--strategy",
-        "rendezvous",
-        "--nodes",
-        "n1,n2,n3,n4,n5",
-        "--to",
-        "n1,n2,n3,n4,n5,n6",
-        "--replicas",
-        "3",
-        "--json",
-    ]);
+    let v = json(&argv("move --strategy rendezvous --nodes n1,n2,n3,n4,n5 --to n1,n2,n3,n4,n5,n6 --replicas 3 --json"));
     let changed = v["replica_sets_changed_fraction"]
         .as_f64()
         .expect("a number");
@@ -242,59 +151,43 @@ fn move_json_with_replicas_reports_replica_set_changes() {
 
 #[test]
 fn lesson_prints_every_figure_of_the_lesson() {
-    let out = partlab(&["lesson"]);
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).expect("UTF-8");
-    for figure in [
-        "80.0 %",
-        "83.3 %",
-        "91.0 %",
-        "49.7 %",
-        "106.4 %",
-        "35.7 %",
-        "6.3 %",
-        "4.6 %",
-        "2.3 %",
-        "19.2 %",
-        "24.8 %",
-        "inv-lle 70171",
-        "inv-vlc 1468",
-        "inv-bcn 32671, inv-gir 37988, inv-lle 29341",
-        "inv-bcn 48242",
-    ] {
-        assert!(text.contains(figure), "missing {figure} in:\n{text}");
-    }
+    let text = stdout(&["lesson"]);
+    assert_mentions(
+        "partlab lesson",
+        &text,
+        &[
+            "80.0 %",
+            "83.3 %",
+            "91.0 %",
+            "49.7 %",
+            "106.4 %",
+            "35.7 %",
+            "6.3 %",
+            "4.6 %",
+            "2.3 %",
+            "19.2 %",
+            "24.8 %",
+            "inv-lle 70171",
+            "inv-vlc 1468",
+            "inv-bcn 32671, inv-gir 37988, inv-lle 29341",
+            "inv-bcn 48242",
+        ],
+    );
 }
 
 #[test]
 fn sweeps_answer_in_json() {
-    let v = json(&[
-        "sweep",
-        "deviation",
-        "--nodes",
-        LESSON_NODES,
-        "--vnodes-list",
-        "1,150",
-        "--trials",
-        "4",
-        "--json",
-    ]);
+    let v = json(&argv(&format!(
+        "sweep deviation --nodes {LESSON_NODES} --vnodes-list 1,150 --trials 4 --json"
+    )));
     let points = v["points"].as_array().expect("points");
     assert_eq!(points.len(), 2);
     assert_eq!(points[1]["vnodes"], 150);
     let named = points[1]["named_deviation_pct"].as_f64().expect("a number");
     assert_eq!(format!("{named:.1}"), "6.3");
-    let v = json(&[
-        "sweep",
-        "movement",
-        "--nodes",
-        LESSON_NODES,
-        "--sizes",
-        "4..5",
-        "--keys",
-        "20000",
-        "--json",
-    ]);
+    let v = json(&argv(&format!(
+        "sweep movement --nodes {LESSON_NODES} --sizes 4..5 --keys 20000 --json"
+    )));
     let points = v["points"].as_array().expect("points");
     assert_eq!(points.len(), 2);
     assert_eq!(points[0]["moved"].as_array().map(Vec::len), Some(4));
@@ -321,26 +214,16 @@ fn bad_arguments_get_one_line_on_stderr_and_exit_code_2() {
         &["locate", "--nodes", "a"],
     ];
     for args in cases {
-        let out = partlab(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-        assert!(err.starts_with("partlab: "), "{args:?}: {err}");
-        assert!(out.stdout.is_empty(), "{args:?}");
+        // One `partlab: …` line on stderr, nothing on stdout, exit code 2.
+        refused(args);
     }
 }
 
 #[test]
 fn locate_follows_a_key_to_its_owner() {
-    let v = json(&[
-        "locate",
-        "P-2026-000001",
-        "--nodes",
-        LESSON_NODES,
-        "--replicas",
-        "3",
-        "--json",
-    ]);
+    let v = json(&argv(&format!(
+        "locate P-2026-000001 --nodes {LESSON_NODES} --replicas 3 --json"
+    )));
     assert_eq!(v["hash_hex"], "659d8a14f47e3b3b");
     assert_eq!(v["replicas"].as_array().map(Vec::len), Some(3));
     assert_eq!(v["owner"], v["replicas"][0]);
@@ -349,42 +232,26 @@ fn locate_follows_a_key_to_its_owner() {
 #[test]
 fn help_lists_the_commands_and_the_input_rules() {
     for args in [&[][..], &["help"], &["--help"]] {
-        let out = partlab(args);
-        assert_eq!(out.status.code(), Some(0), "{args:?}");
-        let text = String::from_utf8(out.stdout).expect("UTF-8");
-        for word in ["lesson", "dist", "move", "sweep", "locate", "help"] {
-            assert!(text.contains(word), "{args:?} lacks {word}:\n{text}");
-        }
+        let text = stdout(args);
+        let words = ["lesson", "dist", "move", "sweep", "locate", "help"];
+        assert_mentions(&format!("{args:?}"), &text, &words);
     }
-    let out = partlab(&["help", "dist"]);
-    assert_eq!(out.status.code(), Some(0));
-    let text = String::from_utf8(out.stdout).expect("UTF-8");
-    for rule in [
+    let text = stdout(&["help", "dist"]);
+    let rules = [
         "--key-file <PATH>",
         "whitespace-only lines are skipped",
         "leading or trailing space",
         "containing ',' or '='",
         "- rendezvous:",
-    ] {
-        assert!(text.contains(rule), "dist help lacks {rule:?}:\n{text}");
-    }
+    ];
+    assert_mentions("dist help", &text, &rules);
 }
 
 #[test]
 fn sweep_movement_takes_change_leave() {
-    let v = json(&[
-        "sweep",
-        "movement",
-        "--nodes",
-        LESSON_NODES,
-        "--sizes",
-        "3..4",
-        "--change",
-        "leave",
-        "--keys",
-        "20000",
-        "--json",
-    ]);
+    let v = json(&argv(&format!(
+        "sweep movement --nodes {LESSON_NODES} --sizes 3..4 --change leave --keys 20000 --json"
+    )));
     assert_eq!(v["change"], "leave");
     let points = v["points"].as_array().expect("points");
     assert_eq!(points.len(), 2);
@@ -406,51 +273,23 @@ fn sweep_movement_takes_change_leave() {
         }
     }
     // The table shows each strategy's moved / ideal pair.
-    let text = run_ok(&[
-        "sweep",
-        "movement",
-        "--nodes",
-        LESSON_NODES,
-        "--sizes",
-        "3..3",
-        "--change",
-        "leave",
-        "--keys",
-        "20000",
-    ]);
+    let text = stdout(&argv(&format!(
+        "sweep movement --nodes {LESSON_NODES} --sizes 3..3 --change leave --keys 20000"
+    )));
     assert!(text.contains("keys moved / ideal"), "{text}");
     assert_eq!(text.matches(" / ").count(), 1 + 4, "{text}");
 }
 
 #[test]
 fn a_weighted_node_can_leave_without_to_weights() {
-    let v = json(&[
-        "move",
-        "--nodes",
-        "a,b,c",
-        "--weights",
-        "a=2,c=3",
-        "--to",
-        "a,b",
-        "--keys",
-        "6000",
-        "--json",
-    ]);
+    let v = json(&argv(
+        "move --nodes a,b,c --weights a=2,c=3 --to a,b --keys 6000 --json",
+    ));
     assert_eq!(v["to"], serde_json::json!(["a", "b"]));
     // Every key that moves comes from the node that left.
     let flow = v["flow"].as_array().expect("flow is a list");
     assert!(!flow.is_empty() && flow.iter().all(|f| f["from"] == "c"));
-    let out = partlab(&[
-        "move",
-        "--nodes",
-        "a,b,c",
-        "--to",
-        "a,b",
-        "--to-weights",
-        "c=3",
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = refused(&argv("move --nodes a,b,c --to a,b --to-weights c=3"));
     assert!(
         err.contains("--to-weights names \"c\", which is not in --to"),
         "{err}"
@@ -460,9 +299,7 @@ fn a_weighted_node_can_leave_without_to_weights() {
 #[test]
 fn the_dist_table_lines_up_whatever_the_name_lengths() {
     for nodes in ["a,b", "inv-bcn,a-much-longer-node-name"] {
-        let out = partlab(&["dist", "--nodes", nodes, "--keys", "1000"]);
-        assert!(out.status.success());
-        let text = String::from_utf8(out.stdout).expect("UTF-8");
+        let text = stdout(&["dist", "--nodes", nodes, "--keys", "1000"]);
         let lines: Vec<&str> = text.lines().collect();
         let header = lines[1];
         let keys_end = header.find("keys").expect("a keys column") + "keys".len();

@@ -15,27 +15,13 @@
 #![allow(clippy::expect_used)]
 
 use std::path::PathBuf;
-use std::process::Command;
+
+mod common;
+use common::stdout;
 
 /// Where the page lives, from this crate's directory.
 fn page_path() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/src/reference/cli.md")
-}
-
-/// `partlab ARGS…`'s stdout; the command must succeed.
-fn help(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_partlab"))
-        .args(args)
-        .output()
-        .expect("the partlab binary runs");
-    assert!(
-        out.status.success(),
-        "partlab {}: {:?}, stderr: {}",
-        args.join(" "),
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("help is UTF-8")
 }
 
 /// The subcommands a help text lists under `Commands:`, without clap's own `help`.
@@ -74,7 +60,7 @@ fn collect(path: Vec<String>, out: &mut Vec<(Vec<String>, String)>) {
     let mut args = vec!["help".to_owned()];
     args.extend(path.iter().cloned());
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let text = help(&args);
+    let text = stdout(&args);
     let subs = subcommands(&text);
     out.push((path.clone(), text));
     for sub in subs {
@@ -154,7 +140,7 @@ fn the_command_reference_is_the_tools_own_help() {
 
 #[test]
 fn every_command_of_the_top_level_help_has_a_section() {
-    let top = help(&["help"]);
+    let top = stdout(&["help"]);
     let names = subcommands(&top);
     // The tool has more than a handful of commands; an empty list would mean the parser
     // no longer reads clap's layout, and the page would silently lose them.

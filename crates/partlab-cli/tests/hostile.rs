@@ -11,6 +11,9 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
+mod common;
+use common::{argv, json};
+
 /// Where the binary's stdout goes.
 #[derive(Clone, Copy, Debug)]
 enum Stdout {
@@ -46,6 +49,19 @@ fn row(args: &[&str], code: i32, stderr: &'static str) -> Row {
         stderr,
         out: "",
     }
+}
+
+/// A command line that must be refused (exit code 2) with `stderr` in its one stderr line.
+/// `line` is split at whitespace ([`common::argv`]); an argument that is empty or holds a
+/// space goes through [`row`] instead.
+fn refused(line: &str, stderr: &'static str) -> Row {
+    row(&argv(line), 2, stderr)
+}
+
+/// A command line that must succeed, with nothing on stderr and `out` in its stdout; split
+/// as in [`refused`].
+fn answered(line: &str, out: &'static str) -> Row {
+    expecting_out(row(&argv(line), 0, ""), out)
 }
 
 fn with_stdout(mut r: Row, stdout: Stdout) -> Row {
@@ -182,284 +198,123 @@ fn malformed_and_misplaced_options_are_refused_with_one_line() {
     let crabs64 = format!("{},b", "🦀".repeat(64));
     let crabs65 = format!("{},b", "🦀".repeat(65));
     check(&[
-        row(
-            &["dist", "--nodes", "a,b", "--json=true"],
-            2,
-            "unexpected value 'true' for '--json'",
-        ),
-        row(
-            &["dist", "--nodes", "--json"],
-            2,
-            "a value is required for '--nodes",
-        ),
-        row(
-            &["dist", "--nodes", "a,b", "--replicas", "-1"],
-            2,
-            "invalid value '-1' for '--replicas",
-        ),
-        row(
-            &["dist", "--nodes", "a,b", "--replicas", "0"],
-            2,
-            "A replication factor of 0 does not fit 2 nodes",
-        ),
-        row(
-            &["dist", "--nodes", "a,b", "--keys", "1.5"],
-            2,
-            "invalid value '1.5' for '--keys",
-        ),
-        row(
-            &[
-                "dist",
-                "--nodes",
-                "a,b",
-                "--strategy",
-                "modulo",
-                "--vnodes",
-                "10",
-            ],
-            2,
+        refused("dist --nodes a,b --json=true", "unexpected value 'true' for '--json'"),
+        refused("dist --nodes --json", "a value is required for '--nodes"),
+        refused("dist --nodes a,b --replicas -1", "invalid value '-1' for '--replicas"),
+        refused("dist --nodes a,b --replicas 0", "A replication factor of 0 does not fit 2 nodes"),
+        refused("dist --nodes a,b --keys 1.5", "invalid value '1.5' for '--keys"),
+        refused(
+            "dist --nodes a,b --strategy modulo --vnodes 10",
             "--vnodes applies to the ring and bounded loads only; --strategy modulo has no virtual nodes",
         ),
         // The chapters' own commands name the option and its range (decimals as decimals).
-        row(
-            &["compare", "--load-factor", "5"],
-            2,
-            "--load-factor 5.00: choose a number from 1.00 to 3.00",
-        ),
-        row(
-            &["rebalancing", "--nodes", "999"],
-            2,
-            "--nodes 999: choose a whole number from 2 to 16",
-        ),
-        row(
-            &["routing", "--ttl", "0"],
-            2,
-            "--ttl 0: choose a whole number from 1 to 60",
-        ),
+        refused("compare --load-factor 5", "--load-factor 5.00: choose a number from 1.00 to 3.00"),
+        refused("rebalancing --nodes 999", "--nodes 999: choose a whole number from 2 to 16"),
+        refused("routing --ttl 0", "--ttl 0: choose a whole number from 1 to 60"),
         // Every chapter command's options come from the chapter's field table: a message
         // names the option typed and the rule it broke (`--second` is section 9's second,
         // not section 8's step), a value that does not fit beside the others is refused with
         // its rule, never changed silently, and a negative number is a value, not a flag.
-        row(
-            &["routing", "--second", "99"],
-            2,
-            "--second 99: choose a whole number from 0 to 19",
-        ),
-        row(
-            &["rebalancing", "--second", "99"],
-            2,
-            "--second 99: choose a whole number from 0 to 90",
-        ),
-        row(
-            &["replication", "--rf", "5"],
-            2,
+        refused("routing --second 99", "--second 99: choose a whole number from 0 to 19"),
+        refused("rebalancing --second 99", "--second 99: choose a whole number from 0 to 90"),
+        refused(
+            "replication --rf 5",
             "--rf 5: the lesson's diagram holds at most 3 copies of each partition.",
         ),
-        row(
-            &["replication", "--layout", "spread", "--nodes", "4", "--rf", "5"],
-            2,
+        refused(
+            "replication --layout spread --nodes 4 --rf 5",
             "--rf 5: there is at most one copy per node, and there are 4 nodes.",
         ),
-        row(
-            &["replication", "--fail", "E"],
-            2,
-            "--fail E: there are only 4 nodes, A to D.",
-        ),
-        row(
-            &["hash-keys", "--query-days", "3..2"],
-            2,
+        refused("replication --fail E", "--fail E: there are only 4 nodes, A to D."),
+        refused(
+            "hash-keys --query-days 3..2",
             "--query-days 2: the query's last day cannot come before its first, day 3.",
         ),
-        row(
-            &["hash-keys", "--query-days", "3"],
-            2,
-            "--query-days 3: write it as FROM..TO",
-        ),
-        row(
-            &["hash-keys", "--seed", "-1"],
-            2,
-            "--seed -1: choose a whole number from 0 to 999999999",
-        ),
-        row(
-            &["indexes", "--market", "madrid"],
-            2,
+        refused("hash-keys --query-days 3", "--query-days 3: write it as FROM..TO"),
+        refused("hash-keys --seed -1", "--seed -1: choose a whole number from 0 to 999999999"),
+        refused(
+            "indexes --market madrid",
             "--market madrid: choose one of girona, lleida, tarragona, valencia",
         ),
-        row(
-            &["ranges", "--preset", "nope"],
-            2,
-            "--preset nope: choose one of lesson, market",
-        ),
-        row(
-            &["hot-keys", "--exponent", "1.234"],
-            2,
-            "--exponent 1.234: choose a number from 0.00 to 3.00",
-        ),
-        row(
-            &["compare", "--table-size", "1000"],
-            2,
+        refused("ranges --preset nope", "--preset nope: choose one of lesson, market"),
+        refused("hot-keys --exponent 1.234", "--exponent 1.234: choose a number from 0.00 to 3.00"),
+        refused(
+            "compare --table-size 1000",
             "--table-size 1000: Maglev's table needs a prime size and at least one entry per node (4).",
         ),
         row(&["slot", ""], 2, "key 1 is empty"),
         // The quiz's set and chapter, read like the page's address.
-        row(
-            &["quiz", "--chapter", "teachers", "--seed", "1"],
-            2,
+        refused(
+            "quiz --chapter teachers --seed 1",
             "no questions for the chapter \"teachers\"; chapters with questions: replication, ranges, hash-keys",
         ),
-        row(
-            &["quiz", "--chapter", "ring", "--seed", "-1"],
-            2,
+        refused(
+            "quiz --chapter ring --seed -1",
             "--seed must be a whole number of up to 20 digits",
         ),
-        row(
-            &["quiz", "--chapter", "ring", "--seed", "1", "--first", "1000"],
-            2,
+        refused(
+            "quiz --chapter ring --seed 1 --first 1000",
             "--first must be a whole number from 0 to 999",
         ),
-        row(
-            &["quiz", "--chapter", "ring", "--seed", "1", "--count", "0"],
-            2,
-            "--count must be from 1 to 50",
-        ),
-        row(
-            &["quiz", "--chapter", "\u{1b}[31m", "--seed", "1"],
-            2,
-            "no questions for the chapter",
-        ),
+        refused("quiz --chapter ring --seed 1 --count 0", "--count must be from 1 to 50"),
+        refused("quiz --chapter \u{1b}[31m --seed 1", "no questions for the chapter"),
         // The parameters of the strategies beyond the lesson belong to their strategy.
-        row(
-            &["dist", "--nodes", "a,b", "--probes", "5"],
-            2,
+        refused(
+            "dist --nodes a,b --probes 5",
             "--probes applies to --strategy multiprobe only, not to ring",
         ),
-        row(
-            &["dist", "--nodes", "a,b", "--strategy", "maglev", "--load-factor", "2"],
-            2,
+        refused(
+            "dist --nodes a,b --strategy maglev --load-factor 2",
             "--load-factor applies to --strategy bounded only, not to maglev",
         ),
-        row(
-            &["dist", "--nodes", "a,b", "--strategy", "maglev", "--table-size", "100"],
-            2,
+        refused(
+            "dist --nodes a,b --strategy maglev --table-size 100",
             "Maglev's table size must be a prime, and 100 is not",
         ),
-        row(
-            &["dist", "--nodes", "a,b", "--strategy", "bounded", "--load-factor", "0.5"],
-            2,
+        refused(
+            "dist --nodes a,b --strategy bounded --load-factor 0.5",
             "The load factor c = 0.5 must be from 1 to 16",
         ),
-        row(
-            &["dist", "--nodes", "a,b", "--strategy", "multiprobe", "--probes", "-3"],
-            2,
-            "--probes",
-        ),
-        row(
-            &["dist", "--nodes", "a,b", "--strategy", "multiprobe", "--keys", "10000000"],
-            2,
+        refused("dist --nodes a,b --strategy multiprobe --probes -3", "--probes"),
+        refused(
+            "dist --nodes a,b --strategy multiprobe --keys 10000000",
             "Multi-probe would make 10,000,000 × 21 = 210,000,000 probes",
         ),
-        row(
-            &[
-                "locate",
-                "k",
-                "--nodes",
-                "a,b",
-                "--strategy",
-                "jump",
-                "--vnodes",
-                "1",
-            ],
-            2,
+        refused(
+            "locate k --nodes a,b --strategy jump --vnodes 1",
             "--strategy jump has no virtual nodes",
         ),
-        row(
-            &[
-                "move",
-                "--nodes",
-                "a",
-                "--to",
-                "a,b",
-                "--strategy",
-                "hrw",
-                "--vnodes",
-                "150",
-            ],
-            2,
+        refused(
+            "move --nodes a --to a,b --strategy hrw --vnodes 150",
             "--strategy rendezvous has no virtual nodes",
         ),
-        row(
-            &["dist", "--nodes", "a,b", "--to-weights", "a=2"],
-            2,
+        refused(
+            "dist --nodes a,b --to-weights a=2",
             "--to-weights does not apply to `partlab dist`; it is an option of `partlab move`",
         ),
-        row(
-            &["move", "--nodes", "a", "--to", "a,b", "--change", "join"],
-            2,
+        refused(
+            "move --nodes a --to a,b --change join",
             "--change does not apply to `partlab move`",
         ),
-        row(
-            &["lesson", "--keys", "10"],
-            2,
-            "--keys does not apply to `partlab lesson`",
-        ),
-        row(
-            &["dist", "--nodes", "a,b", "--nodes", "c"],
-            2,
-            "cannot be used multiple times",
-        ),
-        row(
-            &[
-                "dist",
-                "--nodes",
-                "a,b",
-                "--keys",
-                "5",
-                "--key-file",
-                "k.txt",
-            ],
-            2,
-            "cannot be used with",
-        ),
-        row(
-            &["sweep"],
-            2,
-            "`partlab sweep` needs a command: deviation or movement",
-        ),
-        row(
-            &[
-                "sweep", "movement", "--nodes", "a,b", "--sizes", "1..3", "--change", "leave",
-            ],
-            2,
-            "start --sizes at 2",
-        ),
-        row(
-            &["dist", "--nodes", "a,b", "--vnodes", "99999999999"],
-            2,
+        refused("lesson --keys 10", "--keys does not apply to `partlab lesson`"),
+        refused("dist --nodes a,b --nodes c", "cannot be used multiple times"),
+        refused("dist --nodes a,b --keys 5 --key-file k.txt", "cannot be used with"),
+        refused("sweep", "`partlab sweep` needs a command: deviation or movement"),
+        refused("sweep movement --nodes a,b --sizes 1..3 --change leave", "start --sizes at 2"),
+        refused(
+            "dist --nodes a,b --vnodes 99999999999",
             "99999999999 virtual nodes per node is out of range",
         ),
-        row(
-            &["dist", "--nodes", "a,b", "--strategy", "\u{1b}[31m"],
-            2,
+        refused(
+            "dist --nodes a,b --strategy \u{1b}[31m",
             "invalid value '\\u{1b}[31m' for '--strategy",
         ),
     ]);
     // Names, weights and keys.
     check(&[
-        row(
-            &["dist", "--nodes", "a,b", "--weights", "a=1,a=2"],
-            2,
-            "node \"a\" is given a weight twice",
-        ),
-        row(
-            &["dist", "--nodes", "a,b", "--weights", "a,b=2"],
-            2,
-            "node names cannot contain ',' or '='",
-        ),
-        row(
-            &["dist", "--nodes", "a=1,b"],
-            2,
-            "the node name \"a=1\" contains '='",
-        ),
+        refused("dist --nodes a,b --weights a=1,a=2", "node \"a\" is given a weight twice"),
+        refused("dist --nodes a,b --weights a,b=2", "node names cannot contain ',' or '='"),
+        refused("dist --nodes a=1,b", "the node name \"a=1\" contains '='"),
         row(
             &["dist", "--nodes", " a,b"],
             2,
@@ -475,32 +330,24 @@ fn malformed_and_misplaced_options_are_refused_with_one_line() {
             2,
             "starts or ends with a space",
         ),
-        row(
-            &["dist", "--nodes", "a\u{1b}[2J,b"],
-            2,
+        refused(
+            "dist --nodes a\u{1b}[2J,b",
             "The node name \"a\\u{1b}[2J\" contains a control character",
         ),
         // Invisible formatting characters in a name: refused, quoted escaped.
-        row(
-            &["dist", "--nodes", "a\u{202e}b,c"],
-            2,
+        refused(
+            "dist --nodes a\u{202e}b,c",
             "The node name \"a\\u{202e}b\" contains an invisible character (U+202E, zero-width or text direction)",
         ),
-        row(
-            &["dist", "--nodes", "a,\u{200b}"],
-            2,
+        refused(
+            "dist --nodes a,\u{200b}",
             "The node name \"\\u{200b}\" contains an invisible character (U+200B",
         ),
-        row(
-            &["move", "--nodes", "a,b", "--to", "a,b,\u{2066}c\u{2069}"],
-            2,
+        refused(
+            "move --nodes a,b --to a,b,\u{2066}c\u{2069}",
             "contains an invisible character (U+2066",
         ),
-        row(
-            &["dist", "--nodes", "\u{feff}a,b", "--keys", "10"],
-            2,
-            "contains an invisible character (U+FEFF",
-        ),
+        refused("dist --nodes \u{feff}a,b --keys 10", "contains an invisible character (U+FEFF"),
         // Lengths count code points: 64 crabs fit, 65 do not.
         expecting_out(
             row(&["dist", "--nodes", &crabs64, "--keys", "10"], 0, ""),
@@ -513,39 +360,22 @@ fn malformed_and_misplaced_options_are_refused_with_one_line() {
         ),
         // Weights: the same minimum as the page's slider and URL (0.1), never an infinite or
         // meaningless deviation.
-        row(
-            &["dist", "--nodes", "a,b", "--weights", "a=1e-9"],
-            2,
+        refused(
+            "dist --nodes a,b --weights a=1e-9",
             "Node \"a\" has weight 0.000000001; a weight must be a number from 0.1 to 1000.",
         ),
-        row(
-            &["dist", "--nodes", "a,b", "--weights", "b=1e-300"],
-            2,
+        refused(
+            "dist --nodes a,b --weights b=1e-300",
             "a weight must be a number from 0.1 to 1000",
         ),
-        row(
-            &["sweep", "deviation", "--nodes", "a,b", "--weights", "a=0.05", "--keys", "100"],
-            2,
+        refused(
+            "sweep deviation --nodes a,b --weights a=0.05 --keys 100",
             "Node \"a\" has weight 0.05; a weight must be a number from 0.1 to 1000.",
         ),
-        row(
-            &["move", "--nodes", "a,b", "--to", "a,b,c", "--to-weights", "c=0.01"],
-            2,
-            "Node \"c\" has weight 0.01",
-        ),
-        expecting_out(
-            row(&["dist", "--nodes", "a,b", "--weights", "a=0.1", "--keys", "1000", "--json"], 0, ""),
-            "\"deviation_pct\":",
-        ),
+        refused("move --nodes a,b --to a,b,c --to-weights c=0.01", "Node \"c\" has weight 0.01"),
+        answered("dist --nodes a,b --weights a=0.1 --keys 1000 --json", "\"deviation_pct\":"),
         // A user's node called like a generated one does not cut the movement sweep short.
-        expecting_out(
-            row(
-                &["sweep", "movement", "--nodes", "a,node-3", "--sizes", "2..4", "--keys", "1000"],
-                0,
-                "",
-            ),
-            "    4 → 5 ",
-        ),
+        answered("sweep movement --nodes a,node-3 --sizes 2..4 --keys 1000", "    4 → 5 "),
         row(&["locate", "", "--nodes", "a,b"], 2, "the key is empty"),
         row(
             &["locate", &long_key, "--nodes", "a,b"],
@@ -586,9 +416,8 @@ fn work_over_the_budget_is_refused_with_the_way_round_it() {
             2,
             "the limit is 8,000,000, so that every change finishes within a second: use at most 31,250 keys, or at most 8 nodes.",
         ),
-        row(
-            &["move", "--nodes", "a,b,c", "--to", "a,b,c,d", "--replicas", "3", "--keys", "10000000"],
-            2,
+        refused(
+            "move --nodes a,b,c --to a,b,c,d --replicas 3 --keys 10000000",
             "A replication factor of 3 on 10,000,000 keys stores 30,000,000 copies; the limit is 8,000,000: use at most 2,666,666 keys, or a single copy (factor 1).",
         ),
         row(
@@ -596,9 +425,8 @@ fn work_over_the_budget_is_refused_with_the_way_round_it() {
             2,
             "(16 trials × 2,200,000 ring points over its vnode counts); the limit is 20,000,000: use at most 9 trials",
         ),
-        row(
-            &["sweep", "movement", "--nodes", "a,b", "--keys", "10000000", "--sizes", "1..64"],
-            2,
+        refused(
+            "sweep movement --nodes a,b --keys 10000000 --sizes 1..64",
             "This sweep would place the keys 64 cluster sizes × 10,000,000 keys",
         ),
     ]);
@@ -673,135 +501,37 @@ fn closed_pipes_and_full_disks_end_in_an_exit_code_not_a_panic() {
 fn options_a_strategy_ignores_are_refused_with_the_rule() {
     let same = "same share whatever its weight";
     check(&[
-        row(
-            &[
-                "dist",
-                "--strategy",
-                "maglev",
-                "--nodes",
-                "a,b",
-                "--weights",
-                "a=2",
-            ],
-            2,
+        refused(
+            "dist --strategy maglev --nodes a,b --weights a=2",
             "--weights does not apply to --strategy maglev",
         ),
-        row(
-            &[
-                "dist",
-                "--strategy",
-                "bounded",
-                "--nodes",
-                "a,b",
-                "--weights",
-                "b=0.5",
-            ],
-            2,
-            same,
-        ),
-        row(
-            &[
-                "dist",
-                "--strategy",
-                "multiprobe",
-                "--nodes",
-                "a,b",
-                "--weights",
-                "a=3",
-            ],
-            2,
+        refused("dist --strategy bounded --nodes a,b --weights b=0.5", same),
+        refused(
+            "dist --strategy multiprobe --nodes a,b --weights a=3",
             "--weights does not apply to --strategy multiprobe",
         ),
-        row(
-            &[
-                "locate",
-                "k",
-                "--strategy",
-                "jump",
-                "--nodes",
-                "a,b",
-                "--weights",
-                "a=2",
-            ],
-            2,
-            same,
-        ),
-        row(
-            &[
-                "move",
-                "--strategy",
-                "maglev",
-                "--nodes",
-                "a,b",
-                "--to",
-                "a,b,c",
-                "--to-weights",
-                "c=2",
-            ],
-            2,
+        refused("locate k --strategy jump --nodes a,b --weights a=2", same),
+        refused(
+            "move --strategy maglev --nodes a,b --to a,b,c --to-weights c=2",
             "--to-weights does not apply to --strategy maglev",
         ),
-        row(
-            &[
-                "dist",
-                "--strategy",
-                "modulo",
-                "--nodes",
-                "a,b",
-                "--vnodes",
-                "10",
-            ],
-            2,
+        refused(
+            "dist --strategy modulo --nodes a,b --vnodes 10",
             "--vnodes applies to the ring and bounded loads only",
         ),
         // Weights of 1 change nothing: accepted.
-        expecting_out(
-            row(
-                &[
-                    "dist",
-                    "--strategy",
-                    "maglev",
-                    "--nodes",
-                    "a,b",
-                    "--weights",
-                    "a=1",
-                    "--keys",
-                    "10",
-                ],
-                0,
-                "",
-            ),
+        answered(
+            "dist --strategy maglev --nodes a,b --weights a=1 --keys 10",
             "10 keys, strategy maglev",
         ),
         // The bounded loads' cap, exact: no node above ⌈1.1 · 3000 / 3⌉ = 1 100.
-        expecting_out(
-            row(
-                &[
-                    "dist",
-                    "--strategy",
-                    "bounded",
-                    "--load-factor",
-                    "1.1",
-                    "--nodes",
-                    "a,b,c",
-                    "--keys",
-                    "3000",
-                ],
-                0,
-                "",
-            ),
+        answered(
+            "dist --strategy bounded --load-factor 1.1 --nodes a,b,c --keys 3000",
             "3000 keys, strategy bounded",
         ),
         // A leave is measured against each strategy's own leaver.
-        expecting_out(
-            row(
-                &[
-                    "sweep", "movement", "--nodes", "a,b,c", "--sizes", "3..3", "--change",
-                    "leave", "--keys", "300",
-                ],
-                0,
-                "",
-            ),
+        answered(
+            "sweep movement --nodes a,b,c --sizes 3..3 --change leave --keys 300",
             "keys moved / ideal",
         ),
     ]);
@@ -829,7 +559,7 @@ fn an_unwritable_stdout_is_an_output_error_for_every_command() {
     }
     // A bad input is still a bad input (2), whatever stdout is.
     rows.push(with_stdout(
-        row(&["dist", "--nodes", "a,b", "--keys", "0"], 2, "0 keys"),
+        refused("dist --nodes a,b --keys 0", "0 keys"),
         Stdout::Shut,
     ));
     check(&rows);
@@ -891,18 +621,7 @@ fn a_bom_crlf_and_blank_lines_do_not_change_the_keys() {
     let dist = |extra: &[&str], strategy: &str| {
         let mut args = vec!["dist", "--strategy", strategy, "--nodes", &nodes, "--json"];
         args.extend_from_slice(extra);
-        let out = Command::new(env!("CARGO_BIN_EXE_partlab"))
-            .args(&args)
-            .output()
-            .expect("the binary runs");
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
-        v
+        json(&args)
     };
     for strategy in ["modulo", "rendezvous"] {
         let from_file = dist(&["--key-file", &path], strategy);
@@ -947,7 +666,27 @@ fn import_names_the_format_or_the_line_it_cannot_read() {
     let dir_path = dir.to_str().expect("a UTF-8 temp path").to_owned();
     let missing = format!("{dir_path}/missing.txt");
     let long_key = "k".repeat(1025);
-    check(&[
+    // Files the import cannot read, each with the one line that says why.
+    let unreadable = [
+        (&prose, "this is not a listing the lab reads"),
+        (&bad_slot, "line 6: slot 99999 does not exist"),
+        (&bad_token, "line 6: this does not read as nodetool ring output"),
+        (&raw, "run redis-cli with --no-raw"),
+        (&twice, "line 2: \"10.0.0.1:11211\" is listed twice (first on line 1)"),
+        (&big, "more than 4194304 bytes"),
+        (&latin1, "line 2: not valid UTF-8 text"),
+        (
+            &escape,
+            "line 2: the name \"\\u{1b}[31m:11211\" is over 255 characters or holds control or invisible characters",
+        ),
+        (&missing, "cannot open it: No such file or directory"),
+        (&dir_path, "cannot read it: Is a directory"),
+    ];
+    let mut rows: Vec<Row> = unreadable
+        .into_iter()
+        .map(|(path, message)| row(&["import", path], 2, message))
+        .collect();
+    rows.extend([
         expecting_out(row(&["import", &nodes, "--key", "foo"], 0, ""), "12182"),
         expecting_out(
             row(&["import", &ring, "--key", "foo", "--json"], 0, ""),
@@ -961,42 +700,8 @@ fn import_names_the_format_or_the_line_it_cannot_read() {
             ),
             "\"format\":\"ketama\"",
         ),
-        row(
-            &["import", &prose],
-            2,
-            "this is not a listing the lab reads",
-        ),
-        row(
-            &["import", &bad_slot],
-            2,
-            "line 6: slot 99999 does not exist",
-        ),
-        row(
-            &["import", &bad_token],
-            2,
-            "line 6: this does not read as nodetool ring output",
-        ),
-        row(&["import", &raw], 2, "run redis-cli with --no-raw"),
-        row(
-            &["import", &twice],
-            2,
-            "line 2: \"10.0.0.1:11211\" is listed twice (first on line 1)",
-        ),
-        row(&["import", &big], 2, "more than 4194304 bytes"),
-        row(&["import", &latin1], 2, "line 2: not valid UTF-8 text"),
-        row(
-            &["import", &escape],
-            2,
-            "line 2: the name \"\\u{1b}[31m:11211\" is over 255 characters or holds control or invisible characters",
-        ),
-        row(
-            &["import", &missing],
-            2,
-            "cannot open it: No such file or directory",
-        ),
-        row(&["import", &dir_path], 2, "cannot read it: Is a directory"),
-        row(&["import", "/dev/zero"], 2, "more than 4194304 bytes"),
-        row(&["import", "-"], 2, "the listing is empty"),
+        refused("import /dev/zero", "more than 4194304 bytes"),
+        refused("import -", "the listing is empty"),
         row(
             &["import", &nodes, "--key", ""],
             2,
@@ -1007,17 +712,25 @@ fn import_names_the_format_or_the_line_it_cannot_read() {
             2,
             "key 1 has 1025 characters",
         ),
-        row(&["import"], 2, "<FILE>"),
-        expecting_out(
-            row(&["import", "--sample", "nodetool-ring-random", "--key", "a"], 0, ""),
+        refused("import", "<FILE>"),
+        answered(
+            "import --sample nodetool-ring-random --key a",
             "RandomPartitioner",
         ),
-        row(&["import", "--sample", "cassandra"], 2, "invalid value 'cassandra' for '--sample <FORMAT>'"),
-        row(&["import", &nodes, "--sample", "ketama"], 2, "cannot be used with '--sample <FORMAT>'"),
+        refused(
+            "import --sample cassandra",
+            "invalid value 'cassandra' for '--sample <FORMAT>'",
+        ),
+        row(
+            &["import", &nodes, "--sample", "ketama"],
+            2,
+            "cannot be used with '--sample <FORMAT>'",
+        ),
         row(
             &["import", &nodes, "--strategy", "ring"],
             2,
             "--strategy does not apply to `partlab import`",
         ),
     ]);
+    check(&rows);
 }

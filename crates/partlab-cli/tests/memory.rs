@@ -12,7 +12,9 @@ use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::process::Command;
 
-const PARTLAB: &str = env!("CARGO_BIN_EXE_partlab");
+mod common;
+use common::{assert_success, json, PARTLAB};
+
 const LINES: usize = 2_000_000;
 
 fn key_file() -> PathBuf {
@@ -38,11 +40,7 @@ fn peak_mb(args: &[&str]) -> Option<(f64, String)> {
         .args(args)
         .output()
         .expect("runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(args, &out);
     let stderr = String::from_utf8_lossy(&out.stderr);
     let kb: f64 = stderr
         .lines()
@@ -87,18 +85,7 @@ fn a_key_file_of_millions_of_lines_is_streamed_within_the_readmes_memory() {
 
 /// `dist --json` of `args`.
 fn dist(args: &[&str]) -> serde_json::Value {
-    let out = Command::new(PARTLAB)
-        .arg("dist")
-        .args(args)
-        .arg("--json")
-        .output()
-        .expect("runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("json")
+    json(&[&["dist"], args, &["--json"]].concat())
 }
 
 #[test]

@@ -24,11 +24,14 @@ use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use partlab_core::rng::SplitMix64;
 use serde_json::{json, Value};
+
+mod common;
+use common::{assert_success, json};
 
 const SETUP: &str = "bash scripts/setup.sh";
 
@@ -67,46 +70,36 @@ fn python() -> PathBuf {
     p
 }
 
-/// Runs an oracle script with `input` on stdin; its JSON answer.
-fn oracle(script: &str, input: &Value) -> Value {
-    let mut child = Command::new(python())
-        .arg(repo_root().join("tests/oracles").join(script))
+/// Runs `command` with `input` written to its stdin, then closed; its whole outcome.
+fn with_stdin(command: &mut Command, input: &[u8]) -> Output {
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("python runs");
+        .expect("the program runs");
     child
         .stdin
         .take()
         .expect("stdin")
-        .write_all(input.to_string().as_bytes())
-        .expect("the request is written");
-    let out = child.wait_with_output().expect("python finishes");
-    assert!(
-        out.status.success(),
-        "{script}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("the oracle's JSON")
+        .write_all(input)
+        .expect("stdin written");
+    child.wait_with_output().expect("the program finishes")
 }
 
-fn partlab(args: &[&str]) -> Value {
-    let out = Command::new(env!("CARGO_BIN_EXE_partlab"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
+/// Runs an oracle script with `input` on stdin; its JSON answer.
+fn oracle(script: &str, input: &Value) -> Value {
+    let out = with_stdin(
+        Command::new(python()).arg(repo_root().join("tests/oracles").join(script)),
+        input.to_string().as_bytes(),
     );
-    serde_json::from_slice(&out.stdout).expect("one JSON value")
+    assert_success(script, &out);
+    serde_json::from_slice(&out.stdout).expect("the oracle's JSON")
 }
 
 /// `partlab import FILE --key-file KEYS --json`.
 fn import(listing: &Path, keys: &Path) -> Value {
-    partlab(&[
+    json(&[
         "import",
         listing.to_str().expect("UTF-8 path"),
         "--key-file",
@@ -322,20 +315,7 @@ fn start_nodes(server: &Path, dir: &Path, n: usize, procs: &mut Servers) -> Vec<
 }
 
 fn redis_cli(cli: &Path, args: &[&str], stdin: &str) -> String {
-    let mut child = Command::new(cli)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("redis-cli runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("stdin written");
-    let out = child.wait_with_output().expect("redis-cli finishes");
+    let out = with_stdin(Command::new(cli).args(args), stdin.as_bytes());
     String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr)
 }
 
@@ -429,7 +409,7 @@ fn redis_cluster_agrees_with_slot_and_import() {
     // partlab slot = CLUSTER KEYSLOT.
     let mut args = vec!["slot", "--json", "--"];
     args.extend(keys.iter().map(String::as_str));
-    let slots: Vec<u64> = partlab(&args)
+    let slots: Vec<u64> = json(&args)
         .as_array()
         .expect("a list")
         .iter()

@@ -8,7 +8,9 @@
 #![allow(clippy::expect_used)]
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+
+mod common;
+use common::partlab;
 
 const README: &str = include_str!("../../../README.md");
 
@@ -175,30 +177,28 @@ fn all_commands() -> Vec<Vec<String>> {
     commands
 }
 
-fn run(args: &[String]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_partlab"))
-        .args(args)
-        .output()
-        .expect("the partlab binary runs")
+/// The first of `names` that no command of `commands` runs (as `partlab NAME …`), if any.
+fn first_unshown<'a>(commands: &[Vec<String>], names: &[&'a str]) -> Option<&'a str> {
+    names.iter().copied().find(|&name| {
+        !commands
+            .iter()
+            .any(|c| c.first().map(String::as_str) == Some(name))
+    })
 }
 
 #[test]
 fn the_readme_shows_every_command() {
     let commands = readme_commands();
-    for name in ["lesson", "dist", "move", "sweep", "locate"] {
-        assert!(
-            commands
-                .iter()
-                .any(|c| c.first().map(String::as_str) == Some(name)),
-            "no README example of `partlab {name}`: {commands:?}"
-        );
+    let names = ["lesson", "dist", "move", "sweep", "locate"];
+    if let Some(name) = first_unshown(&commands, &names) {
+        panic!("no README example of `partlab {name}`: {commands:?}");
     }
 }
 
 #[test]
 fn the_guide_shows_every_study_command() {
     let commands = all_commands();
-    for name in [
+    let names = [
         "replication",
         "ranges",
         "hash-keys",
@@ -209,13 +209,9 @@ fn the_guide_shows_every_study_command() {
         "compare",
         "hot-keys",
         "quiz",
-    ] {
-        assert!(
-            commands
-                .iter()
-                .any(|c| c.first().map(String::as_str) == Some(name)),
-            "no example of `partlab {name}` in README.md or docs/"
-        );
+    ];
+    if let Some(name) = first_unshown(&commands, &names) {
+        panic!("no example of `partlab {name}` in README.md or docs/");
     }
 }
 
@@ -240,7 +236,7 @@ fn every_documented_command_runs_and_its_json_parses() {
     }
     let mut failures = Vec::new();
     for run_args in runs {
-        let out = run(&run_args);
+        let out = partlab(&run_args);
         if !out.status.success() {
             failures.push(format!(
                 "partlab {}: {:?}, stderr: {}",

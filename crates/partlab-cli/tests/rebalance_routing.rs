@@ -4,22 +4,10 @@
 // Test helpers fail loudly on purpose: their inputs are fixed and valid.
 #![allow(clippy::expect_used)]
 
-use std::process::{Command, Output};
-
 use serde_json::Value;
 
-fn partlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_partlab"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = partlab(args);
-    assert!(out.status.success(), "{args:?}: {out:?}");
-    serde_json::from_slice(&out.stdout).expect("one JSON value")
-}
+mod common;
+use common::{argv, json, refused, stdout};
 
 fn figure(v: &Value, key: &str) -> f64 {
     v["views"]
@@ -34,14 +22,9 @@ fn figure(v: &Value, key: &str) -> f64 {
 
 #[test]
 fn slot_answers_redis_clusters_slots() {
-    let v = json(&[
-        "slot",
-        "--json",
-        "123456789",
-        "{user1000}.following",
-        "{user1000}.followers",
-        "somekey",
-    ]);
+    let v = json(&argv(
+        "slot --json 123456789 {user1000}.following {user1000}.followers somekey",
+    ));
     let slots: Vec<(String, u64)> = v
         .as_array()
         .expect("a list")
@@ -58,8 +41,7 @@ fn slot_answers_redis_clusters_slots() {
     assert_eq!(slots[0], ("123456789".to_owned(), 0x31C3));
     assert_eq!(slots[1].1, slots[2].1);
     assert_eq!(slots[3].1, 11_058);
-    let table = partlab(&["slot", "foo{bar}{zap}"]);
-    let text = String::from_utf8(table.stdout).expect("utf-8");
+    let text = stdout(&["slot", "foo{bar}{zap}"]);
     assert!(
         text.contains("foo{bar}{zap}") && text.lines().nth(1).is_some_and(|l| l.ends_with("bar"))
     );
@@ -124,27 +106,27 @@ fn routing_json_agrees_with_the_watch_delay() {
 
 #[test]
 fn bad_input_exits_2_with_one_line() {
-    for args in [
-        &["slot"][..],
-        &["slot", ""],
-        &["rebalancing", "--nodes", "99"],
-        &["rebalancing", "--partitions", "100"],
-        &["rebalancing", "--mode", "\u{1b}[31mred"],
-        &["rebalancing", "--preset", "nope"],
-        &["routing", "--gossip-ms", "7"],
-        &["routing", "--ttl", "-1"],
-        &["routing", "--nodes", "99999999999999999999999"],
-    ] {
-        let out = partlab(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8(out.stderr).expect("utf-8");
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    let long = "k".repeat(1_025);
+    // An empty key cannot be written as a word of a command line.
+    let mut cases = vec![vec!["slot"], vec!["slot", ""], vec!["slot", &long]];
+    cases.extend(
+        [
+            "rebalancing --nodes 99",
+            "rebalancing --partitions 100",
+            "rebalancing --mode \u{1b}[31mred",
+            "rebalancing --preset nope",
+            "routing --gossip-ms 7",
+            "routing --ttl -1",
+            "routing --nodes 99999999999999999999999",
+        ]
+        .map(argv),
+    );
+    for args in &cases {
+        // One line on stderr, nothing on stdout, exit code 2.
+        let err = refused(args);
         assert!(
             !err.contains('\u{1b}'),
             "{args:?}: escape reached the terminal"
         );
-        assert!(out.stdout.is_empty());
     }
-    let long = "k".repeat(1_025);
-    assert_eq!(partlab(&["slot", &long]).status.code(), Some(2));
 }

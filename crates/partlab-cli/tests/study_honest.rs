@@ -6,27 +6,8 @@
 // Test helpers fail loudly on purpose: their inputs are fixed and valid.
 #![allow(clippy::expect_used)]
 
-use std::process::{Command, Output};
-
-use serde_json::Value;
-
-fn partlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_partlab"))
-        .args(args)
-        .output()
-        .expect("the partlab binary runs")
-}
-
-/// The command's stdout, checked to have succeeded.
-fn stdout(args: &[&str]) -> String {
-    let out = partlab(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+mod common;
+use common::{argv, json, refused, stdout};
 
 /// The line of `text` that starts with `start` (after its indentation).
 fn line<'a>(text: &'a str, start: &str) -> &'a str {
@@ -60,27 +41,12 @@ fn settings_that_do_not_fit_together_exit_2_naming_the_option_and_the_rule() {
             "partlab: --query-days 5: the campaign has 3 days. (see `partlab hash-keys --help`)",
         ),
     ] {
-        let out = partlab(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(out.stdout.is_empty(), "{args:?}");
-        assert_eq!(String::from_utf8_lossy(&out.stderr).trim_end(), message);
+        assert_eq!(refused(args).trim_end(), message);
     }
     // Within the rules: accepted as typed.
-    let text = stdout(&[
-        "replication",
-        "--layout",
-        "spread",
-        "--nodes",
-        "5",
-        "--rf",
-        "5",
-        "--fail",
-        "E",
-        "--orders-per-day",
-        "1000",
-        "--days",
-        "1",
-    ]);
+    let text = stdout(&argv(
+        "replication --layout spread --nodes 5 --rf 5 --fail E --orders-per-day 1000 --days 1",
+    ));
     assert!(text.contains("rf=5&fail=E"), "{text}");
 }
 
@@ -93,15 +59,7 @@ fn a_rate_over_no_days_is_not_zero() {
         line(&text, "products:").ends_with("a day in its fair, n/a on other days"),
         "{text}"
     );
-    let out = partlab(&[
-        "workload",
-        "--orders-per-day",
-        "1000",
-        "--days",
-        "3",
-        "--json",
-    ]);
-    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let v = json(&argv("workload --orders-per-day 1000 --days 3 --json"));
     assert!(v["summary"]["fair_product_per_day"][0]
         .as_f64()
         .is_some_and(|x| x > 0.0));
@@ -112,15 +70,9 @@ fn a_rate_over_no_days_is_not_zero() {
 
 #[test]
 fn with_one_copy_the_lost_partitions_count_among_those_that_lose_their_leader() {
-    let text = stdout(&[
-        "replication",
-        "--preset",
-        "rf1",
-        "--orders-per-day",
-        "1000",
-        "--days",
-        "1",
-    ]);
+    let text = stdout(&argv(
+        "replication --preset rf1 --orders-per-day 1000 --days 1",
+    ));
     assert_eq!(
         line(&text, "Partitions that lose their leader"),
         "Partitions that lose their leader: 2"
@@ -151,9 +103,7 @@ fn a_cascade_with_every_node_down_serves_0_percent_and_has_no_live_latency() {
 
 #[test]
 fn the_lease_table_shows_the_new_owners_entries() {
-    let out = partlab(&["routing", "--json"]);
-    assert!(out.status.success());
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = stdout(&["routing", "--json"]);
     assert!(
         text.contains("the new owner's entries in the coordinator"),
         "{text}"

@@ -3,26 +3,10 @@
 // Test helpers fail loudly on purpose: their inputs are fixed and valid.
 #![allow(clippy::expect_used)]
 
-use std::process::{Command, Output};
-
 use serde_json::Value;
 
-fn partlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_partlab"))
-        .args(args)
-        .output()
-        .expect("the partlab binary runs")
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = partlab(args);
-    assert!(
-        out.status.success(),
-        "stderr: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("stdout is one JSON object")
-}
+mod common;
+use common::{argv, json, refused, stdout};
 
 /// The cells of the row whose `data-key` is `key` in table `table` of view `view`.
 fn row<'a>(v: &'a Value, view: &str, table: &str, key: &str) -> &'a Vec<Value> {
@@ -85,18 +69,7 @@ fn hot_keys_festival_caps_with_bounded_loads() {
 #[test]
 fn maglev_table_prints_the_papers_table_1() {
     // Eisenbud et al. 2016, Table 1: M = 7, B0 (3, 4), B1 (0, 2), B2 (3, 1).
-    let v = json(&[
-        "maglev-table",
-        "--nodes",
-        "B0,B1,B2",
-        "--table-size",
-        "7",
-        "--permutations",
-        "3:4,0:2,3:1",
-        "--remove",
-        "B1",
-        "--json",
-    ]);
+    let v = json(&argv("maglev-table --nodes B0,B1,B2 --table-size 7 --permutations 3:4,0:2,3:1 --remove B1 --json"));
     let names = |x: &Value| -> Vec<String> {
         x.as_array()
             .expect("a list")
@@ -120,19 +93,9 @@ fn maglev_table_prints_the_papers_table_1() {
 /// The text says how many entries changed hands, then which: "6 (B0 → B2)" read as six.
 #[test]
 fn maglev_table_counts_the_entries_that_changed_hands_and_names_each() {
-    let out = partlab(&[
-        "maglev-table",
-        "--nodes",
-        "B0,B1,B2",
-        "--table-size",
-        "7",
-        "--permutations",
-        "3:4,0:2,3:1",
-        "--remove",
-        "B1",
-    ]);
-    assert_eq!(out.status.code(), Some(0));
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = stdout(&argv(
+        "maglev-table --nodes B0,B1,B2 --table-size 7 --permutations 3:4,0:2,3:1 --remove B1",
+    ));
     let line = text
         .lines()
         .find(|l| l.starts_with("entries of the other backends that changed hands"))
@@ -145,53 +108,22 @@ fn maglev_table_counts_the_entries_that_changed_hands_and_names_each() {
 
 #[test]
 fn bad_input_is_one_line_and_exit_2() {
-    for args in [
-        &["compare", "--table-size", "65536"][..],
-        &["compare", "--nodes", "0"],
-        &["compare", "--load-factor", "abc"],
-        &["compare", "--probes", "1000"],
-        &["hot-keys", "--exponent", "9"],
-        &["hot-keys", "--hit", "101"],
-        &["hot-keys", "--keys", "-3"],
-        &["maglev-table", "--nodes", "a,b", "--table-size", "8"],
-        &["maglev-table", "--nodes", "a,b", "--table-size", "2003"],
-        &[
-            "maglev-table",
-            "--nodes",
-            "a,b",
-            "--table-size",
-            "7",
-            "--permutations",
-            "1:0,2:3",
-        ],
-        &[
-            "maglev-table",
-            "--nodes",
-            "a,b",
-            "--table-size",
-            "7",
-            "--permutations",
-            "x",
-        ],
-        &[
-            "maglev-table",
-            "--nodes",
-            "a",
-            "--table-size",
-            "7",
-            "--remove",
-            "a",
-        ],
+    for line in [
+        "compare --table-size 65536",
+        "compare --nodes 0",
+        "compare --load-factor abc",
+        "compare --probes 1000",
+        "hot-keys --exponent 9",
+        "hot-keys --hit 101",
+        "hot-keys --keys -3",
+        "maglev-table --nodes a,b --table-size 8",
+        "maglev-table --nodes a,b --table-size 2003",
+        "maglev-table --nodes a,b --table-size 7 --permutations 1:0,2:3",
+        "maglev-table --nodes a,b --table-size 7 --permutations x",
+        "maglev-table --nodes a --table-size 7 --remove a",
     ] {
-        let out = partlab(args);
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(
-            err.starts_with("partlab: ") && !err.contains("panicked"),
-            "{err}"
-        );
-        assert!(out.stdout.is_empty());
+        // One `partlab: …` line on stderr, not a panic, nothing on stdout, exit code 2.
+        refused(&argv(line));
     }
 }
 
@@ -259,15 +191,9 @@ fn the_three_strategies_run_from_the_command_line() {
             let cap = (1.05f64 * 20_000.0 / 4.0).ceil() as u64;
             assert!(got.iter().all(|&c| c <= cap), "{got:?}");
         }
-        let l = json(&[
-            "locate",
-            "P-2026-000042",
-            "--nodes",
-            nodes,
-            "--strategy",
-            name,
-            "--json",
-        ]);
+        let l = json(&argv(&format!(
+            "locate P-2026-000042 --nodes {nodes} --strategy {name} --json"
+        )));
         assert!(
             l["owner"].as_str().is_some_and(|o| nodes.contains(o)),
             "{l}"

@@ -247,6 +247,15 @@ type Extent = (f64, f64, f64, f64);
 
 /// The box a text element covers when a canvas draws it (font size × 1.24, see the module
 /// doc), estimated the way the charts lay text out.
+/// Fails, naming the first of `labels` missing and every text drawn, unless the chart's
+/// `tags` draw each label as a whole text.
+fn assert_labels(tags: &[Tag], labels: &[&str]) {
+    let words = texts(tags);
+    for label in labels {
+        assert!(words.contains(label), "{label} missing from {words:?}");
+    }
+}
+
 fn text_box(t: &Tag) -> Extent {
     let px = t.num("font-size") * 1.24;
     let w = text_width(&t.text, px)
@@ -553,21 +562,21 @@ fn deviation_draws_band_median_named_current_and_trend() {
     let trend = with(&tags, "polyline", "stroke", &hex(th.ideal)).len();
     assert!(trend > 10, "{trend}");
 
-    let words = texts(&tags);
-    for label in [
-        "1",
-        "10",
-        "100",
-        // Written like the tables in the chart's language (Catalan here).
-        "1.000",
-        "Mediana",
-        "Configuració actual",
-        "Tendència c/√V",
-    ] {
-        assert!(words.contains(&label), "{label} missing from {words:?}");
-    }
     assert_text_is_readable(&svg, "deviation 720");
     assert_text_is_readable(&small, "deviation 360");
+    assert_labels(
+        &tags,
+        &[
+            "1",
+            "10",
+            "100",
+            // Written like the tables in the chart's language (Catalan here).
+            "1.000",
+            "Mediana",
+            "Configuració actual",
+            "Tendència c/√V",
+        ],
+    );
 }
 
 #[test]
@@ -711,18 +720,18 @@ fn movement_draws_one_line_per_strategy_and_the_ideal() {
     assert_eq!(outlines(Strategy::Jump, 4), n);
     // The ideal, dashed.
     assert!(with(&tags, "polyline", "stroke", &hex(th.ideal)).len() > 10);
-    let words = texts(&tags);
-    for label in [
-        "Mòdul N",
-        "Anell",
-        "Rendezvous",
-        "Jump",
-        "Ideal 1/(N+1)",
-        "0",
-        "100",
-    ] {
-        assert!(words.contains(&label), "{label}");
-    }
+    assert_labels(
+        &tags,
+        &[
+            "Mòdul N",
+            "Anell",
+            "Rendezvous",
+            "Jump",
+            "Ideal 1/(N+1)",
+            "0",
+            "100",
+        ],
+    );
     assert_text_is_readable(&svg, "movement 720");
     assert_text_is_readable(&small, "movement 360");
     let rows = movement_rows(pts);

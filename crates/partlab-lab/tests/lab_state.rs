@@ -227,65 +227,66 @@ fn arb_spec() -> impl Strategy<Value = Spec> {
         )
 }
 
+/// A fragment written field by field, and the fields it must report as dropped or changed.
+#[derive(Default)]
+struct Written {
+    pieces: Vec<String>,
+    dropped: BTreeSet<&'static str>,
+}
+
+impl Written {
+    /// Writes the field `name` as `raw`; unless it is `ok`, it must be reported.
+    fn field(&mut self, name: &'static str, raw: String, ok: bool) {
+        self.pieces.push(format!("{name}={raw}"));
+        if !ok {
+            self.dropped.insert(name);
+        }
+    }
+
+    /// Writes the field `name` if `case` holds it (a valid value as `shown` writes it, an
+    /// invalid one as its raw text); the value, when valid.
+    fn given<'a, T>(
+        &mut self,
+        name: &'static str,
+        case: &'a Case<T>,
+        shown: impl Fn(&T) -> String,
+    ) -> Option<&'a T> {
+        match case {
+            Some(Ok(v)) => {
+                self.field(name, shown(v), true);
+                Some(v)
+            }
+            Some(Err(raw)) => {
+                self.field(name, raw.clone(), false);
+                None
+            }
+            None => None,
+        }
+    }
+}
+
 /// The fragment `spec` describes, the state it must give (worked out field by field, without
 /// the parser) and the fields that must be reported as dropped or changed.
 fn expected(spec: &Spec) -> (String, LabState, BTreeSet<&'static str>) {
-    let mut pieces: Vec<String> = Vec::new();
-    let mut dropped: BTreeSet<&'static str> = BTreeSet::new();
+    let mut written = Written::default();
     let mut st = LabState::with_lang(Lang::En);
-    let mut field = |name: &'static str, raw: String, ok: bool, pieces: &mut Vec<String>| {
-        pieces.push(format!("{name}={raw}"));
-        if !ok {
-            dropped.insert(name);
-        }
-    };
-    match &spec.strategy {
-        Some(Ok(k)) => {
-            field("s", k.name().to_owned(), true, &mut pieces);
-            st.strategy = *k;
-        }
-        Some(Err(raw)) => field("s", raw.clone(), false, &mut pieces),
-        None => {}
+    if let Some(v) = written.given("s", &spec.strategy, |k| k.name().to_owned()) {
+        st.strategy = *v;
     }
-    match &spec.vnodes {
-        Some(Ok(v)) => {
-            field("v", v.to_string(), true, &mut pieces);
-            st.vnodes = *v;
-        }
-        Some(Err(raw)) => field("v", raw.clone(), false, &mut pieces),
-        None => {}
+    if let Some(v) = written.given("v", &spec.vnodes, |v| v.to_string()) {
+        st.vnodes = *v;
     }
-    match &spec.keys {
-        Some(Ok(k)) => {
-            field("k", k.to_string(), true, &mut pieces);
-            st.key_count = *k;
-        }
-        Some(Err(raw)) => field("k", raw.clone(), false, &mut pieces),
-        None => {}
+    if let Some(v) = written.given("k", &spec.keys, |k| k.to_string()) {
+        st.key_count = *v;
     }
-    match &spec.lang {
-        Some(Ok(l)) => {
-            field("l", l.code().to_owned(), true, &mut pieces);
-            st.lang = *l;
-        }
-        Some(Err(raw)) => field("l", raw.clone(), false, &mut pieces),
-        None => {}
+    if let Some(v) = written.given("l", &spec.lang, |l| l.code().to_owned()) {
+        st.lang = *v;
     }
-    match &spec.key {
-        Some(Ok(k)) => {
-            field("key", encode(k), true, &mut pieces);
-            st.key = Some(k.clone());
-        }
-        Some(Err(raw)) => field("key", raw.clone(), false, &mut pieces),
-        None => {}
+    if let Some(v) = written.given("key", &spec.key, |k| encode(k)) {
+        st.key = Some(v.clone());
     }
-    match &spec.embed {
-        Some(Ok(v)) => {
-            field("embed", v.name().to_owned(), true, &mut pieces);
-            st.embed = Some(*v);
-        }
-        Some(Err(raw)) => field("embed", raw.clone(), false, &mut pieces),
-        None => {}
+    if let Some(v) = written.given("embed", &spec.embed, |v| v.name().to_owned()) {
+        st.embed = Some(*v);
     }
     let config_given = spec.strategy.is_some()
         || spec.nodes.is_some()
@@ -295,7 +296,7 @@ fn expected(spec: &Spec) -> (String, LabState, BTreeSet<&'static str>) {
         || spec.replicas.is_some();
     match &spec.preset {
         Some(Ok(id)) => {
-            field("p", (*id).to_owned(), true, &mut pieces);
+            written.field("p", (*id).to_owned(), true);
             st.preset = Some((*id).to_owned());
             if let (false, Some(s)) = (config_given, lesson::scenario(id)) {
                 let config = s.after.as_ref().unwrap_or(&s.before);
@@ -311,17 +312,17 @@ fn expected(spec: &Spec) -> (String, LabState, BTreeSet<&'static str>) {
                 st.key_count = lesson::KEY_COUNT as u32;
             }
         }
-        Some(Err(raw)) => field("p", raw.clone(), false, &mut pieces),
+        Some(Err(raw)) => written.field("p", raw.clone(), false),
         None => {}
     }
     match &spec.nodes {
         Some(Ok(names)) => {
             let raw: Vec<String> = names.iter().map(|n| encode(n)).collect();
-            field("n", raw.join(","), true, &mut pieces);
+            written.field("n", raw.join(","), true);
             let list: Vec<(String, f64)> = names.iter().map(|n| (n.clone(), 1.0)).collect();
             st.nodes = assign_colours(&[], &list);
         }
-        Some(Err(raw)) => field("n", raw.clone(), false, &mut pieces),
+        Some(Err(raw)) => written.field("n", raw.clone(), false),
         None => {}
     }
     let count = st.nodes.len();
@@ -329,7 +330,7 @@ fn expected(spec: &Spec) -> (String, LabState, BTreeSet<&'static str>) {
         Some(WeightsCase::Matching(w)) => {
             let w: Vec<f64> = w[..count].iter().map(|&t| f64::from(t) / 10.0).collect();
             let raw: Vec<String> = w.iter().map(|&x| format_weight(x)).collect();
-            field("w", raw.join(","), true, &mut pieces);
+            written.field("w", raw.join(","), true);
             for (node, w) in st.nodes.iter_mut().zip(w) {
                 node.weight = w;
             }
@@ -340,10 +341,10 @@ fn expected(spec: &Spec) -> (String, LabState, BTreeSet<&'static str>) {
                 .map(|&t| format_weight(f64::from(t) / 10.0))
                 .collect();
             raw[i % count] = (*bad).to_owned();
-            field("w", raw.join(","), false, &mut pieces);
+            written.field("w", raw.join(","), false);
         }
         Some(WeightsCase::WrongCount) => {
-            field("w", vec!["1"; count + 1].join(","), false, &mut pieces);
+            written.field("w", vec!["1"; count + 1].join(","), false);
         }
         None => {}
     }
@@ -351,10 +352,10 @@ fn expected(spec: &Spec) -> (String, LabState, BTreeSet<&'static str>) {
         Some(Ok(r)) => {
             // Above the node count it is lowered, and that is reported.
             let clamped = *r as usize > count;
-            field("r", r.to_string(), !clamped, &mut pieces);
+            written.field("r", r.to_string(), !clamped);
             st.replicas = (*r).min(count as u32);
         }
-        Some(Err(raw)) => field("r", raw.clone(), false, &mut pieces),
+        Some(Err(raw)) => written.field("r", raw.clone(), false),
         None => {}
     }
     // A label stays only on its preset's experiment (before or after its change).
@@ -371,16 +372,16 @@ fn expected(spec: &Spec) -> (String, LabState, BTreeSet<&'static str>) {
         st.preset = None;
     }
     if spec.unknown {
-        pieces.push("zz=1".to_owned());
+        written.pieces.push("zz=1".to_owned());
     }
-    let mut order: Vec<(u32, String)> = spec.order.iter().copied().zip(pieces).collect();
+    let mut order: Vec<(u32, String)> = spec.order.iter().copied().zip(written.pieces).collect();
     order.sort();
     let fragment = order
         .into_iter()
         .map(|(_, p)| p)
         .collect::<Vec<_>>()
         .join("&");
-    (fragment, st, dropped)
+    (fragment, st, written.dropped)
 }
 
 proptest! {

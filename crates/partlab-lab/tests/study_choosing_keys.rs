@@ -19,8 +19,7 @@ use partlab_lab::study::StudyChapter;
 
 #[test]
 fn a_pick_shows_its_costs_and_the_verdict_waits_behind_a_reveal() {
-    let mut c = ChoosingKeys::open("o=10000&d=3", Lang::En, Vec::new());
-    c.finish_work();
+    let mut c = finished(ChoosingKeys::open("o=10000&d=3", Lang::En, Vec::new()));
     let panels = c.panels();
     let orders = panel(&panels, "orders");
     assert!(
@@ -49,8 +48,7 @@ fn a_pick_shows_its_costs_and_the_verdict_waits_behind_a_reveal() {
 
 #[test]
 fn the_verdicts_are_worded_from_the_numbers() {
-    let mut c = ChoosingKeys::open("p=answer", Lang::Ca, Vec::new());
-    c.finish_work();
+    let c = finished(ChoosingKeys::open("p=answer", Lang::Ca, Vec::new()));
     assert_eq!(c.state().order_key, Some(OrderCandidate::ClientDate));
     assert_eq!(c.state().stock_key, Some(StockCandidate::ProducteSlug));
     assert_eq!(c.state().van_key, Some(VanKey::VanDay));
@@ -79,8 +77,7 @@ fn the_verdicts_are_worded_from_the_numbers() {
 
 #[test]
 fn van_alone_grows_past_six_million_a_year() {
-    let mut c = ChoosingKeys::open("o=1000&d=1", Lang::En, Vec::new());
-    c.finish_work();
+    let mut c = finished(ChoosingKeys::open("o=1000&d=1", Lang::En, Vec::new()));
     control(&mut c, "vk", "van");
     let panels = c.panels();
     assert!(maybe_figure(panel(&panels, "vans"), "van-year").expect("year") > 6_000_000.0);

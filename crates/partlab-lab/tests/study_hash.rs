@@ -18,9 +18,7 @@ use partlab_lab::study::{Input, Study};
 
 /// The chapter from `fragment`, its workload built and its figures computed.
 fn opened(fragment: &str, lang: Lang) -> HashKeys {
-    let mut c = HashKeys::open(fragment, lang, Vec::new());
-    c.finish_work();
-    c
+    finished(HashKeys::open(fragment, lang, Vec::new()))
 }
 
 #[test]

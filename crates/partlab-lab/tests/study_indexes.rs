@@ -11,13 +11,15 @@ use common::*;
 
 use partlab_lab::state::Lang;
 use partlab_lab::study::indexes::Indexes;
+use partlab_lab::study::Study;
 use partlab_lab::study::StudyChapter;
-use partlab_lab::study::{Input, Study};
 
 fn small(extra: &str) -> Indexes {
-    let mut c = Indexes::open(&format!("o=10000&d=2&{extra}"), Lang::En, Vec::new());
-    c.finish_work();
-    c
+    finished(Indexes::open(
+        &format!("o=10000&d=2&{extra}"),
+        Lang::En,
+        Vec::new(),
+    ))
 }
 
 #[test]
@@ -95,16 +97,11 @@ fn a_slow_consumer_makes_the_async_index_lag_by_minutes() {
     let p = quick.panels();
     let lag = maybe_figure(panel(&p, "staleness"), "lag-p99").expect("lag");
     assert!(lag < 100.0, "{lag}");
-    let mut slow = Indexes::open("p=lagging", Lang::En, Vec::new());
-    slow.finish_work();
+    let mut slow = finished(Indexes::open("p=lagging", Lang::En, Vec::new()));
     let p = slow.panels();
     let max = maybe_figure(panel(&p, "staleness"), "lag-max").expect("lag");
     assert!(max > 60_000.0, "{max}");
-    slow.update(Input::Control {
-        id: "rate".into(),
-        value: "7".into(),
-    });
-    slow.finish_work();
+    control(&mut slow, "rate", "7");
     assert_eq!(slow.state().rate, 100_000);
     assert_eq!(slow.state().preset, None);
 }
@@ -112,16 +109,8 @@ fn a_slow_consumer_makes_the_async_index_lag_by_minutes() {
 #[test]
 fn other_markets_and_partition_counts_follow_the_controls() {
     let mut c = small("");
-    c.update(Input::Control {
-        id: "m".into(),
-        value: "valencia".into(),
-    });
-    c.finish_work();
-    c.update(Input::Control {
-        id: "n".into(),
-        value: "10".into(),
-    });
-    c.finish_work();
+    control(&mut c, "m", "valencia");
+    control(&mut c, "n", "10");
     assert_eq!(c.state().partitions, 64);
     let panels = c.panels();
     let p = panel(&panels, "indexes");
@@ -129,11 +118,7 @@ fn other_markets_and_partition_counts_follow_the_controls() {
     let chart_table = p.tables()[1];
     assert_eq!(chart_table.rows.len(), 64);
     // Nonsense is ignored.
-    c.update(Input::Control {
-        id: "m".into(),
-        value: "<b>".into(),
-    });
-    c.finish_work();
+    control(&mut c, "m", "<b>");
     assert_eq!(c.state().market.slug(), "valencia");
 }
 
@@ -143,14 +128,7 @@ fn a_new_workloads_comparison_and_lag_come_in_slices_of_their_own() {
     let matches = |c: &Indexes| maybe_figure(panel(&c.panels(), "indexes"), "matches");
     let before = matches(&c);
     // 10 000 → 1 000 orders a day (the slider's first stop).
-    c.update(Input::Control {
-        id: "o".into(),
-        value: "0".into(),
-    });
-    let mut shown = Vec::new();
-    while c.work() {
-        shown.push(matches(&c));
-    }
+    let shown = shown_during_work(&mut c, "o", "0", matches);
     let after = matches(&c);
     assert_ne!(after, before, "the new workload's count differs");
     let first_new = shown
@@ -167,11 +145,8 @@ fn a_new_workloads_comparison_and_lag_come_in_slices_of_their_own() {
 /// with no interval to tell it from a wrong formula), and the interval is shown.
 #[test]
 fn the_opening_simulation_lands_inside_the_interval_it_shows() {
-    let mut c = Indexes::open("", Lang::En, Vec::new());
-    c.finish_work();
-    let panels = c.panels();
-    let tail = panel(&panels, "tail");
-    let (text, width) = figure_shown(tail, "interval-n");
+    let tail = view_of(&finished(Indexes::open("", Lang::En, Vec::new())), "tail");
+    let (text, width) = figure_shown(&tail, "interval-n");
     assert_eq!(text, "10.7\u{a0}% – 12.0\u{a0}%");
     assert!((width - 0.0124).abs() < 0.0001, "{width}");
     let table = tail.tables()[0];

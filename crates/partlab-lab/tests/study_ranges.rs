@@ -13,14 +13,12 @@ use partlab_km0::ranges::RangeKey;
 use partlab_lab::state::Lang;
 use partlab_lab::study::ranges::{Ranges, Zoom};
 use partlab_lab::study::view::Block;
+use partlab_lab::study::Study;
 use partlab_lab::study::StudyChapter;
-use partlab_lab::study::{Input, Study};
 
 /// A shorter history: four ordinary weeks before the campaign.
 fn light(extra: &str) -> Ranges {
-    let mut c = Ranges::open(&format!("wk=4&{extra}"), Lang::En, Vec::new());
-    c.finish_work();
-    c
+    finished(Ranges::open(&format!("wk=4&{extra}"), Lang::En, Vec::new()))
 }
 
 #[test]
@@ -74,11 +72,7 @@ fn chosen_boundaries_even_out_the_sizes() {
 #[test]
 fn range_queries_ask_one_or_two_partitions_with_the_right_key() {
     let mut c = light("");
-    c.update(Input::Control {
-        id: "wk".into(),
-        value: "9".into(),
-    });
-    c.finish_work();
+    control(&mut c, "wk", "9");
     let panels = c.panels();
     let t = panel(&panels, "queries").tables()[0];
     let parts = |q: &str, layout: &str| -> u32 {

@@ -11,23 +11,27 @@ use common::*;
 use partlab_lab::state::Lang;
 use partlab_lab::study::fields::StudyIssue;
 use partlab_lab::study::replication::Replication;
+use partlab_lab::study::view::Panel;
+use partlab_lab::study::Study;
 use partlab_lab::study::StudyChapter;
-use partlab_lab::study::{Input, Study};
+
+/// The failover view of the chapter opened at `fragment`, its work finished.
+fn failover(fragment: &str) -> Panel {
+    view_of(
+        &finished(Replication::open(fragment, Lang::En, Vec::new())),
+        "failover",
+    )
+}
 
 #[test]
 fn the_lessons_diagram_and_c_failing() {
-    let mut c = Replication::open("o=5000&d=2", Lang::En, Vec::new());
-    c.finish_work();
+    let mut c = finished(Replication::open("o=5000&d=2", Lang::En, Vec::new()));
     let panels = c.panels();
     let layout = panel(&panels, "layout");
     assert_eq!(attr(layout, "nodes", "A", "leads"), "P1");
     assert_eq!(attr(layout, "nodes", "C", "leads"), "P3, P4");
     assert_eq!(attr(layout, "nodes", "D", "leads"), "");
-    c.update(Input::Control {
-        id: "fail".into(),
-        value: "C".into(),
-    });
-    c.finish_work();
+    control(&mut c, "fail", "C");
     let panels = c.panels();
     let f = panel(&panels, "failover");
     assert_eq!(figure(f, "taken-over"), 2.0);
@@ -38,20 +42,16 @@ fn the_lessons_diagram_and_c_failing() {
 
 #[test]
 fn with_one_copy_the_failed_nodes_data_is_gone() {
-    let mut c = Replication::open("p=rf1&o=5000&d=2", Lang::En, Vec::new());
-    c.finish_work();
-    let panels = c.panels();
-    let f = panel(&panels, "failover");
+    let f = failover("p=rf1&o=5000&d=2");
     // C held P3 and P4: half the partitions, about half the orders.
-    assert_eq!(figure(f, "lost"), 2.0);
-    let share = figure(f, "lost-share");
+    assert_eq!(figure(&f, "lost"), 2.0);
+    let share = figure(&f, "lost-share");
     assert!((0.45..0.55).contains(&share), "{share}");
 }
 
 #[test]
 fn one_hot_partition_and_ten_nodes_write_like_one() {
-    let mut c = Replication::open("p=hot&o=10000&d=2", Lang::En, Vec::new());
-    c.finish_work();
+    let c = finished(Replication::open("p=hot&o=10000&d=2", Lang::En, Vec::new()));
     assert_eq!(c.state().nodes, 10);
     let panels = c.panels();
     let h = panel(&panels, "hotspot");
@@ -63,19 +63,11 @@ fn one_hot_partition_and_ten_nodes_write_like_one() {
 #[test]
 fn a_new_workloads_loads_come_one_node_count_per_slice_and_the_old_ones_stay_meanwhile() {
     // One copy and C failed: the share of orders lost is measured on the workload's loads.
-    let mut c = Replication::open("p=rf1&o=5000&d=2", Lang::En, Vec::new());
-    c.finish_work();
-    let lost = |c: &Replication| figure(panel(&c.panels(), "failover"), "lost-share");
+    let mut c = finished(Replication::open("p=rf1&o=5000&d=2", Lang::En, Vec::new()));
+    let lost = |c: &Replication| figure(&view_of(c, "failover"), "lost-share");
     let before = lost(&c);
-    c.update(Input::Control {
-        // 5 000 → 1 000 orders a day (the slider's first stop).
-        id: "o".into(),
-        value: "0".into(),
-    });
-    let mut shown = Vec::new();
-    while c.work() {
-        shown.push(lost(&c));
-    }
+    // 5 000 → 1 000 orders a day (the slider's first stop).
+    let shown = shown_during_work(&mut c, "o", "0", lost);
     let after = lost(&c);
     assert_ne!(after, before, "the new workload's share differs");
     // Every slice shows the previous workload's share until the last; the loads of the 12
@@ -161,20 +153,14 @@ fn fewer_nodes_lower_the_copies_and_clear_the_failure_aloud() {
 /// "lose their leader: 0" beside a table where P3 and P4 lose theirs).
 #[test]
 fn partitions_that_lose_their_leader_count_those_with_no_copy_left() {
-    let mut c = Replication::open("p=rf1&o=5000&d=1", Lang::En, Vec::new());
-    c.finish_work();
-    let panels = c.panels();
-    let f = panel(&panels, "failover");
-    assert_eq!(figure(f, "leaderless"), 2.0);
-    assert_eq!(figure(f, "taken-over"), 0.0);
-    assert_eq!(figure(f, "lost"), 2.0);
-    assert_eq!(attr(f, "failover", "P3", "outcome"), "lost");
-    let mut c = Replication::open("fail=C&o=5000&d=1", Lang::En, Vec::new());
-    c.finish_work();
-    let panels = c.panels();
-    let f = panel(&panels, "failover");
+    let f = failover("p=rf1&o=5000&d=1");
+    assert_eq!(figure(&f, "leaderless"), 2.0);
+    assert_eq!(figure(&f, "taken-over"), 0.0);
+    assert_eq!(figure(&f, "lost"), 2.0);
+    assert_eq!(attr(&f, "failover", "P3", "outcome"), "lost");
+    let f = failover("fail=C&o=5000&d=1");
     assert_eq!(
-        (figure(f, "leaderless"), figure(f, "taken-over")),
+        (figure(&f, "leaderless"), figure(&f, "taken-over")),
         (2.0, 2.0)
     );
 }

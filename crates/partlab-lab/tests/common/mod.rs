@@ -61,3 +61,38 @@ pub fn control(c: &mut dyn Study, id: &str, value: &str) {
     });
     c.finish_work();
 }
+
+/// `chapter` with its background work run to the end: the state the CLI prints and the page
+/// settles on.
+pub fn finished<S: Study>(mut chapter: S) -> S {
+    chapter.finish_work();
+    chapter
+}
+
+/// The panel of `view` in `chapter`, owned: for a test that reads a single view.
+pub fn view_of(chapter: &impl Study, view: &str) -> Panel {
+    chapter
+        .panels()
+        .into_iter()
+        .find(|p| p.view == view)
+        .unwrap_or_else(|| panic!("the view {view} exists"))
+}
+
+/// Moves the control `id` to `value`, then runs the background work a slice at a time and
+/// reads `read` after each slice: what the page shows while the work goes on.
+pub fn shown_during_work<S: Study, T>(
+    chapter: &mut S,
+    id: &str,
+    value: &str,
+    read: impl Fn(&S) -> T,
+) -> Vec<T> {
+    chapter.update(Input::Control {
+        id: id.into(),
+        value: value.into(),
+    });
+    let mut shown = Vec::new();
+    while chapter.work() {
+        shown.push(read(chapter));
+    }
+    shown
+}
