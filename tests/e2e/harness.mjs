@@ -15,15 +15,17 @@
 //   logged no error (checkPage()).
 // - useBrowser(), useServer(options): the browser, or the served dist/, alone, for files that
 //   open their pages themselves (a file:// page, a page routed before it loads, …).
-// - checkPage(opened, body): runs `body` on an opened page, asserts that the page logged no
-//   error, and closes it even when the body failed.
+// - checkPage(opened, body, { message, ignore }): runs `body` on an opened page, asserts that
+//   the page logged no error (but those `ignore` says the test caused), and closes it even
+//   when the body failed.
 // - keysPerNode(page), figureValue(page, name), figure(page, name), settle(page): read the
 //   page's figures through its data-* hooks (src/page.rs), wait for the next rendered frame.
 // - CLI, cliJson(...args), cliFigures(...args): the native `partlab` binary, the oracle for
 //   figures; assertFiguresAsCli(page, cli, keys) compares a study chapter's figures with it.
 // - auditOpened(page), assertOnlyView(page, shown, hidden), tocHrefs(lab, ...parts): a study
 //   chapter's axe audit with its disclosures open, its embed mode, its link in the contents.
-// - recordCspViolations(context): every `securitypolicyviolation` event of its pages.
+// - recordCspViolations(context): every `securitypolicyviolation` event of its pages;
+//   holdRequests(context, url): a file held back until the test releases it.
 // - waitForAppStarted(page): the wasm app has started and the page says it is ready.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -193,12 +195,14 @@ export async function loadLab(opened, url) {
  * failure is then the one reported. The end every test of a page had written out.
  * @param {{context: object, errors: string[]}} opened
  * @param {(opened: object) => Promise<void>} body
- * @param {string} [message] said when the page logged an error
+ * @param {{message?: string, ignore?: (error: string) => boolean}} [check] `message`: said
+ *   when the page logged an error; `ignore`: the errors the test causes on purpose (a request
+ *   it refuses, the network it switches off), left out.
  */
-export async function checkPage(opened, body, message) {
+export async function checkPage(opened, body, { message, ignore = () => false } = {}) {
   try {
     await body(opened);
-    assert.deepEqual(opened.errors, [], message);
+    assert.deepEqual(opened.errors.filter((e) => !ignore(e)), [], message);
   } finally {
     await opened.context.close();
   }
@@ -333,6 +337,22 @@ export async function assertFiguresAsCli(page, cli, keys, tolerance = 1e-9) {
     const shown = await figure(page, key);
     assert.ok(Math.abs(cli[key] - shown) < tolerance, `${key}: page ${shown}, CLI ${cli[key]}`);
   }
+}
+
+/**
+ * Holds every request of `context` to `url` (a glob, as context.route() takes) until the
+ * returned function is called: the page waits for that file as behind a slow network.
+ */
+export async function holdRequests(context, url) {
+  let release;
+  const held = new Promise((r) => {
+    release = r;
+  });
+  await context.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }
 
 /** Waits until the element `selector` has exactly `text` as its text content. */
