@@ -209,6 +209,12 @@ export async function checkPage(opened, body, { message, ignore = () => false } 
 }
 
 /**
+ * Whether a page error is a request that failed because the test switched the network off
+ * (context.setOffline()): checkPage()'s `ignore` for such a test.
+ */
+export const failedOffline = (error) => /ERR_INTERNET_DISCONNECTED|net::ERR_FAILED/.test(error);
+
+/**
  * One browser for the tests of a file: registers `before` and `after` hooks (call at the top
  * level of the file). Returns { browser }, set once the `before` hook ran.
  */
