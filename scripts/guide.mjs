@@ -27,7 +27,7 @@
 // The guide is not inlined into the single file (scripts/standalone.mjs), which has no guide.
 //
 // Usage: node scripts/guide.mjs GUIDE_DIR. Plain Node.js, no dependencies. Also a module: the
-// e2e tests import INLINE_PREFIX and GUIDE_META.
+// e2e tests import INLINE_PREFIX, GUIDE_META and walk().
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -67,8 +67,8 @@ export function withoutGuideMeta(html) {
   return html.replace(GUIDE_META_RE, '');
 }
 
-/** Every file under `dir`, as paths relative to it. */
-function walk(dir, rel = '') {
+/** Every file under `dir`, as paths relative to it (tests/e2e/docs.test.mjs reads the guide with it too). */
+export function walk(dir, rel = '') {
   const out = [];
   for (const e of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
     const p = rel ? `${rel}/${e.name}` : e.name;

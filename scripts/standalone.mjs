@@ -45,6 +45,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { CSP_META_RE, cspMeta, isExecutableScript } from './csp.mjs';
+import { ASSET_TYPES } from './mime.mjs';
 import { withoutWorkerMeta } from './sw.mjs';
 import { withoutGuideMeta } from './guide.mjs';
 
@@ -59,20 +60,8 @@ function fail(message) {
   process.exit(1);
 }
 
-const MIME = {
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.svg': 'image/svg+xml',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.otf': 'font/otf',
-  '.json': 'application/json',
-};
+/** The types of the files a stylesheet may refer to, for their data: URLs. */
+const MIME = { ...ASSET_TYPES, '.json': 'application/json' };
 
 const isLocal = (ref) => !/^(data:|blob:|[a-z][a-z0-9+.-]*:\/\/|\/\/|#)/i.test(ref);
 

@@ -570,14 +570,17 @@ async function networkLoads(browser, url, origin, net, count) {
   return out;
 }
 
+/**
+ * The figures of measured changes (changeDone() results), one list per name: `fields` maps
+ * each list's name to the field of a result it collects, e.g. { durs: 'dur' }.
+ */
+const columns = (results, fields) =>
+  Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, results.map((r) => r[field])]));
+
 /** Alternates the vnodes slider between its 700 and 1000 stops with the keyboard. */
 async function sliderSteps(page, count, warm) {
   await page.focus('#vnodes');
-  const durs = [];
-  const rendered = [];
-  const lat = [];
-  const stages = [];
-  const frames = [];
+  const measured = [];
   let key = 'ArrowLeft'; // starts at 1000 (the last stop)
   let firstMeasuredStart = null;
   let lastEnd = null;
@@ -588,11 +591,7 @@ async function sliderSteps(page, count, warm) {
     // The value text reads e.g. "700 (virtual nodes per node)": compare its number.
     if (got?.match(/^[\d,.]+/)?.[0].replace(/[,.]/g, '') !== want) throw new Error(`vnodes slider: expected ${want}, the page shows ${got}`);
     if (i >= warm) {
-      durs.push(r.dur);
-      rendered.push(r.rendered);
-      lat.push(r.latency);
-      stages.push(r.stages);
-      frames.push(r.frames);
+      measured.push(r);
       firstMeasuredStart ??= r.start - 50;
       lastEnd = r.end;
     }
@@ -603,7 +602,7 @@ async function sliderSteps(page, count, warm) {
   // Back to 1000 vnodes.
   if (key === 'ArrowRight') await changeDone(page, () => page.keyboard.press('ArrowRight'), 'keydown');
   const tasks = await tasksBetween(page, firstMeasuredStart, lastEnd + 1);
-  return { durs, rendered, lat, stages, frames, tasks };
+  return { ...columns(measured, { durs: 'dur', rendered: 'rendered', lat: 'latency', stages: 'stages', frames: 'frames' }), tasks };
 }
 
 /**
@@ -628,12 +627,8 @@ async function throttledRuns(browser, origin, url, errors) {
 
 /** Click "add node" (4 → 5), then remove it again (5 → 4), `count` times. */
 async function joins(page, count, warm) {
-  const join = [];
-  const joinRendered = [];
-  const joinLat = [];
-  const leave = [];
-  const leaveRendered = [];
-  const joinStages = [];
+  const joined = [];
+  const left = [];
   let moved = null;
   let movedDots = null;
   for (let i = 0; i < warm + count; i++) {
@@ -650,16 +645,17 @@ async function joins(page, count, warm) {
     movedDots = seen.dots;
     const l = await changeDone(page, () => page.click('#node-list [data-role="remove"][data-idx="4"]'), 'mousedown');
     if (i >= warm) {
-      joinStages.push(j.stages);
-      join.push(j.dur);
-      joinRendered.push(j.rendered);
-      joinLat.push(j.latency);
-      leave.push(l.dur);
-      leaveRendered.push(l.rendered);
+      joined.push(j);
+      left.push(l);
     }
     await page.waitForTimeout(30);
   }
-  return { join, joinRendered, joinLat, leave, leaveRendered, stages: joinStages, moved, movedDots };
+  return {
+    ...columns(joined, { join: 'dur', joinRendered: 'rendered', joinLat: 'latency', stages: 'stages' }),
+    ...columns(left, { leave: 'dur', leaveRendered: 'rendered' }),
+    moved,
+    movedDots,
+  };
 }
 
 /**

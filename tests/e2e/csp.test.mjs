@@ -7,17 +7,18 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { POLICY, audit } from '../../scripts/csp.mjs';
 import {
   DIST,
   STANDALONE,
-  launchBrowser,
+  checkPage,
   openPage,
   recordCspViolations,
   screenshot,
-  serveDist,
   trackAppStart,
+  useBrowser,
+  useServer,
   waitForAppStarted,
   waitForReady,
   STANDALONE_URL,
@@ -81,45 +82,38 @@ describe('dist/index.html after scripts/csp.mjs', () => {
   });
 });
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const chromium = useBrowser();
+
+/**
+ * A page (openPage()) on `origin` that records its CSP violations (`violations(page)`,
+ * recordCspViolations()) and Trunk's start event (trackAppStart(), for waitForAppStarted()),
+ * both from before its first script.
+ */
+async function openRecorded(origin) {
+  const opened = await openPage(chromium.browser, origin);
+  opened.violations = await recordCspViolations(opened.context);
+  await trackAppStart(opened.context);
+  return opened;
+}
+
+const PAGE_ERRORS = { message: 'console errors, page errors or failed requests' };
 
 describe(`served under ${PREFIX} with the Content-Security-Policy header`, () => {
-  let server;
-  before(async () => {
-    server = await serveDist({ prefix: PREFIX, csp: true });
-  });
-  after(async () => {
-    await server?.close();
-  });
+  const server = useServer({ prefix: PREFIX, csp: true });
 
   test('the app starts with no CSP violation and no console error', { timeout: 60_000 }, async () => {
-    const { context, page, errors } = await openPage(browser, server.origin);
-    try {
-      const violations = await recordCspViolations(context);
-      await trackAppStart(context);
+    await checkPage(await openRecorded(server.origin), async ({ page, violations }) => {
       const response = await page.goto(server.url, { waitUntil: 'load' });
       assert.equal(response.headers()['content-security-policy'], POLICY);
       await waitForAppStarted(page);
       await page.waitForLoadState('networkidle');
       await screenshot(page, 'csp-subpath');
       assert.deepEqual(await violations(page), [], 'CSP violations');
-      assert.deepEqual(errors, [], 'console errors, page errors or failed requests');
-    } finally {
-      await context.close();
-    }
+    }, PAGE_ERRORS);
   });
 
   test('every chapter, drawn and driven, runs with no CSP violation', { timeout: 120_000 }, async () => {
-    const { context, page, errors } = await openPage(browser, server.origin);
-    try {
-      const violations = await recordCspViolations(context);
-      await trackAppStart(context);
+    await checkPage(await openRecorded(server.origin), async ({ page, violations }) => {
       await page.goto(`${server.url}#l=en`, { waitUntil: 'load' });
       await waitForAppStarted(page);
       // Every chapter the page links to (the chapter bar and the teachers' page).
@@ -133,17 +127,12 @@ describe(`served under ${PREFIX} with the Content-Security-Policy header`, () =>
         await page.waitForLoadState('networkidle');
         assert.deepEqual(await violations(page), [], `CSP violations in ${slug}`);
       }
-      assert.deepEqual(errors, [], 'console errors, page errors or failed requests');
-    } finally {
-      await context.close();
-    }
+    }, PAGE_ERRORS);
   });
 
   test('the recorder does see a violation (control)', { timeout: 60_000 }, async () => {
-    const { context, page } = await openPage(browser, server.origin);
+    const { context, page, violations } = await openRecorded(server.origin);
     try {
-      const violations = await recordCspViolations(context);
-      await trackAppStart(context);
       await page.goto(server.url, { waitUntil: 'load' });
       await waitForAppStarted(page);
       await page.evaluate(() => {
@@ -162,20 +151,14 @@ describe(`served under ${PREFIX} with the Content-Security-Policy header`, () =>
   });
 
   test('the app starts inside an iframe of another origin', { timeout: 60_000 }, async () => {
-    const { context, page, errors } = await openPage(browser, server.origin);
-    try {
-      const violations = await recordCspViolations(context);
-      await trackAppStart(context);
+    await checkPage(await openRecorded(server.origin), async ({ page, violations }) => {
       // The parent is about:blank (an opaque origin of its own), as a course site would be.
       await page.setContent(`<iframe src="${server.url}" width="1000" height="700" title="Partlab"></iframe>`);
       const frame = await (await page.waitForSelector('iframe')).contentFrame();
       await frame.waitForLoadState('load');
       await waitForAppStarted(frame);
       assert.deepEqual(await violations(frame), [], 'CSP violations');
-      assert.deepEqual(errors, []);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
@@ -201,10 +184,7 @@ describe('single-file page (standalone/partlab-standalone.html)', () => {
   });
 
   test('works from file:// with no CSP violation', { timeout: 60_000 }, async () => {
-    const { context, page, errors } = await openPage(browser, 'file://');
-    try {
-      const violations = await recordCspViolations(context);
-      await trackAppStart(context);
+    await checkPage(await openRecorded('file://'), async ({ page, violations }) => {
       await page.goto(STANDALONE_URL, { waitUntil: 'load' });
       await waitForAppStarted(page);
       assert.deepEqual(await violations(page), [], 'CSP violations');
@@ -215,9 +195,6 @@ describe('single-file page (standalone/partlab-standalone.html)', () => {
       const preview = await (await page.waitForSelector('#share-preview')).contentFrame();
       await preview.waitForSelector('#app[data-state="ready"]', { timeout: 30_000 });
       assert.deepEqual(await violations(page), [], 'CSP violations with the share preview');
-      assert.deepEqual(errors, []);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

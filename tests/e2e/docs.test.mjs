@@ -22,7 +22,7 @@ import { after, before, describe, test } from 'node:test';
 import { DIST, ROOT, STANDALONE, launchBrowser, openPage, recordCspViolations, waitForReady, STANDALONE_URL } from './harness.mjs';
 import { startServer } from './server.mjs';
 import { audit, attr } from '../../scripts/csp.mjs';
-import { INLINE_PREFIX } from '../../scripts/guide.mjs';
+import { INLINE_PREFIX, walk } from '../../scripts/guide.mjs';
 
 const GUIDE = path.join(DIST, 'guide');
 const SLUGS = ['replication', 'ranges', 'hash-keys', 'indexes', 'mod-n', 'ring', 'rendezvous', 'rebalancing', 'routing', 'choosing-keys', 'compare', 'hot-keys'];
@@ -39,16 +39,8 @@ function markdownFiles(dir) {
   return out.sort();
 }
 
-/** Every file under `dir`, relative to it. */
-function filesUnder(dir, rel = '') {
-  const out = [];
-  for (const e of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
-    const p = rel ? `${rel}/${e.name}` : e.name;
-    if (e.isDirectory()) out.push(...filesUnder(dir, p));
-    else out.push(p);
-  }
-  return out.sort();
-}
+/** Every file under `dir`, relative to it, sorted (the guide's own walk(), scripts/guide.mjs). */
+const filesUnder = (dir) => walk(dir).sort();
 
 /**
  * The lab addresses a text shows: `#` and `name=value` pairs joined by `&`, values in URL-safe

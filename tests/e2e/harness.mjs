@@ -10,12 +10,24 @@
 //   request to another origin (those are also aborted, so nothing leaves the machine).
 // - useLab({ serve, defaults }): one browser and one server for a test file (registers its
 //   before/after hooks); its open(fragment, options) opens the lab at that URL fragment and
-//   waits until the page says it is ready; load(opened, fragment) reloads an open page there.
-// - keysPerNode(page), figureValue(page, name), settle(page): read the page's figures
-//   through its data-* hooks (src/page.rs), wait for the next rendered frame.
-// - CLI, cliJson(...args): the native `partlab` binary, the oracle for figures.
-// - recordCspViolations(context): every `securitypolicyviolation` event of its pages.
+//   waits until the page says it is ready; load(opened, fragment) reloads an open page there;
+//   visit(fragment, options, body) runs a test's body on such a page and then checks it
+//   logged no error (checkPage()).
+// - useBrowser(), useServer(options): the browser, or the served dist/, alone, for files that
+//   open their pages themselves (a file:// page, a page routed before it loads, …).
+// - checkPage(opened, body, { message, ignore }): runs `body` on an opened page, asserts that
+//   the page logged no error (but those `ignore` says the test caused), and closes it even
+//   when the body failed.
+// - keysPerNode(page), figureValue(page, name), figure(page, name), settle(page): read the
+//   page's figures through its data-* hooks (src/page.rs), wait for the next rendered frame.
+// - CLI, cliJson(...args), cliFigures(...args): the native `partlab` binary, the oracle for
+//   figures; assertFiguresAsCli(page, cli, keys) compares a study chapter's figures with it.
+// - auditOpened(page), assertOnlyView(page, shown, hidden), tocHrefs(lab, ...parts): a study
+//   chapter's axe audit with its disclosures open, its embed mode, its link in the contents.
+// - recordCspViolations(context): every `securitypolicyviolation` event of its pages;
+//   holdRequests(context, url): a file held back until the test releases it.
 // - waitForAppStarted(page): the wasm app has started and the page says it is ready.
+import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -177,12 +189,72 @@ export async function loadLab(opened, url) {
 }
 
 /**
+ * Runs `body(opened)` on a page from openPage() or useLab().open(), then asserts that the page
+ * logged no error (its `errors`: console errors, page errors, dialogs, failed requests,
+ * requests to another origin), and closes its context: also when the body failed, whose
+ * failure is then the one reported. The end every test of a page had written out.
+ * @param {{context: object, errors: string[]}} opened
+ * @param {(opened: object) => Promise<void>} body
+ * @param {{message?: string, ignore?: (error: string) => boolean}} [check] `message`: said
+ *   when the page logged an error; `ignore`: the errors the test causes on purpose (a request
+ *   it refuses, the network it switches off), left out.
+ */
+export async function checkPage(opened, body, { message, ignore = () => false } = {}) {
+  try {
+    await body(opened);
+    assert.deepEqual(opened.errors.filter((e) => !ignore(e)), [], message);
+  } finally {
+    await opened.context.close();
+  }
+}
+
+/**
+ * Whether a page error is a request that failed because the test switched the network off
+ * (context.setOffline()): checkPage()'s `ignore` for such a test.
+ */
+export const failedOffline = (error) => /ERR_INTERNET_DISCONNECTED|net::ERR_FAILED/.test(error);
+
+/**
+ * One browser for the tests of a file: registers `before` and `after` hooks (call at the top
+ * level of the file). Returns { browser }, set once the `before` hook ran.
+ */
+export function useBrowser() {
+  const chromium = { browser: null };
+  before(async () => {
+    chromium.browser = await launchBrowser();
+  });
+  after(async () => {
+    await chromium.browser?.close();
+  });
+  return chromium;
+}
+
+/**
+ * dist/ served by serveDist(options) for the tests of the file or `describe` block it is called
+ * in (registers its `before` and `after` hooks there). Returns an object that has serveDist()'s
+ * { url, origin, requests, close } once the `before` hook ran.
+ * @param {{prefix?: string, csp?: boolean}} [options]
+ */
+export function useServer(options) {
+  const server = {};
+  before(async () => {
+    Object.assign(server, await serveDist(options));
+  });
+  after(async () => {
+    await server.close?.();
+  });
+  return server;
+}
+
+/**
  * One browser and one server for the tests of a file: registers `before` and `after` hooks
- * (call at the top level of the file). Returns { browser, server, open }, the first two set
- * once the hooks ran.
+ * (call at the top level of the file). Returns { browser, server, open, load, visit }, the
+ * first two set once the hooks ran.
  * - open(fragment = '', options): a new page (openPage(), with `defaults` under `options`)
  *   on the lab at that URL fragment, ready; returns openPage()'s { context, page, errors, … }.
  * - load(opened, fragment): an opened page, reloaded at another fragment (loadLab()).
+ * - visit(fragment, [options], body): open(fragment, options), then checkPage() runs
+ *   `body(opened)` on it, asserts it logged no error and closes it.
  * @param {{serve?: {prefix?: string, csp?: boolean}, defaults?: object}} [options]
  */
 export function useLab({ serve, defaults = {} } = {}) {
@@ -196,6 +268,10 @@ export function useLab({ serve, defaults = {} } = {}) {
       return opened;
     },
     load: (opened, fragment = '') => loadLab(opened, lab.server.url + fragment),
+    async visit(fragment, options, body) {
+      if (typeof options === 'function') [options, body] = [{}, options];
+      await checkPage(await lab.open(fragment, options), body);
+    },
   };
   before(async () => {
     lab.browser = await launchBrowser();
@@ -217,6 +293,12 @@ export const keysPerNode = (page, table = '#dist-table') =>
 /** A figure's machine-readable value (`[data-figure=NAME][data-value]`, percent units), or null. */
 export const figureValue = (page, name) =>
   page.$eval(`[data-figure="${name}"]`, (d) => Number(d.dataset.value)).catch(() => null);
+
+/**
+ * A figure's machine-readable value, like figureValue(), but a page without that figure fails
+ * the test (where null would pass a comparison such as `<= 1`).
+ */
+export const figure = (page, name) => page.$eval(`[data-figure="${name}"]`, (d) => Number(d.dataset.value));
 
 /**
  * Waits for two animation frames (the page applies queued input once per frame), then until
@@ -249,6 +331,34 @@ export const CLI = [process.env.PARTLAB_CLI, path.join(ROOT, 'target/debug/partl
 export function cliJson(...args) {
   if (!CLI) throw new Error('no partlab CLI binary: run `cargo build -p partlab-cli`');
   return JSON.parse(execFileSync(CLI, [...args, '--json'], { encoding: 'utf8', maxBuffer: 64 << 20 }));
+}
+
+/** Runs `partlab ARGS… --json` for a study chapter: its figures of every view, by key. */
+export const cliFigures = (...args) =>
+  Object.fromEntries(cliJson(...args).views.flatMap((v) => v.figures.map((f) => [f.key, f.value])));
+
+/** Each of the figures `keys` on the page equals the CLI's (cliFigures()) to within `tolerance`. */
+export async function assertFiguresAsCli(page, cli, keys, tolerance = 1e-9) {
+  for (const key of keys) {
+    const shown = await figure(page, key);
+    assert.ok(Math.abs(cli[key] - shown) < tolerance, `${key}: page ${shown}, CLI ${cli[key]}`);
+  }
+}
+
+/**
+ * Holds every request of `context` to `url` (a glob, as context.route() takes) until the
+ * returned function is called: the page waits for that file as behind a slow network.
+ */
+export async function holdRequests(context, url) {
+  let release;
+  const held = new Promise((r) => {
+    release = r;
+  });
+  await context.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }
 
 /** Waits until the element `selector` has exactly `text` as its text content. */
@@ -339,4 +449,35 @@ export async function audit(page) {
       nodes: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')}: ${n.failureSummary}`),
     }));
   }, AXE_TAGS);
+}
+
+/**
+ * Opens every disclosure `summaries` matches (by default a study chapter's chart data tables,
+ * `details.alt`), so that axe reads what they hide too, then runs audit().
+ */
+export async function auditOpened(page, summaries = 'details.alt summary') {
+  for (const s of await page.$$(summaries)) await s.click();
+  return audit(page);
+}
+
+/** Embed mode: the view `shown` (`section[data-view]`) is visible, each of `hidden` is not. */
+export async function assertOnlyView(page, shown, hidden) {
+  assert.equal(await page.isVisible(`section[data-view="${shown}"]`), true, shown);
+  for (const v of hidden) {
+    assert.equal(await page.isVisible(`section[data-view="${v}"]`), false, v);
+  }
+}
+
+/**
+ * The addresses the table of contents links each of `parts` to (`#toc li[data-part] a`), read
+ * from a fresh page of `lab` (useLab()) on the ring, in English, with the contents opened;
+ * that page must log no error either.
+ */
+export async function tocHrefs(lab, ...parts) {
+  const hrefs = [];
+  await lab.visit('#c=ring&l=en', async ({ page }) => {
+    await page.click('#toc-summary');
+    for (const part of parts) hrefs.push(await page.getAttribute(`#toc li[data-part="${part}"] a`, 'href'));
+  });
+  return hrefs;
 }

@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import { codeBodySizes } from '../../scripts/wasm-sections.mjs';
 import { DIST, keysPerNode as counts, settle, useLab } from './harness.mjs';
 
-const { open } = useLab({ defaults: { locale: 'en-GB' } });
+const lab = useLab({ defaults: { locale: 'en-GB' } });
 const NODES = 'inv-bcn,inv-vlc,inv-gir,inv-lle';
 
 /** The keys-per-node table's total. */
@@ -45,7 +45,7 @@ const withRenderClock = (body) => `${renderClock}\nrenderClock();\n(${body})();`
 
 describe('work in slices', () => {
   test('a million keys are hashed in slices: a progress note, the old figures until the new ones', { timeout: 120_000 }, async () => {
-    const { page, errors, context } = await open(`#s=ring&n=${NODES}&v=150&k=100000&l=en`, {
+    const { page, errors, context } = await lab.open(`#s=ring&n=${NODES}&v=150&k=100000&l=en`, {
       initScript: () => {
         // Every text the progress note shows, and the figures' total at that moment.
         window.__seen = [];
@@ -88,7 +88,7 @@ describe('work in slices', () => {
     ],
   ]) {
     test(`on a cold start, ${what} is built first, in slices, and the ring drawn while the keys are hashed`, { timeout: 120_000 }, async () => {
-      const { page, errors, context } = await open(fragment, {
+      const { page, errors, context } = await lab.open(fragment, {
         initScript: () => {
           // Every progress note in order, and what the page said when the ring was first drawn.
           window.__notes = [];
@@ -126,7 +126,7 @@ describe('work in slices', () => {
       ['a ring of 160 000 points', `#c=ring&s=ring&n=${nodes}&w=${Array(32).fill(5).join(',')}&v=1000&k=100000&l=en`, true],
       ['4 × 1000 vnodes', `#n=${NODES}&v=1000&k=100000&l=en`, false],
     ]) {
-      const { page, errors, context } = await open(fragment, {
+      const { page, errors, context } = await lab.open(fragment, {
         initScript: () => {
           window.__ringAt = null;
           new MutationObserver(() => {
@@ -160,7 +160,7 @@ describe('work in slices', () => {
 
   test('work over the budget is refused with the way round it, and the last valid state stays', { timeout: 60_000 }, async () => {
     const names = Array.from({ length: 32 }, (_, i) => `n${i + 1}`).join(',');
-    const { page, errors, context } = await open(`#c=rendezvous&s=rendezvous&n=${names}&k=200000&l=en`);
+    const { page, errors, context } = await lab.open(`#c=rendezvous&s=rendezvous&n=${names}&k=200000&l=en`);
     const before = await counts(page);
     await page.focus('#keys');
     await page.keyboard.press('End');
@@ -176,7 +176,7 @@ describe('work in slices', () => {
 
   test('the chapter is built in one task and written in the next, which draws nothing; the canvases are measured once the browser has laid its writing out', { timeout: 60_000 }, async () => {
     const names = Array.from({ length: 32 }, (_, i) => `n${i + 1}`).join(',');
-    const { page, errors, context } = await open(`#c=ring&s=ring&n=${names}&v=1000&k=100000&l=en`, {
+    const { page, errors, context } = await lab.open(`#c=ring&s=ring&n=${names}&v=1000&k=100000&l=en`, {
       initScript: withRenderClock(() => {
         const b = (window.__first = { reads: [], updates: [] });
         const at = window.__at;
@@ -223,7 +223,7 @@ describe('work in slices', () => {
 
   test("between the page's first layout and its first ring nothing else runs; the keys' hashing waits for the ring's frame, the first address for the ring", { timeout: 60_000 }, async () => {
     // The fields out of the lab's order: the page writes the address in its own words.
-    const { page, errors, context } = await open(`#l=en&k=100000&v=1000&n=${NODES}&s=ring&c=ring`, {
+    const { page, errors, context } = await lab.open(`#l=en&k=100000&v=1000&n=${NODES}&s=ring&c=ring`, {
       initScript: withRenderClock(() => {
         // Each page call below is stamped with the renderings so far and whether it runs
         // inside animation-frame callbacks.
@@ -294,25 +294,23 @@ describe('work in slices', () => {
     assert.ok(largest < 48_000, `the largest function of the first part has ${largest} bytes of code`);
   });
 
-  test('200 addresses in a row are shown once, the last one', { timeout: 60_000 }, async () => {
-    const { page, errors, context } = await open(`#s=ring&n=${NODES}&v=150&k=100000&l=en`);
-    const drawn = await page.evaluate(() => {
-      const n0 = performance.getEntriesByName('partlab-update').length;
-      const stops = [1, 2, 3, 5, 7, 10, 15, 20, 30, 50];
-      for (let i = 0; i < 200; i++) {
-        location.hash = `#c=ring&s=ring&n=inv-bcn,inv-vlc,inv-gir,inv-lle&v=${stops[i % stops.length]}&k=100000&l=en`;
-      }
-      return n0;
-    });
-    await page.waitForFunction(() => document.getElementById('vnodes-out')?.textContent === '50');
-    await settle(page);
-    const updates = await page.evaluate((n0) => performance.getEntriesByName('partlab-update').length - n0, drawn);
-    // One burst, one address shown: a handful of frames, not 200.
-    assert.ok(updates <= 5, `${updates} updates for one burst of 200 addresses`);
-    assert.match(await page.evaluate(() => location.hash), /v=50/);
-    assert.deepEqual(errors, []);
-    await context.close();
-  });
+  test('200 addresses in a row are shown once, the last one', { timeout: 60_000 }, () =>
+    lab.visit(`#s=ring&n=${NODES}&v=150&k=100000&l=en`, async ({ page }) => {
+      const drawn = await page.evaluate(() => {
+        const n0 = performance.getEntriesByName('partlab-update').length;
+        const stops = [1, 2, 3, 5, 7, 10, 15, 20, 30, 50];
+        for (let i = 0; i < 200; i++) {
+          location.hash = `#c=ring&s=ring&n=inv-bcn,inv-vlc,inv-gir,inv-lle&v=${stops[i % stops.length]}&k=100000&l=en`;
+        }
+        return n0;
+      });
+      await page.waitForFunction(() => document.getElementById('vnodes-out')?.textContent === '50');
+      await settle(page);
+      const updates = await page.evaluate((n0) => performance.getEntriesByName('partlab-update').length - n0, drawn);
+      // One burst, one address shown: a handful of frames, not 200.
+      assert.ok(updates <= 5, `${updates} updates for one burst of 200 addresses`);
+      assert.match(await page.evaluate(() => location.hash), /v=50/);
+    }));
 });
 
 describe('redraws', () => {
@@ -327,7 +325,7 @@ describe('redraws', () => {
 
   test('charts redrawn over their kept layers show what a fresh page draws', { timeout: 120_000 }, async () => {
     const fragment = `#s=ring&n=${NODES}&v=150&k=100000&l=en`;
-    const a = await open(fragment);
+    const a = await lab.open(fragment);
     await a.page.waitForSelector('#deviation-chart[data-points="11"]', { timeout: 60_000 });
     await a.page.waitForSelector('#movement-chart[data-points="9"]', { timeout: 60_000 });
     // Steps there and back: the marker moves, the bars change, the layers are kept.
@@ -346,7 +344,7 @@ describe('redraws', () => {
       null,
       { timeout: 60_000 },
     );
-    const b = await open(fragment);
+    const b = await lab.open(fragment);
     await b.page.waitForSelector('#deviation-chart[data-points="11"]', { timeout: 60_000 });
     await b.page.waitForSelector('#movement-chart[data-points="9"]', { timeout: 60_000 });
     await settle(b.page);
@@ -361,7 +359,7 @@ describe('redraws', () => {
   test('the compare panel, when shown, is drawn after the browser has laid it out, not in the update that shows it', { timeout: 60_000 }, async () => {
     // Measuring its canvases in the update that showed the panel laid the page out inside that
     // update, which then drew three rings and the bars: one task of 50–75 ms in traces.
-    const { page, errors, context } = await open(`#s=ring&n=${NODES}&v=150&k=100000&l=en`, {
+    const { page, errors, context } = await lab.open(`#s=ring&n=${NODES}&v=150&k=100000&l=en`, {
       initScript: withRenderClock(() => {
         const b = (window.__cmp = { shown: null, reads: [], puts: [] });
         const at = window.__at;
@@ -403,7 +401,7 @@ describe('redraws', () => {
   test("with a key picked, a slider step draws the magnifier without measuring it after the update's writes; a resize redraws it at its new size", { timeout: 60_000 }, async () => {
     // The magnifier read its box after the step had written the controls and the key path:
     // a layout inside every step (3–4 ms with the CPU throttled 4×).
-    const { page, errors, context } = await open(`#s=ring&n=${NODES}&v=150&k=100000&l=en`, {
+    const { page, errors, context } = await lab.open(`#s=ring&n=${NODES}&v=150&k=100000&l=en`, {
       initScript: () => {
         const b = (window.__mag = { reads: [] });
         const writes = new MutationObserver(() => {});
@@ -448,39 +446,37 @@ describe('redraws', () => {
     await context.close();
   });
 
-  test('a remove button pressed with the pointer takes no focus, unless a typed field would lose its change', { timeout: 60_000 }, async () => {
-    const { page, errors, context } = await open(`#s=ring&n=${NODES}&v=150&k=10000&l=en`);
-    await page.evaluate(() => {
-      window.__focusIn = [];
-      document.addEventListener('focusin', (e) => window.__focusIn.push(e.target.id || e.target.tagName));
-    });
-    await page.click('#add-node');
-    await page.waitForSelector('#node-remove-4');
-    await settle(page);
-    assert.equal(await page.evaluate(() => document.activeElement?.id), 'add-node');
-    const before = await page.evaluate(() => window.__focusIn.length);
-    await page.click('#node-remove-4');
-    await page.waitForFunction(() => !document.getElementById('node-remove-4'));
-    await settle(page);
-    // The focus stayed on "add node": no focus moved during the leave.
-    assert.equal(await page.evaluate(() => document.activeElement?.id), 'add-node');
-    assert.deepEqual(await page.evaluate((n) => window.__focusIn.slice(n), before), []);
-    // A name being typed: the press blurs it and the name is committed before the removal.
-    await page.fill('#node-name-0', 'inv-nou');
-    await page.click('#node-remove-3');
-    await page.waitForFunction(() => !document.getElementById('node-remove-3'));
-    await settle(page);
-    assert.equal(await page.inputValue('#node-name-0'), 'inv-nou');
-    await page.waitForSelector('#dist-table tr[data-node="inv-nou"]');
-    assert.match(await page.evaluate(() => location.hash), /n=inv-nou,/);
-    assert.deepEqual(errors, []);
-    await context.close();
-  });
+  test('a remove button pressed with the pointer takes no focus, unless a typed field would lose its change', { timeout: 60_000 }, () =>
+    lab.visit(`#s=ring&n=${NODES}&v=150&k=10000&l=en`, async ({ page }) => {
+      await page.evaluate(() => {
+        window.__focusIn = [];
+        document.addEventListener('focusin', (e) => window.__focusIn.push(e.target.id || e.target.tagName));
+      });
+      await page.click('#add-node');
+      await page.waitForSelector('#node-remove-4');
+      await settle(page);
+      assert.equal(await page.evaluate(() => document.activeElement?.id), 'add-node');
+      const before = await page.evaluate(() => window.__focusIn.length);
+      await page.click('#node-remove-4');
+      await page.waitForFunction(() => !document.getElementById('node-remove-4'));
+      await settle(page);
+      // The focus stayed on "add node": no focus moved during the leave.
+      assert.equal(await page.evaluate(() => document.activeElement?.id), 'add-node');
+      assert.deepEqual(await page.evaluate((n) => window.__focusIn.slice(n), before), []);
+      // A name being typed: the press blurs it and the name is committed before the removal.
+      await page.fill('#node-name-0', 'inv-nou');
+      await page.click('#node-remove-3');
+      await page.waitForFunction(() => !document.getElementById('node-remove-3'));
+      await settle(page);
+      assert.equal(await page.inputValue('#node-name-0'), 'inv-nou');
+      await page.waitForSelector('#dist-table tr[data-node="inv-nou"]');
+      assert.match(await page.evaluate(() => location.hash), /n=inv-nou,/);
+    }));
 
   test("a node's leave moves the focus from its row to \"add node\" before the row goes; a kept row keeps it", { timeout: 60_000 }, async () => {
     // Removing the focused element, then focusing another, each made the browser lay the page
     // out at once in the middle of the update: the focus moves while the page is laid out.
-    const { page, errors, context } = await open(`#s=ring&n=${NODES}&v=150&k=10000&l=en`);
+    const { page, errors, context } = await lab.open(`#s=ring&n=${NODES}&v=150&k=10000&l=en`);
     await page.evaluate(() => {
       window.__focusIn = [];
       document.addEventListener('focusin', (e) =>
@@ -511,7 +507,7 @@ describe('redraws', () => {
     // The figures list and each table keep what they wrote and the elements it went into:
     // reading every row and cell back (HTMLCollection.item, children) was a fifth of a step's
     // calls into the page.
-    const { page, errors, context } = await open(`#s=ring&n=${NODES}&v=150&k=100000&l=en`, {
+    const { page, errors, context } = await lab.open(`#s=ring&n=${NODES}&v=150&k=100000&l=en`, {
       initScript: () => {
         const reads = (window.__reads = { updates: 0, item: 0, children: 0 });
         let inUpdate = false;
@@ -566,7 +562,7 @@ describe('redraws', () => {
   test("a node's join is drawn first and its address written after, in a task of its own", { timeout: 60_000 }, async () => {
     // `replaceState` took 0.5–4 ms; written inside the animation frame, it held back the
     // frame that shows the join.
-    const { page, errors, context } = await open(`#s=ring&n=${NODES}&v=150&k=10000&l=en`, {
+    const { page, errors, context } = await lab.open(`#s=ring&n=${NODES}&v=150&k=10000&l=en`, {
       initScript: withRenderClock(() => {
         window.__writes = [];
         const replace = history.replaceState.bind(history);
@@ -665,7 +661,7 @@ describe("study chapters' charts", () => {
 
   test("a study chapter's first render runs in tasks, each apart from the browser's layout of the part before", { timeout: 120_000 }, async () => {
     for (const chapter of ['routing', 'replication', 'hot-keys']) {
-      const { page, errors, context } = await open(`#c=${chapter}&l=en`, {
+      const { page, errors, context } = await lab.open(`#c=${chapter}&l=en`, {
         initScript: withRenderClock(() => {
           // Each study frame's measure, stamped with whether it ran inside animation-frame
           // callbacks (whose rendering lays out what the frame wrote in the same task).
@@ -695,7 +691,7 @@ describe("study chapters' charts", () => {
   test("a slice of background work that fills its time draws in a task of its own", { timeout: 120_000 }, async () => {
     // Traces of cold loads: a unit of work before the engine optimised it, then the first
     // drawing of the charts it completed, in one task of 40–70 ms.
-    const { page, errors, context } = await open('#c=hash-keys&l=en', {
+    const { page, errors, context } = await lab.open('#c=hash-keys&l=en', {
       initScript: recordTasks,
     });
     await page.waitForSelector('#app[data-state="ready"]', { timeout: 60_000 });
@@ -718,7 +714,7 @@ describe("study chapters' charts", () => {
   test('a study module just compiled and started mounts its chapter in a task of its own', { timeout: 60_000 }, async () => {
     // Compiling the module's last part, starting it and mounting the chapter in one task made
     // tasks of 35–58 ms in traces of cold loads.
-    const { page, errors, context } = await open('#c=ranges&l=en', { initScript: recordTasks });
+    const { page, errors, context } = await lab.open('#c=ranges&l=en', { initScript: recordTasks });
     await page.waitForSelector('#app[data-state="ready"]', { timeout: 60_000 });
     const mounts = await page.evaluate(() => window.__tasks.filter((t) => t.mounted));
     assert.deepEqual(mounts.map((t) => t.kind), ['posted'], JSON.stringify(mounts));
@@ -727,7 +723,7 @@ describe("study chapters' charts", () => {
   });
 
   test("a slider step redraws the charts without reading their sizes from the page", { timeout: 120_000 }, async () => {
-    const { page, errors, context } = await open('#c=indexes&l=en&o=10000&d=2', {
+    const { page, errors, context } = await lab.open('#c=indexes&l=en&o=10000&d=2', {
       initScript: () => {
         // Reading a chart's box after the frame's writes lays the whole page out in the frame.
         window.__chartReads = 0;
@@ -757,7 +753,7 @@ describe("study chapters' charts", () => {
     test(`${chapter}: once the chapter says it is idle, every chart shown is drawn at its size`, { timeout: 120_000 }, async () => {
       // A new canvas's chart is drawn a frame after its panel is written (so that reading
       // its size lays nothing out in the frame): the chapter must not say idle before then.
-      const { page, errors, context } = await open(`#c=${chapter}&l=en`);
+      const { page, errors, context } = await lab.open(`#c=${chapter}&l=en`);
       await page.waitForSelector('#app[data-busy="false"]', { timeout: 90_000 });
       const drawn = await page.$$eval('canvas[data-chart]', (cs) =>
         cs
@@ -784,28 +780,26 @@ describe("study chapters' charts", () => {
     });
   }
 
-  test('a chart whose box changes without a window resize is drawn again at its new size', { timeout: 120_000 }, async () => {
-    const { page, errors, context } = await open('#c=indexes&l=en&o=10000&d=2');
-    await page.waitForSelector('#app[data-busy="false"]', { timeout: 90_000 });
-    const sizes = () =>
-      page.$$eval('canvas[data-chart]', (cs) =>
-        cs
-          .filter((c) => c.getClientRects().length > 0)
-          .map((c) => ({ key: c.dataset.chart, css: Math.round(c.getBoundingClientRect().width * devicePixelRatio), backing: c.width })),
-      );
-    const wide = await sizes();
-    assert.ok(wide.length > 0);
-    for (const s of wide) assert.equal(s.backing, s.css, s.key);
-    // A narrower column, as a panel opened beside the charts or a scrollbar would make it.
-    await page.$eval('#study-panels', (p) => {
-      p.style.width = '480px';
-    });
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    await settle(page);
-    const narrow = await sizes();
-    for (const s of narrow) assert.equal(s.backing, s.css, s.key);
-    assert.ok(narrow[0].css < wide[0].css, `${narrow[0].css} < ${wide[0].css}`);
-    assert.deepEqual(errors, []);
-    await context.close();
-  });
+  test('a chart whose box changes without a window resize is drawn again at its new size', { timeout: 120_000 }, () =>
+    lab.visit('#c=indexes&l=en&o=10000&d=2', async ({ page }) => {
+      await page.waitForSelector('#app[data-busy="false"]', { timeout: 90_000 });
+      const sizes = () =>
+        page.$$eval('canvas[data-chart]', (cs) =>
+          cs
+            .filter((c) => c.getClientRects().length > 0)
+            .map((c) => ({ key: c.dataset.chart, css: Math.round(c.getBoundingClientRect().width * devicePixelRatio), backing: c.width })),
+        );
+      const wide = await sizes();
+      assert.ok(wide.length > 0);
+      for (const s of wide) assert.equal(s.backing, s.css, s.key);
+      // A narrower column, as a panel opened beside the charts or a scrollbar would make it.
+      await page.$eval('#study-panels', (p) => {
+        p.style.width = '480px';
+      });
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await settle(page);
+      const narrow = await sizes();
+      for (const s of narrow) assert.equal(s.backing, s.css, s.key);
+      assert.ok(narrow[0].css < wide[0].css, `${narrow[0].css} < ${wide[0].css}`);
+    }));
 });

@@ -70,6 +70,20 @@ const revealed = (page) =>
     page.$eval('#quiz-result', (r) => ({ answer: r.dataset.answer, correct: r.dataset.correct, text: r.textContent })),
   );
 
+/**
+ * Opens in `opened` (lab.load()) the question set whose first question asks `kind` in
+ * `chapter` (seedFor()): the panel is open on that chapter and shows that question's prompt,
+ * which is returned with its answer (questions()).
+ */
+async function openQuestion(opened, chapter, kind) {
+  const seed = seedFor(chapter, kind);
+  const [q] = questions(chapter, seed);
+  await lab.load(opened, `#c=${chapter}&quiz=${seed}&l=en`);
+  await opened.page.waitForSelector(`#quiz[data-open][data-chapter="${chapter}"]`);
+  assert.equal(await prompt(opened.page), q.prompt);
+  return q;
+}
+
 describe('predict, then reveal', () => {
   test('a ring question: the guess against the core, which is the CLI’s figure', { timeout: 120_000 }, async () => {
     assert.ok(CLI, 'needs the partlab CLI: cargo build -p partlab-cli');
@@ -132,12 +146,8 @@ describe('predict, then reveal', () => {
       ['mod-n', 'owner'],
       ['hot-keys', 'hottest-share'],
     ]) {
-      const seed = seedFor(chapter, kind);
-      const [q] = questions(chapter, seed);
+      const q = await openQuestion(opened, chapter, kind);
       if (q.check) assert.equal(independent(q), q.answer, `${chapter} ${kind}`);
-      await lab.load(opened, `#c=${chapter}&quiz=${seed}&l=en`);
-      await page.waitForSelector(`#quiz[data-open][data-chapter="${chapter}"]`);
-      assert.equal(await prompt(page), q.prompt);
       if (q.input === 'choice') {
         // Revealing with nothing picked says what to do.
         await page.click('#quiz-reveal');
@@ -185,8 +195,7 @@ describe('predict, then reveal', () => {
       ['routing', 'lease-expiry'],
       ['choosing-keys', 'key-partitions'],
     ]) {
-      const seed = seedFor(chapter, kind);
-      const [q] = questions(chapter, seed);
+      const q = await openQuestion(opened, chapter, kind);
       if (q.check) {
         const figure = independent(q);
         if (q.input === 'percent') assert.ok(Math.abs(q.answer - figure) < 1e-9, `${chapter} ${kind}: ${q.answer} against ${figure}`);
@@ -194,9 +203,6 @@ describe('predict, then reveal', () => {
       } else {
         assert.equal(chapter, 'ranges', 'only the ranges question has no other command');
       }
-      await lab.load(opened, `#c=${chapter}&quiz=${seed}&l=en`);
-      await page.waitForSelector(`#quiz[data-open][data-chapter="${chapter}"]`);
-      assert.equal(await prompt(page), q.prompt);
       assert.equal(await page.getAttribute('#quiz-form', 'data-kind'), kind);
       const asked = requests.length;
       // A wrong guess first, then the right one.

@@ -3,58 +3,36 @@
 // (scripts/test.sh does all of it).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import {
   STANDALONE,
-  launchBrowser,
+  checkPage,
+  holdRequests,
   openPage,
   screenshot,
-  serveDist,
+  useBrowser,
+  useServer,
   waitForReady as waitForApp,
   STANDALONE_URL,
 } from './harness.mjs';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const chromium = useBrowser();
 
 describe('dist/ served over http', () => {
-  let server;
-  before(async () => {
-    server = await serveDist();
-  });
-  after(async () => {
-    await server?.close();
-  });
+  const server = useServer();
 
   test('page loads, the wasm app starts, no console error', { timeout: 60_000 }, async () => {
-    const { context, page, errors } = await openPage(browser, server.origin);
-    try {
+    await checkPage(await openPage(chromium.browser, server.origin), async ({ page }) => {
       await page.goto(server.url, { waitUntil: 'load' });
       await waitForApp(page);
       await page.waitForLoadState('networkidle');
       await screenshot(page, 'dist-index');
-      assert.deepEqual(errors, []);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   test('while the wasm loads, the warm-up block is laid out but not seen, read or focused; the lab removes it', { timeout: 60_000 }, async () => {
-    const { context, page, errors } = await openPage(browser, server.origin, { width: 390, height: 700 });
-    try {
-      let release;
-      const held = new Promise((r) => {
-        release = r;
-      });
-      await context.route('**/*_bg.wasm', async (route) => {
-        await held;
-        await route.continue();
-      });
+    await checkPage(await openPage(chromium.browser, server.origin, { width: 390, height: 700 }), async ({ context, page }) => {
+      const release = await holdRequests(context, '**/*_bg.wasm');
       await page.goto(server.url, { waitUntil: 'domcontentloaded' });
       await page.waitForSelector('.loading');
       const loading = await page.evaluate(() => {
@@ -75,14 +53,11 @@ describe('dist/ served over http', () => {
       release();
       await waitForApp(page);
       assert.equal(await page.$('.warmup'), null);
-      assert.deepEqual(errors, []);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   test('no request leaves 127.0.0.1', { timeout: 60_000 }, async () => {
-    const { context, page, external, requests } = await openPage(browser, server.origin);
+    const { context, page, external, requests } = await openPage(chromium.browser, server.origin);
     try {
       await page.goto(server.url, { waitUntil: 'load' });
       await waitForApp(page);
@@ -107,7 +82,7 @@ describe('single-file build (standalone/partlab-standalone.html)', () => {
   });
 
   test('works opened from file://, with no other request', { timeout: 60_000 }, async () => {
-    const { context, page, errors, external, requests } = await openPage(browser, 'file://');
+    const { context, page, errors, external, requests } = await openPage(chromium.browser, 'file://');
     try {
       const url = STANDALONE_URL;
       await page.goto(url, { waitUntil: 'load' });
