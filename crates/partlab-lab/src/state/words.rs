@@ -9,7 +9,7 @@ use crate::base::field::{ChapterDef, Cli, FieldKind, FieldSpec, ViewSpec};
 use crate::base::fmt::{fmt_num, shown};
 use crate::base::text::{fill, tr};
 use crate::base::Lang;
-use crate::i18n::{by_lang, config_error, count_nodes, Text};
+use crate::i18n::{config_error, count_nodes, Text};
 
 /// The title of a view (used in embed mode and for headings).
 pub fn view_title(lang: Lang, v: View) -> &'static str {
@@ -180,83 +180,51 @@ pub(crate) fn field_rule(lang: Lang, f: Field) -> String {
 
 /// What the page used instead of a field it dropped.
 pub(crate) fn fallback(lang: Lang, f: Field) -> &'static str {
-    let (ca, en, es) = match f {
-        Field::Nodes => (
-            "es mostren els nodes per defecte",
-            "the default nodes are shown",
-            "se muestran los nodos por defecto",
-        ),
-        Field::Weights => (
-            "tots els pesos són 1",
-            "every weight is 1",
-            "todos los pesos son 1",
-        ),
-        Field::Preset | Field::Key | Field::Embed => {
-            ("s'ha ignorat", "it was ignored", "se ha ignorado")
-        }
-        Field::Chapter => (
-            "es mostra el capítol que correspon a la resta de l'adreça",
-            "the chapter for the rest of the address is shown",
-            "se muestra el capítulo que corresponde al resto de la dirección",
-        ),
-        _ => (
-            "s'ha fet servir el valor per defecte",
-            "the default was used",
-            "se ha usado el valor por defecto",
-        ),
+    let t = match f {
+        Field::Nodes => StateText::InsteadNodes,
+        Field::Weights => StateText::InsteadWeights,
+        Field::Preset | Field::Key | Field::Embed => StateText::InsteadIgnored,
+        Field::Chapter => StateText::InsteadChapter,
+        _ => StateText::InsteadDefault,
     };
-    by_lang(lang, ca, en, es)
+    tr(lang, t)
 }
 
+/// What field `f` is, by its address name, for a message about it.
 pub(crate) fn field_name(lang: Lang, f: Field) -> String {
-    let (ca, en, es) = match f {
-        Field::Strategy => ("estratègia", "strategy", "estrategia"),
-        Field::TableSize => (
-            "mida de la taula de Maglev",
-            "Maglev's table size",
-            "tamaño de la tabla de Maglev",
-        ),
-        Field::LoadFactor => ("factor de càrrega", "load factor", "factor de carga"),
-        Field::Probes => ("sondes per clau", "probes per key", "sondas por clave"),
-        Field::Nodes => ("noms dels nodes", "node names", "nombres de los nodos"),
-        Field::Weights => ("pesos", "weights", "pesos"),
-        Field::Vnodes => ("nodes virtuals", "virtual nodes", "nodos virtuales"),
-        Field::Keys => ("nombre de claus", "key count", "número de claves"),
-        Field::Replicas => (
-            "factor de replicació",
-            "replication factor",
-            "factor de replicación",
-        ),
-        Field::Lang => ("idioma", "language", "idioma"),
-        Field::Preset => (
-            "experiment de la lliçó",
-            "lesson experiment",
-            "experimento de la lección",
-        ),
-        Field::Key => ("clau seleccionada", "selected key", "clave seleccionada"),
-        Field::Embed => ("vista incrustada", "embedded view", "vista incrustada"),
-        Field::Chapter => ("capítol", "chapter", "capítulo"),
-        Field::Links => (
-            "enllaços que surten de la pàgina",
-            "links that leave the page",
-            "enlaces que salen de la página",
-        ),
-        Field::Projector => ("mode projector", "projector mode", "modo proyector"),
+    let t = match f {
+        Field::Strategy => StateText::NameStrategy,
+        Field::TableSize => StateText::NameTableSize,
+        Field::LoadFactor => StateText::NameLoadFactor,
+        Field::Probes => StateText::NameProbes,
+        Field::Nodes => StateText::NameNodes,
+        Field::Weights => StateText::NameWeights,
+        Field::Vnodes => StateText::NameVnodes,
+        Field::Keys => StateText::NameKeys,
+        Field::Replicas => StateText::NameReplicas,
+        Field::Lang => StateText::NameLang,
+        Field::Preset => StateText::NamePreset,
+        Field::Key => StateText::NameKey,
+        Field::Embed => StateText::NameEmbed,
+        Field::Chapter => StateText::NameChapter,
+        Field::Links => StateText::NameLinks,
+        Field::Projector => StateText::NameProjector,
         Field::Quiz | Field::QuizIndex => {
             let label = quiz_field_label(lang, f == Field::QuizIndex);
-            (label, label, label)
+            return named_field(lang, f, label);
         }
-        Field::Compare => (
-            "configuració A del mode de comparació",
-            "compare mode's configuration A",
-            "configuración A del modo de comparación",
-        ),
+        Field::Compare => StateText::NameCompare,
     };
-    match lang {
-        Lang::Ca => format!("el camp «{}» ({ca})", f.name()),
-        Lang::En => format!("the field \"{}\" ({en})", f.name()),
-        Lang::Es => format!("el campo «{}» ({es})", f.name()),
-    }
+    named_field(lang, f, tr(lang, t))
+}
+
+/// A field by its address name and what it is: `the field "v" (virtual nodes)`.
+fn named_field(lang: Lang, f: Field, label: &str) -> String {
+    fill(
+        lang,
+        StateText::FieldNamed,
+        &[("field", &f.name()), ("label", &label)],
+    )
 }
 
 /// A message for a state the lab rejects.
@@ -415,25 +383,13 @@ pub fn quiz_field_rule(lang: Lang, index_field: bool) -> &'static str {
 /// The opening paragraph of the hashing chapter `slug` (`mod-n`, `ring`, `rendezvous`; others:
 /// an empty string).
 pub fn hashing_intro(lang: Lang, slug: &str) -> &'static str {
-    let (ca, en, es) = match slug {
-        "mod-n" => (
-            "Amb hash mòdul N, el node d'una clau és el seu hash mòdul el nombre de nodes. Afegeix o treu un node i mira quantes claus canvien de lloc: gairebé totes, lluny del mínim ideal 1/(N+1).",
-            "With hash mod N, a key's node is its hash modulo the number of nodes. Add or remove a node and watch how many keys change place: nearly all of them, far from the ideal minimum 1/(N+1).",
-            "Con hash módulo N, el nodo de una clave es su hash módulo el número de nodos. Añade o quita un nodo y mira cuántas claves cambian de sitio: casi todas, lejos del mínimo ideal 1/(N+1).",
-        ),
-        "ring" => (
-            "A l'anell, cada node ocupa molts punts (nodes virtuals) i cada clau va al primer punt en sentit horari. Mou el control de nodes virtuals i mira com baixa la desviació; afegeix inv-tar i mira que només es mou la part que li toca. L'exercici 1 dona pes 2 a inv-bcn.",
-            "On the ring, each node takes many points (virtual nodes) and each key goes to the first point clockwise. Move the virtual-nodes slider and watch the deviation fall; add inv-tar and see that only its share moves. Exercise 1 gives inv-bcn weight 2.",
-            "En el anillo, cada nodo ocupa muchos puntos (nodos virtuales) y cada clave va al primer punto en sentido horario. Mueve el control de nodos virtuales y mira cómo baja la desviación; añade inv-tar y mira que solo se mueve la parte que le toca. El ejercicio 1 da peso 2 a inv-bcn.",
-        ),
-        "rendezvous" => (
-            "Amb rendezvous, cada node puntua cada clau amb hash(\"node|clau\") i guanya la puntuació més alta; les rèpliques són les següents millors. No hi ha anell ni nodes virtuals. L'exercici 3 hi posa tres rèpliques i passa de 5 a 6 nodes; també hi pots provar jump hash.",
-            "With rendezvous, every node scores every key with hash(\"node|key\") and the highest score wins; replicas are the next best. There is no ring and no virtual nodes. Exercise 3 keeps three replicas and goes from 5 to 6 nodes; jump hash is here too.",
-            "Con rendezvous, cada nodo puntúa cada clave con hash(\"nodo|clave\") y gana la puntuación más alta; las réplicas son las siguientes mejores. No hay anillo ni nodos virtuales. El ejercicio 3 pone tres réplicas y pasa de 5 a 6 nodos; también puedes probar jump hash.",
-        ),
+    let t = match slug {
+        "mod-n" => StateText::IntroModN,
+        "ring" => StateText::IntroRing,
+        "rendezvous" => StateText::IntroRendezvous,
         _ => return "",
     };
-    by_lang(lang, ca, en, es)
+    tr(lang, t)
 }
 
 /// A hashing chapter's field: its URL name from [`Field::name`], its meaning and values from
@@ -571,21 +527,39 @@ crate::base::text::texts! {
         QuestionSet => ("joc de preguntes", "question set", "serie de preguntas"),
         QuizIndexRule => ("ha de ser un nombre enter de 0 a 999", "it must be a whole number from 0 to 999", "debe ser un número entero de 0 a 999"),
         QuizRule => ("ha de ser un nombre enter de fins a 20 xifres", "it must be a whole number of up to 20 digits", "debe ser un número entero de hasta 20 cifras"),
+        // What the page used instead of a dropped field (`fallback`).
+        InsteadNodes => ("es mostren els nodes per defecte", "the default nodes are shown", "se muestran los nodos por defecto"),
+        InsteadWeights => ("tots els pesos són 1", "every weight is 1", "todos los pesos son 1"),
+        InsteadIgnored => ("s'ha ignorat", "it was ignored", "se ha ignorado"),
+        InsteadChapter => ("es mostra el capítol que correspon a la resta de l'adreça", "the chapter for the rest of the address is shown", "se muestra el capítulo que corresponde al resto de la dirección"),
+        InsteadDefault => ("s'ha fet servir el valor per defecte", "the default was used", "se ha usado el valor por defecto"),
+        // What each address field is (`field_name`).
+        NameStrategy => ("estratègia", "strategy", "estrategia"),
+        NameTableSize => ("mida de la taula de Maglev", "Maglev's table size", "tamaño de la tabla de Maglev"),
+        NameLoadFactor => ("factor de càrrega", "load factor", "factor de carga"),
+        NameProbes => ("sondes per clau", "probes per key", "sondas por clave"),
+        NameNodes => ("noms dels nodes", "node names", "nombres de los nodos"),
+        NameWeights => ("pesos", "weights", "pesos"),
+        NameVnodes => ("nodes virtuals", "virtual nodes", "nodos virtuales"),
+        NameKeys => ("nombre de claus", "key count", "número de claves"),
+        NameReplicas => ("factor de replicació", "replication factor", "factor de replicación"),
+        NameLang => ("idioma", "language", "idioma"),
+        NamePreset => ("experiment de la lliçó", "lesson experiment", "experimento de la lección"),
+        NameKey => ("clau seleccionada", "selected key", "clave seleccionada"),
+        NameEmbed => ("vista incrustada", "embedded view", "vista incrustada"),
+        NameChapter => ("capítol", "chapter", "capítulo"),
+        NameLinks => ("enllaços que surten de la pàgina", "links that leave the page", "enlaces que salen de la página"),
+        NameProjector => ("mode projector", "projector mode", "modo proyector"),
+        NameCompare => ("configuració A del mode de comparació", "compare mode's configuration A", "configuración A del modo de comparación"),
+        // The hashing chapters' opening paragraphs (`hashing_intro`).
+        IntroModN => ("Amb hash mòdul N, el node d'una clau és el seu hash mòdul el nombre de nodes. Afegeix o treu un node i mira quantes claus canvien de lloc: gairebé totes, lluny del mínim ideal 1/(N+1).", "With hash mod N, a key's node is its hash modulo the number of nodes. Add or remove a node and watch how many keys change place: nearly all of them, far from the ideal minimum 1/(N+1).", "Con hash módulo N, el nodo de una clave es su hash módulo el número de nodos. Añade o quita un nodo y mira cuántas claves cambian de sitio: casi todas, lejos del mínimo ideal 1/(N+1)."),
+        IntroRing => ("A l'anell, cada node ocupa molts punts (nodes virtuals) i cada clau va al primer punt en sentit horari. Mou el control de nodes virtuals i mira com baixa la desviació; afegeix inv-tar i mira que només es mou la part que li toca. L'exercici 1 dona pes 2 a inv-bcn.", "On the ring, each node takes many points (virtual nodes) and each key goes to the first point clockwise. Move the virtual-nodes slider and watch the deviation fall; add inv-tar and see that only its share moves. Exercise 1 gives inv-bcn weight 2.", "En el anillo, cada nodo ocupa muchos puntos (nodos virtuales) y cada clave va al primer punto en sentido horario. Mueve el control de nodos virtuales y mira cómo baja la desviación; añade inv-tar y mira que solo se mueve la parte que le toca. El ejercicio 1 da peso 2 a inv-bcn."),
+        IntroRendezvous => ("Amb rendezvous, cada node puntua cada clau amb hash(\"node|clau\") i guanya la puntuació més alta; les rèpliques són les següents millors. No hi ha anell ni nodes virtuals. L'exercici 3 hi posa tres rèpliques i passa de 5 a 6 nodes; també hi pots provar jump hash.", "With rendezvous, every node scores every key with hash(\"node|key\") and the highest score wins; replicas are the next best. There is no ring and no virtual nodes. Exercise 3 keeps three replicas and goes from 5 to 6 nodes; jump hash is here too.", "Con rendezvous, cada nodo puntúa cada clave con hash(\"nodo|clave\") y gana la puntuación más alta; las réplicas son las siguientes mejores. No hay anillo ni nodos virtuales. El ejercicio 3 pone tres réplicas y pasa de 5 a 6 nodos; también puedes probar jump hash."),
+        /// A field by its address name and what it is.
+        FieldNamed => ("el camp «{field}» ({label})", "the field \"{field}\" ({label})", "el campo «{field}» ({label})"),
     }
-}
-
-#[cfg(test)]
-mod texts_tests {
-    use super::StateText;
-    use crate::base::text::check_table;
-
-    #[test]
-    fn the_field_words_are_whole_in_every_language() {
-        let same_as_english = [];
-        let same_in_ca_and_es = [StateText::QuestionNumber];
-        assert_eq!(
-            check_table::<StateText>(&same_as_english, &same_in_ca_and_es),
-            Vec::<String>::new()
-        );
-    }
+    test the_field_words_are_whole_in_every_language(
+        same_as_english: [],
+        same_in_ca_and_es: [QuestionNumber, NameWeights, NameLang, NameEmbed],
+    );
 }
