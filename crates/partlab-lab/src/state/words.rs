@@ -25,110 +25,27 @@ pub fn view_title(lang: Lang, v: View) -> &'static str {
 
 /// What an address field means and which values it takes, for the teachers' page.
 pub fn field_help(lang: Lang, f: Field) -> (&'static str, &'static str) {
-    let (ca, en, es) = match f {
-        Field::Quiz | Field::QuizIndex => {
-            return quiz_field_help(lang, f == Field::QuizIndex)
-        }
-        Field::Chapter => (
-            ("El capítol.", "mod-n, ring, rendezvous, teachers; sol (amb l=), obre el capítol tal com el vas deixar"),
-            ("The chapter.", "mod-n, ring, rendezvous, teachers; alone (with l=), opens the chapter as you left it"),
-            ("El capítulo.", "mod-n, ring, rendezvous, teachers; solo (con l=), abre el capítulo tal como lo dejaste"),
-        ),
-        Field::Links => (
-            ("Amaga els enllaços que surten d'un marc incrustat.", "off (o on)"),
-            ("Hides the links that leave an embedding frame.", "off (or on)"),
-            ("Oculta los enlaces que salen de un marco incrustado.", "off (u on)"),
-        ),
-        Field::Projector => (
-            (
-                "Mode projector: text i marques més grans, línies més gruixudes i colors amb un contrast de 3:1 com a mínim.",
-                "on (o off)",
-            ),
-            (
-                "Projector mode: larger text and marks, thicker lines, and colours with at least 3:1 contrast.",
-                "on (or off)",
-            ),
-            (
-                "Modo proyector: texto y marcas más grandes, líneas más gruesas y colores con un contraste de 3:1 como mínimo.",
-                "on (u off)",
-            ),
-        ),
-        Field::Strategy => (
-            ("L'estratègia de repartiment.", "modulo, ring, rendezvous, jump, maglev, bounded, multiprobe, ketama"),
-            ("The partitioning strategy.", "modulo, ring, rendezvous, jump, maglev, bounded, multiprobe, ketama"),
-            ("La estrategia de reparto.", "modulo, ring, rendezvous, jump, maglev, bounded, multiprobe, ketama"),
-        ),
-        Field::TableSize => (
-            ("La mida de la taula de Maglev (s=maglev).", "un nombre primer, com a mínim el nombre de nodes; 65537 si no s'indica"),
-            ("Maglev's table size (s=maglev).", "a prime, at least the node count; 65537 when left out"),
-            ("El tamaño de la tabla de Maglev (s=maglev).", "un número primo, como mínimo el número de nodos; 65537 si no se indica"),
-        ),
-        Field::LoadFactor => (
-            ("El factor de càrrega c de l'anell amb càrrega limitada (s=bounded): cap node no passa de ⌈c · claus / N⌉.", "1 a 16; 1.25 si no s'indica"),
-            ("Bounded loads' factor c (s=bounded): no node holds more than ⌈c · keys / N⌉.", "1 to 16; 1.25 when left out"),
-            ("El factor de carga c del anillo con carga limitada (s=bounded): ningún nodo pasa de ⌈c · claves / N⌉.", "1 a 16; 1.25 si no se indica"),
-        ),
-        Field::Probes => (
-            ("Les sondes per clau de multi-sonda (s=multiprobe).", "1 a 64; 21 si no s'indica"),
-            ("Multi-probe's probes per key (s=multiprobe).", "1 to 64; 21 when left out"),
-            ("Las sondas por clave de multisonda (s=multiprobe).", "1 a 64; 21 si no se indica"),
-        ),
-        Field::Nodes => (
-            ("Els noms dels nodes, separats per comes (codificats per a URL).", "1–32 noms únics"),
-            ("The node names, comma-separated (URL-encoded).", "1–32 unique names"),
-            ("Los nombres de los nodos, separados por comas (codificados para URL).", "1–32 nombres únicos"),
-        ),
-        Field::Weights => (
-            ("Els pesos, en l'ordre dels noms (s'omet si tots són 1).", "0,1–5 cadascun"),
-            ("The weights, in the names' order (left out when all are 1).", "0.1–5 each"),
-            ("Los pesos, en el orden de los nombres (se omite si todos son 1).", "0,1–5 cada uno"),
-        ),
-        Field::Vnodes => (
-            ("Nodes virtuals per node de pes 1 (només l'anell).", "1–1000"),
-            ("Virtual nodes per node of weight 1 (the ring only).", "1–1000"),
-            ("Nodos virtuales por nodo de peso 1 (solo el anillo).", "1–1000"),
-        ),
-        Field::Keys => (
-            ("Quantes claus de la lliçó (P-2026-000001 …).", "1000–1000000"),
-            ("How many of the lesson's keys (P-2026-000001 …).", "1000–1000000"),
-            ("Cuántas claves de la lección (P-2026-000001 …).", "1000–1000000"),
-        ),
-        Field::Replicas => (
-            ("Còpies de cada clau (factor de replicació).", "1 – el nombre de nodes"),
-            ("Copies of each key (replication factor).", "1 – the number of nodes"),
-            ("Copias de cada clave (factor de replicación).", "1 – el número de nodos"),
-        ),
-        Field::Lang => (
-            ("L'idioma.", "ca, en, es"),
-            ("The language.", "ca, en, es"),
-            ("El idioma.", "ca, en, es"),
-        ),
-        Field::Preset => (
-            ("Un experiment de la lliçó; sol, posa el laboratori en el seu estat.", "vegeu la taula d'experiments"),
-            ("A lesson experiment; alone, it puts the lab in its state.", "see the table of experiments"),
-            ("Un experimento de la lección; solo, pone el laboratorio en su estado.", "véase la tabla de experimentos"),
-        ),
-        Field::Key => (
-            ("La clau de la qual es mostra el camí.", "qualsevol text, fins a 256 caràcters"),
-            ("The key whose path is shown.", "any text, up to 256 characters"),
-            ("La clave cuyo camino se muestra.", "cualquier texto, hasta 256 caracteres"),
-        ),
-        Field::Embed => (
-            ("Mostra només aquesta vista, per incrustar-la.", "vegeu la taula de vistes"),
-            ("Shows this view alone, for embedding.", "see the table of views"),
-            ("Muestra solo esta vista, para incrustarla.", "véase la tabla de vistas"),
-        ),
-        Field::Compare => (
-            ("Mode de comparació: la configuració fixada (A) que es mostra al costat de l'actual (B).", "els camps s, n, w, v, r, m, lf, probes com s:ring;n:inv-bcn,inv-vlc;v:150"),
-            ("Compare mode: the pinned configuration (A) shown beside the current one (B).", "the fields s, n, w, v, r, m, lf, probes as s:ring;n:inv-bcn,inv-vlc;v:150"),
-            ("Modo de comparación: la configuración fijada (A) que se muestra al lado de la actual (B).", "los campos s, n, w, v, r, m, lf, probes como s:ring;n:inv-bcn,inv-vlc;v:150"),
-        ),
+    let (help, values) = match f {
+        Field::Quiz | Field::QuizIndex => return quiz_field_help(lang, f == Field::QuizIndex),
+        Field::Chapter => (StateText::HelpChapter, StateText::ValuesChapter),
+        Field::Links => (StateText::HelpLinks, StateText::ValuesLinks),
+        Field::Projector => (StateText::HelpProjector, StateText::ValuesProjector),
+        Field::Strategy => (StateText::HelpStrategy, StateText::ValuesStrategy),
+        Field::TableSize => (StateText::HelpTableSize, StateText::ValuesTableSize),
+        Field::LoadFactor => (StateText::HelpLoadFactor, StateText::ValuesLoadFactor),
+        Field::Probes => (StateText::HelpProbes, StateText::ValuesProbes),
+        Field::Nodes => (StateText::HelpNodes, StateText::ValuesNodes),
+        Field::Weights => (StateText::HelpWeights, StateText::ValuesWeights),
+        Field::Vnodes => (StateText::HelpVnodes, StateText::ValuesVnodes),
+        Field::Keys => (StateText::HelpKeys, StateText::ValuesKeys),
+        Field::Replicas => (StateText::HelpReplicas, StateText::ValuesReplicas),
+        Field::Lang => (StateText::HelpLang, StateText::ValuesLang),
+        Field::Preset => (StateText::HelpPreset, StateText::ValuesPreset),
+        Field::Key => (StateText::HelpKey, StateText::ValuesKey),
+        Field::Embed => (StateText::HelpEmbed, StateText::ValuesEmbed),
+        Field::Compare => (StateText::HelpCompare, StateText::ValuesCompare),
     };
-    match lang {
-        Lang::Ca => ca,
-        Lang::En => en,
-        Lang::Es => es,
-    }
+    (tr(lang, help), tr(lang, values))
 }
 
 /// What a valid value of field `f` looks like (the "why" of a refused value).
@@ -429,30 +346,12 @@ pub const HASHING_FIELDS: &[FieldSpec] = &[
 
 /// The hashing chapters' views, in page order.
 pub const HASHING_VIEWS: &[ViewSpec] = &[
-    ViewSpec {
-        name: "ring",
-        title: |l| view_title(l, View::Ring),
-    },
-    ViewSpec {
-        name: "figures",
-        title: |l| view_title(l, View::Figures),
-    },
-    ViewSpec {
-        name: "bars",
-        title: |l| view_title(l, View::Bars),
-    },
-    ViewSpec {
-        name: "deviation",
-        title: |l| view_title(l, View::Deviation),
-    },
-    ViewSpec {
-        name: "movement",
-        title: |l| view_title(l, View::Movement),
-    },
-    ViewSpec {
-        name: "tables",
-        title: |l| view_title(l, View::Tables),
-    },
+    ViewSpec::new("ring", |l| view_title(l, View::Ring)),
+    ViewSpec::new("figures", |l| view_title(l, View::Figures)),
+    ViewSpec::new("bars", |l| view_title(l, View::Bars)),
+    ViewSpec::new("deviation", |l| view_title(l, View::Deviation)),
+    ViewSpec::new("movement", |l| view_title(l, View::Movement)),
+    ViewSpec::new("tables", |l| view_title(l, View::Tables)),
 ];
 
 const MOD_N_DEF: ChapterDef = ChapterDef {
@@ -555,11 +454,56 @@ crate::base::text::texts! {
         IntroModN => ("Amb hash mòdul N, el node d'una clau és el seu hash mòdul el nombre de nodes. Afegeix o treu un node i mira quantes claus canvien de lloc: gairebé totes, lluny del mínim ideal 1/(N+1).", "With hash mod N, a key's node is its hash modulo the number of nodes. Add or remove a node and watch how many keys change place: nearly all of them, far from the ideal minimum 1/(N+1).", "Con hash módulo N, el nodo de una clave es su hash módulo el número de nodos. Añade o quita un nodo y mira cuántas claves cambian de sitio: casi todas, lejos del mínimo ideal 1/(N+1)."),
         IntroRing => ("A l'anell, cada node ocupa molts punts (nodes virtuals) i cada clau va al primer punt en sentit horari. Mou el control de nodes virtuals i mira com baixa la desviació; afegeix inv-tar i mira que només es mou la part que li toca. L'exercici 1 dona pes 2 a inv-bcn.", "On the ring, each node takes many points (virtual nodes) and each key goes to the first point clockwise. Move the virtual-nodes slider and watch the deviation fall; add inv-tar and see that only its share moves. Exercise 1 gives inv-bcn weight 2.", "En el anillo, cada nodo ocupa muchos puntos (nodos virtuales) y cada clave va al primer punto en sentido horario. Mueve el control de nodos virtuales y mira cómo baja la desviación; añade inv-tar y mira que solo se mueve la parte que le toca. El ejercicio 1 da peso 2 a inv-bcn."),
         IntroRendezvous => ("Amb rendezvous, cada node puntua cada clau amb hash(\"node|clau\") i guanya la puntuació més alta; les rèpliques són les següents millors. No hi ha anell ni nodes virtuals. L'exercici 3 hi posa tres rèpliques i passa de 5 a 6 nodes; també hi pots provar jump hash.", "With rendezvous, every node scores every key with hash(\"node|key\") and the highest score wins; replicas are the next best. There is no ring and no virtual nodes. Exercise 3 keeps three replicas and goes from 5 to 6 nodes; jump hash is here too.", "Con rendezvous, cada nodo puntúa cada clave con hash(\"nodo|clave\") y gana la puntuación más alta; las réplicas son las siguientes mejores. No hay anillo ni nodos virtuales. El ejercicio 3 pone tres réplicas y pasa de 5 a 6 nodos; también puedes probar jump hash."),
+        // What each address field means and takes, for the teachers' page (`field_help`).
+        HelpChapter => ("El capítol.", "The chapter.", "El capítulo."),
+        ValuesChapter => ("mod-n, ring, rendezvous, teachers; sol (amb l=), obre el capítol tal com el vas deixar", "mod-n, ring, rendezvous, teachers; alone (with l=), opens the chapter as you left it", "mod-n, ring, rendezvous, teachers; solo (con l=), abre el capítulo tal como lo dejaste"),
+        HelpLinks => ("Amaga els enllaços que surten d'un marc incrustat.", "Hides the links that leave an embedding frame.", "Oculta los enlaces que salen de un marco incrustado."),
+        ValuesLinks => ("off (o on)", "off (or on)", "off (u on)"),
+        HelpProjector => ("Mode projector: text i marques més grans, línies més gruixudes i colors amb un contrast de 3:1 com a mínim.", "Projector mode: larger text and marks, thicker lines, and colours with at least 3:1 contrast.", "Modo proyector: texto y marcas más grandes, líneas más gruesas y colores con un contraste de 3:1 como mínimo."),
+        ValuesProjector => ("on (o off)", "on (or off)", "on (u off)"),
+        HelpStrategy => ("L'estratègia de repartiment.", "The partitioning strategy.", "La estrategia de reparto."),
+        ValuesStrategy => ("modulo, ring, rendezvous, jump, maglev, bounded, multiprobe, ketama", "modulo, ring, rendezvous, jump, maglev, bounded, multiprobe, ketama", "modulo, ring, rendezvous, jump, maglev, bounded, multiprobe, ketama"),
+        HelpTableSize => ("La mida de la taula de Maglev (s=maglev).", "Maglev's table size (s=maglev).", "El tamaño de la tabla de Maglev (s=maglev)."),
+        ValuesTableSize => ("un nombre primer, com a mínim el nombre de nodes; 65537 si no s'indica", "a prime, at least the node count; 65537 when left out", "un número primo, como mínimo el número de nodos; 65537 si no se indica"),
+        HelpLoadFactor => ("El factor de càrrega c de l'anell amb càrrega limitada (s=bounded): cap node no passa de ⌈c · claus / N⌉.", "Bounded loads' factor c (s=bounded): no node holds more than ⌈c · keys / N⌉.", "El factor de carga c del anillo con carga limitada (s=bounded): ningún nodo pasa de ⌈c · claves / N⌉."),
+        ValuesLoadFactor => ("1 a 16; 1.25 si no s'indica", "1 to 16; 1.25 when left out", "1 a 16; 1.25 si no se indica"),
+        HelpProbes => ("Les sondes per clau de multi-sonda (s=multiprobe).", "Multi-probe's probes per key (s=multiprobe).", "Las sondas por clave de multisonda (s=multiprobe)."),
+        ValuesProbes => ("1 a 64; 21 si no s'indica", "1 to 64; 21 when left out", "1 a 64; 21 si no se indica"),
+        HelpNodes => ("Els noms dels nodes, separats per comes (codificats per a URL).", "The node names, comma-separated (URL-encoded).", "Los nombres de los nodos, separados por comas (codificados para URL)."),
+        ValuesNodes => ("1–32 noms únics", "1–32 unique names", "1–32 nombres únicos"),
+        HelpWeights => ("Els pesos, en l'ordre dels noms (s'omet si tots són 1).", "The weights, in the names' order (left out when all are 1).", "Los pesos, en el orden de los nombres (se omite si todos son 1)."),
+        ValuesWeights => ("0,1–5 cadascun", "0.1–5 each", "0,1–5 cada uno"),
+        HelpVnodes => ("Nodes virtuals per node de pes 1 (només l'anell).", "Virtual nodes per node of weight 1 (the ring only).", "Nodos virtuales por nodo de peso 1 (solo el anillo)."),
+        ValuesVnodes => ("1–1000", "1–1000", "1–1000"),
+        HelpKeys => ("Quantes claus de la lliçó (P-2026-000001 …).", "How many of the lesson's keys (P-2026-000001 …).", "Cuántas claves de la lección (P-2026-000001 …)."),
+        ValuesKeys => ("1000–1000000", "1000–1000000", "1000–1000000"),
+        HelpReplicas => ("Còpies de cada clau (factor de replicació).", "Copies of each key (replication factor).", "Copias de cada clave (factor de replicación)."),
+        ValuesReplicas => ("1 – el nombre de nodes", "1 – the number of nodes", "1 – el número de nodos"),
+        HelpLang => ("L'idioma.", "The language.", "El idioma."),
+        ValuesLang => ("ca, en, es", "ca, en, es", "ca, en, es"),
+        HelpPreset => ("Un experiment de la lliçó; sol, posa el laboratori en el seu estat.", "A lesson experiment; alone, it puts the lab in its state.", "Un experimento de la lección; solo, pone el laboratorio en su estado."),
+        ValuesPreset => ("vegeu la taula d'experiments", "see the table of experiments", "véase la tabla de experimentos"),
+        HelpKey => ("La clau de la qual es mostra el camí.", "The key whose path is shown.", "La clave cuyo camino se muestra."),
+        ValuesKey => ("qualsevol text, fins a 256 caràcters", "any text, up to 256 characters", "cualquier texto, hasta 256 caracteres"),
+        HelpEmbed => ("Mostra només aquesta vista, per incrustar-la.", "Shows this view alone, for embedding.", "Muestra solo esta vista, para incrustarla."),
+        ValuesEmbed => ("vegeu la taula de vistes", "see the table of views", "véase la tabla de vistas"),
+        HelpCompare => ("Mode de comparació: la configuració fixada (A) que es mostra al costat de l'actual (B).", "Compare mode: the pinned configuration (A) shown beside the current one (B).", "Modo de comparación: la configuración fijada (A) que se muestra al lado de la actual (B)."),
+        ValuesCompare => ("els camps s, n, w, v, r, m, lf, probes com s:ring;n:inv-bcn,inv-vlc;v:150", "the fields s, n, w, v, r, m, lf, probes as s:ring;n:inv-bcn,inv-vlc;v:150", "los campos s, n, w, v, r, m, lf, probes como s:ring;n:inv-bcn,inv-vlc;v:150"),
         /// A field by its address name and what it is.
         FieldNamed => ("el camp «{field}» ({label})", "the field \"{field}\" ({label})", "el campo «{field}» ({label})"),
     }
     test the_field_words_are_whole_in_every_language(
-        same_as_english: [],
-        same_in_ca_and_es: [QuestionNumber, NameWeights, NameLang, NameEmbed],
+        same_as_english: [
+            ValuesStrategy,
+            ValuesVnodes,
+            ValuesKeys,
+            ValuesLang,
+        ],
+        same_in_ca_and_es: [
+            QuestionNumber,
+            NameWeights,
+            NameLang,
+            NameEmbed,
+        ],
     );
 }
