@@ -50,49 +50,42 @@ pub fn field_help(lang: Lang, f: Field) -> (&'static str, &'static str) {
 
 /// What a valid value of field `f` looks like (the "why" of a refused value).
 pub(crate) fn field_rule(lang: Lang, f: Field) -> String {
-    match f {
-        Field::Strategy => tr(lang, StateText::StrategyRule).to_owned(),
-        Field::TableSize => tr(lang, StateText::TableSizeRule).to_owned(),
-        Field::LoadFactor => tr(lang, StateText::LoadFactorRule).to_owned(),
-        Field::Probes => tr(lang, StateText::ProbesRule).to_owned(),
-        Field::Nodes => fill(
-            lang,
-            StateText::NodesRule,
-            &[("max_lab_nodes", &MAX_LAB_NODES)],
-        ),
-        Field::Weights => fill(
-            lang,
-            StateText::WeightsRule,
-            &[
-                ("min", &fmt_num(lang, MIN_WEIGHT)),
-                ("max", &fmt_num(lang, MAX_LAB_WEIGHT)),
-            ],
-        ),
-        Field::Vnodes => fill(
-            lang,
-            StateText::VnodesRule,
-            &[("max_lab_vnodes", &MAX_LAB_VNODES)],
-        ),
-        Field::Keys => fill(
-            lang,
-            StateText::KeysRule,
-            &[("min_keys", &MIN_KEYS), ("max_lab_keys", &MAX_LAB_KEYS)],
-        ),
-        Field::Replicas => tr(lang, StateText::ReplicasRule).to_owned(),
-        Field::Lang => tr(lang, StateText::LangRule).to_owned(),
-        Field::Preset => tr(lang, StateText::PresetRule).to_owned(),
-        Field::Key => fill(
-            lang,
-            StateText::KeyRule,
-            &[("max_selected_key_chars", &MAX_SELECTED_KEY_CHARS)],
-        ),
-        Field::Embed => tr(lang, StateText::EmbedRule).to_owned(),
-        Field::Chapter => tr(lang, StateText::ChapterRule).to_owned(),
-        Field::Links => tr(lang, StateText::LinksRule).to_owned(),
-        Field::Projector => tr(lang, StateText::ProjectorRule).to_owned(),
-        Field::Quiz | Field::QuizIndex => quiz_field_rule(lang, f == Field::QuizIndex).to_owned(),
-        Field::Compare => tr(lang, StateText::CompareRule).to_owned(),
-    }
+    let rule = match f {
+        Field::Strategy => StateText::StrategyRule,
+        Field::TableSize => StateText::TableSizeRule,
+        Field::LoadFactor => StateText::LoadFactorRule,
+        Field::Probes => StateText::ProbesRule,
+        Field::Nodes => StateText::NodesRule,
+        Field::Weights => StateText::WeightsRule,
+        Field::Vnodes => StateText::VnodesRule,
+        Field::Keys => StateText::KeysRule,
+        Field::Replicas => StateText::ReplicasRule,
+        Field::Lang => StateText::LangRule,
+        Field::Preset => StateText::PresetRule,
+        Field::Key => StateText::KeyRule,
+        Field::Embed => StateText::EmbedRule,
+        Field::Chapter => StateText::ChapterRule,
+        Field::Links => StateText::LinksRule,
+        Field::Projector => StateText::ProjectorRule,
+        Field::Quiz | Field::QuizIndex => {
+            return quiz_field_rule(lang, f == Field::QuizIndex).to_owned()
+        }
+        Field::Compare => StateText::CompareRule,
+    };
+    // Every limit a rule may quote; each rule fills the ones it names.
+    fill(
+        lang,
+        rule,
+        &[
+            ("max_lab_nodes", &MAX_LAB_NODES),
+            ("min", &fmt_num(lang, MIN_WEIGHT)),
+            ("max", &fmt_num(lang, MAX_LAB_WEIGHT)),
+            ("max_lab_vnodes", &MAX_LAB_VNODES),
+            ("min_keys", &MIN_KEYS),
+            ("max_lab_keys", &MAX_LAB_KEYS),
+            ("max_selected_key_chars", &MAX_SELECTED_KEY_CHARS),
+        ],
+    )
 }
 
 /// What the page used instead of a field it dropped.
