@@ -11,9 +11,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Element, Event, HtmlCanvasElement};
 
 use partlab_core::stats::Distribution;
-use partlab_lab::i18n::{
-    by_lang, fmt_dec, fmt_fraction, fmt_int, fmt_pct, strategy_name, tr, Text,
-};
+use partlab_lab::i18n::{fmt_dec, fmt_fraction, fmt_int, fmt_pct, strategy_name, tr, Text};
 use partlab_lab::model::compare::Side;
 use partlab_lab::model::{Dot, Lab, Msg};
 use partlab_lab::palette::{chart_theme, node_colour, Theme};
@@ -849,22 +847,22 @@ fn side_figures(
         "{} · {} {}",
         strategy_name(lang, state.strategy),
         state.nodes.len(),
-        by_lang(lang, "nodes", "nodes", "nodos"),
+        tr(lang, Text::CmpNodes),
     );
     if state.strategy.uses_vnodes() {
         config.push_str(&format!(
             " · {} {}",
             state.vnodes,
-            by_lang(lang, "nodes virtuals", "vnodes", "nodos virtuales")
+            tr(lang, Text::CmpVnodes)
         ));
     }
     config.push_str(&format!(
         " · {} {}",
         state.replicas,
         if state.replicas == 1 {
-            by_lang(lang, "rèplica", "replica", "réplica")
+            tr(lang, Text::CmpReplica)
         } else {
-            by_lang(lang, "rèpliques", "replicas", "réplicas")
+            tr(lang, Text::CmpReplicas)
         }
     ));
     set_text_id(&format!("cmp-{side}-config"), &config);

@@ -7,7 +7,7 @@
 use wasm_bindgen::JsValue;
 use web_sys::Element;
 
-use partlab_lab::i18n::{by_lang, fmt_dec, fmt_fraction, fmt_pct};
+use partlab_lab::i18n::{fmt_dec, fmt_fraction, fmt_pct, tr, Text};
 use partlab_lab::model::Lab;
 
 use crate::dom::{by_id, clear, fingerprint, same_content, set_text, H};
@@ -30,12 +30,12 @@ pub fn render(lab: &Lab) -> Result<(), JsValue> {
     let mut items: Vec<(&str, &str, String)> = vec![
         (
             "deviation",
-            by_lang(lang, "desviació", "deviation", "desviación"),
+            tr(lang, Text::StripDeviation),
             fmt_pct(lang, d.deviation_pct, 1),
         ),
         (
             "peak",
-            by_lang(lang, "pic/mitjana", "peak/mean", "pico/media"),
+            tr(lang, Text::StripPeak),
             fmt_dec(lang, d.peak_to_mean, 3),
         ),
     ];
@@ -48,7 +48,7 @@ pub fn render(lab: &Lab) -> Result<(), JsValue> {
     if let Some(fraction) = moved {
         items.push((
             "moved",
-            by_lang(lang, "mogudes", "moved", "movidas"),
+            tr(lang, Text::StripMoved),
             fmt_fraction(lang, fraction),
         ));
     }

@@ -15,19 +15,7 @@ use crate::base::Lang;
 use partlab_core::budget::OverBudget;
 use partlab_core::config::{ConfigError, Strategy};
 use partlab_core::lesson::{LessonPart, Scenario, ScenarioKind, JOINING_NODE, LEAVING_NODE};
-
-/// The text in `lang`, of three (Catalan, English, Spanish), each a `String` or a `&str`:
-/// only the one asked for is evaluated (messages are built every frame for the canvases'
-/// descriptions and the announcements, and formatting all three was wasted work).
-macro_rules! pick {
-    ($lang:expr, $ca:expr, $en:expr, $es:expr $(,)?) => {
-        match $lang {
-            Lang::Ca => String::from($ca),
-            Lang::En => String::from($en),
-            Lang::Es => String::from($es),
-        }
-    };
-}
+use std::fmt::Display;
 
 texts! {
     /// Every fixed text of the page.
@@ -600,6 +588,37 @@ texts! {
         ),
         /// The button that tries to load the chapter's module again.
         ChapterRetry => ("Torna-ho a provar", "Try again", "Volver a intentarlo"),
+        // The lesson tables' figures (`tables::Figure::label`).
+        FigureDeviation => ("desviació (desv. típica / mitjana)", "deviation (std. dev. / mean)", "desviación (desv. típica / media)"),
+        /// Keys held by a node.
+        FigureKeys => ("claus de {node}", "keys on {node}", "claves de {node}"),
+        /// Keys held by a node after the scenario's change.
+        FigureKeysAfter => ("claus de {node} després del canvi", "keys on {node} after the change", "claves de {node} tras el cambio"),
+        FigureMoved => ("claus mogudes", "keys moved", "claves movidas"),
+        FigureReplicaSets => ("conjunts de rèpliques canviats", "replica sets changed", "conjuntos de réplicas cambiados"),
+        // The figure strip under the ring (`src/hashing/strip.rs`).
+        StripDeviation => ("desviació", "deviation", "desviación"),
+        StripPeak => ("pic/mitjana", "peak/mean", "pico/media"),
+        StripMoved => ("mogudes", "moved", "movidas"),
+        // A compared side's configuration line (`src/hashing/compare.rs`).
+        CmpNodes => ("nodes", "nodes", "nodos"),
+        CmpVnodes => ("nodes virtuals", "vnodes", "nodos virtuales"),
+        CmpReplica => ("rèplica", "replica", "réplica"),
+        CmpReplicas => ("rèpliques", "replicas", "réplicas"),
+        // The lesson's parts, as a table of contents names them (`part_title`).
+        PartPartitions => ("Particions i rèpliques", "Partitions and replicas", "Particiones y réplicas"),
+        PartRanges => ("Particionament per rangs i punts calents", "Range partitioning and hot spots", "Particionado por rangos y puntos calientes"),
+        PartHashKeys => ("Particionament per hash i claus compostes", "Hash partitioning and compound keys", "Particionado por hash y claves compuestas"),
+        PartIndexes => ("Índexs secundaris locals i globals", "Local and global secondary indexes", "Índices secundarios locales y globales"),
+        PartModN => ("Hash mòdul N: gairebé tot es mou", "Hash mod N: nearly everything moves", "Hash módulo N: casi todo se mueve"),
+        PartRing => ("L'anell amb nodes virtuals", "The ring with virtual nodes", "El anillo con nodos virtuales"),
+        PartRendezvous => ("Hashing de rendezvous (HRW)", "Rendezvous (HRW) hashing", "Hash de rendezvous (HRW)"),
+        PartRebalancing => ("Rebalancejar particions", "Rebalancing partitions", "Rebalancear particiones"),
+        PartRouting => ("Encaminar peticions i descobrir particions", "Request routing and partition discovery", "Enrutar peticiones y descubrir particiones"),
+        PartChoosingKeys => ("Triar les claus de KM0", "Choosing KM0's partition keys", "Elegir las claves de KM0"),
+        PartWeightedRing => ("Un anell amb pesos", "A weighted ring", "Un anillo con pesos"),
+        PartVanPositions => ("Les posicions de les furgonetes", "Delivery vans' positions", "Las posiciones de las furgonetas"),
+        PartRendezvousReplicas => ("Rendezvous amb tres rèpliques", "Rendezvous with three replicas", "Rendezvous con tres réplicas"),
     }
 }
 
@@ -758,75 +777,23 @@ pub fn part_number(lang: Lang, part: LessonPart) -> String {
 
 /// What a part of the lesson is about, as a table of contents names it.
 pub fn part_title(lang: Lang, part: LessonPart) -> &'static str {
-    let (ca, en, es) = match part {
-        LessonPart::Section(1) => (
-            "Particions i rèpliques",
-            "Partitions and replicas",
-            "Particiones y réplicas",
-        ),
-        LessonPart::Section(2) => (
-            "Particionament per rangs i punts calents",
-            "Range partitioning and hot spots",
-            "Particionado por rangos y puntos calientes",
-        ),
-        LessonPart::Section(3) => (
-            "Particionament per hash i claus compostes",
-            "Hash partitioning and compound keys",
-            "Particionado por hash y claves compuestas",
-        ),
-        LessonPart::Section(4) => (
-            "Índexs secundaris locals i globals",
-            "Local and global secondary indexes",
-            "Índices secundarios locales y globales",
-        ),
-        LessonPart::Section(5) => (
-            "Hash mòdul N: gairebé tot es mou",
-            "Hash mod N: nearly everything moves",
-            "Hash módulo N: casi todo se mueve",
-        ),
-        LessonPart::Section(6) => (
-            "L'anell amb nodes virtuals",
-            "The ring with virtual nodes",
-            "El anillo con nodos virtuales",
-        ),
-        LessonPart::Section(7) => (
-            "Hashing de rendezvous (HRW)",
-            "Rendezvous (HRW) hashing",
-            "Hash de rendezvous (HRW)",
-        ),
-        LessonPart::Section(8) => (
-            "Rebalancejar particions",
-            "Rebalancing partitions",
-            "Rebalancear particiones",
-        ),
-        LessonPart::Section(9) => (
-            "Encaminar peticions i descobrir particions",
-            "Request routing and partition discovery",
-            "Enrutar peticiones y descubrir particiones",
-        ),
-        LessonPart::Section(10) => (
-            "Triar les claus de KM0",
-            "Choosing KM0's partition keys",
-            "Elegir las claves de KM0",
-        ),
-        LessonPart::Exercise(1) => (
-            "Un anell amb pesos",
-            "A weighted ring",
-            "Un anillo con pesos",
-        ),
-        LessonPart::Exercise(2) => (
-            "Les posicions de les furgonetes",
-            "Delivery vans' positions",
-            "Las posiciones de las furgonetas",
-        ),
-        LessonPart::Exercise(3) => (
-            "Rendezvous amb tres rèpliques",
-            "Rendezvous with three replicas",
-            "Rendezvous con tres réplicas",
-        ),
-        LessonPart::Section(_) | LessonPart::Exercise(_) => ("", "", ""),
+    let title = match part {
+        LessonPart::Section(1) => Text::PartPartitions,
+        LessonPart::Section(2) => Text::PartRanges,
+        LessonPart::Section(3) => Text::PartHashKeys,
+        LessonPart::Section(4) => Text::PartIndexes,
+        LessonPart::Section(5) => Text::PartModN,
+        LessonPart::Section(6) => Text::PartRing,
+        LessonPart::Section(7) => Text::PartRendezvous,
+        LessonPart::Section(8) => Text::PartRebalancing,
+        LessonPart::Section(9) => Text::PartRouting,
+        LessonPart::Section(10) => Text::PartChoosingKeys,
+        LessonPart::Exercise(1) => Text::PartWeightedRing,
+        LessonPart::Exercise(2) => Text::PartVanPositions,
+        LessonPart::Exercise(3) => Text::PartRendezvousReplicas,
+        LessonPart::Section(_) | LessonPart::Exercise(_) => return "",
     };
-    by_lang(lang, ca, en, es)
+    tr(lang, title)
 }
 
 /// A message for a core configuration error, in the words of a student's lab (the CLI prints
@@ -860,11 +827,11 @@ pub fn config_error(lang: Lang, e: &ConfigError) -> String {
         }
         ConfigError::NodeNameHiddenChar { name, code } => {
             let name = shown(name);
-            pick!(
+            let code = format!("{code:04X}");
+            fill(
                 lang,
-                format!("El nom «{name}» conté un caràcter invisible (U+{code:04X}, d'amplada zero o de direcció del text); esborra'l: dos noms que semblen iguals es repartirien diferent."),
-                format!("The node name \"{name}\" contains an invisible character (U+{code:04X}, zero-width or text direction); remove it: two names that look the same would hash apart."),
-                format!("El nombre «{name}» contiene un carácter invisible (U+{code:04X}, de anchura cero o de dirección del texto); bórralo: dos nombres que parecen iguales se repartirían distinto."),
+                MessageText::NodeNameHidden,
+                &[("name", &name), ("code", &code)],
             )
         }
         ConfigError::InvalidWeight {
@@ -983,70 +950,62 @@ pub fn count_nodes(lang: Lang, n: usize) -> String {
 pub fn over_budget(lang: Lang, b: &OverBudget) -> String {
     let n = |x: u64| fmt_int(lang, x);
     let (work, max) = (n(b.work()), n(b.max()));
-    let keys = b.max_keys().map_or_else(|| "1".to_owned(), n);
+    let fit_keys = b.max_keys().map_or_else(|| "1".to_owned(), n);
     let other = b.max_other();
+    // Every message says the work asked for, the limit and the most keys that fit.
+    let say = |t: MessageText, args: &[(&str, &dyn Display)]| {
+        let mut all: Vec<(&str, &dyn Display)> =
+            vec![("work", &work), ("max", &max), ("fit_keys", &fit_keys)];
+        all.extend_from_slice(args);
+        fill(lang, t, &all)
+    };
+    // The other way round the limit, when one fits: ", or at most 3 nodes".
+    let or_at_most = |t: MessageText, name: &str, most: Option<u64>| {
+        most.map(|m| fill(lang, t, &[(name, &n(m))]))
+            .unwrap_or_default()
+    };
     match *b {
         OverBudget::Rendezvous {
             nodes,
-            keys: k,
+            keys,
             replicas,
             ..
         } => {
             let copies = if replicas > 1 {
-                tr(lang, MessageText::OrFewerCopies).to_owned()
+                tr(lang, MessageText::OrFewerCopies)
             } else {
-                String::new()
+                ""
             };
-            let nodes_way = other.filter(|&m| m >= 1).map(n);
-            pick!(
-                lang,
-                format!(
-                    "El rendezvous hauria de calcular {} × {} × {} = {work} puntuacions (nodes × claus × còpies); el límit és {max}, perquè cada canvi acabi en un segon: fes servir com a màxim {} claus{}{copies}.",
-                    n(nodes), n(k), n(replicas),
-                    keys,
-                    nodes_way.clone().map(|m| format!(", o com a màxim {m} nodes")).unwrap_or_default(),
-                ),
-                format!(
-                    "Rendezvous would compute {} × {} × {} = {work} scores (nodes × keys × copies); the limit is {max}, so that every change finishes within a second: use at most {} keys{}{copies}.",
-                    n(nodes), n(k), n(replicas),
-                    keys,
-                    nodes_way.clone().map(|m| format!(", or at most {m} nodes")).unwrap_or_default(),
-                ),
-                format!(
-                    "El rendezvous tendría que calcular {} × {} × {} = {work} puntuaciones (nodos × claves × copias); el límite es {max}, para que cada cambio termine en un segundo: usa como máximo {} claves{}{copies}.",
-                    n(nodes), n(k), n(replicas),
-                    keys,
-                    nodes_way.map(|m| format!(", o como máximo {m} nodos")).unwrap_or_default(),
-                ),
+            let or_nodes = or_at_most(
+                MessageText::OrFewerNodes,
+                "nodes",
+                other.filter(|&m| m >= 1),
+            );
+            say(
+                MessageText::OverRendezvous,
+                &[
+                    ("nodes", &n(nodes)),
+                    ("keys", &n(keys)),
+                    ("replicas", &n(replicas)),
+                    ("or_nodes", &or_nodes),
+                    ("copies", &copies),
+                ],
             )
         }
-        OverBudget::KeyCopies { keys: k, replicas, .. } => {
-            let factor = match other {
-                Some(f) if f >= 2 => (
-                    format!(", o un factor de replicació de com a màxim {}", n(f)),
-                    format!(", or a replication factor of at most {}", n(f)),
-                    format!(", o un factor de replicación de como máximo {}", n(f)),
-                ),
-                _ => (
-                    ", o una sola còpia (factor 1)".to_owned(),
-                    ", or a single copy (factor 1)".to_owned(),
-                    ", o una sola copia (factor 1)".to_owned(),
-                ),
+        OverBudget::KeyCopies { keys, replicas, .. } => {
+            let or_factor = match other {
+                Some(f) if f >= 2 => {
+                    fill(lang, MessageText::OrSmallerFactor, &[("replicas", &n(f))])
+                }
+                _ => tr(lang, MessageText::OrSingleCopy).to_owned(),
             };
-            pick!(
-                lang,
-                format!(
-                    "Un factor de replicació de {} sobre {} claus desa {work} còpies; el límit és {max}: fes servir com a màxim {} claus{}.",
-                    n(replicas), n(k), keys, factor.0
-                ),
-                format!(
-                    "A replication factor of {} on {} keys stores {work} copies; the limit is {max}: use at most {} keys{}.",
-                    n(replicas), n(k), keys, factor.1
-                ),
-                format!(
-                    "Un factor de replicación de {} sobre {} claves guarda {work} copias; el límite es {max}: usa como máximo {} claves{}.",
-                    n(replicas), n(k), keys, factor.2
-                ),
+            say(
+                MessageText::OverKeyCopies,
+                &[
+                    ("replicas", &n(replicas)),
+                    ("keys", &n(keys)),
+                    ("or_factor", &or_factor),
+                ],
             )
         }
         OverBudget::DeviationSweep {
@@ -1055,77 +1014,44 @@ pub fn over_budget(lang: Lang, b: &OverBudget) -> String {
             ..
         } => {
             let way = match other {
-                Some(t) => (
-                    format!("fes servir com a màxim {} proves, o menys nodes virtuals", n(t)),
-                    format!("use at most {} trials, or fewer vnodes", n(t)),
-                    format!("usa como máximo {} pruebas, o menos nodos virtuales", n(t)),
-                ),
-                None => (
-                    "fes servir menys nodes virtuals o menys nodes".to_owned(),
-                    "use fewer vnodes or fewer nodes".to_owned(),
-                    "usa menos nodos virtuales o menos nodos".to_owned(),
-                ),
+                Some(t) => fill(lang, MessageText::FewerTrials, &[("trials", &n(t))]),
+                None => tr(lang, MessageText::FewerVnodesOrNodes).to_owned(),
             };
-            pick!(
-                lang,
-                format!(
-                    "Aquest escombratge hauria de calcular {work} posicions de nodes virtuals ({} proves × {} punts de l'anell sumant tots els valors); el límit és {max}: {}.",
-                    n(trials), n(ring_points), way.0
-                ),
-                format!(
-                    "This sweep would hash {work} vnode positions ({} trials × {} ring points over its vnode counts); the limit is {max}: {}.",
-                    n(trials), n(ring_points), way.1
-                ),
-                format!(
-                    "Este barrido tendría que calcular {work} posiciones de nodos virtuales ({} pruebas × {} puntos del anillo sumando todos los valores); el límite es {max}: {}.",
-                    n(trials), n(ring_points), way.2
-                ),
+            say(
+                MessageText::OverDeviationSweep,
+                &[
+                    ("trials", &n(trials)),
+                    ("ring_points", &n(ring_points)),
+                    ("way", &way),
+                ],
             )
         }
-        OverBudget::Probes {
-            keys: k, probes, ..
-        } => {
-            let fewer = other.filter(|&p| p >= 1).map(n);
-            pick!(
-                lang,
-                format!(
-                    "Multi-sonda hauria de fer {} × {} = {work} sondes (claus × sondes); el límit és {max}, perquè cada canvi acabi en un segon: fes servir com a màxim {} claus{}.",
-                    n(k), n(probes),
-                    keys,
-                    fewer.clone().map(|p| format!(", o com a màxim {p} sondes")).unwrap_or_default(),
-                ),
-                format!(
-                    "Multi-probe would make {} × {} = {work} probes (keys × probes); the limit is {max}, so that every change finishes within a second: use at most {} keys{}.",
-                    n(k), n(probes),
-                    keys,
-                    fewer.clone().map(|p| format!(", or at most {p} probes")).unwrap_or_default(),
-                ),
-                format!(
-                    "Multisonda tendría que hacer {} × {} = {work} sondas (claves × sondas); el límite es {max}, para que cada cambio termine en un segundo: usa como máximo {} claves{}.",
-                    n(k), n(probes),
-                    keys,
-                    fewer.map(|p| format!(", o como máximo {p} sondas")).unwrap_or_default(),
-                ),
+        OverBudget::Probes { keys, probes, .. } => {
+            let or_probes = or_at_most(
+                MessageText::OrFewerProbes,
+                "probes",
+                other.filter(|&p| p >= 1),
+            );
+            say(
+                MessageText::OverProbes,
+                &[
+                    ("keys", &n(keys)),
+                    ("probes", &n(probes)),
+                    ("or_probes", &or_probes),
+                ],
             )
         }
-        OverBudget::MovementSweep { sizes, keys: k, .. } => pick!(
-            lang,
-            format!(
-                "Aquest escombratge hauria de repartir {} mides de clúster × {} claus = {work} vegades les claus; el límit és {max}: fes servir com a màxim {} claus{}.",
-                n(sizes), n(k), keys,
-                other.map(|m| format!(", o com a màxim {} mides", n(m))).unwrap_or_default()
-            ),
-            format!(
-                "This sweep would place the keys {} cluster sizes × {} keys = {work} times; the limit is {max}: use at most {} keys{}.",
-                n(sizes), n(k), keys,
-                other.map(|m| format!(", or at most {} sizes", n(m))).unwrap_or_default()
-            ),
-            format!(
-                "Este barrido tendría que repartir {} tamaños de clúster × {} claves = {work} veces las claves; el límite es {max}: usa como máximo {} claves{}.",
-                n(sizes), n(k), keys,
-                other.map(|m| format!(", o como máximo {} tamaños", n(m))).unwrap_or_default()
-            ),
-        ),
+        OverBudget::MovementSweep { sizes, keys, .. } => {
+            let or_sizes = or_at_most(MessageText::OrFewerSizes, "sizes", other);
+            say(
+                MessageText::OverMovementSweep,
+                &[
+                    ("sizes", &n(sizes)),
+                    ("keys", &n(keys)),
+                    ("or_sizes", &or_sizes),
+                ],
+            )
+        }
     }
 }
 
@@ -1160,16 +1086,6 @@ mod tests {
             };
             assert_eq!(capitalize_latin(text), std_capitalized, "{text}");
         }
-    }
-
-    #[test]
-    fn the_messages_are_whole_in_every_language() {
-        use crate::base::text::check_table;
-        let same_as_english = [MessageText::Nodes];
-        assert_eq!(
-            check_table::<MessageText>(&same_as_english, &[MessageText::PresetJoin]),
-            Vec::<String>::new()
-        );
     }
 
     #[test]
@@ -1255,6 +1171,7 @@ mod tests {
     /// Texts that are rightly the same word in English and another language.
     const SAME_AS_ENGLISH: &[Text] = &[
         Text::Controls,
+        Text::CmpNodes,
         Text::PathMd5,
         Text::Node,
         Text::Change,
@@ -1638,5 +1555,27 @@ crate::base::text::texts! {
         BadProbes => ("{probes} sondes per clau no és possible: entre {min} i {max}.", "{probes} probes per key is not possible: from {min} to {max}.", "{probes} sondas por clave no es posible: entre {min} y {max}."),
         WeightsUnused => ("Amb {name} cada node rep la mateixa part, sigui quin sigui el seu pes: el pes {w} de «{node}» no hi canviaria res. Els pesos només compten a l'anell, rendezvous i ketama.", "With {name} every node gets the same share whatever its weight: the weight {w} of \"{node}\" would change nothing. Weights count for the ring, rendezvous and ketama only.", "Con {name} cada nodo recibe la misma parte, sea cual sea su peso: el peso {w} de «{node}» no cambiaría nada. Los pesos solo cuentan en el anillo, rendezvous y ketama."),
         OrFewerCopies => (", o menys còpies", ", or fewer copies", ", o menos copias"),
+        NodeNameHidden => ("El nom «{name}» conté un caràcter invisible (U+{code}, d'amplada zero o de direcció del text); esborra'l: dos noms que semblen iguals es repartirien diferent.", "The node name \"{name}\" contains an invisible character (U+{code}, zero-width or text direction); remove it: two names that look the same would hash apart.", "El nombre «{name}» contiene un carácter invisible (U+{code}, de anchura cero o de dirección del texto); bórralo: dos nombres que parecen iguales se repartirían distinto."),
+        /// Rendezvous over the work budget.
+        OverRendezvous => ("El rendezvous hauria de calcular {nodes} × {keys} × {replicas} = {work} puntuacions (nodes × claus × còpies); el límit és {max}, perquè cada canvi acabi en un segon: fes servir com a màxim {fit_keys} claus{or_nodes}{copies}.", "Rendezvous would compute {nodes} × {keys} × {replicas} = {work} scores (nodes × keys × copies); the limit is {max}, so that every change finishes within a second: use at most {fit_keys} keys{or_nodes}{copies}.", "El rendezvous tendría que calcular {nodes} × {keys} × {replicas} = {work} puntuaciones (nodos × claves × copias); el límite es {max}, para que cada cambio termine en un segundo: usa como máximo {fit_keys} claves{or_nodes}{copies}."),
+        OrFewerNodes => (", o com a màxim {nodes} nodes", ", or at most {nodes} nodes", ", o como máximo {nodes} nodos"),
+        /// Too many copies of the keys.
+        OverKeyCopies => ("Un factor de replicació de {replicas} sobre {keys} claus desa {work} còpies; el límit és {max}: fes servir com a màxim {fit_keys} claus{or_factor}.", "A replication factor of {replicas} on {keys} keys stores {work} copies; the limit is {max}: use at most {fit_keys} keys{or_factor}.", "Un factor de replicación de {replicas} sobre {keys} claves guarda {work} copias; el límite es {max}: usa como máximo {fit_keys} claves{or_factor}."),
+        OrSmallerFactor => (", o un factor de replicació de com a màxim {replicas}", ", or a replication factor of at most {replicas}", ", o un factor de replicación de como máximo {replicas}"),
+        OrSingleCopy => (", o una sola còpia (factor 1)", ", or a single copy (factor 1)", ", o una sola copia (factor 1)"),
+        /// A deviation sweep over the work budget.
+        OverDeviationSweep => ("Aquest escombratge hauria de calcular {work} posicions de nodes virtuals ({trials} proves × {ring_points} punts de l'anell sumant tots els valors); el límit és {max}: {way}.", "This sweep would hash {work} vnode positions ({trials} trials × {ring_points} ring points over its vnode counts); the limit is {max}: {way}.", "Este barrido tendría que calcular {work} posiciones de nodos virtuales ({trials} pruebas × {ring_points} puntos del anillo sumando todos los valores); el límite es {max}: {way}."),
+        FewerTrials => ("fes servir com a màxim {trials} proves, o menys nodes virtuals", "use at most {trials} trials, or fewer vnodes", "usa como máximo {trials} pruebas, o menos nodos virtuales"),
+        FewerVnodesOrNodes => ("fes servir menys nodes virtuals o menys nodes", "use fewer vnodes or fewer nodes", "usa menos nodos virtuales o menos nodos"),
+        /// Multi-probe over the work budget.
+        OverProbes => ("Multi-sonda hauria de fer {keys} × {probes} = {work} sondes (claus × sondes); el límit és {max}, perquè cada canvi acabi en un segon: fes servir com a màxim {fit_keys} claus{or_probes}.", "Multi-probe would make {keys} × {probes} = {work} probes (keys × probes); the limit is {max}, so that every change finishes within a second: use at most {fit_keys} keys{or_probes}.", "Multisonda tendría que hacer {keys} × {probes} = {work} sondas (claves × sondas); el límite es {max}, para que cada cambio termine en un segundo: usa como máximo {fit_keys} claves{or_probes}."),
+        OrFewerProbes => (", o com a màxim {probes} sondes", ", or at most {probes} probes", ", o como máximo {probes} sondas"),
+        /// A movement sweep over the work budget.
+        OverMovementSweep => ("Aquest escombratge hauria de repartir {sizes} mides de clúster × {keys} claus = {work} vegades les claus; el límit és {max}: fes servir com a màxim {fit_keys} claus{or_sizes}.", "This sweep would place the keys {sizes} cluster sizes × {keys} keys = {work} times; the limit is {max}: use at most {fit_keys} keys{or_sizes}.", "Este barrido tendría que repartir {sizes} tamaños de clúster × {keys} claves = {work} veces las claves; el límite es {max}: usa como máximo {fit_keys} claves{or_sizes}."),
+        OrFewerSizes => (", o com a màxim {sizes} mides", ", or at most {sizes} sizes", ", o como máximo {sizes} tamaños"),
     }
+    test the_messages_are_whole_in_every_language(
+        same_as_english: [Nodes],
+        same_in_ca_and_es: [PresetJoin],
+    );
 }

@@ -469,6 +469,15 @@ fn names(n: u32) -> Vec<String> {
         .collect()
 }
 
+/// The first `n` names but the one at `leaver`: the nodes left after it goes.
+fn names_without(n: u32, leaver: u32) -> Vec<String> {
+    let mut rest = names(n);
+    if (leaver as usize) < rest.len() {
+        rest.remove(leaver as usize);
+    }
+    rest
+}
+
 /// The share (%) of the lesson's first [`QUIZ_KEYS`] keys whose owner changes from `before`
 /// to `after` (both validated by the core).
 fn moved_share(before: &Config, after: &Config) -> Result<f64, Unsolvable> {
@@ -546,12 +555,7 @@ impl Question {
             }
             Question::RendezvousLeave { nodes, leaver } => {
                 let before = Config::new(Strategy::Rendezvous, names(nodes));
-                let rest: Vec<String> = names(nodes)
-                    .into_iter()
-                    .enumerate()
-                    .filter(|(i, _)| *i != leaver as usize)
-                    .map(|(_, n)| n)
-                    .collect();
+                let rest = names_without(nodes, leaver);
                 let after = Config::new(Strategy::Rendezvous, rest);
                 moved_share(&before, &after).map(Answer::Percent)
             }
@@ -782,12 +786,7 @@ impl Question {
                 &[s("--vnodes"), vnodes.to_string()],
             )),
             Question::RendezvousLeave { nodes, leaver } => {
-                let rest: Vec<String> = names(nodes)
-                    .into_iter()
-                    .enumerate()
-                    .filter(|(i, _)| *i != leaver as usize)
-                    .map(|(_, n)| n)
-                    .collect();
+                let rest = names_without(nodes, leaver);
                 Some(moving("rendezvous", join(nodes), rest.join(","), &[]))
             }
             Question::Owner {

@@ -16,7 +16,7 @@ use partlab_core::stats::{Distribution, Movement, MovementTask};
 use partlab_core::strategy::{AssignTask, Assignment, Partitioner};
 
 use crate::chapters::{self, ChapterId, FrameOptions};
-use crate::i18n::{by_lang, capitalize_latin, fmt_int, fmt_pct, part_name, preset_label};
+use crate::i18n::{capitalize_latin, fill, fmt_int, fmt_pct, part_name, preset_label, tr, Text};
 use crate::state::{LabState, Lang};
 
 /// Which figure of a scenario a row shows.
@@ -68,39 +68,17 @@ impl Figure {
     /// What the figure is, in `lang`.
     pub fn label(self, lang: Lang) -> String {
         match self {
-            Figure::Deviation => by_lang(
-                lang,
-                "desviació (desv. típica / mitjana)",
-                "deviation (std. dev. / mean)",
-                "desviación (desv. típica / media)",
-            )
-            .to_owned(),
-            Figure::Keys { node, after: false } => {
-                format!(
-                    "{} {node}",
-                    by_lang(lang, "claus de", "keys on", "claves de")
-                )
+            Figure::Deviation => tr(lang, Text::FigureDeviation).to_owned(),
+            Figure::Keys { node, after } => {
+                let t = if after {
+                    Text::FigureKeysAfter
+                } else {
+                    Text::FigureKeys
+                };
+                fill(lang, t, &[("node", &node)])
             }
-            Figure::Keys { node, after: true } => format!(
-                "{} {node} {}",
-                by_lang(lang, "claus de", "keys on", "claves de"),
-                by_lang(
-                    lang,
-                    "després del canvi",
-                    "after the change",
-                    "tras el cambio"
-                ),
-            ),
-            Figure::Moved => {
-                by_lang(lang, "claus mogudes", "keys moved", "claves movidas").to_owned()
-            }
-            Figure::ReplicaSets => by_lang(
-                lang,
-                "conjunts de rèpliques canviats",
-                "replica sets changed",
-                "conjuntos de réplicas cambiados",
-            )
-            .to_owned(),
+            Figure::Moved => tr(lang, Text::FigureMoved).to_owned(),
+            Figure::ReplicaSets => tr(lang, Text::FigureReplicaSets).to_owned(),
         }
     }
 }

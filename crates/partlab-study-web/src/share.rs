@@ -89,6 +89,34 @@ fn radio(id: &str, value: &str) -> H {
         .attr("value", value)
 }
 
+/// A radio button or checkbox `control` with its label after it (`{id}-label`).
+fn choice(id: &str, control: H) -> H {
+    H::new("div")
+        .class("choice")
+        .child(control)
+        .child(H::new("label").id(&format!("{id}-label")).attr("for", id))
+}
+
+fn checkbox(id: &str) -> H {
+    H::new("input").id(id).attr("type", "checkbox")
+}
+
+/// A text field the reader copies from, not types in.
+fn read_only(tag: &'static str, id: &str) -> H {
+    H::new(tag)
+        .id(id)
+        .attr("readonly", "")
+        .attr("spellcheck", "false")
+}
+
+/// The button that copies the text of `field`.
+fn copy_button(id: &str, field: &str) -> H {
+    H::new("button")
+        .id(id)
+        .attr("type", "button")
+        .attr("data-copy", field)
+}
+
 fn labelled(id: &str, control: H) -> H {
     H::new("div")
         .class("field")
@@ -122,41 +150,21 @@ fn build(parent: &Element) -> Result<(), JsValue> {
     };
     let what = H::new("fieldset")
         .child(H::new("legend").id("share-what-legend"))
+        .child(choice(
+            "share-what-current",
+            radio("share-what-current", "current").attr("checked", ""),
+        ))
         .child(
-            H::new("div")
-                .class("choice")
-                .child(radio("share-what-current", "current").attr("checked", ""))
-                .child(
-                    H::new("label")
-                        .id("share-what-current-label")
-                        .attr("for", "share-what-current"),
-                ),
+            choice("share-what-preset", radio("share-what-preset", "preset")).child(
+                H::new("select")
+                    .id("share-preset")
+                    .attr("aria-labelledby", "share-what-preset-label"),
+            ),
         )
-        .child(
-            H::new("div")
-                .class("choice")
-                .child(radio("share-what-preset", "preset"))
-                .child(
-                    H::new("label")
-                        .id("share-what-preset-label")
-                        .attr("for", "share-what-preset"),
-                )
-                .child(
-                    H::new("select")
-                        .id("share-preset")
-                        .attr("aria-labelledby", "share-what-preset-label"),
-                ),
-        )
-        .child(
-            H::new("div")
-                .class("choice")
-                .child(radio("share-what-start", "start"))
-                .child(
-                    H::new("label")
-                        .id("share-what-start-label")
-                        .attr("for", "share-what-start"),
-                ),
-        );
+        .child(choice(
+            "share-what-start",
+            radio("share-what-start", "start"),
+        ));
     let lang = crate::dom::lang_select("share-lang");
     let dialog = H::new("dialog")
         .id("share")
@@ -182,46 +190,13 @@ fn build(parent: &Element) -> Result<(), JsValue> {
                                     number("share-height", SIZES[0].1),
                                 )),
                         )
-                        .child(
-                            H::new("div")
-                                .class("choice")
-                                .child(
-                                    H::new("input")
-                                        .id("share-links-off")
-                                        .attr("type", "checkbox"),
-                                )
-                                .child(
-                                    H::new("label")
-                                        .id("share-links-off-label")
-                                        .attr("for", "share-links-off"),
-                                ),
-                        )
-                        .child(
-                            H::new("div")
-                                .class("choice")
-                                .child(
-                                    H::new("input")
-                                        .id("share-projector")
-                                        .attr("type", "checkbox"),
-                                )
-                                .child(
-                                    H::new("label")
-                                        .id("share-projector-label")
-                                        .attr("for", "share-projector"),
-                                ),
-                        )
+                        .child(choice("share-links-off", checkbox("share-links-off")))
+                        .child(choice("share-projector", checkbox("share-projector")))
                         // Shown when the page has questions open (see `open`).
                         .child(
-                            H::new("div")
+                            choice("share-quiz", checkbox("share-quiz"))
                                 .id("share-quiz-choice")
-                                .class("choice")
-                                .attr("hidden", "")
-                                .child(H::new("input").id("share-quiz").attr("type", "checkbox"))
-                                .child(
-                                    H::new("label")
-                                        .id("share-quiz-label")
-                                        .attr("for", "share-quiz"),
-                                ),
+                                .attr("hidden", ""),
                         ),
                 )
                 .child(
@@ -229,32 +204,14 @@ fn build(parent: &Element) -> Result<(), JsValue> {
                         .class("share-out")
                         .child(labelled(
                             "share-link",
-                            H::new("input")
-                                .id("share-link")
-                                .attr("type", "text")
-                                .attr("readonly", "")
-                                .attr("spellcheck", "false"),
+                            read_only("input", "share-link").attr("type", "text"),
                         ))
-                        .child(
-                            H::new("button")
-                                .id("share-copy-link")
-                                .attr("type", "button")
-                                .attr("data-copy", "share-link"),
-                        )
+                        .child(copy_button("share-copy-link", "share-link"))
                         .child(labelled(
                             "share-code",
-                            H::new("textarea")
-                                .id("share-code")
-                                .attr("readonly", "")
-                                .attr("rows", "4")
-                                .attr("spellcheck", "false"),
+                            read_only("textarea", "share-code").attr("rows", "4"),
                         ))
-                        .child(
-                            H::new("button")
-                                .id("share-copy-code")
-                                .attr("type", "button")
-                                .attr("data-copy", "share-code"),
-                        )
+                        .child(copy_button("share-copy-code", "share-code"))
                         .child(
                             H::new("p")
                                 .id("share-copied")
@@ -272,29 +229,35 @@ fn build(parent: &Element) -> Result<(), JsValue> {
     Ok(())
 }
 
+/// The dialog's fixed texts, by the id of the element that shows each.
+const FIXED_TEXTS: &[(&str, Text)] = &[
+    ("share-h", Text::ShareTitle),
+    ("share-what-legend", Text::ShareWhat),
+    ("share-what-current-label", Text::ShareCurrent),
+    ("share-what-preset-label", Text::SharePreset),
+    ("share-what-start-label", Text::ShareStart),
+    ("share-view-label", Text::ShareView),
+    ("share-lang-label", Text::Language),
+    ("share-size-legend", Text::ShareSize),
+    ("share-size-label", Text::SizeChoice),
+    ("share-size-custom", Text::ShareCustomSize),
+    ("share-width-label", Text::Width),
+    ("share-height-label", Text::Height),
+    ("share-links-off-label", Text::LinksOff),
+    ("share-projector-label", Text::ShareProjector),
+    ("share-link-label", Text::ShareLink),
+    ("share-code-label", Text::EmbedCode),
+    ("share-copy-link", Text::CopyLink),
+    ("share-copy-code", Text::CopyCode),
+    ("share-preview-h", Text::Preview),
+    ("share-close", Text::Close),
+];
+
 /// Writes the dialog's fixed texts in `lang`.
 fn render_texts(lang: Lang) {
-    let t = |id: &str, text: Text| set_text_id(id, tr(lang, text));
-    t("share-h", Text::ShareTitle);
-    t("share-what-legend", Text::ShareWhat);
-    t("share-what-current-label", Text::ShareCurrent);
-    t("share-what-preset-label", Text::SharePreset);
-    t("share-what-start-label", Text::ShareStart);
-    t("share-view-label", Text::ShareView);
-    t("share-lang-label", Text::Language);
-    t("share-size-legend", Text::ShareSize);
-    t("share-size-label", Text::SizeChoice);
-    t("share-size-custom", Text::ShareCustomSize);
-    t("share-width-label", Text::Width);
-    t("share-height-label", Text::Height);
-    t("share-links-off-label", Text::LinksOff);
-    t("share-projector-label", Text::ShareProjector);
-    t("share-link-label", Text::ShareLink);
-    t("share-code-label", Text::EmbedCode);
-    t("share-copy-link", Text::CopyLink);
-    t("share-copy-code", Text::CopyCode);
-    t("share-preview-h", Text::Preview);
-    t("share-close", Text::Close);
+    for &(id, text) in FIXED_TEXTS {
+        set_text_id(id, tr(lang, text));
+    }
 }
 
 fn select(id: &str) -> Option<HtmlSelectElement> {

@@ -99,6 +99,11 @@ fn scroll(table: H) -> H {
     H::new("div").class("scroll").child(table)
 }
 
+/// A section holding one table, both called `id`, in a scrolling box.
+fn table_section(id: &str, heading: &str, note: Option<&str>, head: &[&str], rows: Vec<Row>) -> H {
+    section(id, heading, note, vec![scroll(table(id, head, rows))])
+}
+
 fn anchor(href: &str) -> H {
     H::new("a").attr("href", href).text(href)
 }
@@ -294,31 +299,25 @@ impl Teachers {
                             .text(chapter_intro(lang, ChapterId::Teachers)),
                     ),
             )
-            .child(section(
+            .child(table_section(
                 "teachers-presets",
                 t(Text::TeachersPresets),
                 None,
-                vec![scroll(table(
-                    "teachers-presets",
-                    &[
-                        t(Text::Name),
-                        t(Text::Presets),
-                        t(Text::ChapterCol),
-                        t(Text::LessonPartCol),
-                        t(Text::Address),
-                    ],
-                    presets,
-                ))],
+                &[
+                    t(Text::Name),
+                    t(Text::Presets),
+                    t(Text::ChapterCol),
+                    t(Text::LessonPartCol),
+                    t(Text::Address),
+                ],
+                presets,
             ))
-            .child(section(
+            .child(table_section(
                 "teachers-fields",
                 t(Text::TeachersFields),
                 None,
-                vec![scroll(table(
-                    "teachers-fields",
-                    &[t(Text::Name), t(Text::Meaning), t(Text::Values)],
-                    fields,
-                ))],
+                &[t(Text::Name), t(Text::Meaning), t(Text::Values)],
+                fields,
             ))
             .child(section(
                 "teachers-chapter-fields",
@@ -351,34 +350,28 @@ impl Teachers {
                     })
                     .collect(),
             ))
-            .child(section(
+            .child(table_section(
                 "teachers-views",
                 t(Text::TeachersViews),
                 None,
-                vec![scroll(table(
-                    "teachers-views",
-                    &[
-                        t(Text::Name),
-                        t(Text::Meaning),
-                        t(Text::ChapterCol),
-                        t(Text::Address),
-                    ],
-                    views,
-                ))],
+                &[
+                    t(Text::Name),
+                    t(Text::Meaning),
+                    t(Text::ChapterCol),
+                    t(Text::Address),
+                ],
+                views,
             ))
-            .child(section(
+            .child(table_section(
                 "teachers-quiz",
                 q(partlab_lab::quiz::Word::TeachersHeading),
                 Some(q(partlab_lab::quiz::Word::TeachersNote)),
-                vec![scroll(table(
-                    "teachers-quiz",
-                    &[
-                        t(Text::ChapterCol),
-                        q(partlab_lab::quiz::Word::FirstQuestion),
-                        t(Text::Address),
-                    ],
-                    quizzes,
-                ))],
+                &[
+                    t(Text::ChapterCol),
+                    q(partlab_lab::quiz::Word::FirstQuestion),
+                    t(Text::Address),
+                ],
+                quizzes,
             ))
             // The single-file build, zipped, sits beside the page (scripts/standalone.mjs): a
             // link that downloads it, for a course platform that takes uploads or a room without network.

@@ -24,13 +24,21 @@ pub trait Texts: Copy + std::fmt::Debug + PartialEq + 'static {
 }
 
 /// Declares a table of texts: `texts! { /** doc */ pub enum Name { Variant => ("ca", "en",
-/// "es"), … } }` gives the enum and its [`Texts`] implementation.
+/// "es"), … } }` gives the enum and its [`Texts`] implementation. An optional last line,
+/// `test name(same_as_english: [Variant, …], same_in_ca_and_es: [Variant, …]);`, writes the
+/// table's test: [`check_table`] finds no problem, with those variants rightly alike.
 macro_rules! texts {
     (
         $(#[doc = $enum_doc:expr])*
         pub enum $table:ident {
             $( $(#[doc = $doc:expr])* $name:ident => ($ca:expr, $en:expr, $es:expr $(,)?), )*
         }
+        $(
+            test $test:ident(
+                same_as_english: [$($same_en:ident),* $(,)?],
+                same_in_ca_and_es: [$($same_ca_es:ident),* $(,)?] $(,)?
+            );
+        )?
     ) => {
         $(#[doc = $enum_doc])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,6 +56,20 @@ macro_rules! texts {
                 }
             }
         }
+
+        $(
+            #[cfg(test)]
+            #[test]
+            fn $test() {
+                assert_eq!(
+                    $crate::base::text::check_table::<$table>(
+                        &[$($table::$same_en),*],
+                        &[$($table::$same_ca_es),*],
+                    ),
+                    Vec::<String>::new()
+                );
+            }
+        )?
     };
 }
 pub(crate) use texts;
@@ -139,8 +161,22 @@ mod tests {
         }
     }
 
+    texts! {
+        /// A whole table, with its test written by the macro.
+        pub enum Whole {
+            /// A word written alike in Catalan and Spanish.
+            Idea => ("idea", "notion", "idea"),
+            /// A word written alike in every language.
+            Radio => ("ràdio", "radio", "radio"),
+        }
+        test a_whole_table_passes_its_written_test(
+            same_as_english: [Radio],
+            same_in_ca_and_es: [Idea],
+        );
+    }
+
     #[test]
-    fn texts_are_picked_and_filled_by_language() {
+    fn texts_are_picked_and_filled_in_each_language() {
         assert_eq!(tr(Lang::Es, Sample::Hello), "Buenas");
         let args: [(&str, &dyn Display); 2] = [("n", &3), ("total", &"92")];
         assert_eq!(fill(Lang::Ca, Sample::Count, &args), "3 claus de 92");

@@ -5,7 +5,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, VPos};
 
-use super::axis::{format_int, linear_ticks, Scale};
+use super::axis::{linear_ticks, Scale};
 use super::paint::{pick_x_labels, Chrome, Frame, LegendItem, Painter, Swatch, TICK};
 use super::text::fit_middle;
 use super::{BarsText, ChartError};
@@ -153,12 +153,11 @@ pub fn draw_keys_layer<DB: DrawingBackend>(
     text: &BarsText,
     theme: &ChartTheme,
 ) -> Result<Option<BarsPlot>, ChartError> {
-    let p = Painter::new(area, theme);
-    p.clear()?;
+    let p = Painter::cleared(area, theme)?;
     let s = p.s;
     let n = dist.nodes.len();
     let (top, ticks, weighted) = (axes.top, &axes.ticks, axes.weighted);
-    let y_tick_w = p.max_tick_w(ticks.iter().map(|&t| format_int(t, p.theme.lang)));
+    let y_tick_w = p.int_tick_w(ticks);
 
     let mut legend = Vec::new();
     if n > 0 {
@@ -192,11 +191,9 @@ pub fn draw_keys_layer<DB: DrawingBackend>(
     };
     let names = NameLayout::choose(&p, dist, slot, first.plot.height());
     let layout = p.layout(chrome(names.room(&p)));
-    p.chrome(&layout)?;
-    if !layout.plot_fits(s) {
+    let Some(plot) = p.framed(&layout)? else {
         return Ok(None);
-    }
-    let plot = layout.plot;
+    };
     let y = Scale::linear(0.0, top, plot.bottom, plot.top);
     p.y_axis(&plot, &y, ticks)?;
     if n > 0 {

@@ -178,8 +178,7 @@ pub fn draw_deviation_layer<DB: DrawingBackend>(
     text: &DeviationText,
     theme: &ChartTheme,
 ) -> Result<Option<DeviationPlot>, ChartError> {
-    let p = Painter::new(area, theme);
-    p.clear()?;
+    let p = Painter::cleared(area, theme)?;
     let s = p.s;
     let pts = usable(points);
     let trend = deviation_trend(points);
@@ -230,15 +229,13 @@ pub fn draw_deviation_layer<DB: DrawingBackend>(
         legend,
         x_label: &text.x_label,
         y_label: &text.y_label,
-        y_tick_w: p.max_tick_w(ticks.iter().map(|&t| format_int(t, p.theme.lang))),
+        y_tick_w: p.int_tick_w(ticks),
         below_axis: p.line_h(TICK) + 6.0 * s,
         right_pad: p.width(&format_int(hi, p.theme.lang), TICK) / 2.0,
     });
-    p.chrome(&layout)?;
-    if !layout.plot_fits(s) {
+    let Some(plot) = p.framed(&layout)? else {
         return Ok(None);
-    }
-    let plot = layout.plot;
+    };
     let pad = 8.0 * s;
     let x = Scale::log(lo, hi, plot.left + pad, plot.right - pad);
     let y = Scale::linear(0.0, top, plot.bottom, plot.top);

@@ -91,8 +91,7 @@ pub fn draw_movement<DB: DrawingBackend>(
     text: &MovementText,
     theme: &ChartTheme,
 ) -> Result<Option<MovementPlot>, ChartError> {
-    let p = Painter::new(area, theme);
-    p.clear()?;
+    let p = Painter::cleared(area, theme)?;
     let s = p.s;
     let mut pts: Vec<&MovementPoint> = points.iter().collect();
     partlab_core::order::sort_by_key_stable(&mut pts, |q| q.nodes_before as u64);
@@ -134,15 +133,13 @@ pub fn draw_movement<DB: DrawingBackend>(
         legend,
         x_label: &text.x_label,
         y_label: &text.y_label,
-        y_tick_w: p.max_tick_w(y_ticks.iter().map(|&t| format_int(t, p.theme.lang))),
+        y_tick_w: p.int_tick_w(&y_ticks),
         below_axis: p.line_h(TICK) + 6.0 * s,
         right_pad: 0.0,
     });
-    p.chrome(&layout)?;
-    if !layout.plot_fits(s) {
+    let Some(plot) = p.framed(&layout)? else {
         return Ok(None);
-    }
-    let plot = layout.plot;
+    };
     let pad = 12.0 * s;
     let x = Scale::linear(lo, hi, plot.left + pad, plot.right - pad);
     let y = Scale::linear(0.0, top, plot.bottom, plot.top);

@@ -22,26 +22,24 @@ pub(crate) struct Font {
     bold: bool,
 }
 
+impl Font {
+    /// A regular font of `size` CSS pixels.
+    const fn regular(size: f64) -> Font {
+        Font { size, bold: false }
+    }
+}
+
 /// The chart title.
 pub(crate) const TITLE: Font = Font {
     size: 15.0,
     bold: true,
 };
 /// Axis names.
-pub(crate) const LABEL: Font = Font {
-    size: 13.0,
-    bold: false,
-};
+pub(crate) const LABEL: Font = Font::regular(13.0);
 /// Tick labels and node names.
-pub(crate) const TICK: Font = Font {
-    size: 12.0,
-    bold: false,
-};
+pub(crate) const TICK: Font = Font::regular(12.0);
 /// Legend entries.
-pub(crate) const LEGEND: Font = Font {
-    size: 12.0,
-    bold: false,
-};
+pub(crate) const LEGEND: Font = Font::regular(12.0);
 
 /// Bold glyphs are wider; the estimate allows for it.
 const BOLD_WIDTH: f64 = 1.12;
@@ -222,6 +220,16 @@ impl<'a, DB: DrawingBackend> Painter<'a, DB> {
             w: f64::from(w),
             h: f64::from(h),
         }
+    }
+
+    /// A painter for `area`, filled with the background: where a whole chart starts.
+    pub(crate) fn cleared(
+        area: &'a DrawingArea<DB, Shift>,
+        theme: &'a ChartTheme,
+    ) -> Result<Self, ChartError> {
+        let p = Painter::new(area, theme);
+        p.clear()?;
+        Ok(p)
     }
 
     /// The font's size in pixels.
@@ -638,6 +646,18 @@ impl<'a, DB: DrawingBackend> Painter<'a, DB> {
             .into_iter()
             .map(|l| self.width(&l, TICK))
             .fold(0.0, f64::max)
+    }
+
+    /// Width of the widest of the whole-number `ticks`, as the y axis writes them.
+    pub(crate) fn int_tick_w(&self, ticks: &[f64]) -> f64 {
+        self.max_tick_w(ticks.iter().map(|&t| format_int(t, self.theme.lang)))
+    }
+
+    /// Draws what `layout` places round the plot and gives the plot, or `None` when it is too
+    /// small to draw anything in.
+    pub(crate) fn framed(&self, layout: &Layout) -> Result<Option<Frame>, ChartError> {
+        self.chrome(layout)?;
+        Ok(layout.plot_fits(self.s).then_some(layout.plot))
     }
 }
 

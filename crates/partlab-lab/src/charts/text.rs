@@ -69,17 +69,28 @@ pub fn sanitize(text: &str) -> String {
     out
 }
 
-/// `text` ([`sanitize`]d) cut at the end with "…" so that it is at most `max_w` pixels wide
-/// at `px`. Returns an empty string when not even "…" fits.
-pub fn fit_end(text: &str, px: f64, max_w: f64) -> String {
+/// `text` [`sanitize`]d and the width left for it beside "…" when it must be cut to fit
+/// `max_w` pixels at `px`; `Err` when it need not or cannot be cut: the whole text when it
+/// fits, an empty string when not even "…" does.
+fn room_beside_ellipsis(text: &str, px: f64, max_w: f64) -> Result<(String, f64), String> {
     let text = sanitize(text);
     if text_width(&text, px) <= max_w {
-        return text;
+        return Err(text);
     }
     let budget = max_w - text_width("…", px);
     if budget < 0.0 {
-        return String::new();
+        return Err(String::new());
     }
+    Ok((text, budget))
+}
+
+/// `text` ([`sanitize`]d) cut at the end with "…" so that it is at most `max_w` pixels wide
+/// at `px`. Returns an empty string when not even "…" fits.
+pub fn fit_end(text: &str, px: f64, max_w: f64) -> String {
+    let (text, budget) = match room_beside_ellipsis(text, px, max_w) {
+        Ok(cut) => cut,
+        Err(whole_or_nothing) => return whole_or_nothing,
+    };
     let mut w = 0.0;
     let mut out = String::new();
     for c in text.chars() {
@@ -101,14 +112,10 @@ pub fn fit_end(text: &str, px: f64, max_w: f64) -> String {
 /// `inv-barcelona-2`), so both ends are kept: about a third of the room for the end.
 /// Returns an empty string when not even "…" fits.
 pub fn fit_middle(text: &str, px: f64, max_w: f64) -> String {
-    let text = sanitize(text);
-    if text_width(&text, px) <= max_w {
-        return text;
-    }
-    let budget = max_w - text_width("…", px);
-    if budget < 0.0 {
-        return String::new();
-    }
+    let (text, budget) = match room_beside_ellipsis(text, px, max_w) {
+        Ok(cut) => cut,
+        Err(whole_or_nothing) => return whole_or_nothing,
+    };
     let chars: Vec<char> = text.chars().collect();
     let tail_budget = budget / 3.0;
     let mut tail_w = 0.0;

@@ -312,15 +312,8 @@ crate::base::text::texts! {
         FiguresWhenDone => ("Les xifres i els gràfics apareixeran en acabar.", "The figures and the charts appear when it is done.", "Las cifras y los gráficos aparecerán al terminar."),
         RingAndFiguresWhenDone => ("L'anell, les xifres i els gràfics apareixeran en acabar.", "The ring, the figures and the charts appear when it is done.", "El anillo, las cifras y los gráficos aparecerán al terminar."),
     }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::LabText;
-    use crate::base::text::check_table;
-
-    #[test]
-    fn the_instrument_sentences_are_whole_in_every_language() {
-        assert_eq!(check_table::<LabText>(&[], &[]), Vec::<String>::new());
-    }
+    test the_instrument_sentences_are_whole_in_every_language(
+        same_as_english: [],
+        same_in_ca_and_es: [],
+    );
 }

@@ -9,7 +9,7 @@ use crate::base::field::{ChapterDef, Cli, FieldKind, FieldSpec, ViewSpec};
 use crate::base::fmt::{fmt_num, shown};
 use crate::base::text::{fill, tr};
 use crate::base::Lang;
-use crate::i18n::{by_lang, config_error, count_nodes, Text};
+use crate::i18n::{config_error, count_nodes, Text};
 
 /// The title of a view (used in embed mode and for headings).
 pub fn view_title(lang: Lang, v: View) -> &'static str {
@@ -25,238 +25,116 @@ pub fn view_title(lang: Lang, v: View) -> &'static str {
 
 /// What an address field means and which values it takes, for the teachers' page.
 pub fn field_help(lang: Lang, f: Field) -> (&'static str, &'static str) {
-    let (ca, en, es) = match f {
-        Field::Quiz | Field::QuizIndex => {
-            return quiz_field_help(lang, f == Field::QuizIndex)
-        }
-        Field::Chapter => (
-            ("El capítol.", "mod-n, ring, rendezvous, teachers; sol (amb l=), obre el capítol tal com el vas deixar"),
-            ("The chapter.", "mod-n, ring, rendezvous, teachers; alone (with l=), opens the chapter as you left it"),
-            ("El capítulo.", "mod-n, ring, rendezvous, teachers; solo (con l=), abre el capítulo tal como lo dejaste"),
-        ),
-        Field::Links => (
-            ("Amaga els enllaços que surten d'un marc incrustat.", "off (o on)"),
-            ("Hides the links that leave an embedding frame.", "off (or on)"),
-            ("Oculta los enlaces que salen de un marco incrustado.", "off (u on)"),
-        ),
-        Field::Projector => (
-            (
-                "Mode projector: text i marques més grans, línies més gruixudes i colors amb un contrast de 3:1 com a mínim.",
-                "on (o off)",
-            ),
-            (
-                "Projector mode: larger text and marks, thicker lines, and colours with at least 3:1 contrast.",
-                "on (or off)",
-            ),
-            (
-                "Modo proyector: texto y marcas más grandes, líneas más gruesas y colores con un contraste de 3:1 como mínimo.",
-                "on (u off)",
-            ),
-        ),
-        Field::Strategy => (
-            ("L'estratègia de repartiment.", "modulo, ring, rendezvous, jump, maglev, bounded, multiprobe, ketama"),
-            ("The partitioning strategy.", "modulo, ring, rendezvous, jump, maglev, bounded, multiprobe, ketama"),
-            ("La estrategia de reparto.", "modulo, ring, rendezvous, jump, maglev, bounded, multiprobe, ketama"),
-        ),
-        Field::TableSize => (
-            ("La mida de la taula de Maglev (s=maglev).", "un nombre primer, com a mínim el nombre de nodes; 65537 si no s'indica"),
-            ("Maglev's table size (s=maglev).", "a prime, at least the node count; 65537 when left out"),
-            ("El tamaño de la tabla de Maglev (s=maglev).", "un número primo, como mínimo el número de nodos; 65537 si no se indica"),
-        ),
-        Field::LoadFactor => (
-            ("El factor de càrrega c de l'anell amb càrrega limitada (s=bounded): cap node no passa de ⌈c · claus / N⌉.", "1 a 16; 1.25 si no s'indica"),
-            ("Bounded loads' factor c (s=bounded): no node holds more than ⌈c · keys / N⌉.", "1 to 16; 1.25 when left out"),
-            ("El factor de carga c del anillo con carga limitada (s=bounded): ningún nodo pasa de ⌈c · claves / N⌉.", "1 a 16; 1.25 si no se indica"),
-        ),
-        Field::Probes => (
-            ("Les sondes per clau de multi-sonda (s=multiprobe).", "1 a 64; 21 si no s'indica"),
-            ("Multi-probe's probes per key (s=multiprobe).", "1 to 64; 21 when left out"),
-            ("Las sondas por clave de multisonda (s=multiprobe).", "1 a 64; 21 si no se indica"),
-        ),
-        Field::Nodes => (
-            ("Els noms dels nodes, separats per comes (codificats per a URL).", "1–32 noms únics"),
-            ("The node names, comma-separated (URL-encoded).", "1–32 unique names"),
-            ("Los nombres de los nodos, separados por comas (codificados para URL).", "1–32 nombres únicos"),
-        ),
-        Field::Weights => (
-            ("Els pesos, en l'ordre dels noms (s'omet si tots són 1).", "0,1–5 cadascun"),
-            ("The weights, in the names' order (left out when all are 1).", "0.1–5 each"),
-            ("Los pesos, en el orden de los nombres (se omite si todos son 1).", "0,1–5 cada uno"),
-        ),
-        Field::Vnodes => (
-            ("Nodes virtuals per node de pes 1 (només l'anell).", "1–1000"),
-            ("Virtual nodes per node of weight 1 (the ring only).", "1–1000"),
-            ("Nodos virtuales por nodo de peso 1 (solo el anillo).", "1–1000"),
-        ),
-        Field::Keys => (
-            ("Quantes claus de la lliçó (P-2026-000001 …).", "1000–1000000"),
-            ("How many of the lesson's keys (P-2026-000001 …).", "1000–1000000"),
-            ("Cuántas claves de la lección (P-2026-000001 …).", "1000–1000000"),
-        ),
-        Field::Replicas => (
-            ("Còpies de cada clau (factor de replicació).", "1 – el nombre de nodes"),
-            ("Copies of each key (replication factor).", "1 – the number of nodes"),
-            ("Copias de cada clave (factor de replicación).", "1 – el número de nodos"),
-        ),
-        Field::Lang => (
-            ("L'idioma.", "ca, en, es"),
-            ("The language.", "ca, en, es"),
-            ("El idioma.", "ca, en, es"),
-        ),
-        Field::Preset => (
-            ("Un experiment de la lliçó; sol, posa el laboratori en el seu estat.", "vegeu la taula d'experiments"),
-            ("A lesson experiment; alone, it puts the lab in its state.", "see the table of experiments"),
-            ("Un experimento de la lección; solo, pone el laboratorio en su estado.", "véase la tabla de experimentos"),
-        ),
-        Field::Key => (
-            ("La clau de la qual es mostra el camí.", "qualsevol text, fins a 256 caràcters"),
-            ("The key whose path is shown.", "any text, up to 256 characters"),
-            ("La clave cuyo camino se muestra.", "cualquier texto, hasta 256 caracteres"),
-        ),
-        Field::Embed => (
-            ("Mostra només aquesta vista, per incrustar-la.", "vegeu la taula de vistes"),
-            ("Shows this view alone, for embedding.", "see the table of views"),
-            ("Muestra solo esta vista, para incrustarla.", "véase la tabla de vistas"),
-        ),
-        Field::Compare => (
-            ("Mode de comparació: la configuració fixada (A) que es mostra al costat de l'actual (B).", "els camps s, n, w, v, r, m, lf, probes com s:ring;n:inv-bcn,inv-vlc;v:150"),
-            ("Compare mode: the pinned configuration (A) shown beside the current one (B).", "the fields s, n, w, v, r, m, lf, probes as s:ring;n:inv-bcn,inv-vlc;v:150"),
-            ("Modo de comparación: la configuración fijada (A) que se muestra al lado de la actual (B).", "los campos s, n, w, v, r, m, lf, probes como s:ring;n:inv-bcn,inv-vlc;v:150"),
-        ),
+    let (help, values) = match f {
+        Field::Quiz | Field::QuizIndex => return quiz_field_help(lang, f == Field::QuizIndex),
+        Field::Chapter => (StateText::HelpChapter, StateText::ValuesChapter),
+        Field::Links => (StateText::HelpLinks, StateText::ValuesLinks),
+        Field::Projector => (StateText::HelpProjector, StateText::ValuesProjector),
+        Field::Strategy => (StateText::HelpStrategy, StateText::ValuesStrategy),
+        Field::TableSize => (StateText::HelpTableSize, StateText::ValuesTableSize),
+        Field::LoadFactor => (StateText::HelpLoadFactor, StateText::ValuesLoadFactor),
+        Field::Probes => (StateText::HelpProbes, StateText::ValuesProbes),
+        Field::Nodes => (StateText::HelpNodes, StateText::ValuesNodes),
+        Field::Weights => (StateText::HelpWeights, StateText::ValuesWeights),
+        Field::Vnodes => (StateText::HelpVnodes, StateText::ValuesVnodes),
+        Field::Keys => (StateText::HelpKeys, StateText::ValuesKeys),
+        Field::Replicas => (StateText::HelpReplicas, StateText::ValuesReplicas),
+        Field::Lang => (StateText::HelpLang, StateText::ValuesLang),
+        Field::Preset => (StateText::HelpPreset, StateText::ValuesPreset),
+        Field::Key => (StateText::HelpKey, StateText::ValuesKey),
+        Field::Embed => (StateText::HelpEmbed, StateText::ValuesEmbed),
+        Field::Compare => (StateText::HelpCompare, StateText::ValuesCompare),
     };
-    match lang {
-        Lang::Ca => ca,
-        Lang::En => en,
-        Lang::Es => es,
-    }
+    (tr(lang, help), tr(lang, values))
 }
 
 /// What a valid value of field `f` looks like (the "why" of a refused value).
 pub(crate) fn field_rule(lang: Lang, f: Field) -> String {
-    match f {
-        Field::Strategy => tr(lang, StateText::StrategyRule).to_owned(),
-        Field::TableSize => tr(lang, StateText::TableSizeRule).to_owned(),
-        Field::LoadFactor => tr(lang, StateText::LoadFactorRule).to_owned(),
-        Field::Probes => tr(lang, StateText::ProbesRule).to_owned(),
-        Field::Nodes => fill(
-            lang,
-            StateText::NodesRule,
-            &[("max_lab_nodes", &MAX_LAB_NODES)],
-        ),
-        Field::Weights => fill(
-            lang,
-            StateText::WeightsRule,
-            &[
-                ("min", &fmt_num(lang, MIN_WEIGHT)),
-                ("max", &fmt_num(lang, MAX_LAB_WEIGHT)),
-            ],
-        ),
-        Field::Vnodes => fill(
-            lang,
-            StateText::VnodesRule,
-            &[("max_lab_vnodes", &MAX_LAB_VNODES)],
-        ),
-        Field::Keys => fill(
-            lang,
-            StateText::KeysRule,
-            &[("min_keys", &MIN_KEYS), ("max_lab_keys", &MAX_LAB_KEYS)],
-        ),
-        Field::Replicas => tr(lang, StateText::ReplicasRule).to_owned(),
-        Field::Lang => tr(lang, StateText::LangRule).to_owned(),
-        Field::Preset => tr(lang, StateText::PresetRule).to_owned(),
-        Field::Key => fill(
-            lang,
-            StateText::KeyRule,
-            &[("max_selected_key_chars", &MAX_SELECTED_KEY_CHARS)],
-        ),
-        Field::Embed => tr(lang, StateText::EmbedRule).to_owned(),
-        Field::Chapter => tr(lang, StateText::ChapterRule).to_owned(),
-        Field::Links => tr(lang, StateText::LinksRule).to_owned(),
-        Field::Projector => tr(lang, StateText::ProjectorRule).to_owned(),
-        Field::Quiz | Field::QuizIndex => quiz_field_rule(lang, f == Field::QuizIndex).to_owned(),
-        Field::Compare => tr(lang, StateText::CompareRule).to_owned(),
-    }
+    let rule = match f {
+        Field::Strategy => StateText::StrategyRule,
+        Field::TableSize => StateText::TableSizeRule,
+        Field::LoadFactor => StateText::LoadFactorRule,
+        Field::Probes => StateText::ProbesRule,
+        Field::Nodes => StateText::NodesRule,
+        Field::Weights => StateText::WeightsRule,
+        Field::Vnodes => StateText::VnodesRule,
+        Field::Keys => StateText::KeysRule,
+        Field::Replicas => StateText::ReplicasRule,
+        Field::Lang => StateText::LangRule,
+        Field::Preset => StateText::PresetRule,
+        Field::Key => StateText::KeyRule,
+        Field::Embed => StateText::EmbedRule,
+        Field::Chapter => StateText::ChapterRule,
+        Field::Links => StateText::LinksRule,
+        Field::Projector => StateText::ProjectorRule,
+        Field::Quiz | Field::QuizIndex => {
+            return quiz_field_rule(lang, f == Field::QuizIndex).to_owned()
+        }
+        Field::Compare => StateText::CompareRule,
+    };
+    // Every limit a rule may quote; each rule fills the ones it names.
+    fill(
+        lang,
+        rule,
+        &[
+            ("max_lab_nodes", &MAX_LAB_NODES),
+            ("min", &fmt_num(lang, MIN_WEIGHT)),
+            ("max", &fmt_num(lang, MAX_LAB_WEIGHT)),
+            ("max_lab_vnodes", &MAX_LAB_VNODES),
+            ("min_keys", &MIN_KEYS),
+            ("max_lab_keys", &MAX_LAB_KEYS),
+            ("max_selected_key_chars", &MAX_SELECTED_KEY_CHARS),
+        ],
+    )
 }
 
 /// What the page used instead of a field it dropped.
 pub(crate) fn fallback(lang: Lang, f: Field) -> &'static str {
-    let (ca, en, es) = match f {
-        Field::Nodes => (
-            "es mostren els nodes per defecte",
-            "the default nodes are shown",
-            "se muestran los nodos por defecto",
-        ),
-        Field::Weights => (
-            "tots els pesos són 1",
-            "every weight is 1",
-            "todos los pesos son 1",
-        ),
-        Field::Preset | Field::Key | Field::Embed => {
-            ("s'ha ignorat", "it was ignored", "se ha ignorado")
-        }
-        Field::Chapter => (
-            "es mostra el capítol que correspon a la resta de l'adreça",
-            "the chapter for the rest of the address is shown",
-            "se muestra el capítulo que corresponde al resto de la dirección",
-        ),
-        _ => (
-            "s'ha fet servir el valor per defecte",
-            "the default was used",
-            "se ha usado el valor por defecto",
-        ),
+    let t = match f {
+        Field::Nodes => StateText::InsteadNodes,
+        Field::Weights => StateText::InsteadWeights,
+        Field::Preset | Field::Key | Field::Embed => StateText::InsteadIgnored,
+        Field::Chapter => StateText::InsteadChapter,
+        _ => StateText::InsteadDefault,
     };
-    by_lang(lang, ca, en, es)
+    tr(lang, t)
 }
 
+/// What field `f` is, by its address name, for a message about it.
 pub(crate) fn field_name(lang: Lang, f: Field) -> String {
-    let (ca, en, es) = match f {
-        Field::Strategy => ("estratègia", "strategy", "estrategia"),
-        Field::TableSize => (
-            "mida de la taula de Maglev",
-            "Maglev's table size",
-            "tamaño de la tabla de Maglev",
-        ),
-        Field::LoadFactor => ("factor de càrrega", "load factor", "factor de carga"),
-        Field::Probes => ("sondes per clau", "probes per key", "sondas por clave"),
-        Field::Nodes => ("noms dels nodes", "node names", "nombres de los nodos"),
-        Field::Weights => ("pesos", "weights", "pesos"),
-        Field::Vnodes => ("nodes virtuals", "virtual nodes", "nodos virtuales"),
-        Field::Keys => ("nombre de claus", "key count", "número de claves"),
-        Field::Replicas => (
-            "factor de replicació",
-            "replication factor",
-            "factor de replicación",
-        ),
-        Field::Lang => ("idioma", "language", "idioma"),
-        Field::Preset => (
-            "experiment de la lliçó",
-            "lesson experiment",
-            "experimento de la lección",
-        ),
-        Field::Key => ("clau seleccionada", "selected key", "clave seleccionada"),
-        Field::Embed => ("vista incrustada", "embedded view", "vista incrustada"),
-        Field::Chapter => ("capítol", "chapter", "capítulo"),
-        Field::Links => (
-            "enllaços que surten de la pàgina",
-            "links that leave the page",
-            "enlaces que salen de la página",
-        ),
-        Field::Projector => ("mode projector", "projector mode", "modo proyector"),
+    let t = match f {
+        Field::Strategy => StateText::NameStrategy,
+        Field::TableSize => StateText::NameTableSize,
+        Field::LoadFactor => StateText::NameLoadFactor,
+        Field::Probes => StateText::NameProbes,
+        Field::Nodes => StateText::NameNodes,
+        Field::Weights => StateText::NameWeights,
+        Field::Vnodes => StateText::NameVnodes,
+        Field::Keys => StateText::NameKeys,
+        Field::Replicas => StateText::NameReplicas,
+        Field::Lang => StateText::NameLang,
+        Field::Preset => StateText::NamePreset,
+        Field::Key => StateText::NameKey,
+        Field::Embed => StateText::NameEmbed,
+        Field::Chapter => StateText::NameChapter,
+        Field::Links => StateText::NameLinks,
+        Field::Projector => StateText::NameProjector,
         Field::Quiz | Field::QuizIndex => {
             let label = quiz_field_label(lang, f == Field::QuizIndex);
-            (label, label, label)
+            return named_field(lang, f, label);
         }
-        Field::Compare => (
-            "configuració A del mode de comparació",
-            "compare mode's configuration A",
-            "configuración A del modo de comparación",
-        ),
+        Field::Compare => StateText::NameCompare,
     };
-    match lang {
-        Lang::Ca => format!("el camp «{}» ({ca})", f.name()),
-        Lang::En => format!("the field \"{}\" ({en})", f.name()),
-        Lang::Es => format!("el campo «{}» ({es})", f.name()),
-    }
+    named_field(lang, f, tr(lang, t))
+}
+
+/// A field by its address name and what it is: `the field "v" (virtual nodes)`.
+fn named_field(lang: Lang, f: Field, label: &str) -> String {
+    fill(
+        lang,
+        StateText::FieldNamed,
+        &[("field", &f.name()), ("label", &label)],
+    )
 }
 
 /// A message for a state the lab rejects.
@@ -415,25 +293,13 @@ pub fn quiz_field_rule(lang: Lang, index_field: bool) -> &'static str {
 /// The opening paragraph of the hashing chapter `slug` (`mod-n`, `ring`, `rendezvous`; others:
 /// an empty string).
 pub fn hashing_intro(lang: Lang, slug: &str) -> &'static str {
-    let (ca, en, es) = match slug {
-        "mod-n" => (
-            "Amb hash mòdul N, el node d'una clau és el seu hash mòdul el nombre de nodes. Afegeix o treu un node i mira quantes claus canvien de lloc: gairebé totes, lluny del mínim ideal 1/(N+1).",
-            "With hash mod N, a key's node is its hash modulo the number of nodes. Add or remove a node and watch how many keys change place: nearly all of them, far from the ideal minimum 1/(N+1).",
-            "Con hash módulo N, el nodo de una clave es su hash módulo el número de nodos. Añade o quita un nodo y mira cuántas claves cambian de sitio: casi todas, lejos del mínimo ideal 1/(N+1).",
-        ),
-        "ring" => (
-            "A l'anell, cada node ocupa molts punts (nodes virtuals) i cada clau va al primer punt en sentit horari. Mou el control de nodes virtuals i mira com baixa la desviació; afegeix inv-tar i mira que només es mou la part que li toca. L'exercici 1 dona pes 2 a inv-bcn.",
-            "On the ring, each node takes many points (virtual nodes) and each key goes to the first point clockwise. Move the virtual-nodes slider and watch the deviation fall; add inv-tar and see that only its share moves. Exercise 1 gives inv-bcn weight 2.",
-            "En el anillo, cada nodo ocupa muchos puntos (nodos virtuales) y cada clave va al primer punto en sentido horario. Mueve el control de nodos virtuales y mira cómo baja la desviación; añade inv-tar y mira que solo se mueve la parte que le toca. El ejercicio 1 da peso 2 a inv-bcn.",
-        ),
-        "rendezvous" => (
-            "Amb rendezvous, cada node puntua cada clau amb hash(\"node|clau\") i guanya la puntuació més alta; les rèpliques són les següents millors. No hi ha anell ni nodes virtuals. L'exercici 3 hi posa tres rèpliques i passa de 5 a 6 nodes; també hi pots provar jump hash.",
-            "With rendezvous, every node scores every key with hash(\"node|key\") and the highest score wins; replicas are the next best. There is no ring and no virtual nodes. Exercise 3 keeps three replicas and goes from 5 to 6 nodes; jump hash is here too.",
-            "Con rendezvous, cada nodo puntúa cada clave con hash(\"nodo|clave\") y gana la puntuación más alta; las réplicas son las siguientes mejores. No hay anillo ni nodos virtuales. El ejercicio 3 pone tres réplicas y pasa de 5 a 6 nodos; también puedes probar jump hash.",
-        ),
+    let t = match slug {
+        "mod-n" => StateText::IntroModN,
+        "ring" => StateText::IntroRing,
+        "rendezvous" => StateText::IntroRendezvous,
         _ => return "",
     };
-    by_lang(lang, ca, en, es)
+    tr(lang, t)
 }
 
 /// A hashing chapter's field: its URL name from [`Field::name`], its meaning and values from
@@ -473,30 +339,12 @@ pub const HASHING_FIELDS: &[FieldSpec] = &[
 
 /// The hashing chapters' views, in page order.
 pub const HASHING_VIEWS: &[ViewSpec] = &[
-    ViewSpec {
-        name: "ring",
-        title: |l| view_title(l, View::Ring),
-    },
-    ViewSpec {
-        name: "figures",
-        title: |l| view_title(l, View::Figures),
-    },
-    ViewSpec {
-        name: "bars",
-        title: |l| view_title(l, View::Bars),
-    },
-    ViewSpec {
-        name: "deviation",
-        title: |l| view_title(l, View::Deviation),
-    },
-    ViewSpec {
-        name: "movement",
-        title: |l| view_title(l, View::Movement),
-    },
-    ViewSpec {
-        name: "tables",
-        title: |l| view_title(l, View::Tables),
-    },
+    ViewSpec::new("ring", |l| view_title(l, View::Ring)),
+    ViewSpec::new("figures", |l| view_title(l, View::Figures)),
+    ViewSpec::new("bars", |l| view_title(l, View::Bars)),
+    ViewSpec::new("deviation", |l| view_title(l, View::Deviation)),
+    ViewSpec::new("movement", |l| view_title(l, View::Movement)),
+    ViewSpec::new("tables", |l| view_title(l, View::Tables)),
 ];
 
 const MOD_N_DEF: ChapterDef = ChapterDef {
@@ -571,21 +419,84 @@ crate::base::text::texts! {
         QuestionSet => ("joc de preguntes", "question set", "serie de preguntas"),
         QuizIndexRule => ("ha de ser un nombre enter de 0 a 999", "it must be a whole number from 0 to 999", "debe ser un número entero de 0 a 999"),
         QuizRule => ("ha de ser un nombre enter de fins a 20 xifres", "it must be a whole number of up to 20 digits", "debe ser un número entero de hasta 20 cifras"),
+        // What the page used instead of a dropped field (`fallback`).
+        InsteadNodes => ("es mostren els nodes per defecte", "the default nodes are shown", "se muestran los nodos por defecto"),
+        InsteadWeights => ("tots els pesos són 1", "every weight is 1", "todos los pesos son 1"),
+        InsteadIgnored => ("s'ha ignorat", "it was ignored", "se ha ignorado"),
+        InsteadChapter => ("es mostra el capítol que correspon a la resta de l'adreça", "the chapter for the rest of the address is shown", "se muestra el capítulo que corresponde al resto de la dirección"),
+        InsteadDefault => ("s'ha fet servir el valor per defecte", "the default was used", "se ha usado el valor por defecto"),
+        // What each address field is (`field_name`).
+        NameStrategy => ("estratègia", "strategy", "estrategia"),
+        NameTableSize => ("mida de la taula de Maglev", "Maglev's table size", "tamaño de la tabla de Maglev"),
+        NameLoadFactor => ("factor de càrrega", "load factor", "factor de carga"),
+        NameProbes => ("sondes per clau", "probes per key", "sondas por clave"),
+        NameNodes => ("noms dels nodes", "node names", "nombres de los nodos"),
+        NameWeights => ("pesos", "weights", "pesos"),
+        NameVnodes => ("nodes virtuals", "virtual nodes", "nodos virtuales"),
+        NameKeys => ("nombre de claus", "key count", "número de claves"),
+        NameReplicas => ("factor de replicació", "replication factor", "factor de replicación"),
+        NameLang => ("idioma", "language", "idioma"),
+        NamePreset => ("experiment de la lliçó", "lesson experiment", "experimento de la lección"),
+        NameKey => ("clau seleccionada", "selected key", "clave seleccionada"),
+        NameEmbed => ("vista incrustada", "embedded view", "vista incrustada"),
+        NameChapter => ("capítol", "chapter", "capítulo"),
+        NameLinks => ("enllaços que surten de la pàgina", "links that leave the page", "enlaces que salen de la página"),
+        NameProjector => ("mode projector", "projector mode", "modo proyector"),
+        NameCompare => ("configuració A del mode de comparació", "compare mode's configuration A", "configuración A del modo de comparación"),
+        // The hashing chapters' opening paragraphs (`hashing_intro`).
+        IntroModN => ("Amb hash mòdul N, el node d'una clau és el seu hash mòdul el nombre de nodes. Afegeix o treu un node i mira quantes claus canvien de lloc: gairebé totes, lluny del mínim ideal 1/(N+1).", "With hash mod N, a key's node is its hash modulo the number of nodes. Add or remove a node and watch how many keys change place: nearly all of them, far from the ideal minimum 1/(N+1).", "Con hash módulo N, el nodo de una clave es su hash módulo el número de nodos. Añade o quita un nodo y mira cuántas claves cambian de sitio: casi todas, lejos del mínimo ideal 1/(N+1)."),
+        IntroRing => ("A l'anell, cada node ocupa molts punts (nodes virtuals) i cada clau va al primer punt en sentit horari. Mou el control de nodes virtuals i mira com baixa la desviació; afegeix inv-tar i mira que només es mou la part que li toca. L'exercici 1 dona pes 2 a inv-bcn.", "On the ring, each node takes many points (virtual nodes) and each key goes to the first point clockwise. Move the virtual-nodes slider and watch the deviation fall; add inv-tar and see that only its share moves. Exercise 1 gives inv-bcn weight 2.", "En el anillo, cada nodo ocupa muchos puntos (nodos virtuales) y cada clave va al primer punto en sentido horario. Mueve el control de nodos virtuales y mira cómo baja la desviación; añade inv-tar y mira que solo se mueve la parte que le toca. El ejercicio 1 da peso 2 a inv-bcn."),
+        IntroRendezvous => ("Amb rendezvous, cada node puntua cada clau amb hash(\"node|clau\") i guanya la puntuació més alta; les rèpliques són les següents millors. No hi ha anell ni nodes virtuals. L'exercici 3 hi posa tres rèpliques i passa de 5 a 6 nodes; també hi pots provar jump hash.", "With rendezvous, every node scores every key with hash(\"node|key\") and the highest score wins; replicas are the next best. There is no ring and no virtual nodes. Exercise 3 keeps three replicas and goes from 5 to 6 nodes; jump hash is here too.", "Con rendezvous, cada nodo puntúa cada clave con hash(\"nodo|clave\") y gana la puntuación más alta; las réplicas son las siguientes mejores. No hay anillo ni nodos virtuales. El ejercicio 3 pone tres réplicas y pasa de 5 a 6 nodos; también puedes probar jump hash."),
+        // What each address field means and takes, for the teachers' page (`field_help`).
+        HelpChapter => ("El capítol.", "The chapter.", "El capítulo."),
+        ValuesChapter => ("mod-n, ring, rendezvous, teachers; sol (amb l=), obre el capítol tal com el vas deixar", "mod-n, ring, rendezvous, teachers; alone (with l=), opens the chapter as you left it", "mod-n, ring, rendezvous, teachers; solo (con l=), abre el capítulo tal como lo dejaste"),
+        HelpLinks => ("Amaga els enllaços que surten d'un marc incrustat.", "Hides the links that leave an embedding frame.", "Oculta los enlaces que salen de un marco incrustado."),
+        ValuesLinks => ("off (o on)", "off (or on)", "off (u on)"),
+        HelpProjector => ("Mode projector: text i marques més grans, línies més gruixudes i colors amb un contrast de 3:1 com a mínim.", "Projector mode: larger text and marks, thicker lines, and colours with at least 3:1 contrast.", "Modo proyector: texto y marcas más grandes, líneas más gruesas y colores con un contraste de 3:1 como mínimo."),
+        ValuesProjector => ("on (o off)", "on (or off)", "on (u off)"),
+        HelpStrategy => ("L'estratègia de repartiment.", "The partitioning strategy.", "La estrategia de reparto."),
+        ValuesStrategy => ("modulo, ring, rendezvous, jump, maglev, bounded, multiprobe, ketama", "modulo, ring, rendezvous, jump, maglev, bounded, multiprobe, ketama", "modulo, ring, rendezvous, jump, maglev, bounded, multiprobe, ketama"),
+        HelpTableSize => ("La mida de la taula de Maglev (s=maglev).", "Maglev's table size (s=maglev).", "El tamaño de la tabla de Maglev (s=maglev)."),
+        ValuesTableSize => ("un nombre primer, com a mínim el nombre de nodes; 65537 si no s'indica", "a prime, at least the node count; 65537 when left out", "un número primo, como mínimo el número de nodos; 65537 si no se indica"),
+        HelpLoadFactor => ("El factor de càrrega c de l'anell amb càrrega limitada (s=bounded): cap node no passa de ⌈c · claus / N⌉.", "Bounded loads' factor c (s=bounded): no node holds more than ⌈c · keys / N⌉.", "El factor de carga c del anillo con carga limitada (s=bounded): ningún nodo pasa de ⌈c · claves / N⌉."),
+        ValuesLoadFactor => ("1 a 16; 1.25 si no s'indica", "1 to 16; 1.25 when left out", "1 a 16; 1.25 si no se indica"),
+        HelpProbes => ("Les sondes per clau de multi-sonda (s=multiprobe).", "Multi-probe's probes per key (s=multiprobe).", "Las sondas por clave de multisonda (s=multiprobe)."),
+        ValuesProbes => ("1 a 64; 21 si no s'indica", "1 to 64; 21 when left out", "1 a 64; 21 si no se indica"),
+        HelpNodes => ("Els noms dels nodes, separats per comes (codificats per a URL).", "The node names, comma-separated (URL-encoded).", "Los nombres de los nodos, separados por comas (codificados para URL)."),
+        ValuesNodes => ("1–32 noms únics", "1–32 unique names", "1–32 nombres únicos"),
+        HelpWeights => ("Els pesos, en l'ordre dels noms (s'omet si tots són 1).", "The weights, in the names' order (left out when all are 1).", "Los pesos, en el orden de los nombres (se omite si todos son 1)."),
+        ValuesWeights => ("0,1–5 cadascun", "0.1–5 each", "0,1–5 cada uno"),
+        HelpVnodes => ("Nodes virtuals per node de pes 1 (només l'anell).", "Virtual nodes per node of weight 1 (the ring only).", "Nodos virtuales por nodo de peso 1 (solo el anillo)."),
+        ValuesVnodes => ("1–1000", "1–1000", "1–1000"),
+        HelpKeys => ("Quantes claus de la lliçó (P-2026-000001 …).", "How many of the lesson's keys (P-2026-000001 …).", "Cuántas claves de la lección (P-2026-000001 …)."),
+        ValuesKeys => ("1000–1000000", "1000–1000000", "1000–1000000"),
+        HelpReplicas => ("Còpies de cada clau (factor de replicació).", "Copies of each key (replication factor).", "Copias de cada clave (factor de replicación)."),
+        ValuesReplicas => ("1 – el nombre de nodes", "1 – the number of nodes", "1 – el número de nodos"),
+        HelpLang => ("L'idioma.", "The language.", "El idioma."),
+        ValuesLang => ("ca, en, es", "ca, en, es", "ca, en, es"),
+        HelpPreset => ("Un experiment de la lliçó; sol, posa el laboratori en el seu estat.", "A lesson experiment; alone, it puts the lab in its state.", "Un experimento de la lección; solo, pone el laboratorio en su estado."),
+        ValuesPreset => ("vegeu la taula d'experiments", "see the table of experiments", "véase la tabla de experimentos"),
+        HelpKey => ("La clau de la qual es mostra el camí.", "The key whose path is shown.", "La clave cuyo camino se muestra."),
+        ValuesKey => ("qualsevol text, fins a 256 caràcters", "any text, up to 256 characters", "cualquier texto, hasta 256 caracteres"),
+        HelpEmbed => ("Mostra només aquesta vista, per incrustar-la.", "Shows this view alone, for embedding.", "Muestra solo esta vista, para incrustarla."),
+        ValuesEmbed => ("vegeu la taula de vistes", "see the table of views", "véase la tabla de vistas"),
+        HelpCompare => ("Mode de comparació: la configuració fixada (A) que es mostra al costat de l'actual (B).", "Compare mode: the pinned configuration (A) shown beside the current one (B).", "Modo de comparación: la configuración fijada (A) que se muestra al lado de la actual (B)."),
+        ValuesCompare => ("els camps s, n, w, v, r, m, lf, probes com s:ring;n:inv-bcn,inv-vlc;v:150", "the fields s, n, w, v, r, m, lf, probes as s:ring;n:inv-bcn,inv-vlc;v:150", "los campos s, n, w, v, r, m, lf, probes como s:ring;n:inv-bcn,inv-vlc;v:150"),
+        /// A field by its address name and what it is.
+        FieldNamed => ("el camp «{field}» ({label})", "the field \"{field}\" ({label})", "el campo «{field}» ({label})"),
     }
-}
-
-#[cfg(test)]
-mod texts_tests {
-    use super::StateText;
-    use crate::base::text::check_table;
-
-    #[test]
-    fn the_field_words_are_whole_in_every_language() {
-        let same_as_english = [];
-        let same_in_ca_and_es = [StateText::QuestionNumber];
-        assert_eq!(
-            check_table::<StateText>(&same_as_english, &same_in_ca_and_es),
-            Vec::<String>::new()
-        );
-    }
+    test the_field_words_are_whole_in_every_language(
+        same_as_english: [
+            ValuesStrategy,
+            ValuesVnodes,
+            ValuesKeys,
+            ValuesLang,
+        ],
+        same_in_ca_and_es: [
+            QuestionNumber,
+            NameWeights,
+            NameLang,
+            NameEmbed,
+        ],
+    );
 }
