@@ -22,8 +22,8 @@ use super::chapter::control_with;
 use super::chart::{BarSeries, Bars, Chart, Lines, Series, Stroke};
 use super::fields::{Fields, StudyIssue, Writer};
 use super::text::{tr, St};
-use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
-use super::{stepper, stop_at, Words, MAX_SEED};
+use super::view::{row, Block, Cell, Choice, Control, ControlKind, Figure, Panel};
+use super::{parse_seed, parse_step, parse_whole, stepper, stop_at, MAX_SEED};
 use super::{study_parts, Settings, StudyChapter, StudyState};
 use crate::base::field::{ChapterDef, Cli};
 use crate::i18n::{fmt_dec, fmt_pct};
@@ -300,17 +300,8 @@ impl Msg {
     /// The message a control event stands for, if any.
     pub fn parse(id: &str, value: &str) -> Option<Msg> {
         let v = value.trim();
-        let num = |min: u32, max: u32| {
-            (v.len() <= 10)
-                .then(|| v.parse::<u32>().ok())
-                .flatten()
-                .filter(|x| (min..=max).contains(x))
-        };
-        let by = || match v {
-            "-1" => Some(-1),
-            "+1" => Some(1),
-            _ => None,
-        };
+        let num = |min: u32, max: u32| parse_whole(v, min, max);
+        let by = || parse_step(v);
         match id {
             "n" => num(2, MAX_NODES).map(Msg::Nodes),
             "fp" => num(1, REDIS_SLOTS)
@@ -334,11 +325,7 @@ impl Msg {
             "to" => num(2, 20).map(Msg::Timeout),
             "sec" => num(0, CASCADE_SECS).map(Msg::Sec),
             "secstep" => by().map(Msg::SecBy),
-            "seed" => (v.len() <= 12)
-                .then(|| v.parse::<u64>().ok())
-                .flatten()
-                .filter(|s| *s <= MAX_SEED)
-                .map(Msg::Seed),
+            "seed" => parse_seed(v).map(Msg::Seed),
             _ => None,
         }
     }
@@ -483,9 +470,8 @@ pub struct Rebalancing {
 impl Rebalancing {
     /// The chapter from its fields; the dynamic run, the comparison and the growth follow in
     /// slices ([`Study::work`]).
-    pub fn open(fragment: &str, lang: Lang, mut notices: Vec<StudyIssue>) -> Rebalancing {
-        let (state, issues) = RebState::from_fragment(fragment, lang);
-        notices.extend(issues);
+    pub fn open(fragment: &str, lang: Lang, notices: Vec<StudyIssue>) -> Rebalancing {
+        let (state, notices) = RebState::open(fragment, lang, notices);
         let inputs = Inputs::of(&state);
         let data = quick(&inputs);
         let pending = Some(Pending::Dynamic(Dynamic::new(inputs.dynamic())));
@@ -510,7 +496,7 @@ impl Rebalancing {
     }
 
     fn computing(&self, view: &'static str, title: St) -> Panel {
-        let w = self.w();
+        let w = self.words();
         Panel {
             view,
             title: w.t(title),
@@ -548,26 +534,17 @@ impl Rebalancing {
             Msg::Seed(v) => st.seed = v,
         }
     }
-
-    fn w(&self) -> Words {
-        Words(self.state.lang)
-    }
 }
 
 fn number(id: &'static str, label: String, min: u64, max: u64, value: u64) -> Control {
-    Control {
-        id,
-        label,
-        kind: ControlKind::Number { min, max, value },
-        note: String::new(),
-    }
+    Control::new(id, label, ControlKind::Number { min, max, value })
 }
 
 impl StudyChapter for Rebalancing {
     study_parts!(RebSettings);
 
     fn control(&mut self, id: &str, value: &str) -> bool {
-        control_with(self, (id, value), None, Msg::parse, Self::apply)
+        control_with(self, (id, value), Msg::parse, Self::apply)
     }
 
     fn refresh(&mut self) {
@@ -630,26 +607,28 @@ impl StudyChapter for Rebalancing {
     }
 
     fn chapter_controls(&self) -> Vec<Control> {
-        let w = self.w();
+        let w = self.words();
         let st = &self.state;
-        let select = |id: &'static str, label: St, options: Vec<Choice>, value: &str| Control {
-            id,
-            label: w.t(label),
-            kind: ControlKind::Select {
-                options,
-                value: value.to_owned(),
-            },
-            note: String::new(),
+        let select = |id: &'static str, label: St, options: Vec<Choice>, value: &str| {
+            Control::new(
+                id,
+                w.t(label),
+                ControlKind::Select {
+                    options,
+                    value: value.to_owned(),
+                },
+            )
         };
-        let range = |id: &'static str, label: String, max: u32, value: u32, text: String| Control {
-            id,
-            label,
-            kind: ControlKind::Range {
-                max,
-                value,
-                value_text: text,
-            },
-            note: String::new(),
+        let range = |id: &'static str, label: String, max: u32, value: u32, text: String| {
+            Control::new(
+                id,
+                label,
+                ControlKind::Range {
+                    max,
+                    value,
+                    value_text: text,
+                },
+            )
         };
         vec![
             st.presets_control(),
@@ -689,14 +668,13 @@ impl StudyChapter for Rebalancing {
                 },
                 note: w.t(St::RebKeyNote),
             },
-            Control {
-                id: "lookup",
-                label: w.t(St::RebLookup),
-                kind: ControlKind::Text {
+            Control::new(
+                "lookup",
+                w.t(St::RebLookup),
+                ControlKind::Text {
                     value: st.key.clone(),
                 },
-                note: String::new(),
-            },
+            ),
             select(
                 "kind",
                 St::RebKind,
@@ -782,7 +760,7 @@ fn gb(records: u64) -> f64 {
 
 impl Rebalancing {
     fn gb_cell(&self, records: u64) -> Cell {
-        let w = self.w();
+        let w = self.words();
         Cell::num(
             w.f(
                 St::RebGb,
@@ -793,14 +771,14 @@ impl Rebalancing {
     }
 
     fn gb_text(&self, records: u64) -> String {
-        self.w().f(
+        self.words().f(
             St::RebGb,
             &[("n", &fmt_dec(self.state.lang, gb(records), 1))],
         )
     }
 
     fn fixed_panel(&self) -> Panel {
-        let w = self.w();
+        let w = self.words();
         let lang = self.state.lang;
         let d = &self.data;
         let before = d.layout.node_loads(&d.sizes);
@@ -919,28 +897,28 @@ impl Rebalancing {
                         bal,
                     ),
                 ]),
-                Block::Chart {
+                w.chart_block(
                     chart,
-                    label: w.t(St::RebFixedChart),
-                    table: DataTable {
-                        key: "fixed",
-                        head: vec![
-                            w.t(St::RebColNode),
-                            w.t(St::RebColPartsBefore),
-                            w.t(St::RebColPartsAfter),
-                            w.t(St::RebColGiven),
-                            w.t(St::RebColDataBefore),
-                            w.t(St::RebColDataAfter),
+                    St::RebFixedChart,
+                    w.table(
+                        "fixed",
+                        &[
+                            St::RebColNode,
+                            St::RebColPartsBefore,
+                            St::RebColPartsAfter,
+                            St::RebColGiven,
+                            St::RebColDataBefore,
+                            St::RebColDataAfter,
                         ],
                         rows,
-                    },
-                },
+                    ),
+                ),
             ],
         }
     }
 
     fn slots_panel(&self) -> Panel {
-        let w = self.w();
+        let w = self.words();
         let n = self.state.nodes;
         let mut keys: Vec<&str> = EXAMPLE_KEYS.to_vec();
         if !keys.contains(&self.state.key.as_str()) {
@@ -989,23 +967,23 @@ impl Rebalancing {
                         f64::from(slots.owner[slot as usize]),
                     ),
                 ]),
-                Block::Table(DataTable {
-                    key: "slots",
-                    head: vec![
-                        w.t(St::RebColKey),
-                        w.t(St::RebColTag),
-                        w.t(St::RebColCrc),
-                        w.t(St::RebColSlot),
-                        w.t(St::RebColNode),
+                w.table_block(
+                    "slots",
+                    &[
+                        St::RebColKey,
+                        St::RebColTag,
+                        St::RebColCrc,
+                        St::RebColSlot,
+                        St::RebColNode,
                     ],
                     rows,
-                }),
+                ),
             ],
         }
     }
 
     fn dynamic_panel(&self, slow: &Slow) -> Panel {
-        let w = self.w();
+        let w = self.words();
         let hist = &slow.dynamic.history;
         let t = self.state.step.clamp(1, STEPS) as usize;
         let now = hist.get(t - 1).copied().unwrap_or_default();
@@ -1128,29 +1106,29 @@ impl Rebalancing {
                         first_spread.map_or(-1.0, f64::from),
                     ),
                 ]),
-                Block::Chart {
+                w.chart_block(
                     chart,
-                    label: w.t(St::RebDynChart),
-                    table: DataTable {
-                        key: "dynamic",
-                        head: vec![
-                            w.t(St::RebAxisStep),
-                            w.t(St::RebSeriesParts),
-                            w.t(St::RebSeriesWriting),
-                            w.t(St::RebColSplits),
-                            w.t(St::RebColMerges),
-                            w.t(St::RebFigLargest),
-                            w.t(St::RebColData),
+                    St::RebDynChart,
+                    w.table(
+                        "dynamic",
+                        &[
+                            St::RebAxisStep,
+                            St::RebSeriesParts,
+                            St::RebSeriesWriting,
+                            St::RebColSplits,
+                            St::RebColMerges,
+                            St::RebFigLargest,
+                            St::RebColData,
                         ],
                         rows,
-                    },
-                },
+                    ),
+                ),
             ],
         }
     }
 
     fn compare_panel(&self, slow: &Slow) -> Panel {
-        let w = self.w();
+        let w = self.words();
         let lang = self.state.lang;
         let c = &slow.comparison;
         let names = [St::RebSchemeFixed, St::RebSchemeDynamic, St::RebSchemeProp];
@@ -1216,30 +1194,31 @@ impl Rebalancing {
             ],
             ..Lines::default()
         });
-        let growth_rows = |key: &'static str, f: &dyn Fn(&GrowthStep, usize) -> Cell| DataTable {
-            key,
-            head: vec![
-                w.t(St::RebAxisStep),
-                w.t(St::RebNodes),
-                w.t(St::RebSchemeFixed),
-                w.t(St::RebSchemeDynamic),
-                w.t(St::RebSchemeProp),
-            ],
-            rows: g
-                .iter()
-                .map(|s| {
-                    row(
-                        s.step.to_string(),
-                        vec![
-                            Cell::num(s.step.to_string(), f64::from(s.step)),
-                            w.int(u64::from(s.nodes)),
-                            f(s, 0),
-                            f(s, 1),
-                            f(s, 2),
-                        ],
-                    )
-                })
-                .collect(),
+        let growth_rows = |key: &'static str, f: &dyn Fn(&GrowthStep, usize) -> Cell| {
+            w.table(
+                key,
+                &[
+                    St::RebAxisStep,
+                    St::RebNodes,
+                    St::RebSchemeFixed,
+                    St::RebSchemeDynamic,
+                    St::RebSchemeProp,
+                ],
+                g.iter()
+                    .map(|s| {
+                        row(
+                            s.step.to_string(),
+                            vec![
+                                Cell::num(s.step.to_string(), f64::from(s.step)),
+                                w.int(u64::from(s.nodes)),
+                                f(s, 0),
+                                f(s, 1),
+                                f(s, 2),
+                            ],
+                        )
+                    })
+                    .collect(),
+            )
         };
         Panel {
             view: "compare",
@@ -1258,40 +1237,40 @@ impl Rebalancing {
             ),
             wide: true,
             blocks: vec![
-                Block::Table(DataTable {
-                    key: "compare",
-                    head: vec![
-                        w.t(St::RebColChange),
-                        w.t(St::RebColMoved),
-                        w.t(St::RebColIdeal),
-                        w.t(St::RebColRatio),
-                        w.t(St::RebColPartsMoved),
-                        w.t(St::RebColPartsAfter),
-                        w.t(St::RebFigBalance),
+                w.table_block(
+                    "compare",
+                    &[
+                        St::RebColChange,
+                        St::RebColMoved,
+                        St::RebColIdeal,
+                        St::RebColRatio,
+                        St::RebColPartsMoved,
+                        St::RebColPartsAfter,
+                        St::RebFigBalance,
                     ],
                     rows,
-                }),
+                ),
                 Block::Text(w.t(St::RebGrowthNote)),
-                Block::Chart {
-                    chart: parts_chart,
-                    label: w.t(St::RebPartsChart),
-                    table: growth_rows("growth-partitions", &|s, i| {
+                w.chart_block(
+                    parts_chart,
+                    St::RebPartsChart,
+                    growth_rows("growth-partitions", &|s, i| {
                         w.int(u64::from(s.partitions[i]))
                     }),
-                },
-                Block::Chart {
-                    chart: size_chart,
-                    label: w.t(St::RebSizeChart),
-                    table: growth_rows("growth-size", &|s, i| {
+                ),
+                w.chart_block(
+                    size_chart,
+                    St::RebSizeChart,
+                    growth_rows("growth-size", &|s, i| {
                         w.dec(s.mean_size[i] * RECORD_MB as f64 / 1000.0, 2)
                     }),
-                },
+                ),
             ],
         }
     }
 
     fn bandwidth_panel(&self) -> Panel {
-        let w = self.w();
+        let w = self.words();
         let lang = self.state.lang;
         let plan = &self.data.plan;
         let total_mb = plan.done.last().map_or(0.0, |d| d.1);
@@ -1375,26 +1354,26 @@ impl Rebalancing {
                         plan.cluster_share,
                     ),
                 ]),
-                Block::Chart {
+                w.chart_block(
                     chart,
-                    label: w.t(St::RebBwChart),
-                    table: DataTable {
-                        key: "bandwidth",
-                        head: vec![
-                            w.t(St::RebCap),
-                            w.t(St::RebAxisMinutes),
-                            w.t(St::RebFigNodeShare),
-                            w.t(St::RebFigClusterShare),
+                    St::RebBwChart,
+                    w.table(
+                        "bandwidth",
+                        &[
+                            St::RebCap,
+                            St::RebAxisMinutes,
+                            St::RebFigNodeShare,
+                            St::RebFigClusterShare,
                         ],
                         rows,
-                    },
-                },
+                    ),
+                ),
             ],
         }
     }
 
     fn cascade_panel(&self) -> Panel {
-        let w = self.w();
+        let w = self.words();
         let lang = self.state.lang;
         let (auto, op) = (&self.data.auto, &self.data.operator);
         let chosen = match self.state.mode {
@@ -1507,22 +1486,22 @@ impl Rebalancing {
                         if alive == 0 { f64::NAN } else { worst },
                     ),
                 ]),
-                Block::Chart {
+                w.chart_block(
                     chart,
-                    label: w.t(St::RebCascadeChart),
-                    table: DataTable {
-                        key: "cascade",
-                        head: vec![
-                            w.t(St::RebAxisSeconds),
-                            w.t(St::RebColAliveAuto),
-                            w.t(St::RebColServedAuto),
-                            w.t(St::RebColAliveOp),
-                            w.t(St::RebColServedOp),
-                            w.t(St::RebColDeclared),
+                    St::RebCascadeChart,
+                    w.table(
+                        "cascade",
+                        &[
+                            St::RebAxisSeconds,
+                            St::RebColAliveAuto,
+                            St::RebColServedAuto,
+                            St::RebColAliveOp,
+                            St::RebColServedOp,
+                            St::RebColDeclared,
                         ],
                         rows,
-                    },
-                },
+                    ),
+                ),
             ],
         }
     }
@@ -1531,27 +1510,18 @@ impl Rebalancing {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::study::chapter::testing::{keeps_defaults, round_trip};
 
     #[test]
     fn fragments_round_trip() {
-        let (st, issues) = RebState::from_fragment(
-            "n=4&fp=16384&w=2&key=a%7Bb%7Dc&kind=range&ps=8&ret=5&t=7&pn=16&cap=100&mode=operator&load=70&to=8&sec=33&seed=9&l=en&embed=slots",
-            Lang::Ca,
-        );
-        assert!(issues.is_empty(), "{issues:?}");
+        let st = round_trip::<RebSettings>("n=4&fp=16384&w=2&key=a%7Bb%7Dc&kind=range&ps=8&ret=5&t=7&pn=16&cap=100&mode=operator&load=70&to=8&sec=33&seed=9&l=en&embed=slots");
         assert_eq!(st.key, "a{b}c");
         assert_eq!((st.nodes, st.fixed, st.step, st.cap), (4, 16_384, 7, 100));
-        let (again, issues) = RebState::from_fragment(&st.to_fragment(true), Lang::Ca);
-        assert!(issues.is_empty());
-        assert_eq!(again, st);
     }
 
     #[test]
     fn bad_fields_keep_defaults_with_notices() {
-        let (st, issues) =
-            RebState::from_fragment("n=999&fp=1000&kind=x&cap=7&mode=%3Cb%3E&t=0&zz=1", Lang::En);
-        assert_eq!(st, RebState::new(Lang::En));
-        assert_eq!(issues.len(), 7, "{issues:?}");
+        keeps_defaults::<RebSettings>("n=999&fp=1000&kind=x&cap=7&mode=%3Cb%3E&t=0&zz=1", 7);
     }
 
     #[test]

@@ -18,7 +18,7 @@ use super::chart::{Chart, Lines, Series, Stroke};
 use super::fields::StudyIssue;
 use super::text::St;
 use super::view::{row, Block, Cell, Control, ControlKind, DataTable, Figure, Panel};
-use super::{stepper, stop_at, Words, MAX_SEED};
+use super::{parse_seed, parse_step, parse_whole, stepper, stop_at, MAX_SEED};
 use super::{study_parts, Settings, StudyChapter, StudyState};
 use crate::base::field::{ChapterDef, Cli};
 use crate::i18n::fmt_dec;
@@ -210,17 +210,8 @@ impl Msg {
     /// The message a control event stands for, if any.
     pub fn parse(id: &str, value: &str) -> Option<Msg> {
         let v = value.trim();
-        let num = |min: u32, max: u32| {
-            (v.len() <= 10)
-                .then(|| v.parse::<u32>().ok())
-                .flatten()
-                .filter(|x| (min..=max).contains(x))
-        };
-        let by = || match v {
-            "-1" => Some(-1),
-            "+1" => Some(1),
-            _ => None,
-        };
+        let num = |min: u32, max: u32| parse_whole(v, min, max);
+        let by = || parse_step(v);
         match id {
             "n" => num(3, MAX_NODES).map(Msg::Nodes),
             "parts" => num(2, 64).map(Msg::Parts),
@@ -235,11 +226,7 @@ impl Msg {
             "die" => num(0, 40).map(Msg::Die),
             "lt" => num(0, LEASE_SECS - 1).map(Msg::LeaseT),
             "ltstep" => by().map(Msg::LeaseBy),
-            "seed" => (v.len() <= 12)
-                .then(|| v.parse::<u64>().ok())
-                .flatten()
-                .filter(|s| *s <= MAX_SEED)
-                .map(Msg::Seed),
+            "seed" => parse_seed(v).map(Msg::Seed),
             _ => None,
         }
     }
@@ -263,9 +250,8 @@ fn compute(r: &RoutingConfig, l: &LeaseConfig) -> (Vec<RouteRun>, LeaseTimeline)
 
 impl Routing {
     /// The chapter from its fields.
-    pub fn open(fragment: &str, lang: Lang, mut notices: Vec<StudyIssue>) -> Routing {
-        let (state, issues) = RtState::from_fragment(fragment, lang);
-        notices.extend(issues);
+    pub fn open(fragment: &str, lang: Lang, notices: Vec<StudyIssue>) -> Routing {
+        let (state, notices) = RtState::open(fragment, lang, notices);
         let inputs = (state.routing(), state.lease());
         let (runs, lease) = compute(&inputs.0, &inputs.1);
         Routing {
@@ -296,10 +282,6 @@ impl Routing {
             Msg::Seed(v) => st.seed = v,
         }
     }
-
-    fn w(&self) -> Words {
-        Words(self.state.lang)
-    }
 }
 
 fn design_name(d: Design) -> St {
@@ -322,7 +304,7 @@ impl StudyChapter for Routing {
     study_parts!(RtSettings);
 
     fn control(&mut self, id: &str, value: &str) -> bool {
-        control_with(self, (id, value), None, Msg::parse, Self::apply)
+        control_with(self, (id, value), Msg::parse, Self::apply)
     }
 
     fn refresh(&mut self) {
@@ -336,35 +318,33 @@ impl StudyChapter for Routing {
     }
 
     fn chapter_controls(&self) -> Vec<Control> {
-        let w = self.w();
+        let w = self.words();
         let st = &self.state;
-        let number = |id: &'static str, label: St, min: u64, max: u64, value: u64| Control {
-            id,
-            label: w.t(label),
-            kind: ControlKind::Number { min, max, value },
-            note: String::new(),
+        let number = |id: &'static str, label: St, min: u64, max: u64, value: u64| {
+            Control::new(id, w.t(label), ControlKind::Number { min, max, value })
         };
-        let slider =
-            |id: &'static str, label: St, stops: &[u32], value: u32, text: String| Control {
+        let slider = |id: &'static str, label: St, stops: &[u32], value: u32, text: String| {
+            Control::new(
                 id,
-                label: w.t(label),
-                kind: ControlKind::Range {
+                w.t(label),
+                ControlKind::Range {
                     max: stops.len() as u32 - 1,
                     value: stops.iter().position(|&s| s == value).unwrap_or(0) as u32,
                     value_text: text,
                 },
-                note: String::new(),
-            };
+            )
+        };
         let ms = |v: u32| w.f(St::RtMs, &[("n", &w.n(u64::from(v)))]);
-        let second = |id: &'static str, label: St, max: u32, value: u32| Control {
-            id,
-            label: w.t(label),
-            kind: ControlKind::Range {
-                max,
-                value,
-                value_text: w.f(St::RebSecOf, &[("t", &value.to_string())]),
-            },
-            note: String::new(),
+        let second = |id: &'static str, label: St, max: u32, value: u32| {
+            Control::new(
+                id,
+                w.t(label),
+                ControlKind::Range {
+                    max,
+                    value,
+                    value_text: w.f(St::RebSecOf, &[("t", &value.to_string())]),
+                },
+            )
         };
         vec![
             st.presets_control(),
@@ -402,7 +382,7 @@ impl StudyChapter for Routing {
 
 impl Routing {
     fn agree_text(&self, r: &RouteRun) -> (String, f64) {
-        let w = self.w();
+        let w = self.words();
         match r.agree_after_ms {
             Some(ms) => (w.f(St::RtMs, &[("n", &w.n(ms))]), ms as f64),
             None => (w.t(St::RtNotYet), -1.0),
@@ -410,7 +390,7 @@ impl Routing {
     }
 
     fn designs_panel(&self) -> Panel {
-        let w = self.w();
+        let w = self.words();
         let lang = self.state.lang;
         let cfg = self.state.routing();
         let (from, to) = cfg.move_nodes();
@@ -478,26 +458,26 @@ impl Routing {
             wide: true,
             blocks: vec![
                 Block::Figures(figures),
-                Block::Table(DataTable {
-                    key: "designs",
-                    head: vec![
-                        w.t(St::RtColDesign),
-                        w.t(St::RtColHops),
-                        w.t(St::RtColRedirected),
-                        w.t(St::RtColMoved),
-                        w.t(St::RtColAsk),
-                        w.t(St::RtColWrong),
-                        w.t(St::RtColAgree),
-                        w.t(St::RtColParticipants),
+                w.table_block(
+                    "designs",
+                    &[
+                        St::RtColDesign,
+                        St::RtColHops,
+                        St::RtColRedirected,
+                        St::RtColMoved,
+                        St::RtColAsk,
+                        St::RtColWrong,
+                        St::RtColAgree,
+                        St::RtColParticipants,
                     ],
                     rows,
-                }),
+                ),
             ],
         }
     }
 
     fn timeline_panel(&self) -> Panel {
-        let w = self.w();
+        let w = self.words();
         let lang = self.state.lang;
         let t = self.state.t.min(SECONDS - 1) as usize;
         let mut series: Vec<Series> = self
@@ -630,30 +610,22 @@ impl Routing {
             wide: true,
             blocks: vec![
                 Block::Figures(figures),
-                Block::Chart {
+                w.chart_block(
                     chart,
-                    label: w.t(St::RtTimelineChart),
-                    table: DataTable {
-                        key: "timeline",
-                        head,
-                        rows,
-                    },
-                },
-                Block::Chart {
-                    chart: redirect_chart,
-                    label: w.t(St::RtRedirectChart),
-                    table: DataTable {
-                        key: "timeline-redirects",
-                        head: redirect_head,
-                        rows: redirect_rows,
-                    },
-                },
+                    St::RtTimelineChart,
+                    DataTable::new("timeline", head, rows),
+                ),
+                w.chart_block(
+                    redirect_chart,
+                    St::RtRedirectChart,
+                    DataTable::new("timeline-redirects", redirect_head, redirect_rows),
+                ),
             ],
         }
     }
 
     fn lease_panel(&self) -> Panel {
-        let w = self.w();
+        let w = self.words();
         let lang = self.state.lang;
         let l = &self.lease;
         let die_ms = u64::from(self.state.die) * 1_000;
@@ -752,23 +724,23 @@ impl Routing {
                         f64::from(now.ownerless),
                     ),
                 ]),
-                Block::Chart {
+                w.chart_block(
                     chart,
-                    label: w.t(St::RtLeaseChart),
-                    table: DataTable {
-                        key: "lease",
-                        head: vec![
-                            w.t(St::RebAxisSeconds),
-                            w.t(St::RtSeriesEntries),
-                            w.t(St::RtSeriesOwnerless),
-                            w.t(St::RtSeriesNewEntries),
-                            w.t(St::RtColOk),
-                            w.t(St::RtColToDead),
-                            w.t(St::RtColNoOwner),
+                    St::RtLeaseChart,
+                    w.table(
+                        "lease",
+                        &[
+                            St::RebAxisSeconds,
+                            St::RtSeriesEntries,
+                            St::RtSeriesOwnerless,
+                            St::RtSeriesNewEntries,
+                            St::RtColOk,
+                            St::RtColToDead,
+                            St::RtColNoOwner,
                         ],
                         rows,
-                    },
-                },
+                    ),
+                ),
             ],
         }
     }
@@ -777,26 +749,17 @@ impl Routing {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::study::chapter::testing::{keeps_defaults, round_trip};
 
     #[test]
     fn fragments_round_trip() {
-        let (st, issues) = RtState::from_fragment(
-            "n=8&parts=20&rps=300&mig=500&gos=200&watch=1000&cl=3&t=9&ttl=30&die=7&lt=44&seed=1&l=en&embed=lease",
-            Lang::Ca,
-        );
-        assert!(issues.is_empty(), "{issues:?}");
+        let st = round_trip::<RtSettings>("n=8&parts=20&rps=300&mig=500&gos=200&watch=1000&cl=3&t=9&ttl=30&die=7&lt=44&seed=1&l=en&embed=lease");
         assert_eq!((st.nodes, st.gossip, st.ttl, st.lease_t), (8, 200, 30, 44));
-        let (again, issues) = RtState::from_fragment(&st.to_fragment(true), Lang::Ca);
-        assert!(issues.is_empty());
-        assert_eq!(again, st);
     }
 
     #[test]
     fn bad_fields_keep_defaults_with_notices() {
-        let (st, issues) =
-            RtState::from_fragment("n=1&rps=7&gos=abc&ttl=0&lt=%3Cx%3E&p=nope&q=1", Lang::En);
-        assert_eq!(st, RtState::new(Lang::En));
-        assert_eq!(issues.len(), 7, "{issues:?}");
+        keeps_defaults::<RtSettings>("n=1&rps=7&gos=abc&ttl=0&lt=%3Cx%3E&p=nope&q=1", 7);
     }
 
     #[test]
