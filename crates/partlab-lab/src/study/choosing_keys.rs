@@ -19,7 +19,7 @@ use super::chart::{BarSeries, Bars, Chart};
 use super::fields::StudyIssue;
 use super::source::{SourceStep, WorkloadSource};
 use super::text::{tr, St};
-use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
+use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Panel};
 use super::{stop_at, WorkloadFields};
 use super::{
     study_parts, Settings, StudyChapter, StudyState, DAYS_FIELD, ORDERS_FIELD, SEED_FIELD,
@@ -330,17 +330,14 @@ impl StudyChapter for ChoosingKeys {
                 .collect(),
             st.van_key.map(VanKey::slug),
         ));
-        out.push(Control::stops(
+        out.push(w.stops(
             "n",
-            w.t(St::Partitions),
+            St::Partitions,
             &PARTITION_STOPS,
             st.partitions,
             st.partitions.to_string(),
         ));
-        out.extend(
-            st.workload
-                .described_controls(st.lang, st.workload.spec().start),
-        );
+        out.extend(st.workload.described_controls(st.lang));
         out
     }
 
@@ -348,9 +345,7 @@ impl StudyChapter for ChoosingKeys {
         let Some(c) = &self.computed else {
             return self
                 .source
-                .progress_panel(self.state.lang, DEF.views[0].name)
-                .into_iter()
-                .collect();
+                .progress_panels(self.state.lang, DEF.views[0].name);
         };
         vec![
             self.orders_panel(c),
@@ -467,36 +462,36 @@ impl ChoosingKeys {
                 let (mp, mr) = Self::asked(s, OrderQuery::MyOrders);
                 let (bp, _) = Self::asked(s, OrderQuery::ById);
                 blocks.push(Block::Figures(vec![
-                    Figure::new(
+                    w.figure(
                         "order-key",
-                        w.t(St::KeysFigYourKey),
+                        St::KeysFigYourKey,
                         order_key_name(self.state.lang, s.key).to_owned(),
                         0.0,
                     ),
-                    Figure::new(
+                    w.figure(
                         "my-orders",
-                        w.t(St::KeysFigMyOrders),
+                        St::KeysFigMyOrders,
                         w.f(
                             St::KeysPartsRows,
                             &[("parts", &format!("{mp} / {n}")), ("rows", &w.n(mr))],
                         ),
                         f64::from(mp),
                     ),
-                    Figure::new(
+                    w.figure(
                         "by-id",
-                        w.t(St::KeysFigById),
+                        St::KeysFigById,
                         format!("{bp} / {n}"),
                         f64::from(bp),
                     ),
-                    Figure::new(
+                    w.figure(
                         "skew",
-                        w.t(St::KeysFigSkew),
+                        St::KeysFigSkew,
                         format!("{} / {}", self.dec(s.data_skew), self.dec(s.hot_hour_skew)),
                         s.data_skew,
                     ),
-                    Figure::new(
+                    w.figure(
                         "growth",
-                        w.t(St::KeysFigGrowth),
+                        St::KeysFigGrowth,
                         fmt_dec(self.state.lang, s.largest_key_per_day, 0),
                         s.largest_key_per_day,
                     ),
@@ -631,21 +626,21 @@ impl ChoosingKeys {
         let mut blocks = Vec::new();
         if let Some(s) = picked.and_then(|k| c.stock.iter().find(|s| s.key == k)) {
             blocks.push(Block::Figures(vec![
-                Figure::new(
+                w.figure(
                     "stock-key",
-                    w.t(St::KeysFigYourKey),
+                    St::KeysFigYourKey,
                     s.key.name().to_owned(),
                     0.0,
                 ),
-                Figure::new(
+                w.figure(
                     "stock-one-partition",
-                    w.t(St::ColOnePartition),
+                    St::ColOnePartition,
                     w.t(if s.one_partition { St::Yes } else { St::No }),
                     f64::from(u8::from(s.one_partition)),
                 ),
-                Figure::new(
+                w.figure(
                     "stock-largest",
-                    w.t(St::ColLargestShare),
+                    St::ColLargestShare,
                     fmt_pct(lang, s.largest_share * 100.0, 1),
                     s.largest_share,
                 ),
@@ -717,20 +712,15 @@ impl ChoosingKeys {
                     Self::van_cost(s, VanQuery::ValenciaNow),
                 );
                 let mut figs = vec![
-                    Figure::new(
-                        "van-key",
-                        w.t(St::KeysFigYourKey),
-                        s.key.name().to_owned(),
-                        0.0,
-                    ),
-                    Figure::new("van-a", w.t(St::KeysFigA), pr(a), f64::from(a.partitions)),
-                    Figure::new("van-b", w.t(St::KeysFigB), pr(b), f64::from(b.partitions)),
-                    Figure::new("van-c", w.t(St::KeysFigC), pr(cc), f64::from(cc.partitions)),
+                    w.figure("van-key", St::KeysFigYourKey, s.key.name().to_owned(), 0.0),
+                    w.figure("van-a", St::KeysFigA, pr(a), f64::from(a.partitions)),
+                    w.figure("van-b", St::KeysFigB, pr(b), f64::from(b.partitions)),
+                    w.figure("van-c", St::KeysFigC, pr(cc), f64::from(cc.partitions)),
                 ];
                 if let Some((p, rows)) = cc.via_index {
-                    figs.push(Figure::new(
+                    figs.push(w.figure(
                         "van-c-index",
-                        w.t(St::KeysFigCIndex),
+                        St::KeysFigCIndex,
                         w.f(
                             St::KeysPartsRows,
                             &[("parts", &p.to_string()), ("rows", &w.n(rows))],
@@ -738,9 +728,9 @@ impl ChoosingKeys {
                         f64::from(p),
                     ));
                 }
-                figs.push(Figure::new(
+                figs.push(w.figure(
                     "van-year",
-                    w.t(St::KeysFigYear),
+                    St::KeysFigYear,
                     w.n(s.largest_per_year),
                     s.largest_per_year as f64,
                 ));

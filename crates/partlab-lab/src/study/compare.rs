@@ -458,14 +458,7 @@ pub(crate) fn select<T: Copy + ToString + PartialEq>(
     if !choices.contains(&value) {
         options.push(Choice::new(value.to_string(), show(value)));
     }
-    Control::new(
-        id,
-        label,
-        ControlKind::Select {
-            options,
-            value: value.to_string(),
-        },
-    )
+    Control::select(id, label, options, value.to_string())
 }
 
 impl StudyChapter for Compare {
@@ -538,9 +531,9 @@ impl StudyChapter for Compare {
                 },
                 note: st.names().join(", "),
             },
-            Control::stops(
+            w.stops(
                 "k",
-                w.t(St::CmpKeys),
+                St::CmpKeys,
                 &KEY_STOPS,
                 st.keys,
                 w.n(u64::from(st.keys)),

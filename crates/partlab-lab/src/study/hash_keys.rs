@@ -520,21 +520,17 @@ impl StudyChapter for HashKeys {
                 value: u64::from(st.count),
             },
         ));
-        out.push(Control::new(
+        out.push(Control::select(
             "qf",
             tr(lang, St::HashRangeFrom).to_owned(),
-            ControlKind::Select {
-                options: days.clone(),
-                value: (st.range.0 + 1).to_string(),
-            },
+            days.clone(),
+            (st.range.0 + 1).to_string(),
         ));
-        out.push(Control::new(
+        out.push(Control::select(
             "qt",
             tr(lang, St::HashRangeTo).to_owned(),
-            ControlKind::Select {
-                options: days,
-                value: (st.range.1 + 1).to_string(),
-            },
+            days,
+            (st.range.1 + 1).to_string(),
         ));
         out.push(Control::stops(
             "h",
@@ -543,7 +539,7 @@ impl StudyChapter for HashKeys {
             st.horizon,
             st.horizon.to_string(),
         ));
-        out.extend(st.workload.described_controls(lang, self.start()));
+        out.extend(st.workload.described_controls(lang));
         out
     }
 
@@ -551,9 +547,7 @@ impl StudyChapter for HashKeys {
         let Some(c) = &self.computed else {
             return self
                 .source
-                .progress_panel(self.state.lang, DEF.views[0].name)
-                .into_iter()
-                .collect();
+                .progress_panels(self.state.lang, DEF.views[0].name);
         };
         vec![
             self.scatter_panel(c),

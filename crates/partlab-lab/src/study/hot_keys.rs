@@ -22,7 +22,7 @@ use super::compare::{algo_name, node_names, select, WORK_PER_STEP};
 use super::fields::StudyIssue;
 use super::source::computing_panel;
 use super::text::St;
-use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
+use super::view::{row, Block, Cell, Control, DataTable, Figure, Panel};
 use super::MAX_SEED;
 use super::{study_parts, Settings, StudyChapter, StudyState};
 use crate::base::field::{ChapterDef, Cli};
@@ -316,16 +316,11 @@ impl StudyChapter for HotKeysStudy {
             select("keys", w.t(St::CmpKeys), &KEY_CHOICES, st.keys, |k| {
                 w.n(u64::from(k))
             }),
-            Control::new(
+            w.select(
                 "fest",
-                w.t(St::HotFestival),
-                ControlKind::Select {
-                    options: vec![
-                        Choice::new("off", w.t(St::HotOff)),
-                        Choice::new("on", w.t(St::HotOn)),
-                    ],
-                    value: if st.festival { "on" } else { "off" }.to_owned(),
-                },
+                St::HotFestival,
+                w.choices(&[("off", St::HotOff), ("on", St::HotOn)]),
+                if st.festival { "on" } else { "off" }.to_owned(),
             ),
             select(
                 "cache",

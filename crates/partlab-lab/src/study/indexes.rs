@@ -15,7 +15,7 @@ use super::chart::{BarSeries, Bars, Chart, Lines, Series, Stroke};
 use super::fields::StudyIssue;
 use super::source::{SourceStep, WorkloadSource};
 use super::text::St;
-use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
+use super::view::{row, Block, Cell, Choice, Control, DataTable, Figure, Panel};
 use super::{stop_at, WorkloadFields};
 use super::{
     study_parts, Settings, StudyChapter, StudyState, DAYS_FIELD, ORDERS_FIELD, SEED_FIELD,
@@ -339,42 +339,39 @@ impl StudyChapter for Indexes {
         let w = self.words();
         let st = &self.state;
         let mut out = vec![st.presets_control()];
-        out.push(Control::stops(
+        out.push(w.stops(
             "n",
-            w.t(St::Partitions),
+            St::Partitions,
             &PARTITION_STOPS,
             st.partitions,
             st.partitions.to_string(),
         ));
-        out.push(Control::new(
-            "m",
-            w.t(St::IdxMarket),
-            ControlKind::Select {
-                options: Market::ALL
+        out.push(
+            w.select(
+                "m",
+                St::IdxMarket,
+                Market::ALL
                     .iter()
                     .map(|m| Choice::new(m.slug(), m.name()))
                     .collect(),
-                value: st.market.slug().to_owned(),
-            },
-        ));
-        out.push(Control::stops(
+                st.market.slug().to_owned(),
+            ),
+        );
+        out.push(w.stops(
             "slow",
-            w.t(St::IdxSlow),
+            St::IdxSlow,
             &SLOW_STOPS,
             st.slow,
             self.chance_text(st.slow),
         ));
-        out.push(Control::stops(
+        out.push(w.stops(
             "rate",
-            w.t(St::IdxThroughput),
+            St::IdxThroughput,
             &RATE_STOPS,
             st.rate,
             self.rate_text(st.rate),
         ));
-        out.extend(
-            st.workload
-                .described_controls(st.lang, st.workload.spec().start),
-        );
+        out.extend(st.workload.described_controls(st.lang));
         out
     }
 
@@ -382,9 +379,7 @@ impl StudyChapter for Indexes {
         let (Some(c), Some((_, lag))) = (&self.comparison, &self.lag) else {
             return self
                 .source
-                .progress_panel(self.state.lang, DEF.views[0].name)
-                .into_iter()
-                .collect();
+                .progress_panels(self.state.lang, DEF.views[0].name);
         };
         vec![
             self.index_panel(c, lag),
@@ -796,6 +791,7 @@ impl Indexes {
             })
             .collect();
         let ms = |v: u64| w.f(St::Ms, &[("n", &w.n(v))]);
+        let lag_figure = |key, label, v: u64| Figure::new(key, w.t(label), ms(v), v as f64);
         Panel {
             view: "staleness",
             title: w.t(St::IdxStaleTitle),
@@ -806,27 +802,12 @@ impl Indexes {
             wide: false,
             blocks: vec![
                 Block::Figures(vec![
-                    Figure::new(
-                        "lag-p50",
-                        w.t(St::IdxFigLagP50),
-                        ms(lag.p50_ms),
-                        lag.p50_ms as f64,
-                    ),
-                    Figure::new(
-                        "lag-p99",
-                        w.t(St::IdxFigLagP99),
-                        ms(lag.p99_ms),
-                        lag.p99_ms as f64,
-                    ),
-                    Figure::new(
-                        "lag-max",
-                        w.t(St::IdxFigLagMax),
-                        ms(lag.max_ms),
-                        lag.max_ms as f64,
-                    ),
-                    Figure::new(
+                    lag_figure("lag-p50", St::IdxFigLagP50, lag.p50_ms),
+                    lag_figure("lag-p99", St::IdxFigLagP99, lag.p99_ms),
+                    lag_figure("lag-max", St::IdxFigLagMax, lag.max_ms),
+                    w.figure(
                         "backlog",
-                        w.t(St::IdxFigBacklog),
+                        St::IdxFigBacklog,
                         w.n(lag.max_backlog),
                         lag.max_backlog as f64,
                     ),

@@ -166,7 +166,7 @@ use crate::state::words::fragment_issue;
 use crate::state::Lang;
 pub(crate) use chapter::study_parts;
 pub use chapter::{Settings, StudyChapter, StudyState};
-use chart::Chart;
+use chart::{Chart, Series, Stroke};
 use fields::{Fields, StudyIssue, Writer, MAX_STUDY_FRAGMENT};
 use text::{fill, tr, St};
 use view::{Block, Choice, Control, ControlKind, Panel};
@@ -458,8 +458,9 @@ impl WorkloadFields {
         ]
     }
 
-    /// The three controls, the seed's note first saying which orders they make from `start`.
-    pub fn described_controls(&self, lang: Lang, start: Date) -> Vec<Control> {
+    /// The three controls, the seed's note first saying which orders they make.
+    pub fn described_controls(&self, lang: Lang) -> Vec<Control> {
+        let start = self.spec().start;
         let mut controls = self.controls(lang);
         if let Some(first) = controls.first_mut() {
             first.note = format!("{} {}", self.describe(lang, start), tr(lang, St::SeedNote));
@@ -614,6 +615,52 @@ impl Words {
         partition_name(self.0, i)
     }
 
+    /// The dashed "now" line of a chart over time, at `x`, from 0 to `top`.
+    pub fn now_line(self, x: f64, top: f64) -> Series {
+        Series {
+            label: self.t(St::RebNow),
+            points: vec![(x, 0.0), (x, top)],
+            colour: 5,
+            stroke: Stroke::Dashed,
+        }
+    }
+
+    /// Options of a select or a button group: each value with its text.
+    pub fn choices(self, options: &[(&str, St)]) -> Vec<Choice> {
+        options
+            .iter()
+            .map(|&(value, label)| Choice::new(value, self.t(label)))
+            .collect()
+    }
+
+    /// A figure labelled by the text `label`.
+    pub fn figure(self, key: &'static str, label: St, text: String, value: f64) -> view::Figure {
+        view::Figure::new(key, self.t(label), text, value)
+    }
+
+    /// A slider over `stops` labelled by the text `label` ([`Control::stops`]).
+    pub fn stops(
+        self,
+        id: &'static str,
+        label: St,
+        stops: &[u32],
+        value: u32,
+        value_text: String,
+    ) -> Control {
+        Control::stops(id, self.t(label), stops, value, value_text)
+    }
+
+    /// A drop-down list labelled by the text `label` ([`Control::select`]).
+    pub fn select(
+        self,
+        id: &'static str,
+        label: St,
+        options: Vec<Choice>,
+        value: impl Into<String>,
+    ) -> Control {
+        Control::select(id, self.t(label), options, value)
+    }
+
     /// Header cells, one text each.
     pub fn heads(self, heads: &[St]) -> Vec<String> {
         heads.iter().map(|&h| self.t(h)).collect()
@@ -647,10 +694,7 @@ pub(crate) fn stepper(id: &'static str, label: St, w: Words) -> Control {
         id,
         w.t(label),
         ControlKind::Buttons {
-            options: vec![
-                Choice::new("-1", w.t(St::RebBack)),
-                Choice::new("+1", w.t(St::RebForward)),
-            ],
+            options: w.choices(&[("-1", St::RebBack), ("+1", St::RebForward)]),
             pressed: None,
         },
     )

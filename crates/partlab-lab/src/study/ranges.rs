@@ -369,19 +369,12 @@ impl StudyChapter for Ranges {
         let w = self.words();
         let st = &self.state;
         let select = |id: &'static str, label: St, options: Vec<Choice>, value: &str| {
-            Control::new(
-                id,
-                w.t(label),
-                ControlKind::Select {
-                    options,
-                    value: value.to_owned(),
-                },
-            )
+            Control::select(id, w.t(label), options, value)
         };
         let mut out = vec![st.presets_control()];
-        out.push(Control::stops(
+        out.push(w.stops(
             "n",
-            w.t(St::Partitions),
+            St::Partitions,
             &PARTITION_STOPS,
             st.partitions,
             st.partitions.to_string(),
@@ -389,28 +382,22 @@ impl StudyChapter for Ranges {
         out.push(select(
             "key",
             St::RangeKeyLabel,
-            vec![
-                Choice::new("date", w.t(St::RangeKeyDate)),
-                Choice::new("market-date", w.t(St::RangeKeyMarketDate)),
-            ],
+            w.choices(&[
+                ("date", St::RangeKeyDate),
+                ("market-date", St::RangeKeyMarketDate),
+            ]),
             key_slug(st.key),
         ));
         out.push(select(
             "b",
             St::RangeBounds,
-            vec![
-                Choice::new("fixed", w.t(St::RangeFixed)),
-                Choice::new("adaptive", w.t(St::RangeAdaptive)),
-            ],
+            w.choices(&[("fixed", St::RangeFixed), ("adaptive", St::RangeAdaptive)]),
             bounds_slug(st.bounds),
         ));
         out.push(select(
             "z",
             St::RangeZoom,
-            vec![
-                Choice::new("days", w.t(St::RangeZoomDays)),
-                Choice::new("hours", w.t(St::RangeZoomHours)),
-            ],
+            w.choices(&[("days", St::RangeZoomDays), ("hours", St::RangeZoomHours)]),
             st.zoom.slug(),
         ));
         out.push(Control::new(
@@ -422,10 +409,7 @@ impl StudyChapter for Ranges {
                 value: u64::from(st.weeks),
             },
         ));
-        out.extend(
-            st.workload
-                .described_controls(st.lang, st.workload.spec().start),
-        );
+        out.extend(st.workload.described_controls(st.lang));
         out
     }
 
@@ -468,15 +452,15 @@ impl Ranges {
                 format!("{} / {n}", s.writing_in_peak),
                 f64::from(s.writing_in_peak),
             ),
-            Figure::new(
+            w.figure(
                 "hottest-share",
-                w.t(St::RangeFigHottest),
+                St::RangeFigHottest,
                 fmt_pct(lang, s.hottest_share * 100.0, 1),
                 s.hottest_share,
             ),
-            Figure::new(
+            w.figure(
                 "mean-writing",
-                w.t(St::RangeFigMean),
+                St::RangeFigMean,
                 fmt_dec(lang, s.mean_writing, 2),
                 s.mean_writing,
             ),
@@ -756,15 +740,15 @@ impl Ranges {
             wide: false,
             blocks: vec![
                 Block::Figures(vec![
-                    Figure::new(
+                    w.figure(
                         "ratio-fixed",
-                        w.t(St::RangeFigRatioFixed),
+                        St::RangeFigRatioFixed,
                         fmt_dec(lang, ratio(&sf), 2),
                         ratio(&sf),
                     ),
-                    Figure::new(
+                    w.figure(
                         "ratio-adaptive",
-                        w.t(St::RangeFigRatioAdaptive),
+                        St::RangeFigRatioAdaptive,
                         fmt_dec(lang, ratio(&sa), 2),
                         ratio(&sa),
                     ),

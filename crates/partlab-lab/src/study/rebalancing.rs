@@ -300,31 +300,29 @@ impl Msg {
     /// The message a control event stands for, if any.
     pub fn parse(id: &str, value: &str) -> Option<Msg> {
         let v = value.trim();
-        let num = |min: u32, max: u32| parse_whole(v, min, max);
-        let by = || parse_step(v);
         match id {
-            "n" => num(2, MAX_NODES).map(Msg::Nodes),
-            "fp" => num(1, REDIS_SLOTS)
+            "n" => parse_whole(v, 2, MAX_NODES).map(Msg::Nodes),
+            "fp" => parse_whole(v, 1, REDIS_SLOTS)
                 .filter(|x| FIXED_STOPS.contains(x))
                 .map(Msg::Fixed),
-            "w" => num(1, 4).map(Msg::Weight),
+            "w" => parse_whole(v, 1, 4).map(Msg::Weight),
             "key" => EXAMPLE_KEYS
                 .iter()
                 .find(|k| **k == value)
                 .map(|k| Msg::Key((*k).to_owned())),
             "lookup" => lookup_key(value).map(|k| Msg::Key(k.to_owned())),
             "kind" => parse_kind(v).map(Msg::Kind),
-            "ps" => num(1, 64).map(Msg::Presplit),
-            "ret" => num(0, STEPS).map(Msg::Retention),
-            "t" => num(0, STEPS - 1).map(|i| Msg::Step(i + 1)),
-            "tstep" => by().map(Msg::StepBy),
-            "pn" => num(1, 64).map(Msg::PerNode),
+            "ps" => parse_whole(v, 1, 64).map(Msg::Presplit),
+            "ret" => parse_whole(v, 0, STEPS).map(Msg::Retention),
+            "t" => parse_whole(v, 0, STEPS - 1).map(|i| Msg::Step(i + 1)),
+            "tstep" => parse_step(v).map(Msg::StepBy),
+            "pn" => parse_whole(v, 1, 64).map(Msg::PerNode),
             "cap" => stop_at(&CAP_STOPS, v).map(|&c| Msg::Cap(c)),
             "mode" => parse_mode(v).map(Msg::Mode),
-            "load" => num(20, 90).map(Msg::Load),
-            "to" => num(2, 20).map(Msg::Timeout),
-            "sec" => num(0, CASCADE_SECS).map(Msg::Sec),
-            "secstep" => by().map(Msg::SecBy),
+            "load" => parse_whole(v, 20, 90).map(Msg::Load),
+            "to" => parse_whole(v, 2, 20).map(Msg::Timeout),
+            "sec" => parse_whole(v, 0, CASCADE_SECS).map(Msg::Sec),
+            "secstep" => parse_step(v).map(Msg::SecBy),
             "seed" => parse_seed(v).map(Msg::Seed),
             _ => None,
         }
@@ -610,14 +608,7 @@ impl StudyChapter for Rebalancing {
         let w = self.words();
         let st = &self.state;
         let select = |id: &'static str, label: St, options: Vec<Choice>, value: &str| {
-            Control::new(
-                id,
-                w.t(label),
-                ControlKind::Select {
-                    options,
-                    value: value.to_owned(),
-                },
-            )
+            Control::select(id, w.t(label), options, value)
         };
         let range = |id: &'static str, label: String, max: u32, value: u32, text: String| {
             Control::new(
@@ -678,10 +669,7 @@ impl StudyChapter for Rebalancing {
             select(
                 "kind",
                 St::RebKind,
-                vec![
-                    Choice::new("hash", w.t(St::RebKindHash)),
-                    Choice::new("range", w.t(St::RebKindRange)),
-                ],
+                w.choices(&[("hash", St::RebKindHash), ("range", St::RebKindRange)]),
                 kind_code(st.kind),
             ),
             number("ps", w.t(St::RebPresplit), 1, 64, u64::from(st.presplit)),
@@ -714,10 +702,7 @@ impl StudyChapter for Rebalancing {
             select(
                 "mode",
                 St::RebMode,
-                vec![
-                    Choice::new("auto", w.t(St::RebModeAuto)),
-                    Choice::new("operator", w.t(St::RebModeOperator)),
-                ],
+                w.choices(&[("auto", St::RebModeAuto), ("operator", St::RebModeOperator)]),
                 mode_code(st.mode),
             ),
             number("load", w.t(St::RebLoad), 20, 90, u64::from(st.load)),
@@ -854,48 +839,23 @@ impl Rebalancing {
             wide: true,
             blocks: vec![
                 Block::Figures(vec![
-                    Figure::new(
+                    w.figure(
                         "partitions-moved",
-                        w.t(St::RebFigPartsMoved),
+                        St::RebFigPartsMoved,
                         w.n(d.moves.len() as u64),
                         d.moves.len() as f64,
                     ),
-                    Figure::new(
+                    w.figure(
                         "partitions-ideal",
-                        w.t(St::RebFigPartsIdeal),
+                        St::RebFigPartsIdeal,
                         fmt_dec(lang, ideal_parts, 1),
                         ideal_parts,
                     ),
-                    Figure::new(
-                        "moved-keys",
-                        w.t(St::RebFigKeysMoved),
-                        w.n(moved),
-                        moved as f64,
-                    ),
-                    Figure::new(
-                        "ideal-keys",
-                        w.t(St::RebFigKeysIdeal),
-                        w.n(ideal),
-                        ideal as f64,
-                    ),
-                    Figure::new(
-                        "moved-gb",
-                        w.t(St::RebFigMoved),
-                        self.gb_text(moved),
-                        gb(moved),
-                    ),
-                    Figure::new(
-                        "ideal-gb",
-                        w.t(St::RebFigIdeal),
-                        self.gb_text(ideal),
-                        gb(ideal),
-                    ),
-                    Figure::new(
-                        "balance",
-                        w.t(St::RebFigBalance),
-                        fmt_dec(lang, bal, 3),
-                        bal,
-                    ),
+                    w.figure("moved-keys", St::RebFigKeysMoved, w.n(moved), moved as f64),
+                    w.figure("ideal-keys", St::RebFigKeysIdeal, w.n(ideal), ideal as f64),
+                    w.figure("moved-gb", St::RebFigMoved, self.gb_text(moved), gb(moved)),
+                    w.figure("ideal-gb", St::RebFigIdeal, self.gb_text(ideal), gb(ideal)),
+                    w.figure("balance", St::RebFigBalance, fmt_dec(lang, bal, 3), bal),
                 ]),
                 w.chart_block(
                     chart,
@@ -960,9 +920,9 @@ impl Rebalancing {
                         slot.to_string(),
                         f64::from(slot),
                     ),
-                    Figure::new(
+                    w.figure(
                         "owner",
-                        w.t(St::RebFigOwner),
+                        St::RebFigOwner,
                         owner(slot),
                         f64::from(slots.owner[slot as usize]),
                     ),
@@ -1011,12 +971,7 @@ impl Rebalancing {
             series: vec![
                 series(St::RebSeriesParts, 3, &|s| f64::from(s.partitions)),
                 series(St::RebSeriesWriting, 4, &|s| f64::from(s.nodes_writing)),
-                Series {
-                    label: w.t(St::RebNow),
-                    points: vec![(t as f64, 0.0), (t as f64, top)],
-                    colour: 5,
-                    stroke: Stroke::Dashed,
-                },
+                w.now_line(t as f64, top),
             ],
             ..Lines::default()
         });
@@ -1062,16 +1017,16 @@ impl Rebalancing {
             wide: true,
             blocks: vec![
                 Block::Figures(vec![
-                    Figure::new("dyn-step", w.t(St::RebStepLabel), t.to_string(), t as f64),
-                    Figure::new(
+                    w.figure("dyn-step", St::RebStepLabel, t.to_string(), t as f64),
+                    w.figure(
                         "dyn-partitions",
-                        w.t(St::RebFigParts),
+                        St::RebFigParts,
                         w.n(u64::from(now.partitions)),
                         f64::from(now.partitions),
                     ),
-                    Figure::new(
+                    w.figure(
                         "dyn-writing",
-                        w.t(St::RebFigWriting),
+                        St::RebFigWriting,
                         w.f(
                             St::RebOfNodes,
                             &[
@@ -1081,27 +1036,27 @@ impl Rebalancing {
                         ),
                         f64::from(now.nodes_writing),
                     ),
-                    Figure::new(
+                    w.figure(
                         "dyn-splits",
-                        w.t(St::RebFigSplits),
+                        St::RebFigSplits,
                         w.n(u64::from(splits)),
                         f64::from(splits),
                     ),
-                    Figure::new(
+                    w.figure(
                         "dyn-merges",
-                        w.t(St::RebFigMerges),
+                        St::RebFigMerges,
                         w.n(u64::from(merges)),
                         f64::from(merges),
                     ),
-                    Figure::new(
+                    w.figure(
                         "dyn-largest",
-                        w.t(St::RebFigLargest),
+                        St::RebFigLargest,
                         self.gb_text(now.largest),
                         gb(now.largest),
                     ),
-                    Figure::new(
+                    w.figure(
                         "dyn-spread",
-                        w.t(St::RebFigSpread),
+                        St::RebFigSpread,
                         first_spread.map_or_else(|| w.t(St::RebNever), |s| s.to_string()),
                         first_spread.map_or(-1.0, f64::from),
                     ),
@@ -1341,15 +1296,15 @@ impl Rebalancing {
                         ),
                         plan.seconds,
                     ),
-                    Figure::new(
+                    w.figure(
                         "bw-node-share",
-                        w.t(St::RebFigNodeShare),
+                        St::RebFigNodeShare,
                         fmt_pct(lang, plan.node_share * 100.0, 1),
                         plan.node_share,
                     ),
-                    Figure::new(
+                    w.figure(
                         "bw-cluster-share",
-                        w.t(St::RebFigClusterShare),
+                        St::RebFigClusterShare,
                         fmt_pct(lang, plan.cluster_share * 100.0, 2),
                         plan.cluster_share,
                     ),
@@ -1400,12 +1355,7 @@ impl Rebalancing {
             series: vec![
                 line(St::RebModeAuto, 4, auto),
                 line(St::RebModeOperator, 3, op),
-                Series {
-                    label: w.t(St::RebNow),
-                    points: vec![(sec as f64, 0.0), (sec as f64, nodes)],
-                    colour: 5,
-                    stroke: Stroke::Dashed,
-                },
+                w.now_line(sec as f64, nodes),
             ],
             ..Lines::default()
         });
@@ -1468,16 +1418,15 @@ impl Rebalancing {
                         ),
                         f64::from(alive),
                     ),
-                    Figure::new(
+                    w.figure(
                         "cascade-served",
-                        w.t(St::RebFigServed),
+                        St::RebFigServed,
                         fmt_pct(lang, served, 0),
                         served,
                     ),
-                    Figure::new(
+                    w.figure(
                         "cascade-latency",
-                        w.t(St::RebFigLatency),
-                        // With no node alive there is no live node's latency to give.
+                        St::RebFigLatency, // With no node alive there is no live node's latency to give.
                         if alive == 0 {
                             w.t(St::RebNoLiveNode)
                         } else {

@@ -394,10 +394,10 @@ impl StudyChapter for Replication {
             id: "lay",
             label: w.t(St::ReplLayout),
             kind: ControlKind::Select {
-                options: vec![
-                    Choice::new("lesson", w.t(St::ReplLayoutLesson)),
-                    Choice::new("spread", w.t(St::ReplLayoutSpread)),
-                ],
+                options: w.choices(&[
+                    ("lesson", St::ReplLayoutLesson),
+                    ("spread", St::ReplLayoutSpread),
+                ]),
                 value: if st.lesson_layout { "lesson" } else { "spread" }.to_owned(),
             },
             note: if st.lesson_layout {
@@ -424,25 +424,21 @@ impl StudyChapter for Replication {
                 value: u64::from(st.rf),
             },
         ));
-        let mut fail = vec![Choice::new("none", w.t(St::ReplNone))];
+        let mut fail = w.choices(&[("none", St::ReplNone)]);
         fail.extend((0..st.nodes).map(|i| {
             let name = node_name(i as usize);
             Choice::new(name.clone(), name)
         }));
-        out.push(Control::new(
-            "fail",
-            w.t(St::ReplFail),
-            ControlKind::Select {
-                options: fail,
-                value: st
-                    .failed
+        out.push(
+            w.select(
+                "fail",
+                St::ReplFail,
+                fail,
+                st.failed
                     .map_or("none".to_owned(), |f| node_name(f as usize)),
-            },
-        ));
-        out.extend(
-            st.workload
-                .described_controls(st.lang, st.workload.spec().start),
+            ),
         );
+        out.extend(st.workload.described_controls(st.lang));
         out
     }
 
@@ -606,27 +602,27 @@ impl Replication {
                 Block::Figures(vec![
                     // Every partition the failed node led loses its leader: a follower takes
                     // over, or, with no copy left, nobody does.
-                    Figure::new(
+                    w.figure(
                         "leaderless",
-                        w.t(St::ReplFigLeaderless),
+                        St::ReplFigLeaderless,
                         (f.taken_over() + f.lost()).to_string(),
                         (f.taken_over() + f.lost()) as f64,
                     ),
-                    Figure::new(
+                    w.figure(
                         "taken-over",
-                        w.t(St::ReplFigTaken),
+                        St::ReplFigTaken,
                         f.taken_over().to_string(),
                         f.taken_over() as f64,
                     ),
-                    Figure::new(
+                    w.figure(
                         "lost",
-                        w.t(St::ReplFigLost),
+                        St::ReplFigLost,
                         f.lost().to_string(),
                         f.lost() as f64,
                     ),
-                    Figure::new(
+                    w.figure(
                         "lost-share",
-                        w.t(St::ReplFigLostShare),
+                        St::ReplFigLostShare,
                         fmt_pct(lang, lost_share * 100.0, 1),
                         lost_share,
                     ),

@@ -10,7 +10,7 @@
 
 use partlab_km0::replication::node_name;
 use partlab_km0::routing::{
-    lease_timeline, run, Design, LeaseConfig, LeaseTimeline, RouteRun, RoutingConfig,
+    lease_timeline, run, Design, LeaseConfig, LeaseTimeline, RouteRun, RouteSecond, RoutingConfig,
 };
 
 use super::chapter::control_with;
@@ -18,7 +18,7 @@ use super::chart::{Chart, Lines, Series, Stroke};
 use super::fields::StudyIssue;
 use super::text::St;
 use super::view::{row, Block, Cell, Control, ControlKind, DataTable, Figure, Panel};
-use super::{parse_seed, parse_step, parse_whole, stepper, stop_at, MAX_SEED};
+use super::{parse_seed, parse_step, parse_whole, stepper, stop_at, Words, MAX_SEED};
 use super::{study_parts, Settings, StudyChapter, StudyState};
 use crate::base::field::{ChapterDef, Cli};
 use crate::i18n::fmt_dec;
@@ -210,22 +210,20 @@ impl Msg {
     /// The message a control event stands for, if any.
     pub fn parse(id: &str, value: &str) -> Option<Msg> {
         let v = value.trim();
-        let num = |min: u32, max: u32| parse_whole(v, min, max);
-        let by = || parse_step(v);
         match id {
-            "n" => num(3, MAX_NODES).map(Msg::Nodes),
-            "parts" => num(2, 64).map(Msg::Parts),
+            "n" => parse_whole(v, 3, MAX_NODES).map(Msg::Nodes),
+            "parts" => parse_whole(v, 2, 64).map(Msg::Parts),
             "rps" => stop_at(&RPS_STOPS, v).map(|&x| Msg::Rps(x)),
             "mig" => stop_at(&MIG_STOPS, v).map(|&x| Msg::Migrate(x)),
             "gos" => stop_at(&GOSSIP_STOPS, v).map(|&x| Msg::Gossip(x)),
             "watch" => stop_at(&WATCH_STOPS, v).map(|&x| Msg::Watch(x)),
-            "cl" => num(1, 64).map(Msg::Clients),
-            "t" => num(0, SECONDS - 1).map(Msg::T),
-            "tstep" => by().map(Msg::TBy),
-            "ttl" => num(1, 60).map(Msg::Ttl),
-            "die" => num(0, 40).map(Msg::Die),
-            "lt" => num(0, LEASE_SECS - 1).map(Msg::LeaseT),
-            "ltstep" => by().map(Msg::LeaseBy),
+            "cl" => parse_whole(v, 1, 64).map(Msg::Clients),
+            "t" => parse_whole(v, 0, SECONDS - 1).map(Msg::T),
+            "tstep" => parse_step(v).map(Msg::TBy),
+            "ttl" => parse_whole(v, 1, 60).map(Msg::Ttl),
+            "die" => parse_whole(v, 0, 40).map(Msg::Die),
+            "lt" => parse_whole(v, 0, LEASE_SECS - 1).map(Msg::LeaseT),
+            "ltstep" => parse_step(v).map(Msg::LeaseBy),
             "seed" => parse_seed(v).map(Msg::Seed),
             _ => None,
         }
@@ -480,27 +478,8 @@ impl Routing {
         let w = self.words();
         let lang = self.state.lang;
         let t = self.state.t.min(SECONDS - 1) as usize;
-        let mut series: Vec<Series> = self
-            .runs
-            .iter()
-            .enumerate()
-            .map(|(i, r)| Series {
-                label: w.t(design_name(r.design)),
-                points: r
-                    .seconds
-                    .iter()
-                    .map(|s| (f64::from(s.t), s.mean_hops))
-                    .collect(),
-                colour: [3, 4, 6][i % 3],
-                stroke: Stroke::LineMarkers,
-            })
-            .collect();
-        series.push(Series {
-            label: w.t(St::RebNow),
-            points: vec![(t as f64, 0.0), (t as f64, 3.0)],
-            colour: 5,
-            stroke: Stroke::Dashed,
-        });
+        let mut series = self.design_lines(|s| s.mean_hops);
+        series.push(w.now_line(t as f64, 3.0));
         let chart = Chart::Lines(Lines {
             x_label: w.t(St::RebAxisSeconds),
             y_label: w.t(St::RtColHops),
@@ -509,26 +488,17 @@ impl Routing {
             series,
             ..Lines::default()
         });
-        let rows = (0..SECONDS as usize)
-            .map(|s| {
-                let mut cells = vec![Cell::num(s.to_string(), s as f64)];
-                for r in &self.runs {
-                    let sec = r.seconds.get(s).copied().unwrap_or_default();
-                    cells.push(w.dec(sec.mean_hops, 2));
-                    cells.push(w.int(u64::from(sec.redirected)));
-                    cells.push(w.int(u64::from(sec.stale_views)));
-                }
-                row(s.to_string(), cells)
-            })
-            .collect();
-        let mut head = vec![w.t(St::RebAxisSeconds)];
-        for r in &self.runs {
-            // The design's letter only: nine columns must fit beside the chart.
-            let name = format!("({})", design_code(r.design));
-            head.push(w.f(St::RtHeadHops, &[("design", &name)]));
-            head.push(w.f(St::RtHeadRedirected, &[("design", &name)]));
-            head.push(w.f(St::RtHeadStale, &[("design", &name)]));
-        }
+        let table = self.per_second_table(
+            "timeline",
+            &[St::RtHeadHops, St::RtHeadRedirected, St::RtHeadStale],
+            |w, sec| {
+                vec![
+                    w.dec(sec.mean_hops, 2),
+                    w.int(u64::from(sec.redirected)),
+                    w.int(u64::from(sec.stale_views)),
+                ]
+            },
+        );
         let mut figures = Vec::new();
         for r in &self.runs {
             let sec = r.seconds.get(t).copied().unwrap_or_default();
@@ -557,27 +527,8 @@ impl Routing {
             .iter()
             .flat_map(|r| r.seconds.iter().map(|s| f64::from(s.redirected)))
             .fold(1.0, f64::max);
-        let mut redirect_series: Vec<Series> = self
-            .runs
-            .iter()
-            .enumerate()
-            .map(|(i, r)| Series {
-                label: w.t(design_name(r.design)),
-                points: r
-                    .seconds
-                    .iter()
-                    .map(|s| (f64::from(s.t), f64::from(s.redirected)))
-                    .collect(),
-                colour: [3, 4, 6][i % 3],
-                stroke: Stroke::LineMarkers,
-            })
-            .collect();
-        redirect_series.push(Series {
-            label: w.t(St::RebNow),
-            points: vec![(t as f64, 0.0), (t as f64, top)],
-            colour: 5,
-            stroke: Stroke::Dashed,
-        });
+        let mut redirect_series = self.design_lines(|s| f64::from(s.redirected));
+        redirect_series.push(w.now_line(t as f64, top));
         let redirect_chart = Chart::Lines(Lines {
             x_label: w.t(St::RebAxisSeconds),
             y_label: w.t(St::RtColRedirected),
@@ -586,23 +537,16 @@ impl Routing {
             series: redirect_series,
             ..Lines::default()
         });
-        let redirect_rows = (0..SECONDS as usize)
-            .map(|s| {
-                let mut cells = vec![Cell::num(s.to_string(), s as f64)];
-                for r in &self.runs {
-                    let sec = r.seconds.get(s).copied().unwrap_or_default();
-                    cells.push(w.int(u64::from(sec.redirected)));
-                    cells.push(w.int(u64::from(sec.failed)));
-                }
-                row(s.to_string(), cells)
-            })
-            .collect();
-        let mut redirect_head = vec![w.t(St::RebAxisSeconds)];
-        for r in &self.runs {
-            let name = format!("({})", design_code(r.design));
-            redirect_head.push(w.f(St::RtHeadRedirected, &[("design", &name)]));
-            redirect_head.push(w.f(St::RtHeadFailed, &[("design", &name)]));
-        }
+        let redirect_table = self.per_second_table(
+            "timeline-redirects",
+            &[St::RtHeadRedirected, St::RtHeadFailed],
+            |w, sec| {
+                vec![
+                    w.int(u64::from(sec.redirected)),
+                    w.int(u64::from(sec.failed)),
+                ]
+            },
+        );
         Panel {
             view: "timeline",
             title: w.t(St::RtTimelineTitle),
@@ -610,18 +554,53 @@ impl Routing {
             wide: true,
             blocks: vec![
                 Block::Figures(figures),
-                w.chart_block(
-                    chart,
-                    St::RtTimelineChart,
-                    DataTable::new("timeline", head, rows),
-                ),
-                w.chart_block(
-                    redirect_chart,
-                    St::RtRedirectChart,
-                    DataTable::new("timeline-redirects", redirect_head, redirect_rows),
-                ),
+                w.chart_block(chart, St::RtTimelineChart, table),
+                w.chart_block(redirect_chart, St::RtRedirectChart, redirect_table),
             ],
         }
+    }
+
+    /// One line per design over the run's seconds: `f` of each second.
+    fn design_lines(&self, f: fn(&RouteSecond) -> f64) -> Vec<Series> {
+        let w = self.words();
+        self.runs
+            .iter()
+            .enumerate()
+            .map(|(i, r)| Series {
+                label: w.t(design_name(r.design)),
+                points: r.seconds.iter().map(|s| (f64::from(s.t), f(s))).collect(),
+                colour: [3, 4, 6][i % 3],
+                stroke: Stroke::LineMarkers,
+            })
+            .collect()
+    }
+
+    /// A table of the run's seconds: a row per second, with `cells` of each design's second
+    /// under `heads` (templates of the design).
+    fn per_second_table(
+        &self,
+        key: &'static str,
+        heads: &[St],
+        cells: fn(Words, &RouteSecond) -> Vec<Cell>,
+    ) -> DataTable {
+        let w = self.words();
+        let rows = (0..SECONDS as usize)
+            .map(|s| {
+                let mut row_cells = vec![Cell::num(s.to_string(), s as f64)];
+                for r in &self.runs {
+                    let sec = r.seconds.get(s).copied().unwrap_or_default();
+                    row_cells.extend(cells(w, &sec));
+                }
+                row(s.to_string(), row_cells)
+            })
+            .collect();
+        let mut head = vec![w.t(St::RebAxisSeconds)];
+        for r in &self.runs {
+            // The design's letter only: nine columns must fit beside the chart.
+            let name = format!("({})", design_code(r.design));
+            head.extend(heads.iter().map(|&h| w.f(h, &[("design", &name)])));
+        }
+        DataTable::new(key, head, rows)
     }
 
     fn lease_panel(&self) -> Panel {
@@ -630,6 +609,14 @@ impl Routing {
         let l = &self.lease;
         let die_ms = u64::from(self.state.die) * 1_000;
         let secs = |ms: u64| fmt_dec(lang, ms as f64 / 1000.0, 2);
+        let secs_figure = |key, label, ms: u64| {
+            Figure::new(
+                key,
+                w.t(label),
+                w.f(St::RtSeconds, &[("n", &secs(ms))]),
+                ms as f64 / 1000.0,
+            )
+        };
         let t = self.state.lease_t.min(LEASE_SECS - 1) as usize;
         let now = l.seconds.get(t).copied().unwrap_or_default();
         let parts = f64::from(self.state.lease().partitions);
@@ -651,12 +638,7 @@ impl Routing {
                 line(St::RtSeriesEntries, 3, &|s| f64::from(s.entries)),
                 line(St::RtSeriesOwnerless, 4, &|s| f64::from(s.ownerless)),
                 line(St::RtSeriesNewEntries, 2, &|s| f64::from(s.new_entries)),
-                Series {
-                    label: w.t(St::RebNow),
-                    points: vec![(t as f64, 0.0), (t as f64, parts)],
-                    colour: 5,
-                    stroke: Stroke::Dashed,
-                },
+                w.now_line(t as f64, parts),
             ],
             ..Lines::default()
         });
@@ -693,30 +675,10 @@ impl Routing {
             wide: true,
             blocks: vec![
                 Block::Figures(vec![
-                    Figure::new(
-                        "lease-refresh",
-                        w.t(St::RtFigRefresh),
-                        w.f(St::RtSeconds, &[("n", &secs(l.last_refresh_ms))]),
-                        l.last_refresh_ms as f64 / 1000.0,
-                    ),
-                    Figure::new(
-                        "lease-expires",
-                        w.t(St::RtFigExpires),
-                        w.f(St::RtSeconds, &[("n", &secs(l.expires_ms))]),
-                        l.expires_ms as f64 / 1000.0,
-                    ),
-                    Figure::new(
-                        "lease-after-death",
-                        w.t(St::RtFigAfterDeath),
-                        w.f(St::RtSeconds, &[("n", &secs(after_death))]),
-                        after_death as f64 / 1000.0,
-                    ),
-                    Figure::new(
-                        "lease-reassigned",
-                        w.t(St::RtFigReassigned),
-                        w.f(St::RtSeconds, &[("n", &secs(l.reassigned_ms))]),
-                        l.reassigned_ms as f64 / 1000.0,
-                    ),
+                    secs_figure("lease-refresh", St::RtFigRefresh, l.last_refresh_ms),
+                    secs_figure("lease-expires", St::RtFigExpires, l.expires_ms),
+                    secs_figure("lease-after-death", St::RtFigAfterDeath, after_death),
+                    secs_figure("lease-reassigned", St::RtFigReassigned, l.reassigned_ms),
                     Figure::new(
                         "lease-ownerless-now",
                         w.f(St::RtFigOwnerlessAt, &[("t", &t.to_string())]),

@@ -32,6 +32,23 @@ impl Control {
         }
     }
 
+    /// A drop-down list of `options`, `value` chosen.
+    pub fn select(
+        id: &'static str,
+        label: String,
+        options: Vec<Choice>,
+        value: impl Into<String>,
+    ) -> Control {
+        Control::new(
+            id,
+            label,
+            ControlKind::Select {
+                options,
+                value: value.into(),
+            },
+        )
+    }
+
     /// A slider over `stops`, at the stop nearest `value`, showing `value_text`.
     pub fn stops(
         id: &'static str,
