@@ -14,7 +14,7 @@ use std::ops::{Deref, DerefMut};
 use super::fields::{Fields, StudyIssue, Writer};
 use super::text::{tr, St};
 use super::view::{Choice, Control, ControlKind, Panel};
-use super::{Input, Study, WorkloadFields};
+use super::{Input, Study, Words, WorkloadFields};
 use crate::base::field::ChapterDef;
 use crate::base::Lang;
 
@@ -45,6 +45,12 @@ pub trait Settings: Clone + PartialEq + Sized {
     /// beside the others is refused (set back to `opening`'s) with an issue that says the
     /// rule. None by default.
     fn refuse_misfits(&mut self, _opening: &Self, _issues: &mut Vec<StudyIssue>) {}
+
+    /// The KM0 workload's fields, for a chapter measured on it (its controls are then the
+    /// chapter's too). `bind_fields!` writes this for a chapter that binds `workload`.
+    fn workload_mut(&mut self) -> Option<&mut WorkloadFields> {
+        None
+    }
 }
 
 /// A study chapter's state: the fields every chapter has, and its own settings (reached
@@ -109,6 +115,18 @@ impl<S: Settings> StudyState<S> {
         (st, issues)
     }
 
+    /// Reads `fragment` for a chapter being opened: its issues join `notices` (the frame's own,
+    /// shown first).
+    pub fn open(
+        fragment: &str,
+        lang: Lang,
+        mut notices: Vec<StudyIssue>,
+    ) -> (StudyState<S>, Vec<StudyIssue>) {
+        let (state, issues) = StudyState::from_fragment(fragment, lang);
+        notices.extend(issues);
+        (state, notices)
+    }
+
     /// The fragment (without `#`): the chapter's fields, then `l`, `p` and, when `embed` is
     /// true, the view shown alone.
     pub fn to_fragment(&self, embed: bool) -> String {
@@ -134,10 +152,10 @@ impl<S: Settings> StudyState<S> {
 
     /// The presets' buttons, the state's own pressed.
     pub fn presets_control(&self) -> Control {
-        Control {
-            id: "p",
-            label: tr(self.lang, St::Presets).to_owned(),
-            kind: ControlKind::Buttons {
+        Control::new(
+            "p",
+            tr(self.lang, St::Presets).to_owned(),
+            ControlKind::Buttons {
                 options: S::DEF
                     .presets
                     .iter()
@@ -145,8 +163,7 @@ impl<S: Settings> StudyState<S> {
                     .collect(),
                 pressed: self.preset.map(str::to_owned),
             },
-            note: String::new(),
-        }
+        )
     }
 }
 
@@ -182,26 +199,32 @@ pub trait StudyChapter {
 
     /// The panels, computed from the current state.
     fn chapter_panels(&self) -> Vec<Panel>;
+
+    /// The texts in the state's language.
+    fn words(&self) -> Words {
+        Words(self.state().lang)
+    }
 }
 
 /// What most chapters' [`StudyChapter::control`] does: the workload's controls first (for a
-/// chapter whose settings have a workload, `workload`), then the chapter's own message
-/// (`parse`), applied (`apply`); whether the settings changed.
+/// chapter whose settings have a workload, [`Settings::workload_mut`]), then the chapter's own
+/// message (`parse`), applied (`apply`); whether the settings changed.
 pub(crate) fn control_with<T: StudyChapter, M>(
     chapter: &mut T,
     (id, value): (&str, &str),
-    workload: Option<fn(&mut T::Settings) -> &mut WorkloadFields>,
     parse: fn(&str, &str) -> Option<M>,
     apply: fn(&mut T, M),
 ) -> bool {
     let before = chapter.state().settings.clone();
-    if let Some(w) = workload {
-        let mut issues = Vec::new();
-        let changed = w(&mut chapter.state_mut().settings).apply(id, value, &mut issues);
-        chapter.chapter_issues_mut().extend(issues);
-        if let Some(changed) = changed {
-            return changed;
-        }
+    let mut issues = Vec::new();
+    let changed = chapter
+        .state_mut()
+        .settings
+        .workload_mut()
+        .and_then(|w| w.apply(id, value, &mut issues));
+    chapter.chapter_issues_mut().extend(issues);
+    if let Some(changed) = changed {
+        return changed;
     }
     match parse(id, value) {
         Some(m) => {
@@ -209,6 +232,25 @@ pub(crate) fn control_with<T: StudyChapter, M>(
             chapter.state().settings != before
         }
         None => false,
+    }
+}
+
+/// Keeps what one slice of a boxed job gave: its result once done (`false`: nothing left), or
+/// the job itself for the next slice (`true`).
+pub(crate) fn keep_slice<D, J>(
+    slice: Result<D, J>,
+    done: &mut Option<D>,
+    pending: &mut Option<J>,
+) -> bool {
+    match slice {
+        Ok(d) => {
+            *done = Some(d);
+            false
+        }
+        Err(job) => {
+            *pending = Some(job);
+            true
+        }
     }
 }
 
@@ -299,5 +341,30 @@ impl<T: StudyChapter> Study for T {
 
     fn work(&mut self) -> bool {
         self.step()
+    }
+}
+
+/// Checks shared by the chapters' tests.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::{Settings, StudyState};
+    use crate::base::Lang;
+
+    /// Reads `fragment` (which must have no issue) and checks that its own fragment reads back
+    /// the same state; the state, for the chapter's own checks.
+    pub fn round_trip<S: Settings + std::fmt::Debug>(fragment: &str) -> StudyState<S> {
+        let (st, issues) = StudyState::<S>::from_fragment(fragment, Lang::Ca);
+        assert!(issues.is_empty(), "{issues:?}");
+        let (again, issues) = StudyState::<S>::from_fragment(&st.to_fragment(true), Lang::Ca);
+        assert!(issues.is_empty());
+        assert_eq!(again, st);
+        st
+    }
+
+    /// Checks that `fragment` leaves the opening state, with `count` notices.
+    pub fn keeps_defaults<S: Settings + std::fmt::Debug>(fragment: &str, count: usize) {
+        let (st, issues) = StudyState::<S>::from_fragment(fragment, Lang::En);
+        assert_eq!(st, StudyState::new(Lang::En));
+        assert_eq!(issues.len(), count, "{issues:?}");
     }
 }

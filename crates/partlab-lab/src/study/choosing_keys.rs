@@ -14,19 +14,19 @@ use partlab_km0::hash_keys::HashedWorkload;
 use partlab_km0::vans::{van_candidates, Fleet, VanCost, VanKey, VanQuery, VanStats, VANS};
 use partlab_km0::workload::Workload;
 
-use super::chapter::control_with;
+use super::chapter::{control_with, keep_slice};
 use super::chart::{BarSeries, Bars, Chart};
 use super::fields::StudyIssue;
 use super::source::{SourceStep, WorkloadSource};
-use super::text::St;
-use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
-use super::{stop_at, Words, WorkloadFields};
+use super::text::{tr, St};
+use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Panel};
+use super::{stop_at, WorkloadFields};
 use super::{
     study_parts, Settings, StudyChapter, StudyState, DAYS_FIELD, ORDERS_FIELD, SEED_FIELD,
 };
 use crate::base::field::{ChapterDef, Cli};
-use crate::i18n::{by_lang, fmt_dec, fmt_pct};
-use crate::state::{nearest_stop, Lang};
+use crate::i18n::{fmt_dec, fmt_pct};
+use crate::state::Lang;
 
 /// The partition counts offered.
 pub const PARTITION_STOPS: [u32; 7] = [4, 8, 12, 16, 24, 32, 64];
@@ -113,18 +113,8 @@ impl Settings for KeysSettings {
 /// "year-month" in the page's language (the core names the keys once, in English).
 fn order_key_name(lang: Lang, k: OrderCandidate) -> &'static str {
     match k {
-        OrderCandidate::DataCreacio => by_lang(
-            lang,
-            "data_creacio (rang)",
-            "data_creacio (range)",
-            "data_creacio (rango)",
-        ),
-        OrderCandidate::ClientMonth => by_lang(
-            lang,
-            "client_id + any-mes (hash)",
-            "client_id + year-month (hash)",
-            "client_id + año-mes (hash)",
-        ),
+        OrderCandidate::DataCreacio => tr(lang, St::KeysOrderDate),
+        OrderCandidate::ClientMonth => tr(lang, St::KeysOrderClientMonth),
         OrderCandidate::ComandaId
         | OrderCandidate::ClientDate
         | OrderCandidate::Mercat
@@ -229,9 +219,8 @@ impl Computing {
 
 impl ChoosingKeys {
     /// The chapter from its fields.
-    pub fn open(fragment: &str, lang: Lang, mut notices: Vec<StudyIssue>) -> ChoosingKeys {
-        let (state, issues) = KeysState::from_fragment(fragment, lang);
-        notices.extend(issues);
+    pub fn open(fragment: &str, lang: Lang, notices: Vec<StudyIssue>) -> ChoosingKeys {
+        let (state, notices) = KeysState::open(fragment, lang, notices);
         let mut c = ChoosingKeys {
             state,
             notices,
@@ -263,16 +252,7 @@ impl ChoosingKeys {
                 stock: None,
             }),
         };
-        match job.step() {
-            Ok(done) => {
-                self.computed = Some(done);
-                false
-            }
-            Err(job) => {
-                self.computing = Some(job);
-                true
-            }
-        }
+        keep_slice(job.step(), &mut self.computed, &mut self.computing)
     }
 
     fn apply(&mut self, msg: Msg) {
@@ -285,10 +265,6 @@ impl ChoosingKeys {
         }
     }
 
-    fn w(&self) -> Words {
-        Words(self.state.lang)
-    }
-
     fn dec(&self, v: f64) -> String {
         fmt_dec(self.state.lang, v, 2)
     }
@@ -298,8 +274,7 @@ impl StudyChapter for ChoosingKeys {
     study_parts!(KeysSettings);
 
     fn control(&mut self, id: &str, value: &str) -> bool {
-        let workload: fn(&mut KeysSettings) -> &mut WorkloadFields = |s| &mut s.workload;
-        control_with(self, (id, value), Some(workload), Msg::parse, Self::apply)
+        control_with(self, (id, value), Msg::parse, Self::apply)
     }
 
     /// Asks for the state's workload; it is built, and the candidates measured, in
@@ -315,18 +290,18 @@ impl StudyChapter for ChoosingKeys {
     }
 
     fn chapter_controls(&self) -> Vec<Control> {
-        let w = self.w();
+        let w = self.words();
         let st = &self.state;
-        let buttons =
-            |id: &'static str, label: St, options: Vec<Choice>, pressed: Option<&str>| Control {
+        let buttons = |id: &'static str, label: St, options: Vec<Choice>, pressed: Option<&str>| {
+            Control::new(
                 id,
-                label: w.t(label),
-                kind: ControlKind::Buttons {
+                w.t(label),
+                ControlKind::Buttons {
                     options,
                     pressed: pressed.map(str::to_owned),
                 },
-                note: String::new(),
-            };
+            )
+        };
         let mut out = vec![st.presets_control()];
         out.push(buttons(
             "ok",
@@ -355,25 +330,14 @@ impl StudyChapter for ChoosingKeys {
                 .collect(),
             st.van_key.map(VanKey::slug),
         ));
-        out.push(Control {
-            id: "n",
-            label: w.t(St::Partitions),
-            kind: ControlKind::Range {
-                max: PARTITION_STOPS.len() as u32 - 1,
-                value: nearest_stop(&PARTITION_STOPS, st.partitions) as u32,
-                value_text: st.partitions.to_string(),
-            },
-            note: String::new(),
-        });
-        let mut wl = st.workload.controls(st.lang);
-        if let Some(first) = wl.first_mut() {
-            first.note = format!(
-                "{} {}",
-                st.workload.describe(st.lang, st.workload.spec().start),
-                w.t(St::SeedNote)
-            );
-        }
-        out.extend(wl);
+        out.push(w.stops(
+            "n",
+            St::Partitions,
+            &PARTITION_STOPS,
+            st.partitions,
+            st.partitions.to_string(),
+        ));
+        out.extend(st.workload.described_controls(st.lang));
         out
     }
 
@@ -381,9 +345,7 @@ impl StudyChapter for ChoosingKeys {
         let Some(c) = &self.computed else {
             return self
                 .source
-                .progress_panel(self.state.lang, DEF.views[0].name)
-                .into_iter()
-                .collect();
+                .progress_panels(self.state.lang, DEF.views[0].name);
         };
         vec![
             self.orders_panel(c),
@@ -402,7 +364,7 @@ impl ChoosingKeys {
     }
 
     fn orders_panel(&self, c: &Computed) -> Panel {
-        let w = self.w();
+        let w = self.words();
         let n = c.key.1;
         let picked = self.state.order_key;
         let parts_cell = |s: &OrderStats, q: OrderQuery| {
@@ -439,22 +401,22 @@ impl ChoosingKeys {
                 r
             })
             .collect();
-        let table = DataTable {
-            key: "orders",
-            head: vec![
-                w.t(St::ColKey),
-                w.t(St::ColDataSkew),
-                w.t(St::ColHotSkew),
-                w.t(St::ColLargestKey),
-                w.t(St::ColBounded),
-                w.t(St::ColMyOrders),
-                w.t(St::ColById),
-                w.t(St::ColMarketQ),
-                w.t(St::ColProducerQ),
-                w.t(St::ColPeriodQ),
+        let table = w.table(
+            "orders",
+            &[
+                St::ColKey,
+                St::ColDataSkew,
+                St::ColHotSkew,
+                St::ColLargestKey,
+                St::ColBounded,
+                St::ColMyOrders,
+                St::ColById,
+                St::ColMarketQ,
+                St::ColProducerQ,
+                St::ColPeriodQ,
             ],
             rows,
-        };
+        );
         let names: Vec<String> = c
             .orders
             .iter()
@@ -477,11 +439,10 @@ impl ChoosingKeys {
             ],
             reference: Some((w.t(St::SkewPerfect), 1.0)),
         });
-        let chart_table = DataTable {
-            key: "orders-skew",
-            head: vec![w.t(St::ColKey), w.t(St::ColDataSkew), w.t(St::ColHotSkew)],
-            rows: c
-                .orders
+        let chart_table = w.table(
+            "orders-skew",
+            &[St::ColKey, St::ColDataSkew, St::ColHotSkew],
+            c.orders
                 .iter()
                 .map(|s| {
                     row(
@@ -494,56 +455,52 @@ impl ChoosingKeys {
                     )
                 })
                 .collect(),
-        };
+        );
         let mut blocks = Vec::new();
         match picked.and_then(|k| c.orders.iter().find(|s| s.key == k)) {
             Some(s) => {
                 let (mp, mr) = Self::asked(s, OrderQuery::MyOrders);
                 let (bp, _) = Self::asked(s, OrderQuery::ById);
                 blocks.push(Block::Figures(vec![
-                    Figure {
-                        key: "order-key",
-                        label: w.t(St::KeysFigYourKey),
-                        text: order_key_name(self.state.lang, s.key).to_owned(),
-                        value: 0.0,
-                    },
-                    Figure {
-                        key: "my-orders",
-                        label: w.t(St::KeysFigMyOrders),
-                        text: w.f(
+                    w.figure(
+                        "order-key",
+                        St::KeysFigYourKey,
+                        order_key_name(self.state.lang, s.key).to_owned(),
+                        0.0,
+                    ),
+                    w.figure(
+                        "my-orders",
+                        St::KeysFigMyOrders,
+                        w.f(
                             St::KeysPartsRows,
                             &[("parts", &format!("{mp} / {n}")), ("rows", &w.n(mr))],
                         ),
-                        value: f64::from(mp),
-                    },
-                    Figure {
-                        key: "by-id",
-                        label: w.t(St::KeysFigById),
-                        text: format!("{bp} / {n}"),
-                        value: f64::from(bp),
-                    },
-                    Figure {
-                        key: "skew",
-                        label: w.t(St::KeysFigSkew),
-                        text: format!("{} / {}", self.dec(s.data_skew), self.dec(s.hot_hour_skew)),
-                        value: s.data_skew,
-                    },
-                    Figure {
-                        key: "growth",
-                        label: w.t(St::KeysFigGrowth),
-                        text: fmt_dec(self.state.lang, s.largest_key_per_day, 0),
-                        value: s.largest_key_per_day,
-                    },
+                        f64::from(mp),
+                    ),
+                    w.figure(
+                        "by-id",
+                        St::KeysFigById,
+                        format!("{bp} / {n}"),
+                        f64::from(bp),
+                    ),
+                    w.figure(
+                        "skew",
+                        St::KeysFigSkew,
+                        format!("{} / {}", self.dec(s.data_skew), self.dec(s.hot_hour_skew)),
+                        s.data_skew,
+                    ),
+                    w.figure(
+                        "growth",
+                        St::KeysFigGrowth,
+                        fmt_dec(self.state.lang, s.largest_key_per_day, 0),
+                        s.largest_key_per_day,
+                    ),
                 ]));
             }
             None => blocks.push(Block::Text(w.t(St::KeysPickPrompt))),
         }
         blocks.push(Block::Table(table));
-        blocks.push(Block::Chart {
-            chart,
-            label: w.t(St::AxisSkew),
-            table: chart_table,
-        });
+        blocks.push(w.chart_block(chart, St::AxisSkew, chart_table));
         blocks.push(Block::Reveal {
             summary: w.t(St::KeysReveal),
             blocks: vec![Block::Table(self.order_verdicts(c))],
@@ -564,7 +521,7 @@ impl ChoosingKeys {
     }
 
     fn order_verdicts(&self, c: &Computed) -> DataTable {
-        let w = self.w();
+        let w = self.words();
         let n = c.key.1;
         let rows = c
             .orders
@@ -606,15 +563,11 @@ impl ChoosingKeys {
                 )
             })
             .collect();
-        DataTable {
-            key: "orders-verdict",
-            head: vec![w.t(St::ColKey), w.t(St::ColVerdict)],
-            rows,
-        }
+        w.table("orders-verdict", &[St::ColKey, St::ColVerdict], rows)
     }
 
     fn stock_panel(&self, c: &Computed) -> Panel {
-        let w = self.w();
+        let w = self.words();
         let lang = self.state.lang;
         let n = c.key.1;
         let picked = self.state.stock_key;
@@ -673,48 +626,44 @@ impl ChoosingKeys {
         let mut blocks = Vec::new();
         if let Some(s) = picked.and_then(|k| c.stock.iter().find(|s| s.key == k)) {
             blocks.push(Block::Figures(vec![
-                Figure {
-                    key: "stock-key",
-                    label: w.t(St::KeysFigYourKey),
-                    text: s.key.name().to_owned(),
-                    value: 0.0,
-                },
-                Figure {
-                    key: "stock-one-partition",
-                    label: w.t(St::ColOnePartition),
-                    text: w.t(if s.one_partition { St::Yes } else { St::No }),
-                    value: f64::from(u8::from(s.one_partition)),
-                },
-                Figure {
-                    key: "stock-largest",
-                    label: w.t(St::ColLargestShare),
-                    text: fmt_pct(lang, s.largest_share * 100.0, 1),
-                    value: s.largest_share,
-                },
+                w.figure(
+                    "stock-key",
+                    St::KeysFigYourKey,
+                    s.key.name().to_owned(),
+                    0.0,
+                ),
+                w.figure(
+                    "stock-one-partition",
+                    St::ColOnePartition,
+                    w.t(if s.one_partition { St::Yes } else { St::No }),
+                    f64::from(u8::from(s.one_partition)),
+                ),
+                w.figure(
+                    "stock-largest",
+                    St::ColLargestShare,
+                    fmt_pct(lang, s.largest_share * 100.0, 1),
+                    s.largest_share,
+                ),
             ]));
         } else {
             blocks.push(Block::Text(w.t(St::KeysPickPrompt)));
         }
-        blocks.push(Block::Table(DataTable {
-            key: "stock",
-            head: vec![
-                w.t(St::ColKey),
-                w.t(St::ColCounters),
-                w.t(St::ColPerProduct),
-                w.t(St::ColOnePartition),
-                w.t(St::ColCounterSkew),
-                w.t(St::ColLargestShare),
-                w.t(St::ColReserveSkew),
+        blocks.push(w.table_block(
+            "stock",
+            &[
+                St::ColKey,
+                St::ColCounters,
+                St::ColPerProduct,
+                St::ColOnePartition,
+                St::ColCounterSkew,
+                St::ColLargestShare,
+                St::ColReserveSkew,
             ],
             rows,
-        }));
+        ));
         blocks.push(Block::Reveal {
             summary: w.t(St::KeysReveal),
-            blocks: vec![Block::Table(DataTable {
-                key: "stock-verdict",
-                head: vec![w.t(St::ColKey), w.t(St::ColVerdict)],
-                rows: verdicts,
-            })],
+            blocks: vec![w.table_block("stock-verdict", &[St::ColKey, St::ColVerdict], verdicts)],
         });
         let peak = c.workload.epoch().format(partlab_km0::calendar::Timestamp(
             peak_hour(&c.workload) * partlab_km0::calendar::HOUR_SECS,
@@ -743,7 +692,7 @@ impl ChoosingKeys {
     }
 
     fn vans_panel(&self, c: &Computed) -> Panel {
-        let w = self.w();
+        let w = self.words();
         let picked = self.state.van_key;
         let pr = |cost: VanCost| {
             w.f(
@@ -763,48 +712,28 @@ impl ChoosingKeys {
                     Self::van_cost(s, VanQuery::ValenciaNow),
                 );
                 let mut figs = vec![
-                    Figure {
-                        key: "van-key",
-                        label: w.t(St::KeysFigYourKey),
-                        text: s.key.name().to_owned(),
-                        value: 0.0,
-                    },
-                    Figure {
-                        key: "van-a",
-                        label: w.t(St::KeysFigA),
-                        text: pr(a),
-                        value: f64::from(a.partitions),
-                    },
-                    Figure {
-                        key: "van-b",
-                        label: w.t(St::KeysFigB),
-                        text: pr(b),
-                        value: f64::from(b.partitions),
-                    },
-                    Figure {
-                        key: "van-c",
-                        label: w.t(St::KeysFigC),
-                        text: pr(cc),
-                        value: f64::from(cc.partitions),
-                    },
+                    w.figure("van-key", St::KeysFigYourKey, s.key.name().to_owned(), 0.0),
+                    w.figure("van-a", St::KeysFigA, pr(a), f64::from(a.partitions)),
+                    w.figure("van-b", St::KeysFigB, pr(b), f64::from(b.partitions)),
+                    w.figure("van-c", St::KeysFigC, pr(cc), f64::from(cc.partitions)),
                 ];
                 if let Some((p, rows)) = cc.via_index {
-                    figs.push(Figure {
-                        key: "van-c-index",
-                        label: w.t(St::KeysFigCIndex),
-                        text: w.f(
+                    figs.push(w.figure(
+                        "van-c-index",
+                        St::KeysFigCIndex,
+                        w.f(
                             St::KeysPartsRows,
                             &[("parts", &p.to_string()), ("rows", &w.n(rows))],
                         ),
-                        value: f64::from(p),
-                    });
+                        f64::from(p),
+                    ));
                 }
-                figs.push(Figure {
-                    key: "van-year",
-                    label: w.t(St::KeysFigYear),
-                    text: w.n(s.largest_per_year),
-                    value: s.largest_per_year as f64,
-                });
+                figs.push(w.figure(
+                    "van-year",
+                    St::KeysFigYear,
+                    w.n(s.largest_per_year),
+                    s.largest_per_year as f64,
+                ));
                 blocks.push(Block::Figures(figs));
             }
             None => blocks.push(Block::Text(w.t(St::KeysPickPrompt))),
@@ -874,20 +803,20 @@ impl ChoosingKeys {
             summary: w.t(St::KeysRevealAnswer),
             blocks: vec![
                 Block::Text(answer_text),
-                Block::Table(DataTable {
-                    key: "vans",
-                    head: vec![
-                        w.t(St::ColKey),
-                        w.t(St::ColPerDay),
-                        w.t(St::ColPerYear),
-                        w.t(St::ColBounded),
-                        w.t(St::ColA),
-                        w.t(St::ColB),
-                        w.t(St::ColC),
-                        w.t(St::ColHotSkew),
+                w.table_block(
+                    "vans",
+                    &[
+                        St::ColKey,
+                        St::ColPerDay,
+                        St::ColPerYear,
+                        St::ColBounded,
+                        St::ColA,
+                        St::ColB,
+                        St::ColC,
+                        St::ColHotSkew,
                     ],
                     rows,
-                }),
+                ),
             ],
         });
         let subject = c.fleet.subject().id();

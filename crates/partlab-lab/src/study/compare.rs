@@ -28,7 +28,7 @@ use super::{stop_at, Study, Words};
 use super::{study_parts, Settings, StudyChapter, StudyState};
 use crate::base::field::{ChapterDef, Cli};
 use crate::i18n::fmt_dec;
-use crate::state::{nearest_stop, Lang};
+use crate::state::Lang;
 
 /// Most nodes.
 pub const MAX_NODES: u32 = 10;
@@ -233,9 +233,8 @@ pub struct Compare {
 
 impl Compare {
     /// The chapter from its fields.
-    pub fn open(fragment: &str, lang: Lang, mut notices: Vec<StudyIssue>) -> Compare {
-        let (state, issues) = CmpState::from_fragment(fragment, lang);
-        notices.extend(issues);
+    pub fn open(fragment: &str, lang: Lang, notices: Vec<StudyIssue>) -> Compare {
+        let (state, notices) = CmpState::open(fragment, lang, notices);
         let mut c = Compare {
             state,
             notices,
@@ -413,13 +412,9 @@ impl Compare {
         while self.work() {}
     }
 
-    fn w(&self) -> Words {
-        Words(self.state.lang)
-    }
-
     fn algo_name(&self, a: Algo) -> String {
         let st = &self.state;
-        algo_name(self.w(), a, st.table_size, st.factor_centi, st.probes)
+        algo_name(self.words(), a, st.table_size, st.factor_centi, st.probes)
     }
 }
 
@@ -463,15 +458,7 @@ pub(crate) fn select<T: Copy + ToString + PartialEq>(
     if !choices.contains(&value) {
         options.push(Choice::new(value.to_string(), show(value)));
     }
-    Control {
-        id,
-        label,
-        kind: ControlKind::Select {
-            options,
-            value: value.to_string(),
-        },
-        note: String::new(),
-    }
+    Control::select(id, label, options, value.to_string())
 }
 
 impl StudyChapter for Compare {
@@ -530,7 +517,7 @@ impl StudyChapter for Compare {
     }
 
     fn chapter_controls(&self) -> Vec<Control> {
-        let w = self.w();
+        let w = self.words();
         let st = &self.state;
         vec![
             st.presets_control(),
@@ -544,16 +531,13 @@ impl StudyChapter for Compare {
                 },
                 note: st.names().join(", "),
             },
-            Control {
-                id: "k",
-                label: w.t(St::CmpKeys),
-                kind: ControlKind::Range {
-                    max: KEY_STOPS.len() as u32 - 1,
-                    value: nearest_stop(&KEY_STOPS, st.keys) as u32,
-                    value_text: w.n(u64::from(st.keys)),
-                },
-                note: String::new(),
-            },
+            w.stops(
+                "k",
+                St::CmpKeys,
+                &KEY_STOPS,
+                st.keys,
+                w.n(u64::from(st.keys)),
+            ),
             select(
                 "m",
                 w.t(St::CmpTableSize),
@@ -575,16 +559,15 @@ impl StudyChapter for Compare {
                 st.probes,
                 |k| k.to_string(),
             ),
-            Control {
-                id: "t",
-                label: w.t(St::CmpTrials),
-                kind: ControlKind::Number {
+            Control::new(
+                "t",
+                w.t(St::CmpTrials),
+                ControlKind::Number {
                     min: 1,
                     max: 16,
                     value: u64::from(st.trials),
                 },
-                note: String::new(),
-            },
+            ),
         ]
     }
 
@@ -615,7 +598,7 @@ impl StudyChapter for Compare {
 impl Compare {
     fn progress(&self) -> Option<Block> {
         (!self.done()).then(|| {
-            let w = self.w();
+            let w = self.words();
             Block::Text(
                 w.f(
                     St::CmpWorking,
@@ -635,7 +618,7 @@ impl Compare {
     }
 
     fn table_panel(&self) -> Panel {
-        let w = self.w();
+        let w = self.words();
         let spec = self.state.spec();
         let band_text = |b: &Band, pct: bool| {
             if pct {
@@ -689,21 +672,21 @@ impl Compare {
         }
         let mut blocks = Vec::new();
         blocks.extend(self.progress());
-        blocks.push(Block::Table(DataTable {
-            key: "compare",
-            head: vec![
-                w.t(St::CmpColAlgo),
-                w.t(St::CmpColDev),
-                w.t(St::CmpColPeak),
-                w.t(St::CmpColJoin),
-                w.t(St::CmpColJoinIdeal),
-                w.t(St::CmpColLeave),
-                w.t(St::CmpColLeaveIdeal),
-                w.t(St::CmpColEntries),
-                w.t(St::CmpColBytes),
+        blocks.push(w.table_block(
+            "compare",
+            &[
+                St::CmpColAlgo,
+                St::CmpColDev,
+                St::CmpColPeak,
+                St::CmpColJoin,
+                St::CmpColJoinIdeal,
+                St::CmpColLeave,
+                St::CmpColLeaveIdeal,
+                St::CmpColEntries,
+                St::CmpColBytes,
             ],
             rows,
-        }));
+        ));
         Panel {
             view: "table",
             title: w.t(St::CmpTableTitle),
@@ -723,7 +706,7 @@ impl Compare {
     }
 
     fn probes_panel(&self) -> Panel {
-        let w = self.w();
+        let w = self.words();
         let bands: Vec<(u32, Band)> = PROBE_POINTS
             .iter()
             .zip(&self.probes)
@@ -767,20 +750,20 @@ impl Compare {
         if bands.len() < PROBE_POINTS.len() {
             blocks.push(Block::Text(w.t(St::CmpPending)));
         }
-        blocks.push(Block::Chart {
+        blocks.push(w.chart_block(
             chart,
-            label: w.t(St::CmpProbesChart),
-            table: DataTable {
-                key: "probes",
-                head: vec![
-                    w.t(St::CmpAxisProbes),
-                    w.t(St::CmpSeriesMin),
-                    w.t(St::CmpSeriesMedian),
-                    w.t(St::CmpSeriesMax),
+            St::CmpProbesChart,
+            w.table(
+                "probes",
+                &[
+                    St::CmpAxisProbes,
+                    St::CmpSeriesMin,
+                    St::CmpSeriesMedian,
+                    St::CmpSeriesMax,
                 ],
                 rows,
-            },
-        });
+            ),
+        ));
         Panel {
             view: "probes",
             title: w.t(St::CmpProbesTitle),
@@ -794,7 +777,7 @@ impl Compare {
     }
 
     fn over_panel(&self) -> Panel {
-        let w = self.w();
+        let w = self.words();
         let pts: &[OverprovisionPoint] = self.over.points();
         // Sizes are spread over orders of magnitude: plot them at their rank, labelled.
         let series =
@@ -846,20 +829,20 @@ impl Compare {
         if !self.over.done() {
             blocks.push(Block::Text(w.t(St::CmpPending)));
         }
-        blocks.push(Block::Chart {
+        blocks.push(w.chart_block(
             chart,
-            label: w.t(St::CmpOverChart),
-            table: DataTable {
-                key: "overprov",
-                head: vec![
+            St::CmpOverChart,
+            DataTable::new(
+                "overprov",
+                vec![
                     w.t(St::CmpAxisSize),
                     "Maglev".to_owned(),
                     w.f(St::AlgoRing, &[("v", "⌊M/N⌋")]),
                     w.t(St::AlgoRendezvous),
                 ],
                 rows,
-            },
-        });
+            ),
+        ));
         Panel {
             view: "overprov",
             title: w.t(St::CmpOverTitle),
@@ -873,14 +856,11 @@ impl Compare {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::study::chapter::testing::round_trip;
 
     #[test]
     fn fields_round_trip_and_bad_sizes_become_notices() {
-        let (st, issues) =
-            CmpState::from_fragment("n=6&k=5000&m=1009&c=150&probes=5&t=3&l=en", Lang::Ca);
-        assert!(issues.is_empty(), "{issues:?}");
-        let (again, _) = CmpState::from_fragment(&st.to_fragment(true), Lang::Ca);
-        assert_eq!(again, st);
+        round_trip::<CmpSettings>("n=6&k=5000&m=1009&c=150&probes=5&t=3&l=en");
         let (bad, issues) = CmpState::from_fragment("m=65536", Lang::En);
         assert_eq!(bad.table_size, 65_537);
         assert_eq!(issues.len(), 1);

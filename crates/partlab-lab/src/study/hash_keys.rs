@@ -14,7 +14,7 @@ use partlab_km0::hash_keys::{
 use partlab_km0::rng::sub_seed;
 use partlab_km0::workload::{Workload, RESTAURANT, RESTAURANT_IDX};
 
-use super::chapter::control_with;
+use super::chapter::{control_with, keep_slice};
 use super::chart::{BarSeries, Bars, Chart, Lines, Series, Stroke};
 use super::fields::{Fields, StudyIssue, Writer};
 use super::source::{SourceStep, WorkloadSource};
@@ -27,7 +27,7 @@ use super::{
 };
 use crate::base::field::{ChapterDef, Cli, FieldSpec};
 use crate::i18n::{fmt_dec, fmt_int, fmt_pct};
-use crate::state::{nearest_stop, Lang};
+use crate::state::Lang;
 
 /// The partition counts the slider offers.
 pub const PARTITION_STOPS: [u32; 9] = [2, 3, 4, 6, 8, 12, 16, 32, 64];
@@ -355,9 +355,8 @@ pub struct HashKeys {
 
 impl HashKeys {
     /// The chapter from its fields.
-    pub fn open(fragment: &str, lang: Lang, mut notices: Vec<StudyIssue>) -> HashKeys {
-        let (state, issues) = HashState::from_fragment(fragment, lang);
-        notices.extend(issues);
+    pub fn open(fragment: &str, lang: Lang, notices: Vec<StudyIssue>) -> HashKeys {
+        let (state, notices) = HashState::open(fragment, lang, notices);
         let mut c = HashKeys {
             state,
             notices,
@@ -407,16 +406,7 @@ impl HashKeys {
                 salted_upto: 0,
             }),
         };
-        match job.step() {
-            Ok(done) => {
-                self.computed = Some(done);
-                false
-            }
-            Err(job) => {
-                self.computing = Some(job);
-                true
-            }
-        }
+        keep_slice(job.step(), &mut self.computed, &mut self.computing)
     }
 
     fn apply(&mut self, msg: Msg) {
@@ -476,8 +466,7 @@ impl StudyChapter for HashKeys {
     }
 
     fn control(&mut self, id: &str, value: &str) -> bool {
-        let workload: fn(&mut HashSettings) -> &mut WorkloadFields = |s| &mut s.workload;
-        let changed = control_with(self, (id, value), Some(workload), Msg::parse, Self::apply);
+        let changed = control_with(self, (id, value), Msg::parse, Self::apply);
         if changed {
             self.state.settings.follow(id == "qt", &mut self.notices);
         }
@@ -505,16 +494,13 @@ impl StudyChapter for HashKeys {
             .map(|d| Choice::new((d + 1).to_string(), self.day_label(d)))
             .collect();
         let mut out = vec![st.presets_control()];
-        out.push(Control {
-            id: "n",
-            label: tr(lang, St::Partitions).to_owned(),
-            kind: ControlKind::Range {
-                max: PARTITION_STOPS.len() as u32 - 1,
-                value: nearest_stop(&PARTITION_STOPS, st.partitions) as u32,
-                value_text: st.partitions.to_string(),
-            },
-            note: String::new(),
-        });
+        out.push(Control::stops(
+            "n",
+            tr(lang, St::Partitions).to_owned(),
+            &PARTITION_STOPS,
+            st.partitions,
+            st.partitions.to_string(),
+        ));
         out.push(Control {
             id: "from",
             label: tr(lang, St::HashFrom).to_owned(),
@@ -525,53 +511,35 @@ impl StudyChapter for HashKeys {
             },
             note: lesson_key(st.from),
         });
-        out.push(Control {
-            id: "count",
-            label: tr(lang, St::HashCount).to_owned(),
-            kind: ControlKind::Number {
+        out.push(Control::new(
+            "count",
+            tr(lang, St::HashCount).to_owned(),
+            ControlKind::Number {
                 min: 1,
                 max: u64::from(MAX_COUNT),
                 value: u64::from(st.count),
             },
-            note: String::new(),
-        });
-        out.push(Control {
-            id: "qf",
-            label: tr(lang, St::HashRangeFrom).to_owned(),
-            kind: ControlKind::Select {
-                options: days.clone(),
-                value: (st.range.0 + 1).to_string(),
-            },
-            note: String::new(),
-        });
-        out.push(Control {
-            id: "qt",
-            label: tr(lang, St::HashRangeTo).to_owned(),
-            kind: ControlKind::Select {
-                options: days,
-                value: (st.range.1 + 1).to_string(),
-            },
-            note: String::new(),
-        });
-        out.push(Control {
-            id: "h",
-            label: tr(lang, St::HashHorizon).to_owned(),
-            kind: ControlKind::Range {
-                max: HORIZON_STOPS.len() as u32 - 1,
-                value: nearest_stop(&HORIZON_STOPS, st.horizon) as u32,
-                value_text: st.horizon.to_string(),
-            },
-            note: String::new(),
-        });
-        let mut wl = st.workload.controls(lang);
-        if let Some(first) = wl.first_mut() {
-            first.note = format!(
-                "{} {}",
-                st.workload.describe(lang, self.start()),
-                tr(lang, St::SeedNote)
-            );
-        }
-        out.extend(wl);
+        ));
+        out.push(Control::select(
+            "qf",
+            tr(lang, St::HashRangeFrom).to_owned(),
+            days.clone(),
+            (st.range.0 + 1).to_string(),
+        ));
+        out.push(Control::select(
+            "qt",
+            tr(lang, St::HashRangeTo).to_owned(),
+            days,
+            (st.range.1 + 1).to_string(),
+        ));
+        out.push(Control::stops(
+            "h",
+            tr(lang, St::HashHorizon).to_owned(),
+            &HORIZON_STOPS,
+            st.horizon,
+            st.horizon.to_string(),
+        ));
+        out.extend(st.workload.described_controls(lang));
         out
     }
 
@@ -579,9 +547,7 @@ impl StudyChapter for HashKeys {
         let Some(c) = &self.computed else {
             return self
                 .source
-                .progress_panel(self.state.lang, DEF.views[0].name)
-                .into_iter()
-                .collect();
+                .progress_panels(self.state.lang, DEF.views[0].name);
         };
         vec![
             self.scatter_panel(c),
@@ -648,9 +614,9 @@ impl HashKeys {
                 r
             })
             .collect();
-        let table = DataTable {
-            key: "scatter",
-            head: vec![
+        let table = DataTable::new(
+            "scatter",
+            vec![
                 self.t(St::HashColId),
                 self.t(St::HashColBytes),
                 self.t(St::HashColBits),
@@ -658,16 +624,15 @@ impl HashKeys {
                 self.t(St::HashColRange),
             ],
             rows,
-        };
-        let chart_table = DataTable {
-            key: "scatter-chart",
-            head: vec![
+        );
+        let chart_table = DataTable::new(
+            "scatter-chart",
+            vec![
                 self.t(St::HashColId),
                 self.f(St::HashSeriesHash, &[("n", &n.to_string())]),
                 self.t(St::HashSeriesRange),
             ],
-            rows: ids
-                .iter()
+            ids.iter()
                 .map(|p| {
                     let r = range_part(p.number);
                     row(
@@ -680,15 +645,15 @@ impl HashKeys {
                     )
                 })
                 .collect(),
-        };
+        );
         let seq: Vec<String> = ids.iter().map(|p| p.partition.to_string()).collect();
         let mut distinct: Vec<u32> = ids.iter().map(|p| p.partition).collect();
         distinct.sort_unstable();
         distinct.dedup();
         let figures = vec![
-            Figure {
-                key: "sequence",
-                label: self.f(
+            Figure::new(
+                "sequence",
+                self.f(
                     St::HashFigSequence,
                     &[
                         ("first", &lesson_key(self.state.from)),
@@ -698,15 +663,15 @@ impl HashKeys {
                         ),
                     ],
                 ),
-                text: seq.join(", "),
-                value: ids.first().map_or(0.0, |p| f64::from(p.partition)),
-            },
-            Figure {
-                key: "distinct",
-                label: self.t(St::HashFigDistinct),
-                text: format!("{} / {n}", distinct.len()),
-                value: distinct.len() as f64,
-            },
+                seq.join(", "),
+                ids.first().map_or(0.0, |p| f64::from(p.partition)),
+            ),
+            Figure::new(
+                "distinct",
+                self.t(St::HashFigDistinct),
+                format!("{} / {n}", distinct.len()),
+                distinct.len() as f64,
+            ),
         ];
         let points_hash = ids
             .iter()
@@ -757,11 +722,7 @@ impl HashKeys {
             blocks: vec![
                 Block::Figures(figures),
                 Block::Table(table),
-                Block::Chart {
-                    chart,
-                    label: self.t(St::HashScatterChart),
-                    table: chart_table,
-                },
+                Block::chart(chart, self.t(St::HashScatterChart), chart_table),
             ],
         }
     }
@@ -802,15 +763,15 @@ impl HashKeys {
                 )
             })
             .collect();
-        let table = DataTable {
-            key: "range",
-            head: vec![
+        let table = DataTable::new(
+            "range",
+            vec![
                 self.t(St::Partition),
                 self.t(St::HashSeriesById),
                 self.t(St::HashSeriesByDate),
             ],
             rows,
-        };
+        );
         Panel {
             view: "range",
             title: self.t(St::HashRangeTitle),
@@ -825,24 +786,20 @@ impl HashKeys {
             wide: false,
             blocks: vec![
                 Block::Figures(vec![
-                    Figure {
-                        key: "touched-hash",
-                        label: self.t(St::HashFigTouchedHash),
-                        text: format!("{hash} / {n}"),
-                        value: f64::from(hash),
-                    },
-                    Figure {
-                        key: "touched-range",
-                        label: self.t(St::HashFigTouchedRange),
-                        text: format!("{range} / {n}"),
-                        value: f64::from(range),
-                    },
+                    Figure::new(
+                        "touched-hash",
+                        self.t(St::HashFigTouchedHash),
+                        format!("{hash} / {n}"),
+                        f64::from(hash),
+                    ),
+                    Figure::new(
+                        "touched-range",
+                        self.t(St::HashFigTouchedRange),
+                        format!("{range} / {n}"),
+                        f64::from(range),
+                    ),
                 ]),
-                Block::Chart {
-                    chart,
-                    label: self.t(St::HashRangeChart),
-                    table,
-                },
+                Block::chart(chart, self.t(St::HashRangeChart), table),
             ],
         }
     }
@@ -922,9 +879,9 @@ impl HashKeys {
             title: self.t(St::HashCompoundTitle),
             caption: self.f(St::HashCompoundCaption, &[("n", &n.to_string())]),
             wide: true,
-            blocks: vec![Block::Table(DataTable {
-                key: "compound",
-                head: vec![
+            blocks: vec![Block::Table(DataTable::new(
+                "compound",
+                vec![
                     self.t(St::ColQuery),
                     self.t(St::ColKey),
                     self.t(St::ColTouched),
@@ -934,7 +891,7 @@ impl HashKeys {
                     self.t(St::ColHow),
                 ],
                 rows,
-            })],
+            ))],
         }
     }
 
@@ -997,38 +954,38 @@ impl HashKeys {
                 r
             })
             .collect();
-        let table = DataTable {
-            key: "growth",
-            head: vec![
+        let table = DataTable::new(
+            "growth",
+            vec![
                 self.t(St::ColDate),
                 self.t(St::HashSeriesClient),
                 self.t(St::HashSeriesBucket),
             ],
             rows,
-        };
+        );
         let mut blocks = Vec::new();
         let done = self.growth.as_ref().is_some_and(GrowthSweep::is_done);
         if let Some(last) = points.last().filter(|_| done) {
             let per_day = last.client_rows as f64 / f64::from(last.day.max(1));
             blocks.push(Block::Figures(vec![
-                Figure {
-                    key: "client-rows",
-                    label: self.t(St::HashFigClientRows),
-                    text: fmt_int(lang, last.client_rows),
-                    value: last.client_rows as f64,
-                },
-                Figure {
-                    key: "largest-bucket",
-                    label: self.t(St::HashFigLargestBucket),
-                    text: fmt_int(lang, last.largest_bucket),
-                    value: last.largest_bucket as f64,
-                },
-                Figure {
-                    key: "per-day",
-                    label: self.t(St::HashFigPerDay),
-                    text: fmt_dec(lang, per_day, 0),
-                    value: per_day,
-                },
+                Figure::new(
+                    "client-rows",
+                    self.t(St::HashFigClientRows),
+                    fmt_int(lang, last.client_rows),
+                    last.client_rows as f64,
+                ),
+                Figure::new(
+                    "largest-bucket",
+                    self.t(St::HashFigLargestBucket),
+                    fmt_int(lang, last.largest_bucket),
+                    last.largest_bucket as f64,
+                ),
+                Figure::new(
+                    "per-day",
+                    self.t(St::HashFigPerDay),
+                    fmt_dec(lang, per_day, 0),
+                    per_day,
+                ),
             ]));
         } else {
             blocks.push(Block::Text(self.f(
@@ -1039,11 +996,7 @@ impl HashKeys {
                 ],
             )));
         }
-        blocks.push(Block::Chart {
-            chart,
-            label: self.t(St::HashGrowthChart),
-            table,
-        });
+        blocks.push(Block::chart(chart, self.t(St::HashGrowthChart), table));
         Panel {
             view: "growth",
             title: self.t(St::HashGrowthTitle),
@@ -1090,36 +1043,36 @@ impl HashKeys {
             wide: false,
             blocks: vec![
                 Block::Figures(vec![
-                    Figure {
-                        key: "stable-disagree",
-                        label: self.t(St::HashFigStableDisagree),
-                        text: format!(
+                    Figure::new(
+                        "stable-disagree",
+                        self.t(St::HashFigStableDisagree),
+                        format!(
                             "{} ({})",
                             fmt_int(lang, d.stable),
                             fmt_pct(lang, pct(d.stable), 1)
                         ),
-                        value: pct(d.stable),
-                    },
-                    Figure {
-                        key: "salted-disagree",
-                        label: self.t(St::HashFigSaltDisagree),
-                        text: format!(
+                        pct(d.stable),
+                    ),
+                    Figure::new(
+                        "salted-disagree",
+                        self.t(St::HashFigSaltDisagree),
+                        format!(
                             "{} ({})",
                             fmt_int(lang, d.salted),
                             fmt_pct(lang, pct(d.salted), 1)
                         ),
-                        value: pct(d.salted),
-                    },
-                    Figure {
-                        key: "salted-expected",
-                        label: self.f(St::HashFigSaltExpected, &[("n", &n.to_string())]),
-                        text: fmt_pct(lang, expected, 1),
-                        value: expected,
-                    },
+                        pct(d.salted),
+                    ),
+                    Figure::new(
+                        "salted-expected",
+                        self.f(St::HashFigSaltExpected, &[("n", &n.to_string())]),
+                        fmt_pct(lang, expected, 1),
+                        expected,
+                    ),
                 ]),
-                Block::Table(DataTable {
-                    key: "salted",
-                    head: vec![
+                Block::Table(DataTable::new(
+                    "salted",
+                    vec![
                         self.t(St::HashColId),
                         self.t(St::HashColStable),
                         self.t(St::HashColSaltA),
@@ -1127,7 +1080,7 @@ impl HashKeys {
                         self.t(St::HashColAgree),
                     ],
                     rows,
-                }),
+                )),
             ],
         }
     }

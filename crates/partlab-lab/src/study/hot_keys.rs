@@ -22,9 +22,9 @@ use super::compare::{algo_name, node_names, select, WORK_PER_STEP};
 use super::fields::StudyIssue;
 use super::source::computing_panel;
 use super::text::St;
-use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
+use super::view::{row, Block, Cell, Control, DataTable, Figure, Panel};
+use super::MAX_SEED;
 use super::{study_parts, Settings, StudyChapter, StudyState};
-use super::{Words, MAX_SEED};
 use crate::base::field::{ChapterDef, Cli};
 use crate::i18n::{fmt_dec, fmt_pct};
 use crate::state::Lang;
@@ -186,9 +186,8 @@ enum SkewPoint {
 
 impl HotKeysStudy {
     /// The chapter from its fields.
-    pub fn open(fragment: &str, lang: Lang, mut notices: Vec<StudyIssue>) -> HotKeysStudy {
-        let (state, issues) = HotState::from_fragment(fragment, lang);
-        notices.extend(issues);
+    pub fn open(fragment: &str, lang: Lang, notices: Vec<StudyIssue>) -> HotKeysStudy {
+        let (state, notices) = HotState::open(fragment, lang, notices);
         let mut c = HotKeysStudy {
             state,
             notices,
@@ -267,13 +266,9 @@ impl HotKeysStudy {
         true
     }
 
-    fn w(&self) -> Words {
-        Words(self.state.lang)
-    }
-
     fn algo_name(&self, a: Algo) -> String {
         // The comparison's defaults: this chapter varies only the load factor.
-        algo_name(self.w(), a, 65_537, self.state.factor_centi, 21)
+        algo_name(self.words(), a, 65_537, self.state.factor_centi, 21)
     }
 }
 
@@ -306,7 +301,7 @@ impl StudyChapter for HotKeysStudy {
     }
 
     fn chapter_controls(&self) -> Vec<Control> {
-        let w = self.w();
+        let w = self.words();
         let st = &self.state;
         let lang = st.lang;
         vec![
@@ -321,18 +316,12 @@ impl StudyChapter for HotKeysStudy {
             select("keys", w.t(St::CmpKeys), &KEY_CHOICES, st.keys, |k| {
                 w.n(u64::from(k))
             }),
-            Control {
-                id: "fest",
-                label: w.t(St::HotFestival),
-                kind: ControlKind::Select {
-                    options: vec![
-                        Choice::new("off", w.t(St::HotOff)),
-                        Choice::new("on", w.t(St::HotOn)),
-                    ],
-                    value: if st.festival { "on" } else { "off" }.to_owned(),
-                },
-                note: String::new(),
-            },
+            w.select(
+                "fest",
+                St::HotFestival,
+                w.choices(&[("off", St::HotOff), ("on", St::HotOn)]),
+                if st.festival { "on" } else { "off" }.to_owned(),
+            ),
             select(
                 "cache",
                 w.t(St::HotCached),
@@ -411,7 +400,7 @@ impl StudyChapter for HotKeysStudy {
 
 impl HotKeysStudy {
     fn loads_panel(&self, h: &HotKeys, stream: &Stream, loads: &[Loads]) -> Panel {
-        let w = self.w();
+        let w = self.words();
         let lang = self.state.lang;
         let names = &h.spec().names;
         let total = stream.reaching.len() as f64;
@@ -452,12 +441,8 @@ impl HotKeysStudy {
                 r
             })
             .collect();
-        let fig = |key, label: St, v: f64| Figure {
-            key,
-            label: w.t(label),
-            text: fmt_pct(lang, v * 100.0, 1),
-            value: v,
-        };
+        let fig =
+            |key, label: St, v: f64| Figure::new(key, w.t(label), fmt_pct(lang, v * 100.0, 1), v);
         Panel {
             view: "loads",
             title: w.t(St::HotLoadsTitle),
@@ -481,22 +466,22 @@ impl HotKeysStudy {
                     fig("ring-peak", St::HotFigRingPeak, peak(Algo::Ring)),
                     fig("bounded-peak", St::HotFigBoundedPeak, peak(Algo::Bounded)),
                 ]),
-                Block::Table(DataTable {
-                    key: "loads",
-                    head: vec![
-                        w.t(St::CmpColAlgo),
-                        w.t(St::HotColPeakKeys),
-                        w.t(St::HotColPeakRequests),
-                        w.t(St::HotColHotNode),
+                w.table_block(
+                    "loads",
+                    &[
+                        St::CmpColAlgo,
+                        St::HotColPeakKeys,
+                        St::HotColPeakRequests,
+                        St::HotColHotNode,
                     ],
                     rows,
-                }),
+                ),
             ],
         }
     }
 
     fn nodes_panel(&self, h: &HotKeys, stream: &Stream, loads: &[Loads]) -> Panel {
-        let w = self.w();
+        let w = self.words();
         let by = |a: Algo| loads.iter().find(|l| l.algo == a.slug());
         let (ring, bounded) = (by(Algo::Ring), by(Algo::Bounded));
         let names = &h.spec().names;
@@ -537,21 +522,21 @@ impl HotKeysStudy {
             title: w.t(St::HotNodesTitle),
             caption: w.f(St::HotNodesCaption, &[("cap", &w.n(cap))]),
             wide: false,
-            blocks: vec![Block::Table(DataTable {
-                key: "nodes",
-                head: vec![
-                    w.t(St::HotColNode),
-                    w.t(St::HotColKeys),
-                    w.t(St::HotColRingReq),
-                    w.t(St::HotColBoundedReq),
+            blocks: vec![w.table_block(
+                "nodes",
+                &[
+                    St::HotColNode,
+                    St::HotColKeys,
+                    St::HotColRingReq,
+                    St::HotColBoundedReq,
                 ],
                 rows,
-            })],
+            )],
         }
     }
 
     fn skew_panel(&self) -> Panel {
-        let w = self.w();
+        let w = self.words();
         let xs: Vec<f64> = SKEW_STEPS.iter().map(|&s| f64::from(s) / 100.0).collect();
         let series = Algo::ALL
             .iter()
@@ -597,15 +582,11 @@ impl HotKeysStudy {
             title: w.t(St::HotSkewTitle),
             caption: w.t(St::HotSkewCaption),
             wide: false,
-            blocks: vec![Block::Chart {
+            blocks: vec![w.chart_block(
                 chart,
-                label: w.t(St::HotSkewChart),
-                table: DataTable {
-                    key: "skew",
-                    head,
-                    rows,
-                },
-            }],
+                St::HotSkewChart,
+                DataTable::new("skew", head, rows),
+            )],
         }
     }
 }
@@ -613,17 +594,12 @@ impl HotKeysStudy {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::study::chapter::testing::round_trip;
     use crate::study::Study;
 
     #[test]
     fn fields_round_trip() {
-        let (st, issues) = HotState::from_fragment(
-            "s=150&keys=100&fest=on&cache=10&hit=50&c=150&seed=7&l=en",
-            Lang::Ca,
-        );
-        assert!(issues.is_empty(), "{issues:?}");
-        let (again, _) = HotState::from_fragment(&st.to_fragment(true), Lang::Ca);
-        assert_eq!(again, st);
+        round_trip::<HotSettings>("s=150&keys=100&fest=on&cache=10&hit=50&c=150&seed=7&l=en");
         let (_, issues) = HotState::from_fragment("fest=maybe&s=999", Lang::Ca);
         assert_eq!(issues.len(), 2);
     }

@@ -15,14 +15,14 @@ use super::chart::{BarSeries, Bars, Chart, Lines, Series, Stroke};
 use super::fields::StudyIssue;
 use super::source::{SourceStep, WorkloadSource};
 use super::text::St;
-use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
-use super::{stop_at, Words, WorkloadFields};
+use super::view::{row, Block, Cell, Choice, Control, DataTable, Figure, Panel};
+use super::{stop_at, WorkloadFields};
 use super::{
     study_parts, Settings, StudyChapter, StudyState, DAYS_FIELD, ORDERS_FIELD, SEED_FIELD,
 };
 use crate::base::field::{ChapterDef, Cli};
 use crate::i18n::{fmt_dec, fmt_pct};
-use crate::state::{nearest_stop, Lang};
+use crate::state::Lang;
 
 /// The partition counts offered.
 pub const PARTITION_STOPS: [u32; 11] = [2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64];
@@ -191,9 +191,8 @@ enum Measure {
 
 impl Indexes {
     /// The chapter from its fields.
-    pub fn open(fragment: &str, lang: Lang, mut notices: Vec<StudyIssue>) -> Indexes {
-        let (state, issues) = IndexState::from_fragment(fragment, lang);
-        notices.extend(issues);
+    pub fn open(fragment: &str, lang: Lang, notices: Vec<StudyIssue>) -> Indexes {
+        let (state, notices) = IndexState::open(fragment, lang, notices);
         let mut c = Indexes {
             state,
             notices,
@@ -241,10 +240,6 @@ impl Indexes {
         }
     }
 
-    fn w(&self) -> Words {
-        Words(self.state.lang)
-    }
-
     /// The partition counts to simulate: the chart's, and the current one.
     fn sizes(&self) -> Vec<u32> {
         let mut v = GATHER_SIZES.to_vec();
@@ -270,7 +265,7 @@ impl Indexes {
     fn rate_text(&self, milli: u32) -> String {
         let v = f64::from(milli) / 1000.0;
         let decimals = if milli.is_multiple_of(1000) { 0 } else { 1 };
-        self.w().f(
+        self.words().f(
             St::IdxPerSecond,
             &[("n", &fmt_dec(self.state.lang, v, decimals))],
         )
@@ -281,8 +276,7 @@ impl StudyChapter for Indexes {
     study_parts!(IndexSettings);
 
     fn control(&mut self, id: &str, value: &str) -> bool {
-        let workload: fn(&mut IndexSettings) -> &mut WorkloadFields = |s| &mut s.workload;
-        control_with(self, (id, value), Some(workload), Msg::parse, Self::apply)
+        control_with(self, (id, value), Msg::parse, Self::apply)
     }
 
     /// Measures what the state asks for on its workload, once that is built (in slices, by
@@ -342,60 +336,42 @@ impl StudyChapter for Indexes {
     }
 
     fn chapter_controls(&self) -> Vec<Control> {
-        let w = self.w();
+        let w = self.words();
         let st = &self.state;
         let mut out = vec![st.presets_control()];
-        out.push(Control {
-            id: "n",
-            label: w.t(St::Partitions),
-            kind: ControlKind::Range {
-                max: PARTITION_STOPS.len() as u32 - 1,
-                value: nearest_stop(&PARTITION_STOPS, st.partitions) as u32,
-                value_text: st.partitions.to_string(),
-            },
-            note: String::new(),
-        });
-        out.push(Control {
-            id: "m",
-            label: w.t(St::IdxMarket),
-            kind: ControlKind::Select {
-                options: Market::ALL
+        out.push(w.stops(
+            "n",
+            St::Partitions,
+            &PARTITION_STOPS,
+            st.partitions,
+            st.partitions.to_string(),
+        ));
+        out.push(
+            w.select(
+                "m",
+                St::IdxMarket,
+                Market::ALL
                     .iter()
                     .map(|m| Choice::new(m.slug(), m.name()))
                     .collect(),
-                value: st.market.slug().to_owned(),
-            },
-            note: String::new(),
-        });
-        out.push(Control {
-            id: "slow",
-            label: w.t(St::IdxSlow),
-            kind: ControlKind::Range {
-                max: SLOW_STOPS.len() as u32 - 1,
-                value: nearest_stop(&SLOW_STOPS, st.slow) as u32,
-                value_text: self.chance_text(st.slow),
-            },
-            note: String::new(),
-        });
-        out.push(Control {
-            id: "rate",
-            label: w.t(St::IdxThroughput),
-            kind: ControlKind::Range {
-                max: RATE_STOPS.len() as u32 - 1,
-                value: nearest_stop(&RATE_STOPS, st.rate) as u32,
-                value_text: self.rate_text(st.rate),
-            },
-            note: String::new(),
-        });
-        let mut wl = st.workload.controls(st.lang);
-        if let Some(first) = wl.first_mut() {
-            first.note = format!(
-                "{} {}",
-                st.workload.describe(st.lang, st.workload.spec().start),
-                w.t(St::SeedNote)
-            );
-        }
-        out.extend(wl);
+                st.market.slug().to_owned(),
+            ),
+        );
+        out.push(w.stops(
+            "slow",
+            St::IdxSlow,
+            &SLOW_STOPS,
+            st.slow,
+            self.chance_text(st.slow),
+        ));
+        out.push(w.stops(
+            "rate",
+            St::IdxThroughput,
+            &RATE_STOPS,
+            st.rate,
+            self.rate_text(st.rate),
+        ));
+        out.extend(st.workload.described_controls(st.lang));
         out
     }
 
@@ -403,9 +379,7 @@ impl StudyChapter for Indexes {
         let (Some(c), Some((_, lag))) = (&self.comparison, &self.lag) else {
             return self
                 .source
-                .progress_panel(self.state.lang, DEF.views[0].name)
-                .into_iter()
-                .collect();
+                .progress_panels(self.state.lang, DEF.views[0].name);
         };
         vec![
             self.index_panel(c, lag),
@@ -424,7 +398,7 @@ impl Indexes {
             .filter(|&&n| self.gather_at(n).is_some())
             .count();
         (done < sizes.len()).then(|| {
-            Block::Text(self.w().f(
+            Block::Text(self.words().f(
                 St::Computing,
                 &[
                     ("done", &done.to_string()),
@@ -435,7 +409,7 @@ impl Indexes {
     }
 
     fn index_panel(&self, c: &IndexComparison, lag: &LagResult) -> Panel {
-        let w = self.w();
+        let w = self.words();
         let n = self.state.partitions;
         let market = self.state.market.name();
         let epoch = self.source.ready().map(|d| d.1.epoch());
@@ -541,44 +515,44 @@ impl Indexes {
             ),
             wide: true,
             blocks: vec![
-                Block::Figures(vec![Figure {
-                    key: "matches",
-                    label: w.f(St::IdxFigMatches, &[("market", market)]),
-                    text: w.n(c.matches),
-                    value: c.matches as f64,
-                }]),
-                Block::Table(DataTable {
-                    key: "indexes",
-                    head: vec![
-                        w.t(St::ColScheme),
-                        w.t(St::ColReadParts),
-                        w.t(St::ColWriteParts),
-                        w.t(St::ColTwoParts),
-                        w.t(St::ColHotIndex),
-                        w.t(St::ColReadLatency),
-                        w.t(St::ColFresh),
+                Block::Figures(vec![Figure::new(
+                    "matches",
+                    w.f(St::IdxFigMatches, &[("market", market)]),
+                    w.n(c.matches),
+                    c.matches as f64,
+                )]),
+                w.table_block(
+                    "indexes",
+                    &[
+                        St::ColScheme,
+                        St::ColReadParts,
+                        St::ColWriteParts,
+                        St::ColTwoParts,
+                        St::ColHotIndex,
+                        St::ColReadLatency,
+                        St::ColFresh,
                     ],
                     rows,
-                }),
-                Block::Chart {
+                ),
+                w.chart_block(
                     chart,
-                    label: w.t(St::IdxChart),
-                    table: DataTable {
-                        key: "index-rows",
-                        head: vec![
+                    St::IdxChart,
+                    DataTable::new(
+                        "index-rows",
+                        vec![
                             w.t(St::Partition),
                             w.t(St::IdxSeriesLocal),
                             w.f(St::IdxSeriesGlobal, &[("market", market)]),
                         ],
-                        rows: chart_rows,
-                    },
-                },
+                        chart_rows,
+                    ),
+                ),
             ],
         }
     }
 
     fn tail_panel(&self) -> Panel {
-        let w = self.w();
+        let w = self.words();
         let lang = self.state.lang;
         let p = f64::from(self.state.slow) / 10_000.0;
         let n = self.state.partitions;
@@ -641,61 +615,58 @@ impl Indexes {
             let t = fmt_dec(lang, p, 4);
             t.trim_end_matches('0').to_owned()
         };
-        let formula_at = |k: u32| Figure {
-            key: if k == 12 { "formula-12" } else { "formula-n" },
-            label: w.f(St::IdxFigFormula, &[("p", &p_dec), ("n", &k.to_string())]),
-            text: fmt_pct(lang, slow_probability(p, k) * 100.0, 1),
-            value: slow_probability(p, k),
+        let formula_at = |k: u32| {
+            Figure::new(
+                if k == 12 { "formula-12" } else { "formula-n" },
+                w.f(St::IdxFigFormula, &[("p", &p_dec), ("n", &k.to_string())]),
+                fmt_pct(lang, slow_probability(p, k) * 100.0, 1),
+                slow_probability(p, k),
+            )
         };
         let mut figures = vec![formula_at(12)];
         if n != 12 {
             figures.push(formula_at(n));
         }
         if let Some(g) = self.gather_at(n) {
-            figures.push(Figure {
-                key: "simulated-n",
-                label: w.f(St::IdxFigSimulated, &[("n", &n.to_string())]),
-                text: fmt_pct(lang, g.slow_fraction * 100.0, 1),
-                value: g.slow_fraction,
-            });
+            figures.push(Figure::new(
+                "simulated-n",
+                w.f(St::IdxFigSimulated, &[("n", &n.to_string())]),
+                fmt_pct(lang, g.slow_fraction * 100.0, 1),
+                g.slow_fraction,
+            ));
         }
         // Beside the simulation, where the formula says 95 % of simulations land: a draw
         // outside it is chance, not a wrong formula.
         let (lo, hi) = simulation_interval(p, n, GATHER_QUERIES);
-        figures.push(Figure {
-            key: "interval-n",
-            label: w.f(
+        figures.push(Figure::new(
+            "interval-n",
+            w.f(
                 St::IdxFigInterval,
                 &[
                     ("n", &n.to_string()),
                     ("queries", &w.n(u64::from(GATHER_QUERIES))),
                 ],
             ),
-            text: w.f(
+            w.f(
                 St::IdxInterval,
                 &[
                     ("lo", &fmt_pct(lang, lo * 100.0, 1)),
                     ("hi", &fmt_pct(lang, hi * 100.0, 1)),
                 ],
             ),
-            value: hi - lo,
-        });
+            hi - lo,
+        ));
         let mut blocks = vec![Block::Figures(figures)];
         blocks.extend(self.computing());
-        blocks.push(Block::Chart {
+        blocks.push(w.chart_block(
             chart,
-            label: w.t(St::IdxTailChart),
-            table: DataTable {
-                key: "tail",
-                head: vec![
-                    w.t(St::ColN),
-                    w.t(St::ColFormula),
-                    w.t(St::ColInterval),
-                    w.t(St::ColSimulated),
-                ],
+            St::IdxTailChart,
+            w.table(
+                "tail",
+                &[St::ColN, St::ColFormula, St::ColInterval, St::ColSimulated],
                 rows,
-            },
-        });
+            ),
+        ));
         Panel {
             view: "tail",
             title: w.t(St::IdxTailTitle),
@@ -709,7 +680,7 @@ impl Indexes {
     }
 
     fn gather_panel(&self) -> Panel {
-        let w = self.w();
+        let w = self.words();
         let series = |label: St, colour: usize, f: fn(&GatherPoint) -> u32| Series {
             label: w.t(label),
             points: self
@@ -749,20 +720,15 @@ impl Indexes {
             })
             .collect();
         let mut blocks: Vec<Block> = self.computing().into_iter().collect();
-        blocks.push(Block::Chart {
+        blocks.push(w.chart_block(
             chart,
-            label: w.t(St::IdxGatherChart),
-            table: DataTable {
-                key: "gather",
-                head: vec![
-                    w.t(St::ColN),
-                    w.t(St::ColP50),
-                    w.t(St::ColP99),
-                    w.t(St::ColMax),
-                ],
+            St::IdxGatherChart,
+            w.table(
+                "gather",
+                &[St::ColN, St::ColP50, St::ColP99, St::ColMax],
                 rows,
-            },
-        });
+            ),
+        ));
         Panel {
             view: "gather",
             title: w.t(St::IdxGatherTitle),
@@ -773,7 +739,7 @@ impl Indexes {
     }
 
     fn staleness_panel(&self, lag: &LagResult) -> Panel {
-        let w = self.w();
+        let w = self.words();
         let day = self.source.ready().map_or(String::new(), |d| {
             d.1.epoch().0.add_days(busiest_day(&d.1) as i32).to_string()
         });
@@ -825,6 +791,7 @@ impl Indexes {
             })
             .collect();
         let ms = |v: u64| w.f(St::Ms, &[("n", &w.n(v))]);
+        let lag_figure = |key, label, v: u64| Figure::new(key, w.t(label), ms(v), v as f64);
         Panel {
             view: "staleness",
             title: w.t(St::IdxStaleTitle),
@@ -835,46 +802,31 @@ impl Indexes {
             wide: false,
             blocks: vec![
                 Block::Figures(vec![
-                    Figure {
-                        key: "lag-p50",
-                        label: w.t(St::IdxFigLagP50),
-                        text: ms(lag.p50_ms),
-                        value: lag.p50_ms as f64,
-                    },
-                    Figure {
-                        key: "lag-p99",
-                        label: w.t(St::IdxFigLagP99),
-                        text: ms(lag.p99_ms),
-                        value: lag.p99_ms as f64,
-                    },
-                    Figure {
-                        key: "lag-max",
-                        label: w.t(St::IdxFigLagMax),
-                        text: ms(lag.max_ms),
-                        value: lag.max_ms as f64,
-                    },
-                    Figure {
-                        key: "backlog",
-                        label: w.t(St::IdxFigBacklog),
-                        text: w.n(lag.max_backlog),
-                        value: lag.max_backlog as f64,
-                    },
+                    lag_figure("lag-p50", St::IdxFigLagP50, lag.p50_ms),
+                    lag_figure("lag-p99", St::IdxFigLagP99, lag.p99_ms),
+                    lag_figure("lag-max", St::IdxFigLagMax, lag.max_ms),
+                    w.figure(
+                        "backlog",
+                        St::IdxFigBacklog,
+                        w.n(lag.max_backlog),
+                        lag.max_backlog as f64,
+                    ),
                 ]),
-                Block::Chart {
+                w.chart_block(
                     chart,
-                    label: w.t(St::IdxStaleChart),
-                    table: DataTable {
-                        key: "staleness",
-                        head: vec![
-                            w.t(St::ColTime),
-                            w.t(St::ColOrders),
-                            w.t(St::ColP50),
-                            w.t(St::ColMax),
-                            w.t(St::ColBacklog),
+                    St::IdxStaleChart,
+                    w.table(
+                        "staleness",
+                        &[
+                            St::ColTime,
+                            St::ColOrders,
+                            St::ColP50,
+                            St::ColMax,
+                            St::ColBacklog,
                         ],
                         rows,
-                    },
-                },
+                    ),
+                ),
             ],
         }
     }

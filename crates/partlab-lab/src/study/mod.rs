@@ -57,7 +57,8 @@ macro_rules! study_def {
 
 /// A study chapter's [`Settings::read`] and [`Settings::write`] from one list of bindings,
 /// in the order the address writes them:
-/// - `workload` (the KM0 workload's `seed`, `o`, `d`);
+/// - `workload` (the KM0 workload's `seed`, `o`, `d`), first, which also gives
+///   [`Settings::workload_mut`];
 /// - `member: whole(FIELD)`, a whole number;
 /// - `member: word(FIELD, parse, show)`, a word of the field's list read by `parse` (to an
 ///   `Option`) and written by `show` (from a reference);
@@ -114,7 +115,14 @@ macro_rules! bind_fields {
         $write($s, $w);
         bind_fields!(@write $s $w $($rest)*);
     };
-    ($($binding:tt)*) => {
+    (workload, $($binding:tt)*) => {
+        fn workload_mut(&mut self) -> Option<&mut $crate::study::WorkloadFields> {
+            Some(&mut self.workload)
+        }
+
+        bind_fields!(@both workload, $($binding)*);
+    };
+    (@both $($binding:tt)*) => {
         fn read(
             &mut self,
             f: &mut $crate::study::fields::Fields<'_>,
@@ -127,6 +135,9 @@ macro_rules! bind_fields {
         fn write(&self, w: &mut $crate::study::fields::Writer) {
             bind_fields!(@write self w $($binding)*);
         }
+    };
+    ($($binding:tt)*) => {
+        bind_fields!(@both $($binding)*);
     };
 }
 
@@ -152,12 +163,13 @@ use partlab_km0::workload::{WorkloadSpec, DEFAULT_DAYS, DEFAULT_ORDERS_PER_DAY, 
 use crate::base::field::{ChapterDef, Cli};
 use crate::i18n::fmt_int;
 use crate::state::words::fragment_issue;
-use crate::state::{nearest_stop, Lang};
+use crate::state::Lang;
 pub(crate) use chapter::study_parts;
 pub use chapter::{Settings, StudyChapter, StudyState};
+use chart::{Chart, Series, Stroke};
 use fields::{Fields, StudyIssue, Writer, MAX_STUDY_FRAGMENT};
 use text::{fill, tr, St};
-use view::{Choice, Control, ControlKind, Panel};
+use view::{Block, Choice, Control, ControlKind, Panel};
 
 /// What the page (or a test) asks of a chapter.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -429,27 +441,31 @@ impl WorkloadFields {
                 },
                 note: tr(lang, St::SeedNote).to_owned(),
             },
-            Control {
-                id: "o",
-                label: tr(lang, St::OrdersPerDay).to_owned(),
-                kind: ControlKind::Range {
-                    max: ORDER_STOPS.len() as u32 - 1,
-                    value: nearest_stop(&ORDER_STOPS, self.orders) as u32,
-                    value_text: fmt_int(lang, u64::from(self.orders)),
-                },
-                note: String::new(),
-            },
-            Control {
-                id: "d",
-                label: tr(lang, St::Days).to_owned(),
-                kind: ControlKind::Range {
-                    max: DAY_STOPS.len() as u32 - 1,
-                    value: nearest_stop(&DAY_STOPS, self.days) as u32,
-                    value_text: self.days.to_string(),
-                },
-                note: String::new(),
-            },
+            Control::stops(
+                "o",
+                tr(lang, St::OrdersPerDay).to_owned(),
+                &ORDER_STOPS,
+                self.orders,
+                fmt_int(lang, u64::from(self.orders)),
+            ),
+            Control::stops(
+                "d",
+                tr(lang, St::Days).to_owned(),
+                &DAY_STOPS,
+                self.days,
+                self.days.to_string(),
+            ),
         ]
+    }
+
+    /// The three controls, the seed's note first saying which orders they make.
+    pub fn described_controls(&self, lang: Lang) -> Vec<Control> {
+        let start = self.spec().start;
+        let mut controls = self.controls(lang);
+        if let Some(first) = controls.first_mut() {
+            first.note = format!("{} {}", self.describe(lang, start), tr(lang, St::SeedNote));
+        }
+        controls
     }
 
     /// Applies a control event if it is one of the workload's; `Some(changed)` when it was.
@@ -457,12 +473,7 @@ impl WorkloadFields {
         let before = self.clone();
         match id {
             "seed" => {
-                let v = value.trim();
-                if let Some(s) = v
-                    .parse::<u64>()
-                    .ok()
-                    .filter(|s| *s <= MAX_SEED && v.len() <= 12)
-                {
+                if let Some(s) = parse_seed(value) {
                     self.seed = s;
                 }
             }
@@ -509,6 +520,33 @@ pub fn stop_at<'a>(stops: &'a [u32], value: &str) -> Option<&'a u32> {
         .and_then(|i| stops.get(i))
 }
 
+/// A whole number in `min..=max` typed or sent as `value` (at most ten digits).
+pub fn parse_whole(value: &str, min: u32, max: u32) -> Option<u32> {
+    let v = value.trim();
+    (v.len() <= 10)
+        .then(|| v.parse::<u32>().ok())
+        .flatten()
+        .filter(|x| (min..=max).contains(x))
+}
+
+/// A seed typed in its box: a whole number up to [`MAX_SEED`] (at most twelve characters).
+pub fn parse_seed(value: &str) -> Option<u64> {
+    let v = value.trim();
+    (v.len() <= 12)
+        .then(|| v.parse::<u64>().ok())
+        .flatten()
+        .filter(|s| *s <= MAX_SEED)
+}
+
+/// A back / forward button's value ([`stepper`]): `-1` or `+1`.
+pub fn parse_step(value: &str) -> Option<i32> {
+    match value.trim() {
+        "-1" => Some(-1),
+        "+1" => Some(1),
+        _ => None,
+    }
+}
+
 /// A select of the embed views is not offered; embed is read from the address only.
 pub fn read_embed(f: &mut Fields<'_>, views: &'static [&'static str]) -> Option<&'static str> {
     f.choice("embed", |s| views.iter().copied().find(|v| *v == s))
@@ -520,18 +558,17 @@ pub fn presets_control(
     presets: &[(&'static str, St)],
     active: Option<&'static str>,
 ) -> Control {
-    Control {
-        id: "p",
-        label: tr(lang, St::Presets).to_owned(),
-        kind: ControlKind::Buttons {
+    Control::new(
+        "p",
+        tr(lang, St::Presets).to_owned(),
+        ControlKind::Buttons {
             options: presets
                 .iter()
                 .map(|(id, label)| Choice::new(*id, tr(lang, *label)))
                 .collect(),
             pressed: active.map(str::to_owned),
         },
-        note: String::new(),
-    }
+    )
 }
 
 /// The chapter texts in one language, with the number formats of that language.
@@ -577,6 +614,72 @@ impl Words {
     pub fn part(self, i: u32) -> String {
         partition_name(self.0, i)
     }
+
+    /// The dashed "now" line of a chart over time, at `x`, from 0 to `top`.
+    pub fn now_line(self, x: f64, top: f64) -> Series {
+        Series {
+            label: self.t(St::RebNow),
+            points: vec![(x, 0.0), (x, top)],
+            colour: 5,
+            stroke: Stroke::Dashed,
+        }
+    }
+
+    /// Options of a select or a button group: each value with its text.
+    pub fn choices(self, options: &[(&str, St)]) -> Vec<Choice> {
+        options
+            .iter()
+            .map(|&(value, label)| Choice::new(value, self.t(label)))
+            .collect()
+    }
+
+    /// A figure labelled by the text `label`.
+    pub fn figure(self, key: &'static str, label: St, text: String, value: f64) -> view::Figure {
+        view::Figure::new(key, self.t(label), text, value)
+    }
+
+    /// A slider over `stops` labelled by the text `label` ([`Control::stops`]).
+    pub fn stops(
+        self,
+        id: &'static str,
+        label: St,
+        stops: &[u32],
+        value: u32,
+        value_text: String,
+    ) -> Control {
+        Control::stops(id, self.t(label), stops, value, value_text)
+    }
+
+    /// A drop-down list labelled by the text `label` ([`Control::select`]).
+    pub fn select(
+        self,
+        id: &'static str,
+        label: St,
+        options: Vec<Choice>,
+        value: impl Into<String>,
+    ) -> Control {
+        Control::select(id, self.t(label), options, value)
+    }
+
+    /// Header cells, one text each.
+    pub fn heads(self, heads: &[St]) -> Vec<String> {
+        heads.iter().map(|&h| self.t(h)).collect()
+    }
+
+    /// A table whose header cells are texts.
+    pub fn table(self, key: &'static str, heads: &[St], rows: Vec<view::Row>) -> view::DataTable {
+        view::DataTable::new(key, self.heads(heads), rows)
+    }
+
+    /// A table block whose header cells are texts.
+    pub fn table_block(self, key: &'static str, heads: &[St], rows: Vec<view::Row>) -> Block {
+        Block::Table(self.table(key, heads, rows))
+    }
+
+    /// A chart block named by the text `label`, with its table.
+    pub fn chart_block(self, chart: Chart, label: St, table: view::DataTable) -> Block {
+        Block::chart(chart, self.t(label), table)
+    }
 }
 
 /// A partition's name: `P0`, `P1`, ….
@@ -587,18 +690,14 @@ pub fn partition_name(lang: Lang, i: u32) -> String {
 /// A time control's back / forward buttons (values `-1` and `+1`), for the chapters whose
 /// simulations step through time.
 pub(crate) fn stepper(id: &'static str, label: St, w: Words) -> Control {
-    Control {
+    Control::new(
         id,
-        label: w.t(label),
-        kind: ControlKind::Buttons {
-            options: vec![
-                Choice::new("-1", w.t(St::RebBack)),
-                Choice::new("+1", w.t(St::RebForward)),
-            ],
+        w.t(label),
+        ControlKind::Buttons {
+            options: w.choices(&[("-1", St::RebBack), ("+1", St::RebForward)]),
             pressed: None,
         },
-        note: String::new(),
-    }
+    )
 }
 
 #[cfg(test)]

@@ -17,13 +17,13 @@ use super::fields::StudyIssue;
 use super::source::generating_panel;
 use super::text::St;
 use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
-use super::{stop_at, Words, WorkloadFields};
+use super::{stop_at, WorkloadFields};
 use super::{
     study_parts, Settings, StudyChapter, StudyState, DAYS_FIELD, ORDERS_FIELD, SEED_FIELD,
 };
 use crate::base::field::{ChapterDef, Cli};
 use crate::i18n::{fmt_dec, fmt_pct};
-use crate::state::{nearest_stop, Lang};
+use crate::state::Lang;
 
 /// The partition counts offered.
 pub const PARTITION_STOPS: [u32; 12] = [2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32];
@@ -248,9 +248,8 @@ pub struct Ranges {
 
 impl Ranges {
     /// The chapter from its fields.
-    pub fn open(fragment: &str, lang: Lang, mut notices: Vec<StudyIssue>) -> Ranges {
-        let (state, issues) = RangeState::from_fragment(fragment, lang);
-        notices.extend(issues);
+    pub fn open(fragment: &str, lang: Lang, notices: Vec<StudyIssue>) -> Ranges {
+        let (state, notices) = RangeState::open(fragment, lang, notices);
         let mut c = Ranges {
             state,
             notices,
@@ -273,10 +272,6 @@ impl Ranges {
         }
     }
 
-    fn w(&self) -> Words {
-        Words(self.state.lang)
-    }
-
     fn layout(&self, key: RangeKey, bounds: Bounds) -> Option<&RangeLayout> {
         self.layouts
             .iter()
@@ -294,21 +289,21 @@ impl Ranges {
     }
 
     fn key_name(&self, k: RangeKey) -> String {
-        self.w().t(match k {
+        self.words().t(match k {
             RangeKey::Date => St::RangeKeyDate,
             RangeKey::MarketDate => St::RangeKeyMarketDate,
         })
     }
 
     fn bounds_name(&self, b: Bounds) -> String {
-        self.w().t(match b {
+        self.words().t(match b {
             Bounds::Fixed => St::RangeFixedShort,
             Bounds::Adaptive => St::RangeAdaptiveShort,
         })
     }
 
     fn layout_name(&self, k: RangeKey, b: Bounds) -> String {
-        self.w().f(
+        self.words().f(
             St::RangeLayoutName,
             &[("key", &self.key_name(k)), ("bounds", &self.bounds_name(b))],
         )
@@ -324,7 +319,7 @@ impl Ranges {
             Some(m) => format!("{} {}", m.name(), self.hour_label(h)),
             None => self.hour_label(h),
         };
-        self.w().f(
+        self.words().f(
             St::RangeSpan,
             &[("from", &end(m0, h0)), ("to", &end(m1, h1))],
         )
@@ -335,8 +330,7 @@ impl StudyChapter for Ranges {
     study_parts!(RangeSettings);
 
     fn control(&mut self, id: &str, value: &str) -> bool {
-        let workload: fn(&mut RangeSettings) -> &mut WorkloadFields = |s| &mut s.workload;
-        control_with(self, (id, value), Some(workload), Msg::parse, Self::apply)
+        control_with(self, (id, value), Msg::parse, Self::apply)
     }
 
     fn refresh(&mut self) {
@@ -372,74 +366,50 @@ impl StudyChapter for Ranges {
     }
 
     fn chapter_controls(&self) -> Vec<Control> {
-        let w = self.w();
+        let w = self.words();
         let st = &self.state;
-        let select = |id: &'static str, label: St, options: Vec<Choice>, value: &str| Control {
-            id,
-            label: w.t(label),
-            kind: ControlKind::Select {
-                options,
-                value: value.to_owned(),
-            },
-            note: String::new(),
+        let select = |id: &'static str, label: St, options: Vec<Choice>, value: &str| {
+            Control::select(id, w.t(label), options, value)
         };
         let mut out = vec![st.presets_control()];
-        out.push(Control {
-            id: "n",
-            label: w.t(St::Partitions),
-            kind: ControlKind::Range {
-                max: PARTITION_STOPS.len() as u32 - 1,
-                value: nearest_stop(&PARTITION_STOPS, st.partitions) as u32,
-                value_text: st.partitions.to_string(),
-            },
-            note: String::new(),
-        });
+        out.push(w.stops(
+            "n",
+            St::Partitions,
+            &PARTITION_STOPS,
+            st.partitions,
+            st.partitions.to_string(),
+        ));
         out.push(select(
             "key",
             St::RangeKeyLabel,
-            vec![
-                Choice::new("date", w.t(St::RangeKeyDate)),
-                Choice::new("market-date", w.t(St::RangeKeyMarketDate)),
-            ],
+            w.choices(&[
+                ("date", St::RangeKeyDate),
+                ("market-date", St::RangeKeyMarketDate),
+            ]),
             key_slug(st.key),
         ));
         out.push(select(
             "b",
             St::RangeBounds,
-            vec![
-                Choice::new("fixed", w.t(St::RangeFixed)),
-                Choice::new("adaptive", w.t(St::RangeAdaptive)),
-            ],
+            w.choices(&[("fixed", St::RangeFixed), ("adaptive", St::RangeAdaptive)]),
             bounds_slug(st.bounds),
         ));
         out.push(select(
             "z",
             St::RangeZoom,
-            vec![
-                Choice::new("days", w.t(St::RangeZoomDays)),
-                Choice::new("hours", w.t(St::RangeZoomHours)),
-            ],
+            w.choices(&[("days", St::RangeZoomDays), ("hours", St::RangeZoomHours)]),
             st.zoom.slug(),
         ));
-        out.push(Control {
-            id: "wk",
-            label: w.t(St::RangeWeeks),
-            kind: ControlKind::Number {
+        out.push(Control::new(
+            "wk",
+            w.t(St::RangeWeeks),
+            ControlKind::Number {
                 min: 0,
                 max: u64::from(MAX_WEEKS),
                 value: u64::from(st.weeks),
             },
-            note: String::new(),
-        });
-        let mut wl = st.workload.controls(st.lang);
-        if let Some(first) = wl.first_mut() {
-            first.note = format!(
-                "{} {}",
-                st.workload.describe(st.lang, st.workload.spec().start),
-                w.t(St::SeedNote)
-            );
-        }
-        out.extend(wl);
+        ));
+        out.extend(st.workload.described_controls(st.lang));
         out
     }
 
@@ -469,36 +439,36 @@ impl StudyChapter for Ranges {
 
 impl Ranges {
     fn spread_figures(&self, s: &WriteSpread) -> Vec<Figure> {
-        let w = self.w();
+        let w = self.words();
         let lang = self.state.lang;
         let n = self.state.partitions;
         vec![
-            Figure {
-                key: "writing-peak",
-                label: w.f(
+            Figure::new(
+                "writing-peak",
+                w.f(
                     St::RangeFigWriting,
                     &[("hour", &self.hour_label(s.peak_hour))],
                 ),
-                text: format!("{} / {n}", s.writing_in_peak),
-                value: f64::from(s.writing_in_peak),
-            },
-            Figure {
-                key: "hottest-share",
-                label: w.t(St::RangeFigHottest),
-                text: fmt_pct(lang, s.hottest_share * 100.0, 1),
-                value: s.hottest_share,
-            },
-            Figure {
-                key: "mean-writing",
-                label: w.t(St::RangeFigMean),
-                text: fmt_dec(lang, s.mean_writing, 2),
-                value: s.mean_writing,
-            },
+                format!("{} / {n}", s.writing_in_peak),
+                f64::from(s.writing_in_peak),
+            ),
+            w.figure(
+                "hottest-share",
+                St::RangeFigHottest,
+                fmt_pct(lang, s.hottest_share * 100.0, 1),
+                s.hottest_share,
+            ),
+            w.figure(
+                "mean-writing",
+                St::RangeFigMean,
+                fmt_dec(lang, s.mean_writing, 2),
+                s.mean_writing,
+            ),
         ]
     }
 
     fn heat_panel(&self, counts: &HourlyCounts, layout: &RangeLayout) -> Panel {
-        let w = self.w();
+        let w = self.words();
         let (from, to, bucket) = match self.state.zoom {
             Zoom::Days => (0, counts.hours(), 24),
             Zoom::Hours => (counts.campaign_start, counts.hours(), 1),
@@ -589,21 +559,17 @@ impl Ranges {
             wide: true,
             blocks: vec![
                 Block::Figures(self.spread_figures(&s)),
-                Block::Chart {
+                w.chart_block(
                     chart,
-                    label: w.t(St::RangeHeatChart),
-                    table: DataTable {
-                        key: "heat",
-                        head,
-                        rows,
-                    },
-                },
+                    St::RangeHeatChart,
+                    DataTable::new("heat", head, rows),
+                ),
             ],
         }
     }
 
     fn spread_panel(&self, counts: &HourlyCounts) -> Panel {
-        let w = self.w();
+        let w = self.words();
         let n = self.state.partitions;
         let rows = self
             .layouts
@@ -680,36 +646,36 @@ impl Ranges {
             ),
             wide: false,
             blocks: vec![
-                Block::Table(DataTable {
-                    key: "spread",
-                    head: vec![
-                        w.t(St::ColLayout),
-                        w.t(St::ColWritingPeak),
-                        w.t(St::ColHottestPeak),
-                        w.t(St::ColMeanWriting),
-                        w.t(St::ColCampaignHottest),
+                w.table_block(
+                    "spread",
+                    &[
+                        St::ColLayout,
+                        St::ColWritingPeak,
+                        St::ColHottestPeak,
+                        St::ColMeanWriting,
+                        St::ColCampaignHottest,
                     ],
                     rows,
-                }),
-                Block::Chart {
+                ),
+                w.chart_block(
                     chart,
-                    label: w.t(St::RangeSpreadChart),
-                    table: DataTable {
-                        key: "spread-peak",
-                        head: vec![
-                            w.t(St::Partition),
-                            w.t(St::RangeSeriesDate),
-                            w.t(St::RangeSeriesMarketDate),
+                    St::RangeSpreadChart,
+                    w.table(
+                        "spread-peak",
+                        &[
+                            St::Partition,
+                            St::RangeSeriesDate,
+                            St::RangeSeriesMarketDate,
                         ],
-                        rows: chart_rows,
-                    },
-                },
+                        chart_rows,
+                    ),
+                ),
             ],
         }
     }
 
     fn sizes_panel(&self, counts: &HourlyCounts) -> Panel {
-        let w = self.w();
+        let w = self.words();
         let lang = self.state.lang;
         let key = self.state.key;
         let (Some(fixed), Some(adaptive)) = (
@@ -774,40 +740,40 @@ impl Ranges {
             wide: false,
             blocks: vec![
                 Block::Figures(vec![
-                    Figure {
-                        key: "ratio-fixed",
-                        label: w.t(St::RangeFigRatioFixed),
-                        text: fmt_dec(lang, ratio(&sf), 2),
-                        value: ratio(&sf),
-                    },
-                    Figure {
-                        key: "ratio-adaptive",
-                        label: w.t(St::RangeFigRatioAdaptive),
-                        text: fmt_dec(lang, ratio(&sa), 2),
-                        value: ratio(&sa),
-                    },
+                    w.figure(
+                        "ratio-fixed",
+                        St::RangeFigRatioFixed,
+                        fmt_dec(lang, ratio(&sf), 2),
+                        ratio(&sf),
+                    ),
+                    w.figure(
+                        "ratio-adaptive",
+                        St::RangeFigRatioAdaptive,
+                        fmt_dec(lang, ratio(&sa), 2),
+                        ratio(&sa),
+                    ),
                 ]),
-                Block::Chart {
+                w.chart_block(
                     chart,
-                    label: w.t(St::RangeSizesChart),
-                    table: DataTable {
-                        key: "sizes",
-                        head: vec![
-                            w.t(St::Partition),
-                            w.t(St::ColRangeFixed),
-                            w.t(St::RangeSeriesFixed),
-                            w.t(St::ColRangeAdaptive),
-                            w.t(St::RangeSeriesAdaptive),
+                    St::RangeSizesChart,
+                    w.table(
+                        "sizes",
+                        &[
+                            St::Partition,
+                            St::ColRangeFixed,
+                            St::RangeSeriesFixed,
+                            St::ColRangeAdaptive,
+                            St::RangeSeriesAdaptive,
                         ],
                         rows,
-                    },
-                },
+                    ),
+                ),
             ],
         }
     }
 
     fn queries_panel(&self, counts: &HourlyCounts) -> Panel {
-        let w = self.w();
+        let w = self.words();
         let queries = [
             (RangeQuery::LastWeek, "last-week"),
             (
@@ -869,11 +835,7 @@ impl Ranges {
                 &[("n", &self.state.partitions.to_string())],
             ),
             wide: true,
-            blocks: vec![Block::Table(DataTable {
-                key: "queries",
-                head,
-                rows,
-            })],
+            blocks: vec![Block::Table(DataTable::new("queries", head, rows))],
         }
     }
 }

@@ -22,8 +22,8 @@ use super::chapter::control_with;
 use super::chart::{BarSeries, Bars, Chart, Lines, Series, Stroke};
 use super::fields::{Fields, StudyIssue, Writer};
 use super::text::{tr, St};
-use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
-use super::{stepper, stop_at, Words, MAX_SEED};
+use super::view::{row, Block, Cell, Choice, Control, ControlKind, Figure, Panel};
+use super::{parse_seed, parse_step, parse_whole, stepper, stop_at, MAX_SEED};
 use super::{study_parts, Settings, StudyChapter, StudyState};
 use crate::base::field::{ChapterDef, Cli};
 use crate::i18n::{fmt_dec, fmt_pct};
@@ -300,45 +300,30 @@ impl Msg {
     /// The message a control event stands for, if any.
     pub fn parse(id: &str, value: &str) -> Option<Msg> {
         let v = value.trim();
-        let num = |min: u32, max: u32| {
-            (v.len() <= 10)
-                .then(|| v.parse::<u32>().ok())
-                .flatten()
-                .filter(|x| (min..=max).contains(x))
-        };
-        let by = || match v {
-            "-1" => Some(-1),
-            "+1" => Some(1),
-            _ => None,
-        };
         match id {
-            "n" => num(2, MAX_NODES).map(Msg::Nodes),
-            "fp" => num(1, REDIS_SLOTS)
+            "n" => parse_whole(v, 2, MAX_NODES).map(Msg::Nodes),
+            "fp" => parse_whole(v, 1, REDIS_SLOTS)
                 .filter(|x| FIXED_STOPS.contains(x))
                 .map(Msg::Fixed),
-            "w" => num(1, 4).map(Msg::Weight),
+            "w" => parse_whole(v, 1, 4).map(Msg::Weight),
             "key" => EXAMPLE_KEYS
                 .iter()
                 .find(|k| **k == value)
                 .map(|k| Msg::Key((*k).to_owned())),
             "lookup" => lookup_key(value).map(|k| Msg::Key(k.to_owned())),
             "kind" => parse_kind(v).map(Msg::Kind),
-            "ps" => num(1, 64).map(Msg::Presplit),
-            "ret" => num(0, STEPS).map(Msg::Retention),
-            "t" => num(0, STEPS - 1).map(|i| Msg::Step(i + 1)),
-            "tstep" => by().map(Msg::StepBy),
-            "pn" => num(1, 64).map(Msg::PerNode),
+            "ps" => parse_whole(v, 1, 64).map(Msg::Presplit),
+            "ret" => parse_whole(v, 0, STEPS).map(Msg::Retention),
+            "t" => parse_whole(v, 0, STEPS - 1).map(|i| Msg::Step(i + 1)),
+            "tstep" => parse_step(v).map(Msg::StepBy),
+            "pn" => parse_whole(v, 1, 64).map(Msg::PerNode),
             "cap" => stop_at(&CAP_STOPS, v).map(|&c| Msg::Cap(c)),
             "mode" => parse_mode(v).map(Msg::Mode),
-            "load" => num(20, 90).map(Msg::Load),
-            "to" => num(2, 20).map(Msg::Timeout),
-            "sec" => num(0, CASCADE_SECS).map(Msg::Sec),
-            "secstep" => by().map(Msg::SecBy),
-            "seed" => (v.len() <= 12)
-                .then(|| v.parse::<u64>().ok())
-                .flatten()
-                .filter(|s| *s <= MAX_SEED)
-                .map(Msg::Seed),
+            "load" => parse_whole(v, 20, 90).map(Msg::Load),
+            "to" => parse_whole(v, 2, 20).map(Msg::Timeout),
+            "sec" => parse_whole(v, 0, CASCADE_SECS).map(Msg::Sec),
+            "secstep" => parse_step(v).map(Msg::SecBy),
+            "seed" => parse_seed(v).map(Msg::Seed),
             _ => None,
         }
     }
@@ -483,9 +468,8 @@ pub struct Rebalancing {
 impl Rebalancing {
     /// The chapter from its fields; the dynamic run, the comparison and the growth follow in
     /// slices ([`Study::work`]).
-    pub fn open(fragment: &str, lang: Lang, mut notices: Vec<StudyIssue>) -> Rebalancing {
-        let (state, issues) = RebState::from_fragment(fragment, lang);
-        notices.extend(issues);
+    pub fn open(fragment: &str, lang: Lang, notices: Vec<StudyIssue>) -> Rebalancing {
+        let (state, notices) = RebState::open(fragment, lang, notices);
         let inputs = Inputs::of(&state);
         let data = quick(&inputs);
         let pending = Some(Pending::Dynamic(Dynamic::new(inputs.dynamic())));
@@ -510,7 +494,7 @@ impl Rebalancing {
     }
 
     fn computing(&self, view: &'static str, title: St) -> Panel {
-        let w = self.w();
+        let w = self.words();
         Panel {
             view,
             title: w.t(title),
@@ -548,26 +532,17 @@ impl Rebalancing {
             Msg::Seed(v) => st.seed = v,
         }
     }
-
-    fn w(&self) -> Words {
-        Words(self.state.lang)
-    }
 }
 
 fn number(id: &'static str, label: String, min: u64, max: u64, value: u64) -> Control {
-    Control {
-        id,
-        label,
-        kind: ControlKind::Number { min, max, value },
-        note: String::new(),
-    }
+    Control::new(id, label, ControlKind::Number { min, max, value })
 }
 
 impl StudyChapter for Rebalancing {
     study_parts!(RebSettings);
 
     fn control(&mut self, id: &str, value: &str) -> bool {
-        control_with(self, (id, value), None, Msg::parse, Self::apply)
+        control_with(self, (id, value), Msg::parse, Self::apply)
     }
 
     fn refresh(&mut self) {
@@ -630,26 +605,21 @@ impl StudyChapter for Rebalancing {
     }
 
     fn chapter_controls(&self) -> Vec<Control> {
-        let w = self.w();
+        let w = self.words();
         let st = &self.state;
-        let select = |id: &'static str, label: St, options: Vec<Choice>, value: &str| Control {
-            id,
-            label: w.t(label),
-            kind: ControlKind::Select {
-                options,
-                value: value.to_owned(),
-            },
-            note: String::new(),
+        let select = |id: &'static str, label: St, options: Vec<Choice>, value: &str| {
+            Control::select(id, w.t(label), options, value)
         };
-        let range = |id: &'static str, label: String, max: u32, value: u32, text: String| Control {
-            id,
-            label,
-            kind: ControlKind::Range {
-                max,
-                value,
-                value_text: text,
-            },
-            note: String::new(),
+        let range = |id: &'static str, label: String, max: u32, value: u32, text: String| {
+            Control::new(
+                id,
+                label,
+                ControlKind::Range {
+                    max,
+                    value,
+                    value_text: text,
+                },
+            )
         };
         vec![
             st.presets_control(),
@@ -689,21 +659,17 @@ impl StudyChapter for Rebalancing {
                 },
                 note: w.t(St::RebKeyNote),
             },
-            Control {
-                id: "lookup",
-                label: w.t(St::RebLookup),
-                kind: ControlKind::Text {
+            Control::new(
+                "lookup",
+                w.t(St::RebLookup),
+                ControlKind::Text {
                     value: st.key.clone(),
                 },
-                note: String::new(),
-            },
+            ),
             select(
                 "kind",
                 St::RebKind,
-                vec![
-                    Choice::new("hash", w.t(St::RebKindHash)),
-                    Choice::new("range", w.t(St::RebKindRange)),
-                ],
+                w.choices(&[("hash", St::RebKindHash), ("range", St::RebKindRange)]),
                 kind_code(st.kind),
             ),
             number("ps", w.t(St::RebPresplit), 1, 64, u64::from(st.presplit)),
@@ -736,10 +702,7 @@ impl StudyChapter for Rebalancing {
             select(
                 "mode",
                 St::RebMode,
-                vec![
-                    Choice::new("auto", w.t(St::RebModeAuto)),
-                    Choice::new("operator", w.t(St::RebModeOperator)),
-                ],
+                w.choices(&[("auto", St::RebModeAuto), ("operator", St::RebModeOperator)]),
                 mode_code(st.mode),
             ),
             number("load", w.t(St::RebLoad), 20, 90, u64::from(st.load)),
@@ -782,7 +745,7 @@ fn gb(records: u64) -> f64 {
 
 impl Rebalancing {
     fn gb_cell(&self, records: u64) -> Cell {
-        let w = self.w();
+        let w = self.words();
         Cell::num(
             w.f(
                 St::RebGb,
@@ -793,14 +756,14 @@ impl Rebalancing {
     }
 
     fn gb_text(&self, records: u64) -> String {
-        self.w().f(
+        self.words().f(
             St::RebGb,
             &[("n", &fmt_dec(self.state.lang, gb(records), 1))],
         )
     }
 
     fn fixed_panel(&self) -> Panel {
-        let w = self.w();
+        let w = self.words();
         let lang = self.state.lang;
         let d = &self.data;
         let before = d.layout.node_loads(&d.sizes);
@@ -876,71 +839,46 @@ impl Rebalancing {
             wide: true,
             blocks: vec![
                 Block::Figures(vec![
-                    Figure::new(
+                    w.figure(
                         "partitions-moved",
-                        w.t(St::RebFigPartsMoved),
+                        St::RebFigPartsMoved,
                         w.n(d.moves.len() as u64),
                         d.moves.len() as f64,
                     ),
-                    Figure::new(
+                    w.figure(
                         "partitions-ideal",
-                        w.t(St::RebFigPartsIdeal),
+                        St::RebFigPartsIdeal,
                         fmt_dec(lang, ideal_parts, 1),
                         ideal_parts,
                     ),
-                    Figure::new(
-                        "moved-keys",
-                        w.t(St::RebFigKeysMoved),
-                        w.n(moved),
-                        moved as f64,
-                    ),
-                    Figure::new(
-                        "ideal-keys",
-                        w.t(St::RebFigKeysIdeal),
-                        w.n(ideal),
-                        ideal as f64,
-                    ),
-                    Figure::new(
-                        "moved-gb",
-                        w.t(St::RebFigMoved),
-                        self.gb_text(moved),
-                        gb(moved),
-                    ),
-                    Figure::new(
-                        "ideal-gb",
-                        w.t(St::RebFigIdeal),
-                        self.gb_text(ideal),
-                        gb(ideal),
-                    ),
-                    Figure::new(
-                        "balance",
-                        w.t(St::RebFigBalance),
-                        fmt_dec(lang, bal, 3),
-                        bal,
-                    ),
+                    w.figure("moved-keys", St::RebFigKeysMoved, w.n(moved), moved as f64),
+                    w.figure("ideal-keys", St::RebFigKeysIdeal, w.n(ideal), ideal as f64),
+                    w.figure("moved-gb", St::RebFigMoved, self.gb_text(moved), gb(moved)),
+                    w.figure("ideal-gb", St::RebFigIdeal, self.gb_text(ideal), gb(ideal)),
+                    w.figure("balance", St::RebFigBalance, fmt_dec(lang, bal, 3), bal),
                 ]),
-                Block::Chart {
+                w.chart_block(
                     chart,
-                    label: w.t(St::RebFixedChart),
-                    table: DataTable {
-                        key: "fixed",
-                        head: vec![
-                            w.t(St::RebColNode),
-                            w.t(St::RebColPartsBefore),
-                            w.t(St::RebColPartsAfter),
-                            w.t(St::RebColGiven),
-                            w.t(St::RebColDataBefore),
-                            w.t(St::RebColDataAfter),
+                    St::RebFixedChart,
+                    w.table(
+                        "fixed",
+                        &[
+                            St::RebColNode,
+                            St::RebColPartsBefore,
+                            St::RebColPartsAfter,
+                            St::RebColGiven,
+                            St::RebColDataBefore,
+                            St::RebColDataAfter,
                         ],
                         rows,
-                    },
-                },
+                    ),
+                ),
             ],
         }
     }
 
     fn slots_panel(&self) -> Panel {
-        let w = self.w();
+        let w = self.words();
         let n = self.state.nodes;
         let mut keys: Vec<&str> = EXAMPLE_KEYS.to_vec();
         if !keys.contains(&self.state.key.as_str()) {
@@ -982,30 +920,30 @@ impl Rebalancing {
                         slot.to_string(),
                         f64::from(slot),
                     ),
-                    Figure::new(
+                    w.figure(
                         "owner",
-                        w.t(St::RebFigOwner),
+                        St::RebFigOwner,
                         owner(slot),
                         f64::from(slots.owner[slot as usize]),
                     ),
                 ]),
-                Block::Table(DataTable {
-                    key: "slots",
-                    head: vec![
-                        w.t(St::RebColKey),
-                        w.t(St::RebColTag),
-                        w.t(St::RebColCrc),
-                        w.t(St::RebColSlot),
-                        w.t(St::RebColNode),
+                w.table_block(
+                    "slots",
+                    &[
+                        St::RebColKey,
+                        St::RebColTag,
+                        St::RebColCrc,
+                        St::RebColSlot,
+                        St::RebColNode,
                     ],
                     rows,
-                }),
+                ),
             ],
         }
     }
 
     fn dynamic_panel(&self, slow: &Slow) -> Panel {
-        let w = self.w();
+        let w = self.words();
         let hist = &slow.dynamic.history;
         let t = self.state.step.clamp(1, STEPS) as usize;
         let now = hist.get(t - 1).copied().unwrap_or_default();
@@ -1033,12 +971,7 @@ impl Rebalancing {
             series: vec![
                 series(St::RebSeriesParts, 3, &|s| f64::from(s.partitions)),
                 series(St::RebSeriesWriting, 4, &|s| f64::from(s.nodes_writing)),
-                Series {
-                    label: w.t(St::RebNow),
-                    points: vec![(t as f64, 0.0), (t as f64, top)],
-                    colour: 5,
-                    stroke: Stroke::Dashed,
-                },
+                w.now_line(t as f64, top),
             ],
             ..Lines::default()
         });
@@ -1084,16 +1017,16 @@ impl Rebalancing {
             wide: true,
             blocks: vec![
                 Block::Figures(vec![
-                    Figure::new("dyn-step", w.t(St::RebStepLabel), t.to_string(), t as f64),
-                    Figure::new(
+                    w.figure("dyn-step", St::RebStepLabel, t.to_string(), t as f64),
+                    w.figure(
                         "dyn-partitions",
-                        w.t(St::RebFigParts),
+                        St::RebFigParts,
                         w.n(u64::from(now.partitions)),
                         f64::from(now.partitions),
                     ),
-                    Figure::new(
+                    w.figure(
                         "dyn-writing",
-                        w.t(St::RebFigWriting),
+                        St::RebFigWriting,
                         w.f(
                             St::RebOfNodes,
                             &[
@@ -1103,54 +1036,54 @@ impl Rebalancing {
                         ),
                         f64::from(now.nodes_writing),
                     ),
-                    Figure::new(
+                    w.figure(
                         "dyn-splits",
-                        w.t(St::RebFigSplits),
+                        St::RebFigSplits,
                         w.n(u64::from(splits)),
                         f64::from(splits),
                     ),
-                    Figure::new(
+                    w.figure(
                         "dyn-merges",
-                        w.t(St::RebFigMerges),
+                        St::RebFigMerges,
                         w.n(u64::from(merges)),
                         f64::from(merges),
                     ),
-                    Figure::new(
+                    w.figure(
                         "dyn-largest",
-                        w.t(St::RebFigLargest),
+                        St::RebFigLargest,
                         self.gb_text(now.largest),
                         gb(now.largest),
                     ),
-                    Figure::new(
+                    w.figure(
                         "dyn-spread",
-                        w.t(St::RebFigSpread),
+                        St::RebFigSpread,
                         first_spread.map_or_else(|| w.t(St::RebNever), |s| s.to_string()),
                         first_spread.map_or(-1.0, f64::from),
                     ),
                 ]),
-                Block::Chart {
+                w.chart_block(
                     chart,
-                    label: w.t(St::RebDynChart),
-                    table: DataTable {
-                        key: "dynamic",
-                        head: vec![
-                            w.t(St::RebAxisStep),
-                            w.t(St::RebSeriesParts),
-                            w.t(St::RebSeriesWriting),
-                            w.t(St::RebColSplits),
-                            w.t(St::RebColMerges),
-                            w.t(St::RebFigLargest),
-                            w.t(St::RebColData),
+                    St::RebDynChart,
+                    w.table(
+                        "dynamic",
+                        &[
+                            St::RebAxisStep,
+                            St::RebSeriesParts,
+                            St::RebSeriesWriting,
+                            St::RebColSplits,
+                            St::RebColMerges,
+                            St::RebFigLargest,
+                            St::RebColData,
                         ],
                         rows,
-                    },
-                },
+                    ),
+                ),
             ],
         }
     }
 
     fn compare_panel(&self, slow: &Slow) -> Panel {
-        let w = self.w();
+        let w = self.words();
         let lang = self.state.lang;
         let c = &slow.comparison;
         let names = [St::RebSchemeFixed, St::RebSchemeDynamic, St::RebSchemeProp];
@@ -1216,30 +1149,31 @@ impl Rebalancing {
             ],
             ..Lines::default()
         });
-        let growth_rows = |key: &'static str, f: &dyn Fn(&GrowthStep, usize) -> Cell| DataTable {
-            key,
-            head: vec![
-                w.t(St::RebAxisStep),
-                w.t(St::RebNodes),
-                w.t(St::RebSchemeFixed),
-                w.t(St::RebSchemeDynamic),
-                w.t(St::RebSchemeProp),
-            ],
-            rows: g
-                .iter()
-                .map(|s| {
-                    row(
-                        s.step.to_string(),
-                        vec![
-                            Cell::num(s.step.to_string(), f64::from(s.step)),
-                            w.int(u64::from(s.nodes)),
-                            f(s, 0),
-                            f(s, 1),
-                            f(s, 2),
-                        ],
-                    )
-                })
-                .collect(),
+        let growth_rows = |key: &'static str, f: &dyn Fn(&GrowthStep, usize) -> Cell| {
+            w.table(
+                key,
+                &[
+                    St::RebAxisStep,
+                    St::RebNodes,
+                    St::RebSchemeFixed,
+                    St::RebSchemeDynamic,
+                    St::RebSchemeProp,
+                ],
+                g.iter()
+                    .map(|s| {
+                        row(
+                            s.step.to_string(),
+                            vec![
+                                Cell::num(s.step.to_string(), f64::from(s.step)),
+                                w.int(u64::from(s.nodes)),
+                                f(s, 0),
+                                f(s, 1),
+                                f(s, 2),
+                            ],
+                        )
+                    })
+                    .collect(),
+            )
         };
         Panel {
             view: "compare",
@@ -1258,40 +1192,40 @@ impl Rebalancing {
             ),
             wide: true,
             blocks: vec![
-                Block::Table(DataTable {
-                    key: "compare",
-                    head: vec![
-                        w.t(St::RebColChange),
-                        w.t(St::RebColMoved),
-                        w.t(St::RebColIdeal),
-                        w.t(St::RebColRatio),
-                        w.t(St::RebColPartsMoved),
-                        w.t(St::RebColPartsAfter),
-                        w.t(St::RebFigBalance),
+                w.table_block(
+                    "compare",
+                    &[
+                        St::RebColChange,
+                        St::RebColMoved,
+                        St::RebColIdeal,
+                        St::RebColRatio,
+                        St::RebColPartsMoved,
+                        St::RebColPartsAfter,
+                        St::RebFigBalance,
                     ],
                     rows,
-                }),
+                ),
                 Block::Text(w.t(St::RebGrowthNote)),
-                Block::Chart {
-                    chart: parts_chart,
-                    label: w.t(St::RebPartsChart),
-                    table: growth_rows("growth-partitions", &|s, i| {
+                w.chart_block(
+                    parts_chart,
+                    St::RebPartsChart,
+                    growth_rows("growth-partitions", &|s, i| {
                         w.int(u64::from(s.partitions[i]))
                     }),
-                },
-                Block::Chart {
-                    chart: size_chart,
-                    label: w.t(St::RebSizeChart),
-                    table: growth_rows("growth-size", &|s, i| {
+                ),
+                w.chart_block(
+                    size_chart,
+                    St::RebSizeChart,
+                    growth_rows("growth-size", &|s, i| {
                         w.dec(s.mean_size[i] * RECORD_MB as f64 / 1000.0, 2)
                     }),
-                },
+                ),
             ],
         }
     }
 
     fn bandwidth_panel(&self) -> Panel {
-        let w = self.w();
+        let w = self.words();
         let lang = self.state.lang;
         let plan = &self.data.plan;
         let total_mb = plan.done.last().map_or(0.0, |d| d.1);
@@ -1362,39 +1296,39 @@ impl Rebalancing {
                         ),
                         plan.seconds,
                     ),
-                    Figure::new(
+                    w.figure(
                         "bw-node-share",
-                        w.t(St::RebFigNodeShare),
+                        St::RebFigNodeShare,
                         fmt_pct(lang, plan.node_share * 100.0, 1),
                         plan.node_share,
                     ),
-                    Figure::new(
+                    w.figure(
                         "bw-cluster-share",
-                        w.t(St::RebFigClusterShare),
+                        St::RebFigClusterShare,
                         fmt_pct(lang, plan.cluster_share * 100.0, 2),
                         plan.cluster_share,
                     ),
                 ]),
-                Block::Chart {
+                w.chart_block(
                     chart,
-                    label: w.t(St::RebBwChart),
-                    table: DataTable {
-                        key: "bandwidth",
-                        head: vec![
-                            w.t(St::RebCap),
-                            w.t(St::RebAxisMinutes),
-                            w.t(St::RebFigNodeShare),
-                            w.t(St::RebFigClusterShare),
+                    St::RebBwChart,
+                    w.table(
+                        "bandwidth",
+                        &[
+                            St::RebCap,
+                            St::RebAxisMinutes,
+                            St::RebFigNodeShare,
+                            St::RebFigClusterShare,
                         ],
                         rows,
-                    },
-                },
+                    ),
+                ),
             ],
         }
     }
 
     fn cascade_panel(&self) -> Panel {
-        let w = self.w();
+        let w = self.words();
         let lang = self.state.lang;
         let (auto, op) = (&self.data.auto, &self.data.operator);
         let chosen = match self.state.mode {
@@ -1421,12 +1355,7 @@ impl Rebalancing {
             series: vec![
                 line(St::RebModeAuto, 4, auto),
                 line(St::RebModeOperator, 3, op),
-                Series {
-                    label: w.t(St::RebNow),
-                    points: vec![(sec as f64, 0.0), (sec as f64, nodes)],
-                    colour: 5,
-                    stroke: Stroke::Dashed,
-                },
+                w.now_line(sec as f64, nodes),
             ],
             ..Lines::default()
         });
@@ -1489,16 +1418,15 @@ impl Rebalancing {
                         ),
                         f64::from(alive),
                     ),
-                    Figure::new(
+                    w.figure(
                         "cascade-served",
-                        w.t(St::RebFigServed),
+                        St::RebFigServed,
                         fmt_pct(lang, served, 0),
                         served,
                     ),
-                    Figure::new(
+                    w.figure(
                         "cascade-latency",
-                        w.t(St::RebFigLatency),
-                        // With no node alive there is no live node's latency to give.
+                        St::RebFigLatency, // With no node alive there is no live node's latency to give.
                         if alive == 0 {
                             w.t(St::RebNoLiveNode)
                         } else {
@@ -1507,22 +1435,22 @@ impl Rebalancing {
                         if alive == 0 { f64::NAN } else { worst },
                     ),
                 ]),
-                Block::Chart {
+                w.chart_block(
                     chart,
-                    label: w.t(St::RebCascadeChart),
-                    table: DataTable {
-                        key: "cascade",
-                        head: vec![
-                            w.t(St::RebAxisSeconds),
-                            w.t(St::RebColAliveAuto),
-                            w.t(St::RebColServedAuto),
-                            w.t(St::RebColAliveOp),
-                            w.t(St::RebColServedOp),
-                            w.t(St::RebColDeclared),
+                    St::RebCascadeChart,
+                    w.table(
+                        "cascade",
+                        &[
+                            St::RebAxisSeconds,
+                            St::RebColAliveAuto,
+                            St::RebColServedAuto,
+                            St::RebColAliveOp,
+                            St::RebColServedOp,
+                            St::RebColDeclared,
                         ],
                         rows,
-                    },
-                },
+                    ),
+                ),
             ],
         }
     }
@@ -1531,27 +1459,18 @@ impl Rebalancing {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::study::chapter::testing::{keeps_defaults, round_trip};
 
     #[test]
     fn fragments_round_trip() {
-        let (st, issues) = RebState::from_fragment(
-            "n=4&fp=16384&w=2&key=a%7Bb%7Dc&kind=range&ps=8&ret=5&t=7&pn=16&cap=100&mode=operator&load=70&to=8&sec=33&seed=9&l=en&embed=slots",
-            Lang::Ca,
-        );
-        assert!(issues.is_empty(), "{issues:?}");
+        let st = round_trip::<RebSettings>("n=4&fp=16384&w=2&key=a%7Bb%7Dc&kind=range&ps=8&ret=5&t=7&pn=16&cap=100&mode=operator&load=70&to=8&sec=33&seed=9&l=en&embed=slots");
         assert_eq!(st.key, "a{b}c");
         assert_eq!((st.nodes, st.fixed, st.step, st.cap), (4, 16_384, 7, 100));
-        let (again, issues) = RebState::from_fragment(&st.to_fragment(true), Lang::Ca);
-        assert!(issues.is_empty());
-        assert_eq!(again, st);
     }
 
     #[test]
     fn bad_fields_keep_defaults_with_notices() {
-        let (st, issues) =
-            RebState::from_fragment("n=999&fp=1000&kind=x&cap=7&mode=%3Cb%3E&t=0&zz=1", Lang::En);
-        assert_eq!(st, RebState::new(Lang::En));
-        assert_eq!(issues.len(), 7, "{issues:?}");
+        keeps_defaults::<RebSettings>("n=999&fp=1000&kind=x&cap=7&mode=%3Cb%3E&t=0&zz=1", 7);
     }
 
     #[test]

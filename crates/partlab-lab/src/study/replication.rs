@@ -15,11 +15,11 @@ use super::chart::{Chart, Lines, Series, Stroke};
 use super::fields::{Fields, StudyIssue, Writer};
 use super::source::{SourceStep, WorkloadSource};
 use super::text::{tr, St};
-use super::view::{row, Block, Cell, Choice, Control, ControlKind, DataTable, Figure, Panel};
+use super::view::{row, Block, Cell, Choice, Control, ControlKind, Figure, Panel};
+use super::WorkloadFields;
 use super::{
     study_parts, Settings, StudyChapter, StudyState, DAYS_FIELD, ORDERS_FIELD, SEED_FIELD,
 };
-use super::{Words, WorkloadFields};
 use crate::base::field::{ChapterDef, Cli, FieldSpec};
 use crate::i18n::{fmt_dec, fmt_pct};
 use crate::state::Lang;
@@ -305,9 +305,8 @@ pub struct Replication {
 
 impl Replication {
     /// The chapter from its fields.
-    pub fn open(fragment: &str, lang: Lang, mut notices: Vec<StudyIssue>) -> Replication {
-        let (state, issues) = ReplState::from_fragment(fragment, lang);
-        notices.extend(issues);
+    pub fn open(fragment: &str, lang: Lang, notices: Vec<StudyIssue>) -> Replication {
+        let (state, notices) = ReplState::open(fragment, lang, notices);
         let mut c = Replication {
             state,
             notices,
@@ -359,10 +358,6 @@ impl Replication {
         st.settings.follow(&mut self.notices);
     }
 
-    fn w(&self) -> Words {
-        Words(self.state.lang)
-    }
-
     fn loads(&self, n: u32) -> Option<&PartitionLoads> {
         self.loads.get(n.saturating_sub(1) as usize)
     }
@@ -372,8 +367,7 @@ impl StudyChapter for Replication {
     study_parts!(ReplSettings);
 
     fn control(&mut self, id: &str, value: &str) -> bool {
-        let workload: fn(&mut ReplSettings) -> &mut WorkloadFields = |s| &mut s.workload;
-        control_with(self, (id, value), Some(workload), Msg::parse, Self::apply)
+        control_with(self, (id, value), Msg::parse, Self::apply)
     }
 
     /// Asks for the state's workload; it is built, and its loads measured, in the slices of
@@ -393,17 +387,17 @@ impl StudyChapter for Replication {
     }
 
     fn chapter_controls(&self) -> Vec<Control> {
-        let w = self.w();
+        let w = self.words();
         let st = &self.state;
         let mut out = vec![st.presets_control()];
         out.push(Control {
             id: "lay",
             label: w.t(St::ReplLayout),
             kind: ControlKind::Select {
-                options: vec![
-                    Choice::new("lesson", w.t(St::ReplLayoutLesson)),
-                    Choice::new("spread", w.t(St::ReplLayoutSpread)),
-                ],
+                options: w.choices(&[
+                    ("lesson", St::ReplLayoutLesson),
+                    ("spread", St::ReplLayoutSpread),
+                ]),
                 value: if st.lesson_layout { "lesson" } else { "spread" }.to_owned(),
             },
             note: if st.lesson_layout {
@@ -412,51 +406,39 @@ impl StudyChapter for Replication {
                 String::new()
             },
         });
-        out.push(Control {
-            id: "nodes",
-            label: w.t(St::ReplNodes),
-            kind: ControlKind::Number {
+        out.push(Control::new(
+            "nodes",
+            w.t(St::ReplNodes),
+            ControlKind::Number {
                 min: 2,
                 max: u64::from(MAX_NODES),
                 value: u64::from(st.nodes),
             },
-            note: String::new(),
-        });
-        out.push(Control {
-            id: "rf",
-            label: w.t(St::ReplRf),
-            kind: ControlKind::Number {
+        ));
+        out.push(Control::new(
+            "rf",
+            w.t(St::ReplRf),
+            ControlKind::Number {
                 min: 1,
                 max: u64::from(st.max_rf()),
                 value: u64::from(st.rf),
             },
-            note: String::new(),
-        });
-        let mut fail = vec![Choice::new("none", w.t(St::ReplNone))];
+        ));
+        let mut fail = w.choices(&[("none", St::ReplNone)]);
         fail.extend((0..st.nodes).map(|i| {
             let name = node_name(i as usize);
             Choice::new(name.clone(), name)
         }));
-        out.push(Control {
-            id: "fail",
-            label: w.t(St::ReplFail),
-            kind: ControlKind::Select {
-                options: fail,
-                value: st
-                    .failed
+        out.push(
+            w.select(
+                "fail",
+                St::ReplFail,
+                fail,
+                st.failed
                     .map_or("none".to_owned(), |f| node_name(f as usize)),
-            },
-            note: String::new(),
-        });
-        let mut wl = st.workload.controls(st.lang);
-        if let Some(first) = wl.first_mut() {
-            first.note = format!(
-                "{} {}",
-                st.workload.describe(st.lang, st.workload.spec().start),
-                w.t(St::SeedNote)
-            );
-        }
-        out.extend(wl);
+            ),
+        );
+        out.extend(st.workload.described_controls(st.lang));
         out
     }
 
@@ -483,7 +465,7 @@ impl Replication {
     }
 
     fn layout_panel(&self, c: &Cluster) -> Panel {
-        let w = self.w();
+        let w = self.words();
         let rows = (0..c.nodes)
             .map(|n| {
                 let roles = c.roles(n);
@@ -537,31 +519,22 @@ impl Replication {
             ),
             wide: false,
             blocks: vec![
-                Block::Table(DataTable {
-                    key: "nodes",
-                    head: vec![
-                        w.t(St::ReplNodes),
-                        w.t(St::ColLeads),
-                        w.t(St::ColFollows),
-                        w.t(St::ColState),
-                    ],
+                w.table_block(
+                    "nodes",
+                    &[St::ReplNodes, St::ColLeads, St::ColFollows, St::ColState],
                     rows,
-                }),
-                Block::Table(DataTable {
-                    key: "partitions",
-                    head: vec![
-                        w.t(St::Partition),
-                        w.t(St::ColLeader),
-                        w.t(St::ColFollowers),
-                    ],
-                    rows: by_partition,
-                }),
+                ),
+                w.table_block(
+                    "partitions",
+                    &[St::Partition, St::ColLeader, St::ColFollowers],
+                    by_partition,
+                ),
             ],
         }
     }
 
     fn failover_panel(&self, c: &Cluster) -> Panel {
-        let w = self.w();
+        let w = self.words();
         let lang = self.state.lang;
         let Some(failed) = self.state.failed else {
             return Panel {
@@ -629,48 +602,48 @@ impl Replication {
                 Block::Figures(vec![
                     // Every partition the failed node led loses its leader: a follower takes
                     // over, or, with no copy left, nobody does.
-                    Figure {
-                        key: "leaderless",
-                        label: w.t(St::ReplFigLeaderless),
-                        text: (f.taken_over() + f.lost()).to_string(),
-                        value: (f.taken_over() + f.lost()) as f64,
-                    },
-                    Figure {
-                        key: "taken-over",
-                        label: w.t(St::ReplFigTaken),
-                        text: f.taken_over().to_string(),
-                        value: f.taken_over() as f64,
-                    },
-                    Figure {
-                        key: "lost",
-                        label: w.t(St::ReplFigLost),
-                        text: f.lost().to_string(),
-                        value: f.lost() as f64,
-                    },
-                    Figure {
-                        key: "lost-share",
-                        label: w.t(St::ReplFigLostShare),
-                        text: fmt_pct(lang, lost_share * 100.0, 1),
-                        value: lost_share,
-                    },
+                    w.figure(
+                        "leaderless",
+                        St::ReplFigLeaderless,
+                        (f.taken_over() + f.lost()).to_string(),
+                        (f.taken_over() + f.lost()) as f64,
+                    ),
+                    w.figure(
+                        "taken-over",
+                        St::ReplFigTaken,
+                        f.taken_over().to_string(),
+                        f.taken_over() as f64,
+                    ),
+                    w.figure(
+                        "lost",
+                        St::ReplFigLost,
+                        f.lost().to_string(),
+                        f.lost() as f64,
+                    ),
+                    w.figure(
+                        "lost-share",
+                        St::ReplFigLostShare,
+                        fmt_pct(lang, lost_share * 100.0, 1),
+                        lost_share,
+                    ),
                 ]),
-                Block::Table(DataTable {
-                    key: "failover",
-                    head: vec![
-                        w.t(St::Partition),
-                        w.t(St::ColBefore),
-                        w.t(St::ColAfter),
-                        w.t(St::Rows),
-                        w.t(St::ColWhat),
+                w.table_block(
+                    "failover",
+                    &[
+                        St::Partition,
+                        St::ColBefore,
+                        St::ColAfter,
+                        St::Rows,
+                        St::ColWhat,
                     ],
                     rows,
-                }),
+                ),
             ],
         }
     }
 
     fn hot_panel(&self) -> Panel {
-        let w = self.w();
+        let w = self.words();
         let lang = self.state.lang;
         let rf = self.state.rf as usize;
         let capacity = |n: u32, range: bool| -> f64 {
@@ -725,32 +698,28 @@ impl Replication {
             wide: false,
             blocks: vec![
                 Block::Figures(vec![
-                    Figure {
-                        key: "capacity-hash",
-                        label: w.f(St::ReplFigHash, &[("nodes", &n.to_string())]),
-                        text: worth(capacity(n, false)),
-                        value: capacity(n, false),
-                    },
-                    Figure {
-                        key: "capacity-range",
-                        label: w.f(St::ReplFigRange, &[("nodes", &n.to_string())]),
-                        text: worth(capacity(n, true)),
-                        value: capacity(n, true),
-                    },
+                    Figure::new(
+                        "capacity-hash",
+                        w.f(St::ReplFigHash, &[("nodes", &n.to_string())]),
+                        worth(capacity(n, false)),
+                        capacity(n, false),
+                    ),
+                    Figure::new(
+                        "capacity-range",
+                        w.f(St::ReplFigRange, &[("nodes", &n.to_string())]),
+                        worth(capacity(n, true)),
+                        capacity(n, true),
+                    ),
                 ]),
-                Block::Chart {
+                w.chart_block(
                     chart,
-                    label: w.t(St::ReplHotChart),
-                    table: DataTable {
-                        key: "capacity",
-                        head: vec![
-                            w.t(St::ReplNodes),
-                            w.t(St::ReplSeriesHash),
-                            w.t(St::ReplSeriesRange),
-                        ],
+                    St::ReplHotChart,
+                    w.table(
+                        "capacity",
+                        &[St::ReplNodes, St::ReplSeriesHash, St::ReplSeriesRange],
                         rows,
-                    },
-                },
+                    ),
+                ),
             ],
         }
     }

@@ -10,7 +10,7 @@
 
 use partlab_km0::replication::node_name;
 use partlab_km0::routing::{
-    lease_timeline, run, Design, LeaseConfig, LeaseTimeline, RouteRun, RoutingConfig,
+    lease_timeline, run, Design, LeaseConfig, LeaseTimeline, RouteRun, RouteSecond, RoutingConfig,
 };
 
 use super::chapter::control_with;
@@ -18,7 +18,7 @@ use super::chart::{Chart, Lines, Series, Stroke};
 use super::fields::StudyIssue;
 use super::text::St;
 use super::view::{row, Block, Cell, Control, ControlKind, DataTable, Figure, Panel};
-use super::{stepper, stop_at, Words, MAX_SEED};
+use super::{parse_seed, parse_step, parse_whole, stepper, stop_at, Words, MAX_SEED};
 use super::{study_parts, Settings, StudyChapter, StudyState};
 use crate::base::field::{ChapterDef, Cli};
 use crate::i18n::fmt_dec;
@@ -210,36 +210,21 @@ impl Msg {
     /// The message a control event stands for, if any.
     pub fn parse(id: &str, value: &str) -> Option<Msg> {
         let v = value.trim();
-        let num = |min: u32, max: u32| {
-            (v.len() <= 10)
-                .then(|| v.parse::<u32>().ok())
-                .flatten()
-                .filter(|x| (min..=max).contains(x))
-        };
-        let by = || match v {
-            "-1" => Some(-1),
-            "+1" => Some(1),
-            _ => None,
-        };
         match id {
-            "n" => num(3, MAX_NODES).map(Msg::Nodes),
-            "parts" => num(2, 64).map(Msg::Parts),
+            "n" => parse_whole(v, 3, MAX_NODES).map(Msg::Nodes),
+            "parts" => parse_whole(v, 2, 64).map(Msg::Parts),
             "rps" => stop_at(&RPS_STOPS, v).map(|&x| Msg::Rps(x)),
             "mig" => stop_at(&MIG_STOPS, v).map(|&x| Msg::Migrate(x)),
             "gos" => stop_at(&GOSSIP_STOPS, v).map(|&x| Msg::Gossip(x)),
             "watch" => stop_at(&WATCH_STOPS, v).map(|&x| Msg::Watch(x)),
-            "cl" => num(1, 64).map(Msg::Clients),
-            "t" => num(0, SECONDS - 1).map(Msg::T),
-            "tstep" => by().map(Msg::TBy),
-            "ttl" => num(1, 60).map(Msg::Ttl),
-            "die" => num(0, 40).map(Msg::Die),
-            "lt" => num(0, LEASE_SECS - 1).map(Msg::LeaseT),
-            "ltstep" => by().map(Msg::LeaseBy),
-            "seed" => (v.len() <= 12)
-                .then(|| v.parse::<u64>().ok())
-                .flatten()
-                .filter(|s| *s <= MAX_SEED)
-                .map(Msg::Seed),
+            "cl" => parse_whole(v, 1, 64).map(Msg::Clients),
+            "t" => parse_whole(v, 0, SECONDS - 1).map(Msg::T),
+            "tstep" => parse_step(v).map(Msg::TBy),
+            "ttl" => parse_whole(v, 1, 60).map(Msg::Ttl),
+            "die" => parse_whole(v, 0, 40).map(Msg::Die),
+            "lt" => parse_whole(v, 0, LEASE_SECS - 1).map(Msg::LeaseT),
+            "ltstep" => parse_step(v).map(Msg::LeaseBy),
+            "seed" => parse_seed(v).map(Msg::Seed),
             _ => None,
         }
     }
@@ -263,9 +248,8 @@ fn compute(r: &RoutingConfig, l: &LeaseConfig) -> (Vec<RouteRun>, LeaseTimeline)
 
 impl Routing {
     /// The chapter from its fields.
-    pub fn open(fragment: &str, lang: Lang, mut notices: Vec<StudyIssue>) -> Routing {
-        let (state, issues) = RtState::from_fragment(fragment, lang);
-        notices.extend(issues);
+    pub fn open(fragment: &str, lang: Lang, notices: Vec<StudyIssue>) -> Routing {
+        let (state, notices) = RtState::open(fragment, lang, notices);
         let inputs = (state.routing(), state.lease());
         let (runs, lease) = compute(&inputs.0, &inputs.1);
         Routing {
@@ -296,10 +280,6 @@ impl Routing {
             Msg::Seed(v) => st.seed = v,
         }
     }
-
-    fn w(&self) -> Words {
-        Words(self.state.lang)
-    }
 }
 
 fn design_name(d: Design) -> St {
@@ -322,7 +302,7 @@ impl StudyChapter for Routing {
     study_parts!(RtSettings);
 
     fn control(&mut self, id: &str, value: &str) -> bool {
-        control_with(self, (id, value), None, Msg::parse, Self::apply)
+        control_with(self, (id, value), Msg::parse, Self::apply)
     }
 
     fn refresh(&mut self) {
@@ -336,35 +316,33 @@ impl StudyChapter for Routing {
     }
 
     fn chapter_controls(&self) -> Vec<Control> {
-        let w = self.w();
+        let w = self.words();
         let st = &self.state;
-        let number = |id: &'static str, label: St, min: u64, max: u64, value: u64| Control {
-            id,
-            label: w.t(label),
-            kind: ControlKind::Number { min, max, value },
-            note: String::new(),
+        let number = |id: &'static str, label: St, min: u64, max: u64, value: u64| {
+            Control::new(id, w.t(label), ControlKind::Number { min, max, value })
         };
-        let slider =
-            |id: &'static str, label: St, stops: &[u32], value: u32, text: String| Control {
+        let slider = |id: &'static str, label: St, stops: &[u32], value: u32, text: String| {
+            Control::new(
                 id,
-                label: w.t(label),
-                kind: ControlKind::Range {
+                w.t(label),
+                ControlKind::Range {
                     max: stops.len() as u32 - 1,
                     value: stops.iter().position(|&s| s == value).unwrap_or(0) as u32,
                     value_text: text,
                 },
-                note: String::new(),
-            };
+            )
+        };
         let ms = |v: u32| w.f(St::RtMs, &[("n", &w.n(u64::from(v)))]);
-        let second = |id: &'static str, label: St, max: u32, value: u32| Control {
-            id,
-            label: w.t(label),
-            kind: ControlKind::Range {
-                max,
-                value,
-                value_text: w.f(St::RebSecOf, &[("t", &value.to_string())]),
-            },
-            note: String::new(),
+        let second = |id: &'static str, label: St, max: u32, value: u32| {
+            Control::new(
+                id,
+                w.t(label),
+                ControlKind::Range {
+                    max,
+                    value,
+                    value_text: w.f(St::RebSecOf, &[("t", &value.to_string())]),
+                },
+            )
         };
         vec![
             st.presets_control(),
@@ -402,7 +380,7 @@ impl StudyChapter for Routing {
 
 impl Routing {
     fn agree_text(&self, r: &RouteRun) -> (String, f64) {
-        let w = self.w();
+        let w = self.words();
         match r.agree_after_ms {
             Some(ms) => (w.f(St::RtMs, &[("n", &w.n(ms))]), ms as f64),
             None => (w.t(St::RtNotYet), -1.0),
@@ -410,7 +388,7 @@ impl Routing {
     }
 
     fn designs_panel(&self) -> Panel {
-        let w = self.w();
+        let w = self.words();
         let lang = self.state.lang;
         let cfg = self.state.routing();
         let (from, to) = cfg.move_nodes();
@@ -478,49 +456,30 @@ impl Routing {
             wide: true,
             blocks: vec![
                 Block::Figures(figures),
-                Block::Table(DataTable {
-                    key: "designs",
-                    head: vec![
-                        w.t(St::RtColDesign),
-                        w.t(St::RtColHops),
-                        w.t(St::RtColRedirected),
-                        w.t(St::RtColMoved),
-                        w.t(St::RtColAsk),
-                        w.t(St::RtColWrong),
-                        w.t(St::RtColAgree),
-                        w.t(St::RtColParticipants),
+                w.table_block(
+                    "designs",
+                    &[
+                        St::RtColDesign,
+                        St::RtColHops,
+                        St::RtColRedirected,
+                        St::RtColMoved,
+                        St::RtColAsk,
+                        St::RtColWrong,
+                        St::RtColAgree,
+                        St::RtColParticipants,
                     ],
                     rows,
-                }),
+                ),
             ],
         }
     }
 
     fn timeline_panel(&self) -> Panel {
-        let w = self.w();
+        let w = self.words();
         let lang = self.state.lang;
         let t = self.state.t.min(SECONDS - 1) as usize;
-        let mut series: Vec<Series> = self
-            .runs
-            .iter()
-            .enumerate()
-            .map(|(i, r)| Series {
-                label: w.t(design_name(r.design)),
-                points: r
-                    .seconds
-                    .iter()
-                    .map(|s| (f64::from(s.t), s.mean_hops))
-                    .collect(),
-                colour: [3, 4, 6][i % 3],
-                stroke: Stroke::LineMarkers,
-            })
-            .collect();
-        series.push(Series {
-            label: w.t(St::RebNow),
-            points: vec![(t as f64, 0.0), (t as f64, 3.0)],
-            colour: 5,
-            stroke: Stroke::Dashed,
-        });
+        let mut series = self.design_lines(|s| s.mean_hops);
+        series.push(w.now_line(t as f64, 3.0));
         let chart = Chart::Lines(Lines {
             x_label: w.t(St::RebAxisSeconds),
             y_label: w.t(St::RtColHops),
@@ -529,26 +488,17 @@ impl Routing {
             series,
             ..Lines::default()
         });
-        let rows = (0..SECONDS as usize)
-            .map(|s| {
-                let mut cells = vec![Cell::num(s.to_string(), s as f64)];
-                for r in &self.runs {
-                    let sec = r.seconds.get(s).copied().unwrap_or_default();
-                    cells.push(w.dec(sec.mean_hops, 2));
-                    cells.push(w.int(u64::from(sec.redirected)));
-                    cells.push(w.int(u64::from(sec.stale_views)));
-                }
-                row(s.to_string(), cells)
-            })
-            .collect();
-        let mut head = vec![w.t(St::RebAxisSeconds)];
-        for r in &self.runs {
-            // The design's letter only: nine columns must fit beside the chart.
-            let name = format!("({})", design_code(r.design));
-            head.push(w.f(St::RtHeadHops, &[("design", &name)]));
-            head.push(w.f(St::RtHeadRedirected, &[("design", &name)]));
-            head.push(w.f(St::RtHeadStale, &[("design", &name)]));
-        }
+        let table = self.per_second_table(
+            "timeline",
+            &[St::RtHeadHops, St::RtHeadRedirected, St::RtHeadStale],
+            |w, sec| {
+                vec![
+                    w.dec(sec.mean_hops, 2),
+                    w.int(u64::from(sec.redirected)),
+                    w.int(u64::from(sec.stale_views)),
+                ]
+            },
+        );
         let mut figures = Vec::new();
         for r in &self.runs {
             let sec = r.seconds.get(t).copied().unwrap_or_default();
@@ -577,27 +527,8 @@ impl Routing {
             .iter()
             .flat_map(|r| r.seconds.iter().map(|s| f64::from(s.redirected)))
             .fold(1.0, f64::max);
-        let mut redirect_series: Vec<Series> = self
-            .runs
-            .iter()
-            .enumerate()
-            .map(|(i, r)| Series {
-                label: w.t(design_name(r.design)),
-                points: r
-                    .seconds
-                    .iter()
-                    .map(|s| (f64::from(s.t), f64::from(s.redirected)))
-                    .collect(),
-                colour: [3, 4, 6][i % 3],
-                stroke: Stroke::LineMarkers,
-            })
-            .collect();
-        redirect_series.push(Series {
-            label: w.t(St::RebNow),
-            points: vec![(t as f64, 0.0), (t as f64, top)],
-            colour: 5,
-            stroke: Stroke::Dashed,
-        });
+        let mut redirect_series = self.design_lines(|s| f64::from(s.redirected));
+        redirect_series.push(w.now_line(t as f64, top));
         let redirect_chart = Chart::Lines(Lines {
             x_label: w.t(St::RebAxisSeconds),
             y_label: w.t(St::RtColRedirected),
@@ -606,23 +537,16 @@ impl Routing {
             series: redirect_series,
             ..Lines::default()
         });
-        let redirect_rows = (0..SECONDS as usize)
-            .map(|s| {
-                let mut cells = vec![Cell::num(s.to_string(), s as f64)];
-                for r in &self.runs {
-                    let sec = r.seconds.get(s).copied().unwrap_or_default();
-                    cells.push(w.int(u64::from(sec.redirected)));
-                    cells.push(w.int(u64::from(sec.failed)));
-                }
-                row(s.to_string(), cells)
-            })
-            .collect();
-        let mut redirect_head = vec![w.t(St::RebAxisSeconds)];
-        for r in &self.runs {
-            let name = format!("({})", design_code(r.design));
-            redirect_head.push(w.f(St::RtHeadRedirected, &[("design", &name)]));
-            redirect_head.push(w.f(St::RtHeadFailed, &[("design", &name)]));
-        }
+        let redirect_table = self.per_second_table(
+            "timeline-redirects",
+            &[St::RtHeadRedirected, St::RtHeadFailed],
+            |w, sec| {
+                vec![
+                    w.int(u64::from(sec.redirected)),
+                    w.int(u64::from(sec.failed)),
+                ]
+            },
+        );
         Panel {
             view: "timeline",
             title: w.t(St::RtTimelineTitle),
@@ -630,34 +554,69 @@ impl Routing {
             wide: true,
             blocks: vec![
                 Block::Figures(figures),
-                Block::Chart {
-                    chart,
-                    label: w.t(St::RtTimelineChart),
-                    table: DataTable {
-                        key: "timeline",
-                        head,
-                        rows,
-                    },
-                },
-                Block::Chart {
-                    chart: redirect_chart,
-                    label: w.t(St::RtRedirectChart),
-                    table: DataTable {
-                        key: "timeline-redirects",
-                        head: redirect_head,
-                        rows: redirect_rows,
-                    },
-                },
+                w.chart_block(chart, St::RtTimelineChart, table),
+                w.chart_block(redirect_chart, St::RtRedirectChart, redirect_table),
             ],
         }
     }
 
+    /// One line per design over the run's seconds: `f` of each second.
+    fn design_lines(&self, f: fn(&RouteSecond) -> f64) -> Vec<Series> {
+        let w = self.words();
+        self.runs
+            .iter()
+            .enumerate()
+            .map(|(i, r)| Series {
+                label: w.t(design_name(r.design)),
+                points: r.seconds.iter().map(|s| (f64::from(s.t), f(s))).collect(),
+                colour: [3, 4, 6][i % 3],
+                stroke: Stroke::LineMarkers,
+            })
+            .collect()
+    }
+
+    /// A table of the run's seconds: a row per second, with `cells` of each design's second
+    /// under `heads` (templates of the design).
+    fn per_second_table(
+        &self,
+        key: &'static str,
+        heads: &[St],
+        cells: fn(Words, &RouteSecond) -> Vec<Cell>,
+    ) -> DataTable {
+        let w = self.words();
+        let rows = (0..SECONDS as usize)
+            .map(|s| {
+                let mut row_cells = vec![Cell::num(s.to_string(), s as f64)];
+                for r in &self.runs {
+                    let sec = r.seconds.get(s).copied().unwrap_or_default();
+                    row_cells.extend(cells(w, &sec));
+                }
+                row(s.to_string(), row_cells)
+            })
+            .collect();
+        let mut head = vec![w.t(St::RebAxisSeconds)];
+        for r in &self.runs {
+            // The design's letter only: nine columns must fit beside the chart.
+            let name = format!("({})", design_code(r.design));
+            head.extend(heads.iter().map(|&h| w.f(h, &[("design", &name)])));
+        }
+        DataTable::new(key, head, rows)
+    }
+
     fn lease_panel(&self) -> Panel {
-        let w = self.w();
+        let w = self.words();
         let lang = self.state.lang;
         let l = &self.lease;
         let die_ms = u64::from(self.state.die) * 1_000;
         let secs = |ms: u64| fmt_dec(lang, ms as f64 / 1000.0, 2);
+        let secs_figure = |key, label, ms: u64| {
+            Figure::new(
+                key,
+                w.t(label),
+                w.f(St::RtSeconds, &[("n", &secs(ms))]),
+                ms as f64 / 1000.0,
+            )
+        };
         let t = self.state.lease_t.min(LEASE_SECS - 1) as usize;
         let now = l.seconds.get(t).copied().unwrap_or_default();
         let parts = f64::from(self.state.lease().partitions);
@@ -679,12 +638,7 @@ impl Routing {
                 line(St::RtSeriesEntries, 3, &|s| f64::from(s.entries)),
                 line(St::RtSeriesOwnerless, 4, &|s| f64::from(s.ownerless)),
                 line(St::RtSeriesNewEntries, 2, &|s| f64::from(s.new_entries)),
-                Series {
-                    label: w.t(St::RebNow),
-                    points: vec![(t as f64, 0.0), (t as f64, parts)],
-                    colour: 5,
-                    stroke: Stroke::Dashed,
-                },
+                w.now_line(t as f64, parts),
             ],
             ..Lines::default()
         });
@@ -721,30 +675,10 @@ impl Routing {
             wide: true,
             blocks: vec![
                 Block::Figures(vec![
-                    Figure::new(
-                        "lease-refresh",
-                        w.t(St::RtFigRefresh),
-                        w.f(St::RtSeconds, &[("n", &secs(l.last_refresh_ms))]),
-                        l.last_refresh_ms as f64 / 1000.0,
-                    ),
-                    Figure::new(
-                        "lease-expires",
-                        w.t(St::RtFigExpires),
-                        w.f(St::RtSeconds, &[("n", &secs(l.expires_ms))]),
-                        l.expires_ms as f64 / 1000.0,
-                    ),
-                    Figure::new(
-                        "lease-after-death",
-                        w.t(St::RtFigAfterDeath),
-                        w.f(St::RtSeconds, &[("n", &secs(after_death))]),
-                        after_death as f64 / 1000.0,
-                    ),
-                    Figure::new(
-                        "lease-reassigned",
-                        w.t(St::RtFigReassigned),
-                        w.f(St::RtSeconds, &[("n", &secs(l.reassigned_ms))]),
-                        l.reassigned_ms as f64 / 1000.0,
-                    ),
+                    secs_figure("lease-refresh", St::RtFigRefresh, l.last_refresh_ms),
+                    secs_figure("lease-expires", St::RtFigExpires, l.expires_ms),
+                    secs_figure("lease-after-death", St::RtFigAfterDeath, after_death),
+                    secs_figure("lease-reassigned", St::RtFigReassigned, l.reassigned_ms),
                     Figure::new(
                         "lease-ownerless-now",
                         w.f(St::RtFigOwnerlessAt, &[("t", &t.to_string())]),
@@ -752,23 +686,23 @@ impl Routing {
                         f64::from(now.ownerless),
                     ),
                 ]),
-                Block::Chart {
+                w.chart_block(
                     chart,
-                    label: w.t(St::RtLeaseChart),
-                    table: DataTable {
-                        key: "lease",
-                        head: vec![
-                            w.t(St::RebAxisSeconds),
-                            w.t(St::RtSeriesEntries),
-                            w.t(St::RtSeriesOwnerless),
-                            w.t(St::RtSeriesNewEntries),
-                            w.t(St::RtColOk),
-                            w.t(St::RtColToDead),
-                            w.t(St::RtColNoOwner),
+                    St::RtLeaseChart,
+                    w.table(
+                        "lease",
+                        &[
+                            St::RebAxisSeconds,
+                            St::RtSeriesEntries,
+                            St::RtSeriesOwnerless,
+                            St::RtSeriesNewEntries,
+                            St::RtColOk,
+                            St::RtColToDead,
+                            St::RtColNoOwner,
                         ],
                         rows,
-                    },
-                },
+                    ),
+                ),
             ],
         }
     }
@@ -777,26 +711,17 @@ impl Routing {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::study::chapter::testing::{keeps_defaults, round_trip};
 
     #[test]
     fn fragments_round_trip() {
-        let (st, issues) = RtState::from_fragment(
-            "n=8&parts=20&rps=300&mig=500&gos=200&watch=1000&cl=3&t=9&ttl=30&die=7&lt=44&seed=1&l=en&embed=lease",
-            Lang::Ca,
-        );
-        assert!(issues.is_empty(), "{issues:?}");
+        let st = round_trip::<RtSettings>("n=8&parts=20&rps=300&mig=500&gos=200&watch=1000&cl=3&t=9&ttl=30&die=7&lt=44&seed=1&l=en&embed=lease");
         assert_eq!((st.nodes, st.gossip, st.ttl, st.lease_t), (8, 200, 30, 44));
-        let (again, issues) = RtState::from_fragment(&st.to_fragment(true), Lang::Ca);
-        assert!(issues.is_empty());
-        assert_eq!(again, st);
     }
 
     #[test]
     fn bad_fields_keep_defaults_with_notices() {
-        let (st, issues) =
-            RtState::from_fragment("n=1&rps=7&gos=abc&ttl=0&lt=%3Cx%3E&p=nope&q=1", Lang::En);
-        assert_eq!(st, RtState::new(Lang::En));
-        assert_eq!(issues.len(), 7, "{issues:?}");
+        keeps_defaults::<RtSettings>("n=1&rps=7&gos=abc&ttl=0&lt=%3Cx%3E&p=nope&q=1", 7);
     }
 
     #[test]

@@ -145,6 +145,12 @@ impl WorkloadSource {
     pub fn progress_panel(&self, lang: Lang, view: &'static str) -> Option<Panel> {
         self.progress_block(lang).map(|b| note_panel(lang, view, b))
     }
+
+    /// A chapter's panels while it has nothing to show yet: the progress note alone, if a
+    /// build runs.
+    pub fn progress_panels(&self, lang: Lang, view: &'static str) -> Vec<Panel> {
+        self.progress_panel(lang, view).into_iter().collect()
+    }
 }
 
 /// A panel holding only `note`, shown while a chapter's first data is prepared.

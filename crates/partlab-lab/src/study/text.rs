@@ -1059,6 +1059,10 @@ texts! {
         KeysPickOrders => ("La teva clau per a les comandes", "Your key for the orders", "Tu clave para los pedidos"),
         /// Pick control: stock.
         KeysPickStock => ("La teva clau per a l'estoc", "Your key for the stock", "Tu clave para el stock"),
+        /// The orders' key on the creation date, its word "range" translated.
+        KeysOrderDate => ("data_creacio (rang)", "data_creacio (range)", "data_creacio (rango)"),
+        /// The orders' key on the client and the month, its words translated.
+        KeysOrderClientMonth => ("client_id + any-mes (hash)", "client_id + year-month (hash)", "client_id + año-mes (hash)"),
         /// Pick control: vans.
         KeysPickVans => ("La teva clau per a les posicions (exercici 2)", "Your key for the positions (exercise 2)", "Tu clave para las posiciones (ejercicio 2)"),
         /// Preset: nothing picked.

@@ -6,6 +6,7 @@
 //! value ([`Cell::value`]) for the `data-value` hooks and the CLI's JSON.
 
 use super::chart::Chart;
+use crate::base::nearest_stop;
 
 /// One control of a chapter.
 #[derive(Clone, Debug, PartialEq)]
@@ -18,6 +19,54 @@ pub struct Control {
     pub kind: ControlKind,
     /// A note under the control (may be empty).
     pub note: String,
+}
+
+impl Control {
+    /// A control without a note.
+    pub fn new(id: &'static str, label: String, kind: ControlKind) -> Control {
+        Control {
+            id,
+            label,
+            kind,
+            note: String::new(),
+        }
+    }
+
+    /// A drop-down list of `options`, `value` chosen.
+    pub fn select(
+        id: &'static str,
+        label: String,
+        options: Vec<Choice>,
+        value: impl Into<String>,
+    ) -> Control {
+        Control::new(
+            id,
+            label,
+            ControlKind::Select {
+                options,
+                value: value.into(),
+            },
+        )
+    }
+
+    /// A slider over `stops`, at the stop nearest `value`, showing `value_text`.
+    pub fn stops(
+        id: &'static str,
+        label: String,
+        stops: &[u32],
+        value: u32,
+        value_text: String,
+    ) -> Control {
+        Control::new(
+            id,
+            label,
+            ControlKind::Range {
+                max: stops.len() as u32 - 1,
+                value: nearest_stop(stops, value) as u32,
+                value_text,
+            },
+        )
+    }
 }
 
 /// One option of a select or a button group.
@@ -153,6 +202,13 @@ pub struct DataTable {
     pub rows: Vec<Row>,
 }
 
+impl DataTable {
+    /// A table: its hook, its header cells and its rows.
+    pub fn new(key: &'static str, head: Vec<String>, rows: Vec<Row>) -> DataTable {
+        DataTable { key, head, rows }
+    }
+}
+
 /// One block of a panel.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Block {
@@ -178,6 +234,17 @@ pub enum Block {
         /// What it reveals.
         blocks: Vec<Block>,
     },
+}
+
+impl Block {
+    /// A chart, its accessible name and its table.
+    pub fn chart(chart: Chart, label: String, table: DataTable) -> Block {
+        Block::Chart {
+            chart,
+            label,
+            table,
+        }
+    }
 }
 
 /// One panel: a view that embed mode can show alone (`embed=<view>`).
@@ -235,4 +302,12 @@ pub fn row(key: impl Into<String>, cells: Vec<Cell>) -> Row {
         attrs: vec![("key", key.into())],
         cells,
     }
+}
+
+/// A row named `name`: its key, and its first cell (the row header) before `cells`.
+pub fn named_row(name: impl Into<String>, cells: impl IntoIterator<Item = Cell>) -> Row {
+    let name = name.into();
+    let mut all = vec![Cell::text(name.clone())];
+    all.extend(cells);
+    row(name, all)
 }
