@@ -622,15 +622,6 @@ texts! {
     }
 }
 
-/// One of three inline texts by language: Catalan, English, Spanish.
-pub fn by_lang<'a>(lang: Lang, ca: &'a str, en: &'a str, es: &'a str) -> &'a str {
-    match lang {
-        Lang::Ca => ca,
-        Lang::En => en,
-        Lang::Es => es,
-    }
-}
-
 /// The strategy's name as the page shows it.
 pub fn strategy_name(lang: Lang, s: Strategy) -> &'static str {
     match (lang, s) {
