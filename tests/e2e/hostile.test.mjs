@@ -232,6 +232,40 @@ describe('hostile input', () => {
     }
   });
 
+  /**
+   * Study chapters' settings that do not fit each other: each is refused with a notice that
+   * names the rule, the other fields are kept, and nothing is changed silently (the value the
+   * page uses instead is never the refused one, nor a quiet swap). `kept`: fields the page must
+   * still use (read from the share dialog's link of what is on screen); `gone`: pairs that
+   * must not be in it; `rule`: words of the notice.
+   */
+  const MISFITS = [
+    { fragment: 'c=replication&lay=spread&nodes=6&rf=9&l=en', kept: ['lay=spread', 'nodes=6'], gone: ['rf=9'], rule: /"rf=9".*one copy per node.*6 nodes/ },
+    { fragment: 'c=replication&lay=lesson&fail=E&l=en', kept: ['lay=lesson'], gone: ['fail=E'], rule: /"fail=E".*only 4 nodes, A to D/ },
+    { fragment: 'c=replication&lay=lesson&nodes=7&l=en', kept: ['lay=lesson'], gone: ['nodes=7'], rule: /"nodes=7".*4 nodes.*lay=spread/ },
+    { fragment: 'c=hash-keys&n=12&qf=5&qt=3&l=en', kept: ['n=12'], gone: ['qf=5&qt=3', 'qf=3&qt=5'], rule: /"qt=3".*cannot come before its first, day 5/ },
+  ];
+
+  test('study settings that do not fit are refused with their rule, the rest kept, nothing changed silently', { timeout: 180_000 }, async () => {
+    for (const row of MISFITS) {
+      await lab.visit(`#${row.fragment}`, {}, async ({ page }) => {
+        await settle(page);
+        const notices = await page.$$eval('.notices', (l) => l.map((n) => n.textContent.trim()).filter(Boolean));
+        assert.ok(notices.length > 0, `${row.fragment}: no notice`);
+        assert.match(notices.join(' '), row.rule, `${row.fragment}: the notice does not state the rule: ${notices}`);
+        await responsive(page);
+        await page.waitForTimeout(400);
+        assert.equal(new URL(page.url()).hash, `#${row.fragment}`, `${row.fragment}: the address was rewritten`);
+        await page.click('#share-open');
+        await page.waitForSelector('dialog#share[open]');
+        const link = decodeURIComponent(await page.inputValue('#share-link'));
+        for (const k of row.kept) assert.match(link, new RegExp(`[#&]${k}(&|$)`), `${row.fragment}: ${k} was not kept (${link})`);
+        for (const g of row.gone) assert.ok(!new RegExp(`[#&]${g}(&|$)`).test(link), `${row.fragment}: ${g} is used (${link})`);
+        await page.click('#share-close');
+      });
+    }
+  });
+
   test('a rename is in the address before a reload; a pending write is flushed when the page is hidden', { timeout: 60_000 }, async () => {
     const opened = await open();
     const { page, context, errors } = opened;
