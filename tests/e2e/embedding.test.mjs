@@ -126,7 +126,9 @@ describe('embedding contract', () => {
     await page.reload();
     await waitForReady(page);
     assert.equal(await page.isVisible('#open-full'), true);
-    assert.deepEqual(errors, []);
+    // The browser may still start the first document's favicon after the network went idle;
+    // the test's reload aborts it then, which is not the page's error.
+    assert.deepEqual(errors.filter((e) => !/favicon-[0-9a-f]+\.png \(net::ERR_ABORTED\)/.test(e)), []);
     await context.close();
   });
 
