@@ -330,13 +330,7 @@ impl StudyChapter for ChoosingKeys {
                 .collect(),
             st.van_key.map(VanKey::slug),
         ));
-        out.push(w.stops(
-            "n",
-            St::Partitions,
-            &PARTITION_STOPS,
-            st.partitions,
-            st.partitions.to_string(),
-        ));
+        out.push(w.partitions(&PARTITION_STOPS, st.partitions));
         out.extend(st.workload.described_controls(st.lang));
         out
     }

@@ -339,13 +339,7 @@ impl StudyChapter for Indexes {
         let w = self.words();
         let st = &self.state;
         let mut out = vec![st.presets_control()];
-        out.push(w.stops(
-            "n",
-            St::Partitions,
-            &PARTITION_STOPS,
-            st.partitions,
-            st.partitions.to_string(),
-        ));
+        out.push(w.partitions(&PARTITION_STOPS, st.partitions));
         out.push(
             w.select(
                 "m",

@@ -638,6 +638,17 @@ impl Words {
         view::Figure::new(key, self.t(label), text, value)
     }
 
+    /// The partition count slider (`n`) over `stops`, showing the count itself.
+    pub fn partitions(self, stops: &[u32], partitions: u32) -> Control {
+        self.stops(
+            "n",
+            St::Partitions,
+            stops,
+            partitions,
+            partitions.to_string(),
+        )
+    }
+
     /// A slider over `stops` labelled by the text `label` ([`Control::stops`]).
     pub fn stops(
         self,

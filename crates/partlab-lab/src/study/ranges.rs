@@ -372,13 +372,7 @@ impl StudyChapter for Ranges {
             Control::select(id, w.t(label), options, value)
         };
         let mut out = vec![st.presets_control()];
-        out.push(w.stops(
-            "n",
-            St::Partitions,
-            &PARTITION_STOPS,
-            st.partitions,
-            st.partitions.to_string(),
-        ));
+        out.push(w.partitions(&PARTITION_STOPS, st.partitions));
         out.push(select(
             "key",
             St::RangeKeyLabel,
