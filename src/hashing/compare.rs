@@ -443,9 +443,28 @@ impl ComparePanel {
         let Some(panel) = by_id("compare-panel") else {
             return Ok(Drawing::Done);
         };
+        if lab.compare_side().is_none() && panel.has_attribute("hidden") {
+            return Ok(Drawing::Done);
+        }
+        self.render_panel(&panel, lab, theme, dpr, sizes)
+    }
+
+    /// Shows, hides or draws the panel: compare mode's texts, second ring, movement and replay.
+    // Out of line: only compare mode runs it, so the build's split leaves compare mode's code
+    // out of the part a cold load fetches first (scripts/split.mjs).
+    #[inline(never)]
+    fn render_panel(
+        &mut self,
+        panel: &web_sys::Element,
+        lab: &Lab,
+        theme: Theme,
+        dpr: f64,
+        sizes: Option<[(f64, f64); 4]>,
+    ) -> Result<Drawing, JsValue> {
+        let lang = lab.state().lang;
         let Some(side) = lab.compare_side() else {
             if !panel.has_attribute("hidden") {
-                set_attr(&panel, "hidden", "");
+                set_attr(panel, "hidden", "");
                 self.replay.pause();
                 self.seen = None;
                 self.replay_drawn = None;

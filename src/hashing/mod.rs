@@ -182,8 +182,8 @@ pub struct Hashing {
     sweep_timer: bool,
     /// A task is posted to go on with the change being computed.
     work_timer: bool,
-    /// While the first drawing is spread over frames: the stage the next frame draws (1: the
-    /// figures and the bars, 2: the charts).
+    /// While a drawing is spread over frames (the first one, or a new language, look or size):
+    /// the stage the next frame draws (1: the figures and the bars, 2: the charts).
     first_stages: Option<u8>,
     /// The first experiment's ring from its configuration is done with: drawn, or there was
     /// none to draw.
@@ -698,8 +698,21 @@ impl Hashing {
         // and the bars; the charts (whose sweeps have no point yet).
         let first = self.seen.revision == 0;
         let later = |stage: u8| first || self.first_stages.is_some_and(|s| s < stage);
-        let (hold_texts, hold_charts) = (later(1), later(2));
+        let (hold_texts, mut hold_charts) = (later(1), later(2));
+        // A new language, look or size (the projector) redraws the ring, the words and the
+        // charts of the same experiment: the charts wait for the next frame, so neither
+        // frame is one long task.
+        let restyled = !first
+            && self.first_stages.is_none()
+            && self.seen.revision == seen.revision
+            && dirty.sweeps
+            && (dirty.ring || dirty.ring_texts || dirty.figures || dirty.bars);
+        if restyled {
+            hold_charts = true;
+            self.first_stages = Some(2);
+        }
         match self.first_stages {
+            _ if restyled => {}
             _ if first => self.first_stages = Some(1),
             Some(1) => {
                 dirty.figures = true;
@@ -744,13 +757,9 @@ impl Hashing {
                 }
             }
             lap(&mut self.timing, "ring");
-            if dirty.ring_texts && !hold_texts {
-                page::render_ring_texts(&self.lab)?;
-            }
             if dirty.key_path {
                 page::render_key_path(&self.lab, path.as_ref())?;
             }
-            lap(&mut self.timing, "ring-texts");
             if dirty.magnifier
                 && why::render(&self.lab, path.as_ref(), theme, dpr, sizes.magnifier)?
                     == Drawing::AwaitingLayout
@@ -762,7 +771,60 @@ impl Hashing {
             }
             lap(&mut self.timing, "magnifier");
         }
-        if dirty.figures && !hold_texts {
+        if self.compare.render(&self.lab, theme, dpr, compare_sizes)? == Drawing::AwaitingLayout {
+            crate::request_update_after_rendering();
+        }
+        lap(&mut self.timing, "compare");
+        if !hold_texts && (dirty.ring_texts || dirty.figures || dirty.bars) {
+            self.render_texts(&dirty, sizes)?;
+            lap(&mut self.timing, "texts");
+        }
+        if dirty.sweeps && !hold_charts {
+            self.render_deviation(sizes)?;
+        }
+        lap(&mut self.timing, "deviation");
+        if dirty.sweeps && !hold_charts {
+            self.render_movement(sizes)?;
+        }
+        lap(&mut self.timing, "movement");
+        if !hold_charts {
+            self.tables.render(self.lab.state().lang, self.chapter)?;
+        }
+        self.seen = seen;
+        if let Some(app) = by_id("app") {
+            // The ring is on screen from the first drawing on; the page is complete (figures,
+            // tables, charts) once the first drawing's last stage is done.
+            dom::set_attr(&app, "data-ring", "drawn");
+            if self.first_stages.is_none() {
+                dom::set_attr(&app, "data-state", "ready");
+            }
+            // A drawing spread over frames is not complete yet (tests wait for it). Not
+            // `data-busy`, which says the experiment is computed.
+            let drawing = if self.first_stages.is_some() {
+                "true"
+            } else {
+                "false"
+            };
+            if app.get_attribute("data-drawing").as_deref() != Some(drawing) {
+                dom::set_attr(&app, "data-drawing", drawing);
+            }
+        }
+        if self.first_stages.is_some() {
+            self.schedule_frame();
+        }
+        Ok(())
+    }
+
+    /// The first drawing's second stage and every later update's words: the ring's legend,
+    /// the caption, the strip, the figures, the sentence a screen reader hears and the bars.
+    // Out of line and never in a cold load's first task (its first frame draws the ring alone),
+    // so the build's split leaves all of it out of the part fetched first (scripts/split.mjs).
+    #[inline(never)]
+    fn render_texts(&mut self, dirty: &Dirty, sizes: Sizes) -> Result<(), JsValue> {
+        if dirty.ring_texts && self.visible(View::Ring) {
+            page::render_ring_texts(&self.lab)?;
+        }
+        if dirty.figures {
             // The embed caption names the experiment shown, whichever view is embedded.
             page::render_caption(&self.lab);
             strip::render(&self.lab)?;
@@ -784,43 +846,19 @@ impl Hashing {
                 dom::set_text_id("announce", &text);
                 self.announced = Some((revision, self.lab.distribution().deviation_pct));
             }
-            lap(&mut self.timing, "caption");
             if self.visible(View::Figures) {
                 page::render_figures(&self.lab)?;
             }
         }
-        lap(&mut self.timing, "figures");
-        if self.compare.render(&self.lab, theme, dpr, compare_sizes)? == Drawing::AwaitingLayout {
-            crate::request_update_after_rendering();
-        }
-        lap(&mut self.timing, "compare");
-        if self.visible(View::Bars) && dirty.bars && !hold_texts {
-            charts::draw_bars(&mut self.charts, &self.lab, theme, dpr, sizes.bars)?;
+        if dirty.bars && self.visible(View::Bars) {
+            charts::draw_bars(
+                &mut self.charts,
+                &self.lab,
+                self.theme,
+                sizes.dpr,
+                sizes.bars,
+            )?;
             page::render_bars_table(&self.lab)?;
-        }
-        lap(&mut self.timing, "bars");
-        if dirty.sweeps && !hold_charts {
-            self.render_deviation(sizes)?;
-        }
-        lap(&mut self.timing, "deviation");
-        if dirty.sweeps && !hold_charts {
-            self.render_movement(sizes)?;
-        }
-        lap(&mut self.timing, "movement");
-        if !hold_charts {
-            self.tables.render(self.lab.state().lang, self.chapter)?;
-        }
-        self.seen = seen;
-        if let Some(app) = by_id("app") {
-            // The ring is on screen from the first drawing on; the page is complete (figures,
-            // tables, charts) once the first drawing's last stage is done.
-            dom::set_attr(&app, "data-ring", "drawn");
-            if self.first_stages.is_none() {
-                dom::set_attr(&app, "data-state", "ready");
-            }
-        }
-        if self.first_stages.is_some() {
-            self.schedule_frame();
         }
         Ok(())
     }

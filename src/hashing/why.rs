@@ -61,12 +61,31 @@ pub fn render(
     let Some(panel) = by_id("key-why") else {
         return Ok(Drawing::Done);
     };
+    if path.is_none() && !panel.has_child_nodes() {
+        return Ok(Drawing::Done);
+    }
+    explain(&panel, lab, path, theme, dpr, size)
+}
+
+/// Writes (or clears) the "why" panel for `path` and draws its magnifier.
+// Out of line: only a selected key (or clearing one) runs it, so the build's split leaves it
+// out of the part a cold load fetches first (scripts/split.mjs).
+#[inline(never)]
+fn explain(
+    panel: &web_sys::Element,
+    lab: &Lab,
+    path: Option<&KeyPath>,
+    theme: Theme,
+    dpr: f64,
+    size: (f64, f64),
+) -> Result<Drawing, JsValue> {
+    let lang = lab.state().lang;
     let w = path.and_then(|p| why(lab, p));
     let sig = fingerprint(&(&w, lang.code()));
-    if !same_content(&panel, sig) {
-        clear(&panel);
+    if !same_content(panel, sig) {
+        clear(panel);
         if let Some(w) = &w {
-            build(&panel, lang, w)?;
+            build(panel, lang, w)?;
         }
     }
     if let (Some(Why::Ring { magnifier: m, .. }), Some(canvas)) =

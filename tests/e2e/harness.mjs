@@ -303,7 +303,8 @@ export const figure = (page, name) => page.$eval(`[data-figure="${name}"]`, (d) 
 /**
  * Waits for two animation frames (the page applies queued input once per frame), then until
  * no change is being computed or waiting to be (a big one goes on in slices,
- * `#app[data-busy]`; one asked for meanwhile waits its turn, `#app[data-pending-change]`).
+ * `#app[data-busy]`; one asked for meanwhile waits its turn, `#app[data-pending-change]`;
+ * a new language, look or size draws the charts a frame after the rest, `#app[data-drawing]`).
  * A control's output (`#vnodes-out`) shows the value asked for at once: the figures follow
  * when the change is computed, so a test reads them after this.
  */
@@ -312,7 +313,11 @@ export async function settle(page) {
   await page.waitForFunction(
     () => {
       const app = document.getElementById('app');
-      return app?.getAttribute('data-busy') !== 'true' && app?.getAttribute('data-pending-change') !== 'true';
+      return (
+        app?.getAttribute('data-busy') !== 'true' &&
+        app?.getAttribute('data-pending-change') !== 'true' &&
+        app?.getAttribute('data-drawing') !== 'true'
+      );
     },
     null,
     { timeout: 60_000 },
