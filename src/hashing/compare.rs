@@ -446,7 +446,7 @@ impl ComparePanel {
         if lab.compare_side().is_none() && panel.has_attribute("hidden") {
             return Ok(Drawing::Done);
         }
-        self.render_panel(&panel, lab, theme, dpr, sizes)
+        self.render_panel(&panel, lab, (theme, dpr), sizes)
     }
 
     /// Shows, hides or draws the panel: compare mode's texts, second ring, movement and replay.
@@ -457,8 +457,7 @@ impl ComparePanel {
         &mut self,
         panel: &web_sys::Element,
         lab: &Lab,
-        theme: Theme,
-        dpr: f64,
+        (theme, dpr): (Theme, f64),
         sizes: Option<[(f64, f64); 4]>,
     ) -> Result<Drawing, JsValue> {
         let lang = lab.state().lang;

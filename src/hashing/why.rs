@@ -64,7 +64,7 @@ pub fn render(
     if path.is_none() && !panel.has_child_nodes() {
         return Ok(Drawing::Done);
     }
-    explain(&panel, lab, path, theme, dpr, size)
+    explain(&panel, lab, path, (theme, dpr, size))
 }
 
 /// Writes (or clears) the "why" panel for `path` and draws its magnifier.
@@ -75,9 +75,7 @@ fn explain(
     panel: &web_sys::Element,
     lab: &Lab,
     path: Option<&KeyPath>,
-    theme: Theme,
-    dpr: f64,
-    size: (f64, f64),
+    (theme, dpr, size): (Theme, f64, (f64, f64)),
 ) -> Result<Drawing, JsValue> {
     let lang = lab.state().lang;
     let w = path.and_then(|p| why(lab, p));
