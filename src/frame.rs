@@ -152,7 +152,26 @@ fn link(chapter: ChapterId, lang: Lang, preset: Option<&str>, options: FrameOpti
         fields.push_str(&format!("p={p}&"));
     }
     fields.push_str(&format!("l={}", lang.code()));
-    format!("#{}", chapters::fragment(chapter, options, &fields))
+    let page = if options.links {
+        String::new()
+    } else {
+        own_page()
+    };
+    format!("{page}#{}", chapters::fragment(chapter, options, &fields))
+}
+
+/// This page's own file name and query as a relative address (`./index.html?…`, or `./` for a
+/// folder's page): a link made of it and a fragment opens the chapter in the same page, as a
+/// bare `#…` does. With `links=off` the frame's links are the page's only links; written as a
+/// bare `#…`, the chapter bar's links scrolled out of sight on a phone read as "skip" links
+/// whose target does not exist (to axe, and to a screen reader's list of links).
+fn own_page() -> String {
+    let Ok(location) = crate::dom::window().map(|w| w.location()) else {
+        return String::new();
+    };
+    let path = location.pathname().unwrap_or_default();
+    let file = path.rsplit('/').next().unwrap_or_default();
+    format!("./{file}{}", location.search().unwrap_or_default())
 }
 
 /// Writes the frame's texts in `lang`, with `chapter` marked as the one on screen (on a change

@@ -56,9 +56,13 @@ describe('the chapter bar on a phone', () => {
   // middle: the tabs before it are out of sight to the left. axe takes a same-page link out
   // of sight, placed before any link to another page, for a "skip link" with no target; the
   // guide's link comes first in the header so that the tabs read as the navigation they are.
-  for (const chapter of ['routing', 'replication', 'hot-keys', 'ring']) {
-    test(`no violations at 360 px with the bar scrolled to ${chapter}`, { timeout: 60_000 }, async () => {
-      const { page, context } = await open(`#c=${chapter}&l=ca`, { width: 360, height: 800 });
+  // With `links=off` no link leaves the page: the bar's links are written with the page's own
+  // file name before the fragment, which opens the chapter in the same page all the same.
+  const CASES = ['routing', 'replication', 'hot-keys', 'ring'].flatMap((c) => [`c=${c}`, `c=${c}&links=off`]);
+  for (const fields of CASES) {
+    const chapter = /c=([a-z-]+)/.exec(fields)[1];
+    test(`no violations at 360 px with the bar scrolled to ${fields}`, { timeout: 60_000 }, async () => {
+      const { page, context } = await open(`#${fields}&l=ca`, { width: 360, height: 800 });
       const hidden = await page.$$eval('.chapter-tabs a', (tabs) => tabs.filter((a) => a.getBoundingClientRect().right <= 0).length);
       if (chapter !== 'replication') assert.ok(hidden > 0, 'no tab is out of sight to the left: the case is not tested');
       const violations = await audit(page);
@@ -66,6 +70,21 @@ describe('the chapter bar on a phone', () => {
       await context.close();
     });
   }
+
+  test('with links=off a chapter link opens its chapter in the same page, and keeps the option', { timeout: 60_000 }, async () => {
+    const { page, context, errors } = await open('#c=ring&l=en&links=off', { width: 360, height: 800 });
+    const href = await page.getAttribute('a[data-chapter="routing"]', 'href');
+    assert.match(href, /^\.\/[^#]*#c=routing&/, 'the link is not written with the page itself');
+    await page.evaluate(() => {
+      window.partlabSamePage = true;
+    });
+    await page.click('a[data-chapter="routing"]');
+    await page.waitForSelector('#chapter[data-chapter="routing"]');
+    assert.equal(await page.evaluate(() => window.partlabSamePage), true, 'the link loaded the page again');
+    assert.match(await page.evaluate(() => location.hash), /links=off/);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 
   test('the first Tab stop skips to the lab, and the address keeps its fields', { timeout: 60_000 }, async () => {
     const { page, context } = await open('#c=replication&l=en&rf=2', { width: 390, height: 800 });
