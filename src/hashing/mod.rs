@@ -702,17 +702,10 @@ impl Hashing {
         // A new language, look or size (the projector) redraws the ring, the words and the
         // charts of the same experiment: the charts wait for the next frame, so neither
         // frame is one long task.
-        let restyled = !first
-            && self.first_stages.is_none()
-            && self.seen.revision == seen.revision
+        let restyled = self.seen.revision == seen.revision
             && dirty.sweeps
             && (dirty.ring || dirty.ring_texts || dirty.figures || dirty.bars);
-        if restyled {
-            hold_charts = true;
-            self.first_stages = Some(2);
-        }
         match self.first_stages {
-            _ if restyled => {}
             _ if first => self.first_stages = Some(1),
             Some(1) => {
                 dirty.figures = true;
@@ -723,6 +716,10 @@ impl Hashing {
             Some(_) => {
                 dirty.sweeps = true;
                 self.first_stages = None;
+            }
+            None if restyled => {
+                hold_charts = true;
+                self.first_stages = Some(2);
             }
             None => {}
         }

@@ -494,13 +494,7 @@ impl StudyChapter for HashKeys {
             .map(|d| Choice::new((d + 1).to_string(), self.day_label(d)))
             .collect();
         let mut out = vec![st.presets_control()];
-        out.push(Control::stops(
-            "n",
-            tr(lang, St::Partitions).to_owned(),
-            &PARTITION_STOPS,
-            st.partitions,
-            st.partitions.to_string(),
-        ));
+        out.push(self.words().partitions(&PARTITION_STOPS, st.partitions));
         out.push(Control {
             id: "from",
             label: tr(lang, St::HashFrom).to_owned(),
